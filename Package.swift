@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Heartline",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "heartline", targets: ["heartline"]),
+    ],
+    targets: [
+        // The five system C libraries, each behind one module map.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // readline's pkg-config file carries -D flags SwiftPM rejects; its headers are in /usr/include.
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(
+            name: "CSpeechd", pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]),
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
+            name: "CBluetooth", pkgConfig: "bluez",
+            providers: [.apt(["libbluetooth-dev"])]),
+        // Linux calls the Glibc module does not import (eventfd, signalfd, sockaddr helpers).
+        .target(name: "CHeartlineSystem"),
+
+        // The pure core: screens, workout logic, sentence rendering. No I/O.
+        .target(name: "HeartlineCore"),
+        // The event loop and file-descriptor plumbing every adapter shares.
+        .target(name: "HeartlineIO", dependencies: ["CHeartlineSystem"]),
+        // Adapters at the edge.
+        .target(name: "HeartlineStorage", dependencies: ["HeartlineCore", "CSQLite"]),
+        .target(
+            name: "HeartlineSpeech",
+            dependencies: ["HeartlineCore", "HeartlineIO", "CSpeechd", "CEspeakNG"]),
+        .target(
+            name: "HeartlineBluetooth",
+            dependencies: ["HeartlineCore", "HeartlineIO", "CBluetooth", "CHeartlineSystem"]),
+        .target(
+            name: "HeartlineShell",
+            dependencies: [
+                "HeartlineCore", "HeartlineIO", "HeartlineStorage", "HeartlineSpeech",
+                "HeartlineBluetooth", "CReadline", "CHeartlineSystem",
+            ]),
+        .executableTarget(name: "heartline", dependencies: ["HeartlineShell"]),
+
+        .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
+        .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore"]),
+        .testTarget(
+            name: "HeartlineSpeechTests",
+            dependencies: ["HeartlineSpeech", "HeartlineCore", "HeartlineIO"]),
+        .testTarget(
+            name: "HeartlineBluetoothTests",
+            dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem"]),
+        .testTarget(
+            name: "HeartlineShellTests",
+            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "CHeartlineSystem"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

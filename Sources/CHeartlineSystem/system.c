@@ -1,0 +1,45 @@
+#define _GNU_SOURCE
+#include "CHeartlineSystem.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+int heartline_eventfd(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
+static void heartline_signal_set(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGWINCH);
+}
+
+int heartline_signalfd(void) {
+    sigset_t set;
+    heartline_signal_set(&set);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) {
+        return -1;
+    }
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int heartline_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t count = read(fd, &info, sizeof info);
+    if (count != (ssize_t)sizeof info) {
+        return 0;
+    }
+    return (int)info.ssi_signo;
+}
+
+void heartline_signals_unblock(void) {
+    sigset_t set;
+    heartline_signal_set(&set);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}

@@ -1,0 +1,9 @@
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast macro Swift cannot import.
+static inline int heartline_sqlite3_bind_text_transient(sqlite3_stmt *statement, int index, const char *text) {
+    return sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT);
+}
+static inline int heartline_sqlite3_bind_blob_transient(sqlite3_stmt *statement, int index, const void *bytes, int count) {
+    return sqlite3_bind_blob(statement, index, bytes, count, SQLITE_TRANSIENT);
+}

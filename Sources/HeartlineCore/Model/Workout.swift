@@ -1,0 +1,76 @@
+import Foundation
+
+/// One second of an active workout.
+public struct Sample: Equatable, Sendable {
+    /// Active seconds since the start when this second ended (1, 2, 3, ...): paused time is not counted.
+    public var elapsed: Int
+    /// Wall-clock seconds since the workout's start when this second ended (pauses included).
+    public var wallOffset: Int
+    /// The current heart rate, or nil when none was fresh (sensor lost, no contact, none yet).
+    public var heartRate: Int?
+    /// Beat-to-beat intervals that arrived during this second, in 1/1024 s, oldest first.
+    public var rrIntervals: [Int]
+
+    public init(elapsed: Int, wallOffset: Int, heartRate: Int?, rrIntervals: [Int] = []) {
+        self.elapsed = elapsed
+        self.wallOffset = wallOffset
+        self.heartRate = heartRate
+        self.rrIntervals = rrIntervals
+    }
+}
+
+/// Where a stored workout is in its life.
+public enum WorkoutState: String, Codable, Sendable {
+    /// Being recorded now, or cut off by a crash before it ended (an unfinished workout).
+    case recording
+    /// Ended by the user, not yet saved or deleted (the summary screen).
+    case ended
+    /// Saved: part of the history.
+    case saved
+}
+
+/// A workout's totals: what lists, details and averages speak.
+public struct WorkoutSummary: Equatable, Sendable {
+    public var id: Int64
+    public var start: Date
+    public var state: WorkoutState
+    public var configuration: WorkoutConfiguration
+    /// Active seconds (paused time excluded).
+    public var duration: Int
+    public var averageHeartRate: Int?
+    public var maximumHeartRate: Int?
+    /// Kilocalories, or nil when no heart rate was ever received.
+    public var calories: Double?
+
+    public init(
+        id: Int64, start: Date, state: WorkoutState, configuration: WorkoutConfiguration, duration: Int,
+        averageHeartRate: Int? = nil, maximumHeartRate: Int? = nil, calories: Double? = nil
+    ) {
+        self.id = id
+        self.start = start
+        self.state = state
+        self.configuration = configuration
+        self.duration = duration
+        self.averageHeartRate = averageHeartRate
+        self.maximumHeartRate = maximumHeartRate
+        self.calories = calories
+    }
+}
+
+/// A per-workout value that history can list and average.
+public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
+    case duration
+    case averageHeartRate = "average-heart-rate"
+    case maximumHeartRate = "maximum-heart-rate"
+    case calories
+
+    /// This metric's value for one workout, or nil when unknown.
+    public func value(of workout: WorkoutSummary) -> Double? {
+        switch self {
+        case .duration: Double(workout.duration)
+        case .averageHeartRate: workout.averageHeartRate.map(Double.init)
+        case .maximumHeartRate: workout.maximumHeartRate.map(Double.init)
+        case .calories: workout.calories
+        }
+    }
+}

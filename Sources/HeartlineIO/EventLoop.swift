@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CHeartlineSystem
+import Synchronization
+
+/// One thread's poll(2) loop: file descriptors, timers and work posted from other threads.
+///
+/// Everything Heartline does happens on this loop's thread: readline, the core, speech requests
+/// and sensor sockets. Other threads (libspeechd's callback thread, espeak-ng's audio thread)
+/// reach it only through `inbox`, which wakes the loop through an eventfd.
+public final class EventLoop {
+    public typealias Handler = () -> Void
+
+    /// A registration that can be cancelled.
+    public struct Token: Hashable, Sendable {
+        fileprivate let id: Int
+    }
+
+    private struct Watch {
+        let fd: Int32
+        let events: Int16
+        let handler: Handler
+    }
+
+    private struct Timer {
+        let deadline: ContinuousClock.Instant
+        let handler: Handler
+    }
+
+    private var watches: [Int: Watch] = [:]
+    private var timers: [Int: Timer] = [:]
+    private var nextID = 0
+    private var stopped = false
+    public let inbox: Inbox
+
+    public init() throws {
+        inbox = try Inbox()
+        _ = watch(inbox.fd) { [inbox] in
+            for work in inbox.drain() { work() }
+        }
+    }
+
+    /// Calls `handler` on this loop whenever `fd` is ready for `events` (readable by default).
+    @discardableResult
+    public func watch(_ fd: Int32, events: Int16 = Int16(POLLIN), handler: @escaping Handler) -> Token {
+        nextID += 1
+        watches[nextID] = Watch(fd: fd, events: events, handler: handler)
+        return Token(id: nextID)
+    }
+
+    /// Calls `handler` once, `seconds` from now.
+    @discardableResult
+    public func after(_ seconds: Double, handler: @escaping Handler) -> Token {
+        at(ContinuousClock.now.advanced(by: .milliseconds(Int64((seconds * 1000).rounded()))), handler: handler)
+    }
+
+    /// Calls `handler` once at `deadline`.
+    @discardableResult
+    public func at(_ deadline: ContinuousClock.Instant, handler: @escaping Handler) -> Token {
+        nextID += 1
+        timers[nextID] = Timer(deadline: deadline, handler: handler)
+        return Token(id: nextID)
+    }
+
+    /// Cancels a watch or a timer; cancelling twice is harmless.
+    public func cancel(_ token: Token) {
+        watches[token.id] = nil
+        timers[token.id] = nil
+    }
+
+    /// Makes `run` return after the current turn.
+    public func stop() { stopped = true }
+
+    public var isStopped: Bool { stopped }
+
+    /// Runs until `stop()` is called.
+    public func run() {
+        stopped = false
+        while !stopped {
+            turn(maximumWait: nil)
+        }
+    }
+
+    /// Runs one turn: waits up to `maximumWait` seconds (or until the next timer), then calls
+    /// every handler that is due.
+    public func turn(maximumWait: Double?) {
+        let now = ContinuousClock.now
+        var timeoutMs: Int32 = -1
+        if let earliest = timers.values.map(\.deadline).min() {
+            let wait = max(0, Self.milliseconds(from: now, to: earliest))
+            timeoutMs = Int32(clamping: wait)
+        }
+        if let maximumWait {
+            let cap = Int32(clamping: Int64((maximumWait * 1000).rounded(.up)))
+            timeoutMs = timeoutMs < 0 ? cap : min(timeoutMs, cap)
+        }
+        let order = watches.keys.sorted()
+        var fds = order.map { pollfd(fd: watches[$0]!.fd, events: watches[$0]!.events, revents: 0) }
+        let ready = fds.withUnsafeMutableBufferPointer { buffer in
+            poll(buffer.baseAddress, nfds_t(buffer.count), timeoutMs)
+        }
+        if ready > 0 {
+            for (index, id) in order.enumerated() where fds[index].revents != 0 {
+                // A handler may have cancelled a later watch during this turn.
+                watches[id]?.handler()
+            }
+        }
+        let after = ContinuousClock.now
+        let due = timers.filter { $0.value.deadline <= after }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, timer) in due where timers[id] != nil {
+            timers[id] = nil
+            timer.handler()
+        }
+    }
+
+    private static func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Int64 {
+        let duration = start.duration(to: end)
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    }
+}
+
+/// Work handed to the loop from other threads; the only part of the loop that is `Sendable`.
+public final class Inbox: Sendable {
+    public typealias Work = @Sendable () -> Void
+    let fd: Int32
+    private let queue = Mutex<[Work]>([])
+
+    init() throws {
+        fd = heartline_eventfd()
+        guard fd >= 0 else { throw SystemError(operation: "eventfd", code: errno) }
+    }
+
+    deinit { close(fd) }
+
+    /// Queues `work` to run on the loop's thread and wakes the loop. Safe from any thread,
+    /// including C library callback threads (it never blocks on the loop).
+    public func post(_ work: @escaping Work) {
+        queue.withLock { $0.append(work) }
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
+    }
+
+    fileprivate func drain() -> [Work] {
+        var counter: UInt64 = 0
+        _ = read(fd, &counter, 8)
+        return queue.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+}

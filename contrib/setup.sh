@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs every Debian package Heartline needs to build, run and test.
+# Idempotent: packages already present are left alone, so it is safe to re-run.
+# Usage: contrib/setup.sh            (build and run dependencies)
+#        contrib/setup.sh --test     (also what the test suite needs)
+set -euo pipefail
+
+runtime_packages=(
+  pkg-config
+  libsqlite3-dev
+  libreadline-dev
+  libspeechd-dev
+  libespeak-ng-dev
+  libbluetooth-dev
+  speech-dispatcher
+  speech-dispatcher-espeak-ng
+  espeak-ng
+  pulseaudio
+  pulseaudio-utils
+)
+test_packages=(
+  sox
+  libxml2-utils
+  systemd
+  man-db
+  procps
+  util-linux
+)
+
+want=("${runtime_packages[@]}")
+if [[ "${1:-}" == "--test" ]]; then
+  want+=("${test_packages[@]}")
+fi
+
+missing=()
+for package in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} > 0)); then
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  echo "setup: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
+  echo "setup: Swift 6.3 is not installed. Install the Swift 6.3 toolchain for Debian 12 into /opt/swift (see README)." >&2
+  exit 1
+fi
