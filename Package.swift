@@ -47,6 +47,10 @@ let package = Package(
                 "HeartlineBluetooth", "CReadline", "CHeartlineSystem",
             ]),
         .executableTarget(name: "heartline", dependencies: ["HeartlineShell"]),
+        // Benchmarks that print their figures and how they were measured (BENCHMARKS.md).
+        .executableTarget(
+            name: "heartline-bench",
+            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "HeartlineBluetooth"]),
 
         .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
         .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore"]),

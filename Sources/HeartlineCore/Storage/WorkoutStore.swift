@@ -20,6 +20,11 @@ public protocol WorkoutStore: AnyObject {
     func profile() throws -> Profile
     func saveProfile(_ profile: Profile) throws
 
+    /// A named setting (speech rate, sensor address, ...), or nil when never set.
+    func setting(_ key: String) throws -> String?
+    /// Stores a named setting; nil removes it.
+    func setSetting(_ key: String, to value: String?) throws
+
     func lastConfiguration() throws -> WorkoutConfiguration?
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws
 

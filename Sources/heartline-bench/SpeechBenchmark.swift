@@ -1,0 +1,5 @@
+enum SpeechBenchmark {
+    static func run(_ arguments: [String]) throws {
+        print("speech benchmark: not written yet")
+    }
+}
