@@ -1,0 +1,141 @@
+import Foundation
+
+/// Renders values as spoken words from the catalogue: durations, units, dates, lists.
+///
+/// PRODUCT.md's rules live here: whole seconds under a minute, "45 minutes and 31 seconds"
+/// above, "1 hour, 5 minutes and 3 seconds" past an hour; units always named.
+public struct Words: Sendable {
+    public let catalogue: PromptCatalogue
+    public let calendar: Calendar
+
+    public init(catalogue: PromptCatalogue, calendar: Calendar) {
+        self.catalogue = catalogue
+        self.calendar = calendar
+    }
+
+    public func callAsFunction(_ prompt: Prompt, _ values: [String: String] = [:]) -> String {
+        catalogue.render(prompt, values)
+    }
+
+    /// A whole number with thousands grouped ("3,650").
+    public func number(_ value: Int) -> String {
+        if value < 0 { return "-" + number(-value) }
+        if value < 1000 { return String(value) }
+        let rest = String(value % 1000)
+        return self(.numberThousands, [
+            "thousands": number(value / 1000),
+            "rest": String(repeating: "0", count: 3 - rest.count) + rest,
+        ])
+    }
+
+    private func counted(_ value: Int, one: Prompt, other: Prompt) -> String {
+        self(value == 1 ? one : other, ["count": number(value)])
+    }
+
+    /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.
+    public func duration(_ totalSeconds: Int) -> String {
+        let seconds = max(0, totalSeconds)
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        var parts: [String] = []
+        if hours > 0 { parts.append(counted(hours, one: .unitHourOne, other: .unitHourOther)) }
+        if minutes > 0 { parts.append(counted(minutes, one: .unitMinuteOne, other: .unitMinuteOther)) }
+        if rest > 0 || parts.isEmpty { parts.append(counted(rest, one: .unitSecondOne, other: .unitSecondOther)) }
+        return list(parts)
+    }
+
+    public func beatsPerMinute(_ value: Int) -> String { self(.unitBpm, ["count": number(value)]) }
+
+    /// Kilocalories, rounded to whole ones for speech.
+    public func kilocalories(_ value: Double) -> String {
+        counted(Int(value.rounded()), one: .unitKcalOne, other: .unitKcalOther)
+    }
+
+    public func years(_ value: Int) -> String { counted(value, one: .unitYearOne, other: .unitYearOther) }
+
+    public func workouts(_ value: Int) -> String { counted(value, one: .unitWorkoutOne, other: .unitWorkoutOther) }
+
+    /// A weight in the user's unit, to one decimal when it has one.
+    public func weight(kilograms: Double, unit: WeightUnit) -> String {
+        let value = unit == .kilograms ? kilograms : kilograms * WeightUnit.poundsPerKilogram
+        let tenths = Int((value * 10).rounded())
+        let text = tenths % 10 == 0 ? number(tenths / 10) : "\(number(tenths / 10)).\(tenths % 10)"
+        return self(unit == .kilograms ? .unitKg : .unitLb, ["count": text])
+    }
+
+    /// "a", "a and b", "a, b and c".
+    public func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        case 2: self(.listPair, ["first": items[0], "second": items[1]])
+        default: self(.listSeries, ["first": items[0], "rest": list(Array(items.dropFirst()))])
+        }
+    }
+
+    /// A day in words relative to `now`: "today", "yesterday", "Friday 27 November",
+    /// with the year only when it is not this year.
+    public func day(_ date: Date, now: Date) -> String {
+        if calendar.isDate(date, inSameDayAs: now) { return self(.dateToday) }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return self(.dateYesterday)
+        }
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year], from: date)
+        var values = [
+            "weekday": self(Prompt.weekdays[parts.weekday! - 1]),
+            "day": String(parts.day!),
+            "month": self(Prompt.months[parts.month! - 1]),
+        ]
+        if parts.year == calendar.component(.year, from: now) {
+            return self(.dateThisYear, values)
+        }
+        values["year"] = String(parts.year!)
+        return self(.dateOtherYear, values)
+    }
+
+    /// The time of day, 24-hour ("7:05", "18:30").
+    public func timeOfDay(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let minute = parts.minute!
+        return self(.timeOfDay, ["hour": String(parts.hour!), "minute": minute < 10 ? "0\(minute)" : String(minute)])
+    }
+
+    /// "today at 7:30", "Friday 27 November at 18:05".
+    public func when(_ date: Date, now: Date) -> String {
+        self(.dateAt, ["date": day(date, now: now), "time": timeOfDay(date)])
+    }
+
+    /// The app's label for an interval choice ("No time", "30 seconds", "2 hours").
+    public func interval(_ interval: ReadoutInterval) -> String {
+        guard let seconds = interval.seconds else { return self(.intervalNone) }
+        return duration(seconds)
+    }
+
+    public func metric(_ metric: Metric) -> String {
+        switch metric {
+        case .time: self(.metricTime)
+        case .heartRate: self(.metricHeartRate)
+        case .calories: self(.metricCalories)
+        }
+    }
+
+    public func historyMetric(_ metric: HistoryMetric) -> String {
+        switch metric {
+        case .duration: self(.historyDuration)
+        case .averageHeartRate: self(.historyAverageHeartRate)
+        case .maximumHeartRate: self(.historyMaximumHeartRate)
+        case .calories: self(.historyCalories)
+        }
+    }
+
+    /// A history metric's value with its unit.
+    public func historyValue(_ value: Double?, of metric: HistoryMetric) -> String {
+        guard let value else { return self(.valueUnknown) }
+        switch metric {
+        case .duration: return duration(Int(value.rounded()))
+        case .averageHeartRate, .maximumHeartRate: return beatsPerMinute(Int(value.rounded()))
+        case .calories: return kilocalories(value)
+        }
+    }
+
+    public func onOff(_ on: Bool) -> String { self(on ? .stateOn : .stateOff) }
+}

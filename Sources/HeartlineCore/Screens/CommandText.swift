@@ -1,0 +1,76 @@
+/// Turns what the user typed into a comparable form, and finds near misses.
+enum CommandText {
+    /// Lower case, single spaces, no leading or trailing space.
+    static func normalize(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The closest of `candidates` to `input` when it is close enough to be a typing slip.
+    static func suggestion(for input: String, among candidates: [String]) -> String? {
+        guard !input.isEmpty else { return nil }
+        var best: (word: String, distance: Int)?
+        for candidate in candidates where !candidate.isEmpty {
+            let distance = editDistance(input, candidate)
+            let allowed = max(1, min(3, candidate.count / 3))
+            if distance <= allowed, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        if let best { return best.word }
+        let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 2 }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// Whether `input` names `label`: the whole label, its start, or every typed word
+    /// starting a word of the label in order ("browse all" for "Browse all workouts").
+    static func matches(_ input: String, label: String) -> Bool {
+        let label = normalize(label)
+        if label == input || label.hasPrefix(input) && input.count >= 3 { return true }
+        let typed = input.split(separator: " ")
+        let words = label.split(separator: " ")
+        var index = words.startIndex
+        for word in typed {
+            guard let found = words[index...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            index = words.index(after: found)
+        }
+        return typed.count >= 2
+    }
+}
+
+/// The single keys of the workout screen: letters for memory, digits for a numeric keypad.
+public enum WorkoutKeys {
+    public static let table: [(keys: [Character], command: String)] = [
+        (["t", "1"], "time"),
+        (["h", "2"], "heart rate"),
+        (["c", "3"], "calories"),
+        (["a", "4"], "average heart rate"),
+        (["m", "5"], "all metrics"),
+        (["p", "0", " "], "pause or resume"),
+        (["e", "9"], "end"),
+        (["r"], "repeat"),
+        (["?"], "help"),
+        (["b"], "battery"),
+        (["w"], "where"),
+    ]
+
+    public static func command(for key: Character) -> String? {
+        table.first { $0.keys.contains(key) }?.command
+    }
+}

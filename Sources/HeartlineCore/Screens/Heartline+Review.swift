@@ -1,0 +1,132 @@
+import Foundation
+
+extension Heartline {
+    /// The workouts a list screen shows, all of them counted, one page fetched.
+    private func listPage() -> (total: Int, items: [WorkoutSummary]) {
+        let offset = screen.page * Self.pageSize
+        switch screen {
+        case .allWorkouts, .metricList:
+            let total = (try? store.savedWorkoutCount()) ?? 0
+            let items = (try? store.savedWorkouts(offset: offset, limit: Self.pageSize)) ?? []
+            return (total, items)
+        case .dateList(let day, _):
+            let all = (try? store.savedWorkouts(startingIn: day)) ?? []
+            return (all.count, Array(all.dropFirst(offset).prefix(Self.pageSize)))
+        default:
+            return (0, [])
+        }
+    }
+
+    /// The workout numbered `number` (from 1) in the current list.
+    private func listItem(_ number: Int) -> WorkoutSummary? {
+        switch screen {
+        case .allWorkouts, .metricList:
+            return (try? store.savedWorkouts(offset: number - 1, limit: 1))?.first
+        case .dateList(let day, _):
+            let all = (try? store.savedWorkouts(startingIn: day)) ?? []
+            return all.indices.contains(number - 1) ? all[number - 1] : nil
+        default:
+            return nil
+        }
+    }
+
+    mutating func presentList() {
+        say(.menu, .menuTitle, ["title": title(of: screen)])
+        let (total, items) = listPage()
+        guard total > 0 else {
+            say(.menu, .listEmpty)
+            return
+        }
+        let first = screen.page * Self.pageSize + 1
+        say(.menu, .listPage, ["first": words.number(first), "last": words.number(first + items.count - 1), "total": words.number(total)])
+        for (offset, workout) in items.enumerated() {
+            let number = words.number(first + offset)
+            if case .metricList(let metric, _) = screen {
+                say(.menu, .listMetric, [
+                    "number": number, "date": words.day(workout.start, now: now),
+                    "value": words.historyValue(metric.value(of: workout), of: metric),
+                ])
+            } else {
+                say(.menu, .listWorkout, [
+                    "number": number, "when": words.when(workout.start, now: now), "duration": words.duration(workout.duration),
+                ])
+            }
+        }
+        if first + items.count - 1 < total { say(.menu, .listMore) }
+    }
+
+    mutating func turnPage(by step: Int) {
+        let (total, _) = listPage()
+        let page = screen.page + step
+        guard page >= 0 else {
+            say(.answer, .listStart)
+            return
+        }
+        guard page * Self.pageSize < total else {
+            say(.answer, .listEnd)
+            return
+        }
+        replace(with: screen.withPage(page))
+    }
+
+    mutating func chooseListItem(_ number: Int) {
+        let (total, _) = listPage()
+        guard total > 0, (1...total).contains(number), let workout = listItem(number) else {
+            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(total)])
+            return
+        }
+        push(.details(id: workout.id))
+    }
+
+    mutating func enterDate(_ text: String) {
+        guard let day = DateWords.day(from: text, now: now, calendar: words.calendar) else {
+            say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
+            return
+        }
+        let workouts = storing { store in try store.savedWorkouts(startingIn: day) } ?? []
+        if workouts.isEmpty {
+            say(.answer, .dateNone, ["date": words.day(day.start, now: now)])
+        } else {
+            push(.dateList(day: day, page: 0))
+        }
+    }
+
+    /// Last week, month, year and all time, one sentence each.
+    mutating func speakAverages(of metric: HistoryMetric) {
+        let calendar = words.calendar
+        let periods: [(Prompt, Date)] = [
+            (.periodWeek, calendar.date(byAdding: .day, value: -7, to: now)!),
+            (.periodMonth, calendar.date(byAdding: .month, value: -1, to: now)!),
+            (.periodYear, calendar.date(byAdding: .year, value: -1, to: now)!),
+            (.periodAll, Date.distantPast),
+        ]
+        for (period, start) in periods {
+            let interval = DateInterval(start: start, end: now.addingTimeInterval(1))
+            if let result = storing({ store in try store.average(of: metric, startingIn: interval) }) ?? nil {
+                say(.menu, .averagesItem, [
+                    "period": words(period), "value": words.historyValue(result.value, of: metric), "workouts": words.workouts(result.count),
+                ])
+            } else {
+                say(.menu, .averagesNone, ["period": words(period)])
+            }
+        }
+    }
+
+    mutating func deleteSavedWorkout(_ id: Int64) {
+        storing { store in try store.deleteWorkout(id) }
+        say(.answer, .summaryDeleted)
+        // Leave the confirmation and the deleted workout's details; show the list again.
+        stack.removeLast(2)
+        if screen.isList {
+            let (total, _) = listPage()
+            let lastPage = max(0, (total - 1) / Self.pageSize)
+            stack[stack.count - 1] = screen.withPage(min(screen.page, lastPage))
+        }
+        presentScreen()
+    }
+
+    mutating func keepSavedWorkout() {
+        stack.removeLast()
+        say(.answer, .summaryKept)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+extension Heartline {
+    /// Accepted ranges, wide enough for every athlete and narrow enough to catch typing slips.
+    static let ageRange = 10...110
+    static let weightRange = 20.0...350.0
+    static let maximumRange = 100...230
+    static let restingRange = 25...120
+
+    func label(of field: ProfileField) -> String {
+        switch field {
+        case .age: words(.profileAge)
+        case .sex: words(.profileSex)
+        case .weight: words(.profileWeight)
+        case .maximumHeartRate: words(.profileMaximum)
+        case .restingHeartRate: words(.profileResting)
+        }
+    }
+
+    func value(of field: ProfileField, in profile: Profile) -> String {
+        switch field {
+        case .age: return profile.age.map(words.years) ?? words(.valueNotSet)
+        case .sex: return profile.sex.map { words($0 == .female ? .sexFemale : .sexMale) } ?? words(.valueNotSet)
+        case .weight: return profile.weightKilograms.map { words.weight(kilograms: $0, unit: profile.weightUnit) } ?? words(.valueNotSet)
+        case .maximumHeartRate:
+            if let maximum = profile.maximumHeartRate { return words.beatsPerMinute(maximum) }
+            if let age = profile.age { return words(.valueDefaultMaximum, ["bpm": words.beatsPerMinute(220 - age)]) }
+            return words(.valueNotSet)
+        case .restingHeartRate: return profile.restingHeartRate.map(words.beatsPerMinute) ?? words(.valueNotSet)
+        }
+    }
+
+    func question(for field: ProfileField) -> Prompt {
+        switch field {
+        case .age: .askAge
+        case .sex: .askSex
+        case .weight: .askWeight
+        case .maximumHeartRate: .askMaximum
+        case .restingHeartRate: .askResting
+        }
+    }
+
+    mutating func enterProfileValue(_ text: String, for field: ProfileField) {
+        var profile = storedProfile()
+        let name = label(of: field)
+        func outOfRange(_ low: String, _ high: String) {
+            say(.answer, .profileOutOfRange, ["field": name, "low": low, "high": high])
+        }
+        let clearing = ["clear", "none", "default", "unset"].contains(text)
+        switch field {
+        case .age:
+            guard let age = Int(text) else { return notUnderstood(text, field) }
+            guard Self.ageRange.contains(age) else {
+                return outOfRange(words.years(Self.ageRange.lowerBound), words.years(Self.ageRange.upperBound))
+            }
+            profile.age = age
+        case .sex:
+            switch text {
+            case "female", "f", "woman", "1": profile.sex = .female
+            case "male", "m", "man", "2": profile.sex = .male
+            default: return notUnderstood(text, field)
+            }
+        case .weight:
+            guard let (value, unit) = Self.parseWeight(text, defaultUnit: profile.weightUnit) else {
+                return notUnderstood(text, field)
+            }
+            let kilograms = unit == .kilograms ? value : value / WeightUnit.poundsPerKilogram
+            guard Self.weightRange.contains(kilograms) else {
+                return outOfRange(
+                    words.weight(kilograms: Self.weightRange.lowerBound, unit: unit),
+                    words.weight(kilograms: Self.weightRange.upperBound, unit: unit))
+            }
+            profile.weightKilograms = kilograms
+            profile.weightUnit = unit
+        case .maximumHeartRate:
+            if clearing {
+                profile.maximumHeartRate = nil
+            } else {
+                guard let bpm = Int(text) else { return notUnderstood(text, field) }
+                guard Self.maximumRange.contains(bpm) else {
+                    return outOfRange(words.beatsPerMinute(Self.maximumRange.lowerBound), words.beatsPerMinute(Self.maximumRange.upperBound))
+                }
+                profile.maximumHeartRate = bpm
+            }
+        case .restingHeartRate:
+            if clearing {
+                profile.restingHeartRate = nil
+            } else {
+                guard let bpm = Int(text) else { return notUnderstood(text, field) }
+                guard Self.restingRange.contains(bpm) else {
+                    return outOfRange(words.beatsPerMinute(Self.restingRange.lowerBound), words.beatsPerMinute(Self.restingRange.upperBound))
+                }
+                profile.restingHeartRate = bpm
+            }
+        }
+        guard storing({ store in try store.saveProfile(profile) }) != nil else { return }
+        say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile)])
+        stack.removeLast()
+    }
+
+    private mutating func notUnderstood(_ text: String, _ field: ProfileField) {
+        say(.answer, .profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])
+    }
+
+    /// "70", "70 kg", "70.5kg", "154 lb", "154 lbs", "154 pounds", "70 kilograms".
+    static func parseWeight(_ text: String, defaultUnit: WeightUnit) -> (Double, WeightUnit)? {
+        let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," }
+        guard let value = Double(number.replacingOccurrences(of: ",", with: ".")), value > 0 else { return nil }
+        let unitText = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        switch unitText {
+        case "": return (value, defaultUnit)
+        case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": return (value, .kilograms)
+        case "lb", "lbs", "pound", "pounds": return (value, .pounds)
+        default: return nil
+        }
+    }
+}
