@@ -1,1 +1,6 @@
-print("heartline")
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeartlineShell
+
+exit(HeartlineMain.run(CommandLine.arguments))

@@ -56,6 +56,9 @@ enum CommandText {
 
 /// The single keys of the workout screen: letters for memory, digits for a numeric keypad.
 public enum WorkoutKeys {
+    /// The key that opens a typed command on the workout screen, and what it stands for.
+    public static let typeCommand = "type a command"
+
     public static let table: [(keys: [Character], command: String)] = [
         (["t", "1"], "time"),
         (["h", "2"], "heart rate"),
@@ -68,6 +71,7 @@ public enum WorkoutKeys {
         (["?"], "help"),
         (["b"], "battery"),
         (["w"], "where"),
+        ([":"], typeCommand),
     ]
 
     public static func command(for key: Character) -> String? {

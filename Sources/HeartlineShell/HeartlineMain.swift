@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CHeartlineSystem
+import Foundation
+import HeartlineCore
+import HeartlineIO
+import HeartlineSpeech
+import HeartlineStorage
+
+/// The program: parses the command line, builds the session and runs its loop.
+public enum HeartlineMain {
+    public static let version = "0.1.0"
+
+    /// Runs Heartline and returns the process's exit status.
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let options: Options
+        do {
+            options = try Options(arguments: Array(arguments.dropFirst()))
+        } catch {
+            writeStandardError("heartline: \(error)\n\(Options.usage)\n")
+            return 2
+        }
+        if options.showHelp {
+            print(Options.usage)
+            return 0
+        }
+        if options.showVersion {
+            print("heartline \(version)")
+            return 0
+        }
+        // A dead speech server must not kill the process through a broken socket.
+        signal(SIGPIPE, SIG_IGN)
+        let log: (String) -> Void = { writeStandardError("heartline: \($0)\n") }
+
+        let catalogue: PromptCatalogue
+        do {
+            let places = PromptFiles.candidates(explicit: options.promptsDirectory, environment: environment, executable: arguments.first ?? "heartline")
+            catalogue = try PromptFiles.load(from: places)
+        } catch {
+            log("\(error)")
+            return 1
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let words = Words(catalogue: catalogue, calendar: calendar)
+
+        let interactive = isatty(STDIN_FILENO) == 1
+        let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            log("\(error)")
+            return 1
+        }
+        let speaker: Speaker = TranscriptSpeaker()
+
+        let directory = options.resolvedDataDirectory(environment: environment)
+        let store: SQLiteStore
+        do {
+            store = try SQLiteStore(directory: directory, now: { clock.now })
+        } catch {
+            if error == .locked {
+                speaker.speak([Utterance(.event, words(.startLocked))])
+            } else {
+                speaker.speak([Utterance(.event, words(.startStorageFailed, ["path": directory]))])
+                log("\(error)")
+            }
+            return 1
+        }
+        if let moved = store.recoveredFromCorruption {
+            speaker.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
+        }
+
+        let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
+        session.start()
+        if options.simulate {
+            session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
+        }
+
+        let signals = heartline_signalfd()
+        if signals >= 0 {
+            loop.watch(signals) {
+                while case let signal = heartline_signalfd_read(signals), signal != 0 {
+                    if signal == SIGWINCH {
+                        session.resizeTerminal()
+                    } else {
+                        session.shutdown()
+                    }
+                }
+            }
+        }
+
+        if interactive {
+            session.runTerminal()
+        } else {
+            session.runScript(ScriptInput())
+        }
+        loop.run()
+        return 0
+    }
+}
+
+/// Writes diagnostics to standard error (never to standard output, which carries the transcript).
+func writeStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}

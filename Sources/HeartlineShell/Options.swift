@@ -1,0 +1,91 @@
+import Foundation
+import HeartlineCore
+
+/// The command line, parsed. Unknown or malformed arguments are a `UsageError`.
+public struct Options: Equatable, Sendable {
+    public enum Speech: String, Sendable, CaseIterable {
+        case auto, speechd, espeak, transcript
+    }
+
+    public var simulate = false
+    public var seed: UInt64 = 1
+    public var speech = Speech.auto
+    public var dataDirectory: String?
+    public var sensor: String?
+    public var promptsDirectory: String?
+    public var showHelp = false
+    public var showVersion = false
+
+    public struct UsageError: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    public init() {}
+
+    public init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            // "--name=value" and "--name value" mean the same.
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws -> String {
+                if let inline { return inline }
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw UsageError(description: "\(name) needs a value")
+                }
+                return value
+            }
+            func flag() throws {
+                if inline != nil { throw UsageError(description: "\(name) takes no value") }
+            }
+            switch name {
+            case "--simulate": try flag(); simulate = true
+            case "--seed":
+                guard let seed = UInt64(try value()) else { throw UsageError(description: "--seed takes a whole number") }
+                self.seed = seed
+            case "--speech":
+                guard let speech = Speech(rawValue: try value()) else {
+                    throw UsageError(description: "--speech takes \(Speech.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.speech = speech
+            case "--data-dir": dataDirectory = try value()
+            case "--sensor": sensor = try value()
+            case "--prompts": promptsDirectory = try value()
+            case "--help", "-h": try flag(); showHelp = true
+            case "--version": try flag(); showVersion = true
+            default: throw UsageError(description: "unknown option \(argument)")
+            }
+        }
+    }
+
+    /// `--data-dir`, else `$XDG_DATA_HOME/heartline`, else `~/.local/share/heartline`.
+    public func resolvedDataDirectory(environment: [String: String]) -> String {
+        if let dataDirectory { return dataDirectory }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/heartline" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/share/heartline"
+    }
+
+    public static let usage = """
+        usage: heartline [options]
+
+        A voice-first workout shell: every answer is spoken, every action is a key or a short command.
+
+        options:
+          --simulate             use a simulated heart-rate strap (deterministic)
+          --seed N               seed for the simulated strap (default 1)
+          --speech MODE          auto, speechd, espeak or transcript (default auto)
+          --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH
+          --data-dir DIR         where workouts are stored (default $XDG_DATA_HOME/heartline)
+          --prompts DIR          the spoken catalogue (default: installed next to the program)
+          --version              print the version
+          --help                 print this help
+
+        When standard input is not a terminal, Heartline reads one command per line and
+        `:wait N` lets N seconds pass (on the simulated clock with --simulate).
+        """
+}

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CHeartlineSystem
+import Foundation
+import HeartlineCore
+import HeartlineIO
+
+/// One run of Heartline: the loop, the core and the adapters around it.
+///
+/// Inputs from every adapter (keyboard or script, sensor, timers, signals) are turned into
+/// `Input`s with the clock's time and handed to the core; the core's effects are carried out here.
+final class Session {
+    let loop: EventLoop
+    let clock: ShellClock
+    var core: Heartline
+    let speaker: Speaker
+    let log: (String) -> Void
+    private var strap: SimulatedStrap?
+    private var strapSecond = 0
+    private var script: ScriptInput?
+    private var waitingUntil: Date?
+    private var terminal: Terminal?
+    private var finished = false
+
+    init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
+        self.loop = loop
+        self.clock = clock
+        self.core = core
+        self.speaker = speaker
+        self.log = log
+    }
+
+    // MARK: - The core
+
+    func send(_ input: Input) {
+        apply(core.handle(input, at: clock.now))
+    }
+
+    func apply(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .speak(let utterances): speaker.speak(utterances)
+            case .sensorWanted: break
+            case .requestBattery: break
+            case .quit: finish()
+            }
+        }
+    }
+
+    func start() {
+        apply(core.start(at: clock.now))
+    }
+
+    /// Stores what must be stored and stops the loop.
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        terminal?.close()
+        loop.stop()
+    }
+
+    /// End of input or a signal: keep the workout (as unfinished if one runs) and leave.
+    func shutdown() {
+        send(.shutdown)
+        finish()
+    }
+
+    // MARK: - The simulated strap
+
+    func attachSimulatedStrap(seed: UInt64, name: String) {
+        strap = SimulatedStrap(seed: seed)
+        send(.sensor(.connected(name: name)))
+        if !clock.isSimulated {
+            scheduleStrapBeat()
+        }
+    }
+
+    private func scheduleStrapBeat() {
+        loop.after(1) { [weak self] in
+            guard let self, !self.finished else { return }
+            self.strapBeat()
+            self.scheduleStrapBeat()
+        }
+    }
+
+    private func strapBeat() {
+        guard var strap else { return }
+        strapSecond += 1
+        let reading = strap.reading(atSecond: strapSecond)
+        self.strap = strap
+        send(.sensor(.reading(reading)))
+    }
+
+    /// Ticks the core a few times a second so readouts land on their second.
+    func startTicking() {
+        loop.after(0.25) { [weak self] in
+            guard let self, !self.finished else { return }
+            self.send(.tick)
+            self.startTicking()
+        }
+    }
+
+    // MARK: - Script mode
+
+    func runScript(_ input: ScriptInput) {
+        script = input
+        loop.watch(input.fileDescriptor) { [weak self] in
+            input.fill()
+            self?.drainScript()
+        }
+        if !clock.isSimulated { startTicking() }
+    }
+
+    private func drainScript() {
+        guard let script, !finished else { return }
+        if let until = waitingUntil {
+            if clock.now < until { return }
+            waitingUntil = nil
+        }
+        while !finished, let line = script.nextLine() {
+            switch line {
+            case .command(let text):
+                send(.command(text))
+            case .wait(let seconds):
+                if clock.isSimulated {
+                    simulate(seconds: seconds)
+                } else {
+                    waitingUntil = clock.now.addingTimeInterval(seconds)
+                    loop.after(seconds) { [weak self] in self?.drainScript() }
+                    return
+                }
+            case .end:
+                shutdown()
+                return
+            }
+        }
+    }
+
+    /// Moves the simulated clock second by second: the strap beats, the core ticks.
+    private func simulate(seconds: Double) {
+        var left = seconds
+        while left > 0, !finished {
+            let step = min(1, left)
+            clock.advance(by: step)
+            left -= step
+            if strap != nil { strapBeat() }
+            send(.tick)
+        }
+    }
+
+    // MARK: - Terminal mode
+
+    func runTerminal() {
+        let terminal = Terminal()
+        self.terminal = terminal
+        terminal.hotkey = { [weak self] key in self?.core.command(forKey: key) }
+        terminal.onKey = { [weak self] in self?.speaker.silenceUI() }
+        terminal.onHotkey = { [weak self] command in self?.send(.command(command)) }
+        terminal.onLine = { [weak self] line in
+            guard let self else { return }
+            if let line {
+                self.send(.command(line))
+            } else {
+                self.shutdown()
+            }
+        }
+        loop.watch(STDIN_FILENO) { [weak self] in
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                terminal.feed(Array(bytes[0..<count]))
+            } else if count == 0 {
+                self?.shutdown()
+            }
+        }
+        startTicking()
+    }
+
+    var terminalForOutput: Terminal? { terminal }
+
+    func resizeTerminal() {
+        terminal?.resize()
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HeartlineCore
+import HeartlineStorage
+import Testing
+
+/// The catalogue from the source tree, loaded once.
+enum TestCatalogue {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../Prompts/en").standardized.path
+
+    static let shared: PromptCatalogue = {
+        var catalogue = PromptCatalogue()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasSuffix(".prompts") }.sorted() ?? []
+        for file in files {
+            let text = try! String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            try! catalogue.add(text, source: file)
+        }
+        return catalogue
+    }()
+
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    static let words = Words(catalogue: shared, calendar: calendar)
+}
+
+/// A fresh temporary directory, removed when the value is deinitialised.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("heartline-test-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// 2026-11-29 07:30 UTC, a Sunday: the start of every golden session.
+let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
+
+/// Runs the real core on a real SQLite store with a simulated strap and a clock that moves
+/// only when the script says so, and compares the transcript with a literal script.
+///
+/// Script lines: `> words` types a command; `:wait N` lets N seconds pass (the strap beats and
+/// the core ticks every second); `:strap off` / `:strap on` stop and restart the strap's
+/// notifications; `:sensor lost` / `:sensor back` are the connection events; every other
+/// line is a sentence the session must say, as `kind: sentence`, in order.
+final class GoldenSession {
+    let directory = TemporaryDirectory()
+    var now: Date
+    var core: Heartline
+    let store: SQLiteStore
+    var strap: SimulatedStrap?
+    var strapBeating = true
+    var strapSecond = 0
+    var quit = false
+
+    init(start: Date = goldenStart, strapSeed: UInt64? = 7) throws {
+        now = start
+        let box = ClockBox(start)
+        store = try SQLiteStore(directory: directory.path, now: { box.now })
+        clockBox = box
+        core = Heartline(store: store, words: TestCatalogue.words)
+        if let strapSeed {
+            strap = SimulatedStrap(seed: strapSeed)
+        }
+    }
+
+    private let clockBox: ClockBox
+
+    /// Transcript lines produced by `effects`.
+    private func lines(_ effects: [Effect]) -> [String] {
+        effects.flatMap { effect -> [String] in
+            switch effect {
+            case .speak(let utterances): utterances.map(\.description)
+            case .quit:
+                quit = true
+                return []
+            default: return []
+            }
+        }
+    }
+
+    func begin() -> [String] {
+        var output = lines(core.start(at: now))
+        if strap != nil { output += lines(core.handle(.sensor(.connected(name: "Simulated strap")), at: now)) }
+        return output
+    }
+
+    func send(_ input: Input) -> [String] { lines(core.handle(input, at: now)) }
+
+    func wait(_ seconds: Int) -> [String] {
+        var output: [String] = []
+        for _ in 0..<seconds {
+            now = now.addingTimeInterval(1)
+            clockBox.now = now
+            if strapBeating, var strap {
+                strapSecond += 1
+                output += send(.sensor(.reading(strap.reading(atSecond: strapSecond))))
+                self.strap = strap
+            }
+            output += send(.tick)
+        }
+        return output
+    }
+
+    /// Runs `script` and returns the transcript written in the script's own form, so that a
+    /// test compares it with the script itself.
+    func run(_ script: String) -> String {
+        var transcript: [String] = []
+        for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("> ") {
+                transcript.append(line)
+                transcript += send(.command(String(line.dropFirst(2))))
+            } else if line.hasPrefix(":wait ") {
+                transcript.append(line)
+                transcript += wait(Int(line.dropFirst(6))!)
+            } else if line == ":strap off" || line == ":strap on" {
+                transcript.append(line)
+                strapBeating = line == ":strap on"
+            } else if line == ":sensor lost" {
+                transcript.append(line)
+                transcript += send(.sensor(.disconnected))
+            } else if line == ":sensor back" {
+                transcript.append(line)
+                transcript += send(.sensor(.connected(name: "Simulated strap")))
+            } else if line.hasPrefix("#") || line.isEmpty {
+                transcript.append(line)
+            }
+        }
+        return transcript.joined(separator: "\n")
+    }
+}
+
+final class ClockBox: @unchecked Sendable {
+    var now: Date
+    init(_ now: Date) { self.now = now }
+}
+
+/// Checks a golden script: runs its inputs and expects exactly its sentences.
+func expectGolden(_ session: GoldenSession, _ script: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = session.run(script)
+    #expect(actual == script, sourceLocation: sourceLocation)
+    if actual != script {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let e = script.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(a.count, e.count) {
+            let left = index < a.count ? String(a[index]) : "<none>"
+            let right = index < e.count ? String(e[index]) : "<none>"
+            if left != right {
+                Issue.record("first difference at line \(index + 1):\n  said:     \(left)\n  expected: \(right)", sourceLocation: sourceLocation)
+                break
+            }
+        }
+    }
+}
