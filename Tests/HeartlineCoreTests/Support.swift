@@ -45,9 +45,9 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// Runs the real core on a real SQLite store with a simulated strap and a clock that moves
 /// only when the script says so, and compares the transcript with a literal script.
 ///
-/// Script lines: `> words` types a command; `:wait N` lets N seconds pass (the strap beats and
+/// Script lines: `> words` types a command (`>` alone is Enter on an empty line); `:wait N` lets N seconds pass (the strap beats and
 /// the core ticks every second); `:strap off` / `:strap on` stop and restart the strap's
-/// notifications; `:sensor lost` / `:sensor back` are the connection events; every other
+/// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
     let directory = TemporaryDirectory()
@@ -72,20 +72,27 @@ final class GoldenSession {
 
     private let clockBox: ClockBox
 
+    func clockNow(_ date: Date) { clockBox.now = date }
+
     /// Transcript lines produced by `effects`.
     private func lines(_ effects: [Effect]) -> [String] {
         effects.flatMap { effect -> [String] in
             switch effect {
-            case .speak(let utterances): utterances.map(\.description)
+            case .speak(let utterances):
+                return utterances.map(\.description)
             case .quit:
                 quit = true
                 return []
-            default: return []
+            default:
+                return []
             }
         }
     }
 
+    private var begun = false
+
     func begin() -> [String] {
+        begun = true
         var output = lines(core.start(at: now))
         if strap != nil { output += lines(core.handle(.sensor(.connected(name: "Simulated strap")), at: now)) }
         return output
@@ -109,11 +116,13 @@ final class GoldenSession {
     }
 
     /// Runs `script` and returns the transcript written in the script's own form, so that a
-    /// test compares it with the script itself.
+    /// test compares it with the script itself. A session not yet begun starts with its home screen.
     func run(_ script: String) -> String {
-        var transcript: [String] = []
+        // The opening screen comes first, before any input.
+        var transcript: [String] = begun ? [] : begin()
         for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("> ") {
+            if line == ">" || line.hasPrefix("> ") {
+                // A lone ">" is an empty line (Enter alone).
                 transcript.append(line)
                 transcript += send(.command(String(line.dropFirst(2))))
             } else if line.hasPrefix(":wait ") {
@@ -124,9 +133,11 @@ final class GoldenSession {
                 strapBeating = line == ":strap on"
             } else if line == ":sensor lost" {
                 transcript.append(line)
+                strapBeating = false
                 transcript += send(.sensor(.disconnected))
             } else if line == ":sensor back" {
                 transcript.append(line)
+                strapBeating = true
                 transcript += send(.sensor(.connected(name: "Simulated strap")))
             } else if line.hasPrefix("#") || line.isEmpty {
                 transcript.append(line)
@@ -156,5 +167,27 @@ func expectGolden(_ session: GoldenSession, _ script: String, sourceLocation: So
                 break
             }
         }
+    }
+}
+
+extension GoldenSession {
+    /// Records and saves `count` workouts of `minutes` minutes, one a day, the last one yesterday;
+    /// the clock then stands at the golden start again. Their sentences are not part of the script.
+    func saveWorkouts(count: Int, minutes: Int = 20) throws {
+        let finalNow = now
+        _ = begin()
+        for day in stride(from: count, to: 0, by: -1) {
+            now = finalNow.addingTimeInterval(Double(-day * 86_400))
+            _ = send(.command("home"))
+            _ = send(.command("configure"))
+            _ = send(.command("next"))
+            _ = send(.command("start workout"))
+            _ = wait(minutes * 60 + day)
+            _ = send(.command("end"))
+            _ = send(.command("yes"))
+            _ = send(.command("save"))
+        }
+        now = finalNow
+        clockNow(finalNow)
     }
 }

@@ -51,6 +51,9 @@ extension Heartline {
                 perform(.saveWorkout)
             } else if let number = Int(text) {
                 choose(number: number)
+            } else if text.allSatisfy(\.isASCIIDigit) {
+                // Too many digits for a number: no such item either.
+                say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
             } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
                 perform(item.action)
             } else {
@@ -126,6 +129,11 @@ extension Heartline {
         }
     }
 
+    /// How many items the current screen offers to choose from.
+    var itemCount: Int {
+        screen.isList ? ((try? store.savedWorkoutCount()) ?? 0) : menuItems().count
+    }
+
     mutating func choose(number: Int) {
         if screen.isList {
             chooseListItem(number)
@@ -190,4 +198,8 @@ extension Heartline {
         default: break
         }
     }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -22,7 +22,12 @@ extension Heartline {
         emit(.sensorWanted(true))
     }
 
-    mutating func workoutCommand(_ text: String) {
+    mutating func workoutCommand(_ typed: String) {
+        // A single key typed with Enter means what the key means on its own.
+        var text = typed
+        if typed.count == 1, let command = WorkoutKeys.command(for: typed.first!), command != WorkoutKeys.typeCommand {
+            text = command
+        }
         switch text {
         case "time", "time elapsed": speakTime(.answer)
         case "heart rate", "hr", "heart": speakHeartRate(.answer)
@@ -40,6 +45,9 @@ extension Heartline {
             stack.append(.confirmEnd(quitting: false))
             presentScreen()
         case "battery": speakBattery()
+        case "help": help()
+        case "where": say(.answer, .whereYouAre, ["title": title(of: screen)])
+        case "repeat": repeatLast()
         case "back", "home", "next", "previous": say(.answer, .homeBusy)
         default: unknown(text, vocabulary: Self.workoutCommands + Self.globalCommands)
         }
@@ -167,6 +175,8 @@ extension Heartline {
             sensor = .lost
             workout?.engine.sensorLost()
         case .reading(let reading):
+            // Data means a connection, whatever was said before; a lost sensor is back.
+            if sensor == .lost { say(.event, .eventSensorBack) }
             if case .connected = sensor {} else { sensor = .connected(name: "") }
             workout?.engine.receive(reading, at: now)
         case .battery(let level):

@@ -1,0 +1,682 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// Golden sessions: the real core on real SQLite, every sentence and its kind, in order.
+///
+/// `> words` is typed, `:wait N` lets N seconds pass on the simulated strap, and every other
+/// line is what Heartline must say, as `kind: sentence`.
+@Suite struct GoldenSessionTests {
+    /// A paused workout stays paused after "no"; the summary cannot be left unsaved; quitting during a workout ends it first.
+    @Test func endAndDeleteConfirmationsTakeBothAnswers() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > 4
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Start workout.
+        > 11
+        answer: Workout started.
+        :wait 10
+        > p
+        answer: Workout paused.
+        :wait 20
+        > e
+        answer: Definitely end workout? Yes or no.
+        > n
+        answer: Workout continues, still paused.
+        > time
+        answer: Time elapsed, 10 seconds.
+        > r
+        answer: Time elapsed, 10 seconds.
+        > resume
+        answer: Workout resumed.
+        > e
+        answer: Definitely end workout? Yes or no.
+        > maybe
+        answer: Say yes or no.
+        > y
+        menu: Workout summary.
+        menu: Total time, 10 seconds.
+        menu: Average heart rate, 68 beats per minute.
+        menu: Maximum heart rate, 69 beats per minute.
+        menu: Calories burned, 0 kilocalories.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        > back
+        answer: Save or delete the workout first.
+        > home
+        answer: Save or delete the workout first.
+        > quit
+        answer: Save or delete the workout first.
+        > 2
+        answer: Definitely delete workout? Yes or no.
+        > no
+        answer: Workout kept.
+        > delete
+        answer: Definitely delete workout? Yes or no.
+        > yes
+        answer: Workout deleted.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 2
+        menu: Last workout configuration.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
+        menu: 2, Edit configuration.
+        menu: 3, Back.
+        > 1
+        answer: Workout started.
+        :wait 3
+        > quit
+        answer: A workout is in progress. Definitely end workout? Yes or no.
+        > yes
+        menu: Workout summary.
+        menu: Total time, 3 seconds.
+        menu: Average heart rate, 69 beats per minute.
+        menu: Maximum heart rate, 70 beats per minute.
+        menu: Calories burned, 0 kilocalories.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        > save
+        answer: Workout saved.
+        answer: Goodbye.
+        """#)
+    }
+
+    /// Twelve saved workouts: pages of ten, details, a confirmed delete, dates in words.
+    @Test func reviewBrowsesAllByDateAndByMetricWithPagesAndDeletes() throws {
+        let session = try GoldenSession()
+        try session.saveWorkouts(count: 12)
+        expectGolden(session, #"""
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 1
+        menu: All workouts.
+        menu: Items 1 to 10 of 12.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        menu: 2, Friday 27 November at 7:30, 20 minutes and 2 seconds.
+        menu: 3, Thursday 26 November at 7:30, 20 minutes and 3 seconds.
+        menu: 4, Wednesday 25 November at 7:30, 20 minutes and 4 seconds.
+        menu: 5, Tuesday 24 November at 7:30, 20 minutes and 5 seconds.
+        menu: 6, Monday 23 November at 7:30, 20 minutes and 6 seconds.
+        menu: 7, Sunday 22 November at 7:30, 20 minutes and 7 seconds.
+        menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
+        menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
+        menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
+        menu: Say next for more.
+        > next
+        menu: All workouts.
+        menu: Items 11 to 12 of 12.
+        menu: 11, Wednesday 18 November at 7:30, 20 minutes and 11 seconds.
+        menu: 12, Tuesday 17 November at 7:30, 20 minutes and 12 seconds.
+        > next
+        answer: End of list.
+        > previous
+        menu: All workouts.
+        menu: Items 1 to 10 of 12.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        menu: 2, Friday 27 November at 7:30, 20 minutes and 2 seconds.
+        menu: 3, Thursday 26 November at 7:30, 20 minutes and 3 seconds.
+        menu: 4, Wednesday 25 November at 7:30, 20 minutes and 4 seconds.
+        menu: 5, Tuesday 24 November at 7:30, 20 minutes and 5 seconds.
+        menu: 6, Monday 23 November at 7:30, 20 minutes and 6 seconds.
+        menu: 7, Sunday 22 November at 7:30, 20 minutes and 7 seconds.
+        menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
+        menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
+        menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
+        menu: Say next for more.
+        > previous
+        answer: This is the first page.
+        > 12
+        menu: Workout of Tuesday 17 November at 7:30.
+        menu: Total time, 20 minutes and 12 seconds.
+        menu: Average heart rate, 132 beats per minute.
+        menu: Maximum heart rate, 169 beats per minute.
+        menu: Calories burned, 198 kilocalories.
+        menu: 1, Delete workout.
+        > 2
+        answer: There is no item 2. Choose 1 to 1.
+        > no
+        answer: I don't know no. Say help for what you can do here.
+        > 1
+        answer: Definitely delete workout? Yes or no.
+        > yes
+        answer: Workout deleted.
+        menu: All workouts.
+        menu: Items 1 to 10 of 11.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        menu: 2, Friday 27 November at 7:30, 20 minutes and 2 seconds.
+        menu: 3, Thursday 26 November at 7:30, 20 minutes and 3 seconds.
+        menu: 4, Wednesday 25 November at 7:30, 20 minutes and 4 seconds.
+        menu: 5, Tuesday 24 November at 7:30, 20 minutes and 5 seconds.
+        menu: 6, Monday 23 November at 7:30, 20 minutes and 6 seconds.
+        menu: 7, Sunday 22 November at 7:30, 20 minutes and 7 seconds.
+        menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
+        menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
+        menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
+        menu: Say next for more.
+        > 1
+        menu: Workout of yesterday at 7:30.
+        menu: Total time, 20 minutes and 1 second.
+        menu: Average heart rate, 147 beats per minute.
+        menu: Maximum heart rate, 172 beats per minute.
+        menu: Calories burned, 233 kilocalories.
+        menu: 1, Delete workout.
+        > back
+        menu: All workouts.
+        menu: Items 1 to 10 of 11.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        menu: 2, Friday 27 November at 7:30, 20 minutes and 2 seconds.
+        menu: 3, Thursday 26 November at 7:30, 20 minutes and 3 seconds.
+        menu: 4, Wednesday 25 November at 7:30, 20 minutes and 4 seconds.
+        menu: 5, Tuesday 24 November at 7:30, 20 minutes and 5 seconds.
+        menu: 6, Monday 23 November at 7:30, 20 minutes and 6 seconds.
+        menu: 7, Sunday 22 November at 7:30, 20 minutes and 7 seconds.
+        menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
+        menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
+        menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
+        menu: Say next for more.
+        > back
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 2
+        menu: Browse by date.
+        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        > someday
+        answer: I did not understand the date someday. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        > today
+        answer: No workouts for today.
+        > yesterday
+        menu: Workouts for yesterday.
+        menu: Items 1 to 1 of 1.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        > 1
+        menu: Workout of yesterday at 7:30.
+        menu: Total time, 20 minutes and 1 second.
+        menu: Average heart rate, 147 beats per minute.
+        menu: Maximum heart rate, 172 beats per minute.
+        menu: Calories burned, 233 kilocalories.
+        menu: 1, Delete workout.
+        > back
+        menu: Workouts for yesterday.
+        menu: Items 1 to 1 of 1.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        > back
+        menu: Browse by date.
+        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        > 2 november
+        answer: No workouts for Monday 2 November.
+        > back
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 3
+        menu: Browse by metric.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > 4
+        menu: Calories burned by workout.
+        menu: Items 1 to 10 of 11.
+        menu: 1, yesterday: 233 kilocalories.
+        menu: 2, Friday 27 November: 236 kilocalories.
+        menu: 3, Thursday 26 November: 230 kilocalories.
+        menu: 4, Wednesday 25 November: 233 kilocalories.
+        menu: 5, Tuesday 24 November: 232 kilocalories.
+        menu: 6, Monday 23 November: 234 kilocalories.
+        menu: 7, Sunday 22 November: 234 kilocalories.
+        menu: 8, Saturday 21 November: 234 kilocalories.
+        menu: 9, Friday 20 November: 236 kilocalories.
+        menu: 10, Thursday 19 November: 235 kilocalories.
+        menu: Say next for more.
+        > back
+        menu: Browse by metric.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > 4
+        menu: Calories burned by workout.
+        menu: Items 1 to 10 of 11.
+        menu: 1, yesterday: 233 kilocalories.
+        menu: 2, Friday 27 November: 236 kilocalories.
+        menu: 3, Thursday 26 November: 230 kilocalories.
+        menu: 4, Wednesday 25 November: 233 kilocalories.
+        menu: 5, Tuesday 24 November: 232 kilocalories.
+        menu: 6, Monday 23 November: 234 kilocalories.
+        menu: 7, Sunday 22 November: 234 kilocalories.
+        menu: 8, Saturday 21 November: 234 kilocalories.
+        menu: 9, Friday 20 November: 236 kilocalories.
+        menu: 10, Thursday 19 November: 235 kilocalories.
+        menu: Say next for more.
+        > 2
+        menu: Workout of Friday 27 November at 7:30.
+        menu: Total time, 20 minutes and 2 seconds.
+        menu: Average heart rate, 148 beats per minute.
+        menu: Maximum heart rate, 172 beats per minute.
+        menu: Calories burned, 236 kilocalories.
+        menu: 1, Delete workout.
+        > back
+        menu: Calories burned by workout.
+        menu: Items 1 to 10 of 11.
+        menu: 1, yesterday: 233 kilocalories.
+        menu: 2, Friday 27 November: 236 kilocalories.
+        menu: 3, Thursday 26 November: 230 kilocalories.
+        menu: 4, Wednesday 25 November: 233 kilocalories.
+        menu: 5, Tuesday 24 November: 232 kilocalories.
+        menu: 6, Monday 23 November: 234 kilocalories.
+        menu: 7, Sunday 22 November: 234 kilocalories.
+        menu: 8, Saturday 21 November: 234 kilocalories.
+        menu: 9, Friday 20 November: 236 kilocalories.
+        menu: 10, Thursday 19 November: 235 kilocalories.
+        menu: Say next for more.
+        > 1
+        menu: Workout of yesterday at 7:30.
+        menu: Total time, 20 minutes and 1 second.
+        menu: Average heart rate, 147 beats per minute.
+        menu: Maximum heart rate, 172 beats per minute.
+        menu: Calories burned, 233 kilocalories.
+        menu: 1, Delete workout.
+        """#)
+    }
+
+    /// The strap drops out and comes back; its silence is never counted as heart rate.
+    @Test func aDroppedSensorIsSaidAndNotCounted() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > 4
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Start workout.
+        > 2
+        answer: Interval: 30 seconds.
+        > 11
+        answer: Workout started.
+        :wait 30
+        readout: Time elapsed, 30 seconds.
+        readout: Heart rate, 68 beats per minute.
+        readout: Calories burned, 1 kilocalorie.
+        :sensor lost
+        event: Heart rate sensor disconnected.
+        > heart rate
+        answer: Heart rate monitor is not connected.
+        :wait 30
+        readout: Time elapsed, 1 minute.
+        readout: Heart rate monitor is not connected.
+        readout: Calories burned, 1 kilocalorie.
+        > average heart rate
+        answer: Average heart rate, 68 beats per minute.
+        :sensor back
+        event: Heart rate sensor connected.
+        :wait 2
+        > h
+        answer: Heart rate, 69 beats per minute.
+        :strap off
+        :wait 4
+        > h
+        answer: Heart rate, 69 beats per minute.
+        :wait 3
+        > h
+        answer: No current heart rate: the monitor has sent nothing for 7 seconds.
+        > end
+        answer: Definitely end workout? Yes or no.
+        > y
+        menu: Workout summary.
+        menu: Total time, 1 minute and 9 seconds.
+        menu: Average heart rate, 68 beats per minute.
+        menu: Maximum heart rate, 69 beats per minute.
+        menu: Calories burned, 1 kilocalorie.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        > 2
+        answer: Definitely delete workout? Yes or no.
+        > y
+        answer: Workout deleted.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        """#)
+    }
+
+    /// Averages over week, month, year and all time say when there is nothing to average.
+    @Test func averagesWithNoWorkoutsSaySo() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > browse by averages
+        menu: Browse by averages.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > average heart rate
+        menu: Averages: Average heart rate.
+        menu: Last week: no workouts.
+        menu: Last month: no workouts.
+        menu: Last year: no workouts.
+        menu: All time: no workouts.
+        > back
+        menu: Browse by averages.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > time
+        menu: Averages: Time.
+        menu: Last week: no workouts.
+        menu: Last month: no workouts.
+        menu: Last year: no workouts.
+        menu: All time: no workouts.
+        > back
+        menu: Browse by averages.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > back
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 2
+        menu: Browse by date.
+        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        > 1
+        answer: I did not understand the date 1. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        > 1
+        answer: I did not understand the date 1. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        """#)
+    }
+
+    /// Unknown words, slips, out-of-range and over-long numbers, empty lines; help and where on every screen.
+    @Test func badInputGetsOneShortSentenceAndTheShellGoesOn() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > bogus
+        answer: I don't know bogus. Say help for what you can do here.
+        > hepl
+        answer: I don't know hepl. Did you mean help?
+        > setings
+        answer: I don't know setings. Did you mean settings?
+        > 0
+        answer: There is no item 0. Choose 1 to 4.
+        > -3
+        answer: There is no item -3. Choose 1 to 4.
+        > 99999999999999999999
+        answer: There is no item 99999999999999999999. Choose 1 to 4.
+        >
+        answer: You are on Heartline home.
+        > where
+        answer: You are on Heartline home.
+        > repeat
+        answer: You are on Heartline home.
+        > next
+        answer: There is no next screen here.
+        > back
+        answer: This is the home screen.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > 1
+        answer: Time elapsed: off.
+        > 2
+        answer: Heart rate: off.
+        > 3
+        answer: Calories burned: off.
+        > 5
+        answer: There is no item 5. Choose 1 to 4.
+        > help
+        answer: Choose a metric by its number to switch it on or off, then next.
+        answer: Everywhere: back, home, where, repeat, help and quit.
+        > 4
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Start workout.
+        > 3
+        answer: Interval: 1 minute.
+        > start
+        answer: Workout started.
+        > hart rate
+        answer: I don't know hart rate. Did you mean heart rate?
+        > xyz
+        answer: I don't know xyz. Say help for what you can do here.
+        > ?
+        answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
+        answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
+        answer: Colon lets you type a command, such as heart rate, then Enter.
+        answer: Everywhere: back, home, where, repeat, help and quit.
+        > quit
+        answer: A workout is in progress. Definitely end workout? Yes or no.
+        > no
+        answer: Workout continues.
+        > help
+        answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
+        answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
+        answer: Colon lets you type a command, such as heart rate, then Enter.
+        answer: Everywhere: back, home, where, repeat, help and quit.
+        > where
+        answer: You are on Workout in progress.
+        > w
+        answer: You are on Workout in progress.
+        """#)
+    }
+
+    /// Every profile field, with bad and out-of-range values, then a two-hour workout with a two-hour interval.
+    @Test func profileValuesAreCheckedAndUsedForCalories() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 4
+        menu: Settings.
+        menu: 1, Profile.
+        > 1
+        menu: Profile.
+        menu: 1, Age: not set.
+        menu: 2, Sex: not set.
+        menu: 3, Weight: not set.
+        menu: 4, Maximum heart rate: not set.
+        menu: 5, Resting heart rate: not set.
+        > 1
+        menu: Say your age in years.
+        > 200
+        answer: Age must be from 10 years to 110 years.
+        > 42
+        answer: Age: 42 years.
+        > 2
+        menu: Say female or male.
+        > x
+        answer: I did not understand x. Say female or male.
+        > m
+        answer: Sex: male.
+        > 3
+        menu: Say your weight with its unit, for example 70 kg or 154 lb.
+        > 154 lb
+        answer: Weight: 154 pounds.
+        > 3
+        menu: Say your weight with its unit, for example 70 kg or 154 lb.
+        > 70 stone
+        answer: I did not understand 70 stone. Say your weight with its unit, for example 70 kg or 154 lb.
+        > 3
+        answer: Weight must be from 44.1 pounds to 771.6 pounds.
+        > 10 kg
+        answer: Weight must be from 20 kilograms to 350 kilograms.
+        > 3
+        answer: Weight must be from 44.1 pounds to 771.6 pounds.
+        > 72.5
+        answer: Weight: 72.5 pounds.
+        > 4
+        menu: Say your maximum heart rate in beats per minute, or clear to use 220 minus your age.
+        > 300
+        answer: Maximum heart rate must be from 100 beats per minute to 230 beats per minute.
+        > clear
+        answer: Maximum heart rate: 178 beats per minute, from your age.
+        > 5
+        menu: Say your resting heart rate in beats per minute.
+        > 52
+        answer: Resting heart rate: 52 beats per minute.
+        > back
+        menu: Settings.
+        menu: 1, Profile.
+        > back
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 2
+        menu: Last workout configuration.
+        menu: No workout configuration is saved yet.
+        menu: 1, Configure a new workout.
+        menu: 2, Back.
+        > 2
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > 1
+        answer: Time elapsed: off.
+        > next
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Start workout.
+        > 10
+        answer: Interval: 2 hours.
+        > 11
+        answer: Workout started.
+        :wait 7200
+        readout: Heart rate, 137 beats per minute.
+        readout: Calories burned, 1,459 kilocalories.
+        > c
+        answer: Calories burned, 1,459 kilocalories.
+        > end
+        answer: Definitely end workout? Yes or no.
+        > y
+        menu: Workout summary.
+        menu: Total time, 2 hours.
+        menu: Average heart rate, 144 beats per minute.
+        menu: Maximum heart rate, 172 beats per minute.
+        menu: Calories burned, 1,459 kilocalories.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        > 1
+        answer: Workout saved.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 2
+        menu: Last workout configuration.
+        menu: Audio metrics on: heart rate and calories burned.
+        menu: Interval: 2 hours.
+        menu: 1, Start workout.
+        menu: 2, Edit configuration.
+        menu: 3, Back.
+        """#)
+    }
+}
