@@ -1,0 +1,170 @@
+import Foundation
+import HeartlineCore
+
+/// Fills a store with years of believable saved workouts, for demos and benchmarks.
+///
+/// One workout a day, an hour of active time each, at a varying time of day; a heart rate that
+/// warms up, works and cools down as a random walk between 60 and 180; RR intervals derived from
+/// it with beat-to-beat jitter; now and then a pause or a few seconds without the strap.
+/// The same seed gives the same history.
+public enum HistoryGenerator {
+    /// Workouts written per transaction: few commits, and a month's worth of memory at most.
+    static let workoutsPerTransaction = 30
+
+    /// Writes one saved workout a day for the `years` × 365 days before `endingAt`.
+    /// - Parameter progress: called after each transaction with (workouts written, workouts in all).
+    public static func fill(
+        store: SQLiteStore, years: Int, endingAt: Date, seed: UInt64,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws {
+        try fill(store: store, days: years * 365, endingAt: endingAt, seed: seed, progress: progress)
+    }
+
+    /// Writes one saved workout a day for the `days` days before `endingAt`, oldest first.
+    public static func fill(
+        store: SQLiteStore, days: Int, endingAt: Date, seed: UInt64,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws {
+        var random = SeededRandom(seed: seed)
+        let duration = 3600
+        // Ends two hours before `endingAt` at the latest, so every workout is over by then.
+        let latestStart = (endingAt.timeIntervalSince1970 - Double(duration) - 7200).rounded(.down)
+        var done = 0
+        var batch: [(WorkoutSummary, [Sample])] = []
+        for daysBack in stride(from: days - 1, through: 0, by: -1) {
+            let start = latestStart - Double(daysBack) * 86_400 - Double(random.next(upTo: 4 * 3600))
+            let samples = workoutSamples(duration: duration, using: &random)
+            let configuration = configurations[Int(random.next(upTo: UInt64(configurations.count)))]
+            batch.append((summary(of: samples, start: Date(timeIntervalSince1970: start), configuration: configuration), samples))
+            if batch.count == workoutsPerTransaction || daysBack == 0 {
+                try store.insertSavedWorkouts(batch)
+                done += batch.count
+                batch.removeAll(keepingCapacity: true)
+                progress?(done, days)
+            }
+        }
+    }
+
+    /// `duration` seconds of a simulated workout: 1 Hz heart rate and the RR intervals behind it.
+    public static func workoutSamples(duration: Int, seed: UInt64) -> [Sample] {
+        var random = SeededRandom(seed: seed)
+        return workoutSamples(duration: duration, using: &random)
+    }
+
+    private static let configurations: [WorkoutConfiguration] = [
+        WorkoutConfiguration(),
+        WorkoutConfiguration(metrics: [.time, .heartRate], interval: .minutes5),
+        WorkoutConfiguration(metrics: [.heartRate], interval: .minutes1),
+        WorkoutConfiguration(metrics: [.time, .heartRate, .calories], interval: .minutes10),
+    ]
+
+    static func workoutSamples(duration: Int, using random: inout SeededRandom) -> [Sample] {
+        guard duration > 0 else { return [] }
+        var samples: [Sample] = []
+        samples.reserveCapacity(duration)
+        let resting = 60 + random.unit() * 25
+        let working = 120 + random.unit() * 45
+        var heartRate = resting
+        // Time of the next beat, in 1/1024 s since the start of the active clock.
+        var nextBeat = 0.0
+        var lastBeatTime = 0.0
+        // One workout in five has a pause; one in eight loses the strap for a while.
+        let pauseAt = random.next(upTo: 5) == 0 ? Int(random.next(upTo: UInt64(duration))) : nil
+        let pauseLength = 60 + Int(random.next(upTo: 240))
+        let dropoutAt = random.next(upTo: 8) == 0 ? Int(random.next(upTo: UInt64(duration))) : nil
+        let dropoutLength = 5 + Int(random.next(upTo: 40))
+        var wallOffset = 0
+        for elapsed in 1...duration {
+            // Warm up over ten minutes, work, cool down over the last ten.
+            let phase = Double(elapsed) / 600
+            let coolDown = Double(duration - elapsed) / 600
+            let target = resting + (working - resting) * min(1, phase, max(0, coolDown))
+            heartRate += 0.02 * (target - heartRate) + random.gaussian() * 0.9
+            heartRate = min(180, max(60, heartRate))
+
+            wallOffset += 1
+            if elapsed == pauseAt { wallOffset += pauseLength }
+            let secondEnd = Double(elapsed) * 1024
+            var intervals: [Int] = []
+            while nextBeat <= secondEnd {
+                let interval = (61_440 / heartRate + random.gaussian() * 12).rounded()
+                lastBeatTime = nextBeat
+                nextBeat = lastBeatTime + interval
+                if lastBeatTime > 0 { intervals.append(Int(interval)) }
+            }
+            let strapOff = dropoutAt.map { elapsed >= $0 && elapsed < $0 + dropoutLength } ?? false
+            samples.append(
+                Sample(
+                    elapsed: elapsed, wallOffset: wallOffset, heartRate: strapOff ? nil : Int(heartRate.rounded()),
+                    rrIntervals: strapOff ? [] : intervals))
+        }
+        return samples
+    }
+
+    /// The totals the workout engine would have reported for these samples.
+    static func summary(of samples: [Sample], start: Date, configuration: WorkoutConfiguration) -> WorkoutSummary {
+        let rates = samples.compactMap(\.heartRate)
+        // Keytel et al. 2005 for a 40-year-old of 70 kg, the mean of the two equations (no sex
+        // given), kJ per minute -> kcal per second, never negative.
+        let calories = rates.reduce(0.0) { total, rate in
+            let male = -55.0969 + 0.6309 * Double(rate) + 0.1988 * 70 + 0.2017 * 40
+            let female = -20.4022 + 0.4472 * Double(rate) - 0.1263 * 70 + 0.074 * 40
+            return total + max(0, (male + female) / 2) / 4.184 / 60
+        }
+        return WorkoutSummary(
+            id: 0, start: start, state: .saved, configuration: configuration, duration: samples.count,
+            averageHeartRate: rates.isEmpty ? nil : Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded()),
+            maximumHeartRate: rates.max(), calories: rates.isEmpty ? nil : (calories * 10).rounded() / 10)
+    }
+}
+
+extension SQLiteStore {
+    /// Writes finished workouts in one transaction, each as a single packed chunk.
+    func insertSavedWorkouts(_ workouts: [(WorkoutSummary, [Sample])]) throws(StorageError) {
+        try write { database in
+            for (summary, samples) in workouts {
+                try database.execute(
+                    """
+                    INSERT INTO workouts (start, state, metrics, readout_interval, duration,
+                        average_heart_rate, maximum_heart_rate, calories)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
+                        .text(Self.metricsText(summary.configuration.metrics)),
+                        .integer(summary.configuration.interval.rawValue), .integer(summary.duration),
+                        .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate), .real(summary.calories),
+                    ])
+                try database.execute(
+                    "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",
+                    [.integer(database.lastInsertRowID), .integer(samples.count), .blob(SampleCodec.encode(samples))])
+            }
+        }
+    }
+}
+
+/// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<bound (bound > 0).
+    mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
+
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// Roughly standard normal (Irwin-Hall with four terms): cheap and bounded.
+    mutating func gaussian() -> Double {
+        (unit() + unit() + unit() + unit() - 2) * 1.732_050_8
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HeartlineCore
+
+// Reading: the queries behind the four browse modes, a workout's details and its samples.
+//
+// Every list reads only the small `workouts` rows through the (state, start) index, so a page of
+// ten years of history costs a few index steps, not a scan of the samples. Intervals are
+// half-open, [start, end): a workout at midnight belongs to the day it starts, not the one before.
+extension SQLiteStore {
+    public func savedWorkoutCount() throws(StorageError) -> Int {
+        try StorageError.mapping {
+            try database.queryFirst("SELECT count(*) FROM workouts WHERE state = 'saved'") { $0.int(0) } ?? 0
+        }
+    }
+
+    public func savedWorkouts(offset: Int, limit: Int) throws(StorageError) -> [WorkoutSummary] {
+        try StorageError.mapping {
+            try database.query(
+                """
+                SELECT \(Self.summaryColumns) FROM workouts WHERE state = 'saved'
+                ORDER BY start DESC, id DESC LIMIT ? OFFSET ?
+                """, [.integer(max(limit, 0)), .integer(max(offset, 0))], Self.summary)
+        }
+    }
+
+    public func savedWorkouts(startingIn interval: DateInterval) throws(StorageError) -> [WorkoutSummary] {
+        try StorageError.mapping {
+            try database.query(
+                """
+                SELECT \(Self.summaryColumns) FROM workouts
+                WHERE state = 'saved' AND start >= ? AND start < ?
+                ORDER BY start DESC, id DESC
+                """, Self.bounds(interval), Self.summary)
+        }
+    }
+
+    public func workout(_ id: Int64) throws(StorageError) -> WorkoutSummary? {
+        // A summary still waiting for disk space is the newest truth about this workout.
+        if let pending = pendingSummaries[id] { return pending }
+        return try StorageError.mapping {
+            try database.queryFirst(
+                "SELECT \(Self.summaryColumns) FROM workouts WHERE id = ?", [.integer(id)], Self.summary)
+        }
+    }
+
+    /// Every sample of a workout, the ones still buffered included.
+    public func samples(of workout: Int64) throws(StorageError) -> [Sample] {
+        var samples = try StorageError.mapping {
+            try Self.chunks(of: workout, in: database).flatMap { try SampleCodec.decode($0) }
+        }
+        samples += pendingSamples[workout] ?? []
+        return samples
+    }
+
+    public func average(
+        of metric: HistoryMetric, startingIn interval: DateInterval
+    ) throws(StorageError) -> (value: Double, count: Int)? {
+        let column = switch metric {
+        case .duration: "duration"
+        case .averageHeartRate: "average_heart_rate"
+        case .maximumHeartRate: "maximum_heart_rate"
+        case .calories: "calories"
+        }
+        // avg and count skip NULLs: workouts where the metric is unknown are left out.
+        let result = try StorageError.mapping {
+            try database.queryFirst(
+                """
+                SELECT avg(\(column)), count(\(column)) FROM workouts
+                WHERE state = 'saved' AND start >= ? AND start < ?
+                """, Self.bounds(interval)
+            ) { row in (value: row.double(0), count: row.int(1)) }
+        }
+        guard let result, result.count > 0 else { return nil }
+        return result
+    }
+
+    public func unfinishedWorkouts() throws(StorageError) -> [WorkoutSummary] {
+        try StorageError.mapping {
+            try database.query(
+                """
+                SELECT \(Self.summaryColumns) FROM workouts WHERE state IN ('recording', 'ended')
+                ORDER BY start DESC, id DESC
+                """, [], Self.summary)
+        }
+    }
+
+    static let summaryColumns =
+        "id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories"
+
+    static func summary(_ row: Row) throws -> WorkoutSummary {
+        guard let state = WorkoutState(rawValue: row.text(2)) else {
+            throw StorageError.failed("Workout \(row.int64(0)) has an unknown state, \(row.text(2)).")
+        }
+        let metrics = row.text(3).split(separator: ",").compactMap { Metric(rawValue: String($0)) }
+        return WorkoutSummary(
+            id: row.int64(0), start: Date(timeIntervalSince1970: row.double(1)), state: state,
+            configuration: WorkoutConfiguration(
+                metrics: metrics, interval: ReadoutInterval(rawValue: row.int(4)) ?? .none),
+            duration: row.int(5), averageHeartRate: row.optionalInt(6), maximumHeartRate: row.optionalInt(7),
+            calories: row.optionalDouble(8))
+    }
+
+    private static func bounds(_ interval: DateInterval) -> [SQLValue] {
+        [.real(interval.start.timeIntervalSince1970), .real(interval.end.timeIntervalSince1970)]
+    }
+}

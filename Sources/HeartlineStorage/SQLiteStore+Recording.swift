@@ -1,0 +1,181 @@
+import Foundation
+import HeartlineCore
+
+// Writing: workouts, batched samples, summaries, and the one commit path every write takes.
+extension SQLiteStore {
+    public func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws(StorageError) -> Int64 {
+        let id = try write { database in
+            try database.execute(
+                """
+                INSERT INTO workouts (start, state, metrics, readout_interval, duration)
+                VALUES (?, 'recording', ?, ?, 0)
+                """,
+                [
+                    .real(start.timeIntervalSince1970), .text(Self.metricsText(configuration.metrics)),
+                    .integer(configuration.interval.rawValue),
+                ])
+            return database.lastInsertRowID
+        }
+        knownWorkouts.insert(id)
+        storedSampleCounts[id] = 0
+        return id
+    }
+
+    /// Buffers `samples`; commits everything buffered once `batchInterval` has passed since the
+    /// last commit attempt, so a power cut loses at most that much and the log is synced at most
+    /// once per interval.
+    /// - Throws: `StorageError.diskFull` when that commit finds no space; every sample stays
+    ///   buffered and the next attempt (an interval later, or `flush`) writes them.
+    public func append(_ samples: [Sample], to workout: Int64) throws(StorageError) {
+        try requireWorkout(workout)
+        pendingSamples[workout, default: []].append(contentsOf: samples)
+        let waited = now().timeIntervalSince(lastCommitAttempt)
+        // A clock set backwards (a board without a real-time clock meeting NTP) must not stall
+        // commits until it catches up: treat it as time to commit.
+        if waited >= Self.batchInterval || waited < 0 {
+            try commitPending()
+        }
+    }
+
+    public func flush() throws(StorageError) {
+        try commitPending()
+    }
+
+    /// Stores a workout's totals and state. Leaving `recording` also packs the workout's chunks
+    /// into one blob, which is what keeps a stored second under four bytes.
+    public func updateSummary(_ summary: WorkoutSummary) throws(StorageError) {
+        try requireWorkout(summary.id)
+        pendingSummaries[summary.id] = summary
+        try commitPending()
+        if summary.state != .recording {
+            do {
+                try repack(summary.id)
+            } catch .diskFull {
+                // The chunks stay as they are, readable; the next start packs them.
+            }
+        }
+    }
+
+    public func deleteWorkout(_ id: Int64) throws(StorageError) {
+        pendingSamples[id] = nil
+        pendingSummaries[id] = nil
+        try write { database in
+            try database.execute("DELETE FROM sample_chunks WHERE workout = ?", [.integer(id)])
+            try database.execute("DELETE FROM workouts WHERE id = ?", [.integer(id)])
+        }
+        storedSampleCounts[id] = nil
+        knownWorkouts.remove(id)
+    }
+
+    /// Commits every buffered sample and pending summary, if there are any.
+    func commitPending() throws(StorageError) {
+        guard pendingSamples.values.contains(where: { !$0.isEmpty }) || !pendingSummaries.isEmpty else { return }
+        try write { _ in }
+    }
+
+    /// Runs `body` in one transaction together with everything buffered: one commit, one fsync.
+    ///
+    /// The buffers are emptied only after the commit succeeds; on any failure they stay as they
+    /// were, so nothing appended is lost to a full disk.
+    @discardableResult
+    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        lastCommitAttempt = now()
+        var newCounts: [Int64: Int] = [:]
+        let result = try StorageError.mapping {
+            try database.transaction {
+                for (workout, samples) in pendingSamples where !samples.isEmpty {
+                    let first = try storedSampleCount(workout)
+                    try database.execute(
+                        "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, ?, ?, ?)",
+                        [.integer(workout), .integer(first), .integer(samples.count), .blob(SampleCodec.encode(samples))])
+                    newCounts[workout] = first + samples.count
+                }
+                for summary in pendingSummaries.values {
+                    try Self.writeSummary(summary, to: database)
+                }
+                return try body(database)
+            }
+        }
+        commitCount += 1
+        storedSampleCounts.merge(newCounts) { $1 }
+        pendingSamples.removeAll(keepingCapacity: true)
+        pendingSummaries.removeAll()
+        return result
+    }
+
+    /// Packs all of a workout's chunks (buffered samples included) into one blob, in one transaction.
+    func repack(_ workout: Int64) throws(StorageError) {
+        let storedChunks = try StorageError.mapping {
+            try database.queryFirst("SELECT count(*) FROM sample_chunks WHERE workout = ?", [.integer(workout)]) {
+                $0.int(0)
+            } ?? 0
+        }
+        let buffered = pendingSamples[workout]?.isEmpty == false ? 1 : 0
+        guard storedChunks + buffered > 1 else { return }
+        try write { database in
+            // Read inside the transaction: `write` has just added the buffered samples as a chunk.
+            let samples = try Self.chunks(of: workout, in: database).flatMap { try SampleCodec.decode($0) }
+            try database.execute("DELETE FROM sample_chunks WHERE workout = ?", [.integer(workout)])
+            try database.execute(
+                "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",
+                [.integer(workout), .integer(samples.count), .blob(SampleCodec.encode(samples))])
+        }
+    }
+
+    /// Packs the chunks a crash or a full disk left unpacked.
+    func repackLeftoverChunks() throws(StorageError) {
+        let workouts = try StorageError.mapping {
+            try database.query("SELECT workout FROM sample_chunks GROUP BY workout HAVING count(*) > 1") { $0.int64(0) }
+        }
+        for workout in workouts {
+            do {
+                try repack(workout)
+            } catch .diskFull {
+                return  // still readable as chunks; packed on a later start
+            }
+        }
+    }
+
+    private func requireWorkout(_ id: Int64) throws(StorageError) {
+        if knownWorkouts.contains(id) { return }
+        let exists = try StorageError.mapping {
+            try database.queryFirst("SELECT 1 FROM workouts WHERE id = ?", [.integer(id)]) { _ in true } ?? false
+        }
+        guard exists else { throw .failed("There is no workout number \(id).") }
+        knownWorkouts.insert(id)
+    }
+
+    private func storedSampleCount(_ workout: Int64) throws -> Int {
+        if let count = storedSampleCounts[workout] { return count }
+        return try database.queryFirst(
+            "SELECT first + count FROM sample_chunks WHERE workout = ? ORDER BY first DESC LIMIT 1",
+            [.integer(workout)]
+        ) { $0.int(0) } ?? 0
+    }
+
+    private static func writeSummary(_ summary: WorkoutSummary, to database: Database) throws {
+        try database.execute(
+            """
+            UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, duration = ?,
+                average_heart_rate = ?, maximum_heart_rate = ?, calories = ?
+            WHERE id = ?
+            """,
+            [
+                .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
+                .text(metricsText(summary.configuration.metrics)), .integer(summary.configuration.interval.rawValue),
+                .integer(summary.duration), .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate),
+                .real(summary.calories), .integer(summary.id),
+            ])
+    }
+
+    static func metricsText(_ metrics: [Metric]) -> String {
+        metrics.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// A workout's stored chunks, in order.
+    static func chunks(of workout: Int64, in database: Database) throws -> [[UInt8]] {
+        try database.query(
+            "SELECT data FROM sample_chunks WHERE workout = ? ORDER BY first", [.integer(workout)]
+        ) { $0.blob(0) }
+    }
+}

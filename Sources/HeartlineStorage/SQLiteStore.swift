@@ -1,0 +1,207 @@
+import Foundation
+import HeartlineCore
+
+/// Heartline's storage: one SQLite database in the user's data directory.
+///
+/// Durability. The database runs in WAL mode with `synchronous = FULL`, and samples are committed
+/// in batches of at most five seconds:
+/// - WAL appends each commit to one file and syncs only that file: one fsync per commit. A
+///   rollback journal (DELETE or TRUNCATE) needs two or three fsyncs per commit (journal,
+///   database, directory), which an SD card pays for in latency and wear.
+/// - `synchronous = FULL` makes every commit durable when it returns. NORMAL would sync only at
+///   checkpoints, so a power cut could take minutes of workout with it; batching, not a weaker
+///   sync, is what keeps the fsync rate down.
+/// - One commit per five seconds bounds the loss to five seconds and the fsyncs to one per five
+///   seconds while recording. A batch touches two or three pages, so the automatic checkpoint
+///   (at 1000 pages of log, two more fsyncs) comes roughly once an hour of recording.
+///
+/// Disk full. A failed commit rolls back and leaves every buffered sample (and a pending summary)
+/// in memory; `StorageError.diskFull` is thrown, and a later append or flush writes them all.
+///
+/// The store holds an exclusive lock on the directory for its whole life; it is meant to be used
+/// from one thread (the loop's), like the `Database` it owns.
+public final class SQLiteStore: WorkoutStore {
+    /// How long appended samples may wait in memory before they are committed.
+    public static let batchInterval: TimeInterval = 5
+
+    public let directory: String
+    /// The database file: `directory/heartline.sqlite`.
+    public let databasePath: String
+    /// Where a damaged database was moved when this store started, or nil when none was.
+    /// The program says so in one sentence and carries on with the fresh database.
+    public private(set) var recoveredFromCorruption: String?
+
+    let database: Database
+    let now: () -> Date
+    private let lock: DirectoryLock
+
+    /// Samples appended but not yet committed, by workout.
+    var pendingSamples: [Int64: [Sample]] = [:]
+    /// Summaries whose write failed (disk full), retried with the next commit.
+    var pendingSummaries: [Int64: WorkoutSummary] = [:]
+    /// Samples already committed, by workout: where the next chunk starts.
+    var storedSampleCounts: [Int64: Int] = [:]
+    /// Workouts known to exist, so a steady append needs no lookup.
+    var knownWorkouts: Set<Int64> = []
+    /// When the last commit was attempted, successful or not: the batching clock.
+    var lastCommitAttempt: Date
+    /// Commits made by this store: each is one fsync of the log.
+    var commitCount = 0
+
+    /// Opens (creating if needed) the database in `directory`.
+    ///
+    /// A database that is not one, or fails `PRAGMA quick_check`, is moved aside and a fresh one
+    /// started; `recoveredFromCorruption` then says where it went.
+    /// - Parameters:
+    ///   - directory: the data directory, created 0700 with any missing parents.
+    ///   - now: the clock that paces batched commits and names moved-aside files.
+    /// - Throws: `StorageError.locked` when another store holds the directory; `.diskFull`;
+    ///   `.failed` for anything else, including a database from a newer Heartline.
+    public init(directory: String, now: @escaping () -> Date = Date.init) throws(StorageError) {
+        self.directory = directory
+        let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseName)
+        self.databasePath = path
+        self.now = now
+        try DataDirectory.create(directory)
+        lock = try DirectoryLock(path: (directory as NSString).appendingPathComponent(DataDirectory.lockName))
+        do {
+            database = try Self.openDatabase(at: path)
+        } catch let error where Self.meansCorruption(error) {
+            recoveredFromCorruption = try DataDirectory.moveAside(path, at: now())
+            database = try StorageError.mapping { try Self.openDatabase(at: path) }
+        } catch {
+            throw StorageError(error)
+        }
+        lastCommitAttempt = now()
+        try repackLeftoverChunks()
+    }
+
+    deinit {
+        // Best effort: with the disk still full there is nowhere to put them.
+        try? commitPending()
+    }
+
+    private static func meansCorruption(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SQLiteError: error.isCorruption
+        case is DatabaseCheckFailed: true
+        default: false
+        }
+    }
+
+    private static func openDatabase(at path: String) throws -> Database {
+        try DataDirectory.createPrivateFile(path)
+        for suffix in DataDirectory.companionSuffixes { try DataDirectory.restrict(path + suffix) }
+        let database = try Database(path: path)
+        // See the type's comment for why WAL and FULL.
+        try database.executeScript(
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = FULL;
+            """)
+        let problems = try database.query("PRAGMA quick_check") { $0.text(0) }
+        guard problems == ["ok"] else { throw DatabaseCheckFailed(problems: problems) }
+        try Schema.migrate(database)
+        return database
+    }
+
+    /// Rewrites the database without free pages and empties its log, as the benchmark measures it.
+    public func vacuum() throws(StorageError) {
+        try commitPending()
+        try StorageError.mapping {
+            try database.executeScript("VACUUM")
+            try database.checkpoint()
+        }
+    }
+
+    /// The bytes the database takes on disk now: the file and its write-ahead log.
+    public func bytesOnDisk() -> Int {
+        [databasePath, databasePath + "-wal"].reduce(0) { total, path in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+        }
+    }
+
+    // MARK: Settings, profile and last configuration
+
+    public func setting(_ key: String) throws(StorageError) -> String? {
+        try StorageError.mapping {
+            try database.queryFirst("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }
+        }
+    }
+
+    public func setSetting(_ key: String, to value: String?) throws(StorageError) {
+        try write { database in
+            if let value {
+                try database.execute(
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    [.text(key), .text(value)])
+            } else {
+                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
+            }
+        }
+    }
+
+    public func profile() throws(StorageError) -> Profile {
+        try document(Profile.self, named: "profile") ?? Profile()
+    }
+
+    public func saveProfile(_ profile: Profile) throws(StorageError) {
+        try saveDocument(profile, named: "profile")
+    }
+
+    public func lastConfiguration() throws(StorageError) -> WorkoutConfiguration? {
+        try document(WorkoutConfiguration.self, named: "last-configuration")
+    }
+
+    public func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws(StorageError) {
+        try saveDocument(configuration, named: "last-configuration")
+    }
+
+    private func document<T: Decodable>(_ type: T.Type, named name: String) throws(StorageError) -> T? {
+        try StorageError.mapping {
+            guard let json = try database.queryFirst("SELECT json FROM documents WHERE name = ?", [.text(name)], { $0.text(0) })
+            else { return nil }
+            return try JSONDecoder().decode(T.self, from: Data(json.utf8))
+        }
+    }
+
+    private func saveDocument<T: Encodable>(_ value: T, named name: String) throws(StorageError) {
+        let json = try StorageError.mapping {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+        try write { database in
+            try database.execute(
+                "INSERT INTO documents (name, json) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET json = excluded.json",
+                [.text(name), .text(json)])
+        }
+    }
+}
+
+/// `PRAGMA quick_check` found the database inconsistent.
+struct DatabaseCheckFailed: Error {
+    let problems: [String]
+}
+
+extension StorageError {
+    /// The storage error a lower-level failure amounts to.
+    init(_ error: any Error) {
+        switch error {
+        case let error as StorageError: self = error
+        case let error as SQLiteError: self = error.isDiskFull ? .diskFull : .failed(error.description)
+        case let error as DatabaseCheckFailed: self = .failed("The database check failed: \(error.problems.prefix(3).joined(separator: "; "))")
+        default: self = .failed(String(describing: error))
+        }
+    }
+
+    /// Runs `body`, turning whatever it throws into a `StorageError`.
+    static func mapping<T>(_ body: () throws -> T) throws(StorageError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StorageError(error)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import HeartlineCore
+
+/// One step of the schema's history: from version `version - 1` to `version`.
+struct Migration: Sendable {
+    let version: Int
+    let migrate: @Sendable (Database) throws -> Void
+}
+
+/// The database layout and how every earlier layout becomes the current one.
+///
+/// The version lives in `PRAGMA user_version`; 0 is an empty file. Each migration moves the
+/// schema exactly one version forward inside its own transaction, so a power cut in the middle of
+/// an upgrade leaves a database at some complete earlier version, and the next start carries on.
+/// Old steps are never edited once released: their DDL is the record of what older files contain.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(version: 1, migrate: createVersion1),
+        Migration(version: 2, migrate: compactSamples),
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    static func version(of database: Database) throws -> Int {
+        try database.queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
+    }
+
+    /// Brings `database` up to `target` (the current version unless a test asks for an older one).
+    static func migrate(_ database: Database, to target: Int = currentVersion) throws {
+        let found = try version(of: database)
+        guard found <= currentVersion else { throw StorageError.failed(newerVersionMessage(found)) }
+        for migration in migrations where migration.version > found && migration.version <= target {
+            try database.transaction {
+                try migration.migrate(database)
+                // PRAGMA takes no parameters; the value is our own integer.
+                try database.executeScript("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    static func newerVersionMessage(_ version: Int) -> String {
+        "The database was written by a newer Heartline (schema version \(version)); "
+            + "this one understands up to version \(currentVersion)."
+    }
+
+    /// Version 1: settings, profile and configuration documents, workout totals, one row per sample.
+    private static func createVersion1(_ database: Database) throws {
+        try database.executeScript(
+            """
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            ) WITHOUT ROWID;
+            -- The profile and the last configuration, as JSON, by name.
+            CREATE TABLE documents (
+                name TEXT PRIMARY KEY NOT NULL,
+                json TEXT NOT NULL
+            ) WITHOUT ROWID;
+            -- The summary table every browse mode reads: one small row per workout.
+            CREATE TABLE workouts (
+                id INTEGER PRIMARY KEY,
+                start REAL NOT NULL,                 -- unix seconds
+                state TEXT NOT NULL CHECK (state IN ('recording', 'ended', 'saved')),
+                metrics TEXT NOT NULL,               -- Metric raw values, comma-separated
+                readout_interval INTEGER NOT NULL,   -- ReadoutInterval raw value, seconds
+                duration INTEGER NOT NULL,           -- active seconds
+                average_heart_rate INTEGER,
+                maximum_heart_rate INTEGER,
+                calories REAL
+            );
+            CREATE INDEX workouts_by_state_and_start ON workouts (state, start);
+            CREATE TABLE samples (
+                workout INTEGER NOT NULL,
+                position INTEGER NOT NULL,           -- 0, 1, 2, ... within the workout
+                elapsed INTEGER NOT NULL,
+                wall_offset INTEGER NOT NULL,
+                heart_rate INTEGER,
+                rr_intervals TEXT NOT NULL,          -- space-separated, 1/1024 s
+                PRIMARY KEY (workout, position)
+            ) WITHOUT ROWID;
+            """)
+    }
+
+    /// Version 2: samples move from one row each (about 40 bytes a second) into compact chunks
+    /// (about 3 bytes a second, see `SampleCodec`); each workout's rows become one chunk.
+    private static func compactSamples(_ database: Database) throws {
+        try database.executeScript(
+            """
+            CREATE TABLE sample_chunks (
+                id INTEGER PRIMARY KEY,
+                workout INTEGER NOT NULL,
+                first INTEGER NOT NULL,              -- position of the chunk's first sample
+                count INTEGER NOT NULL,
+                data BLOB NOT NULL                   -- SampleCodec format
+            );
+            CREATE UNIQUE INDEX sample_chunks_by_workout ON sample_chunks (workout, first);
+            """)
+        let workouts = try database.query("SELECT DISTINCT workout FROM samples ORDER BY workout") { $0.int64(0) }
+        for workout in workouts {
+            let samples = try database.query(
+                """
+                SELECT elapsed, wall_offset, heart_rate, rr_intervals FROM samples
+                WHERE workout = ? ORDER BY position
+                """, [.integer(workout)]
+            ) { row in
+                Sample(
+                    elapsed: row.int(0), wallOffset: row.int(1), heartRate: row.optionalInt(2),
+                    rrIntervals: row.text(3).split(separator: " ").compactMap { Int($0) })
+            }
+            try database.execute(
+                "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",
+                [.integer(workout), .integer(samples.count), .blob(SampleCodec.encode(samples))])
+        }
+        try database.executeScript("DROP TABLE samples")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HeartlineCore
+import Testing
+@testable import HeartlineStorage
+
+/// A damaged database is moved aside, never deleted, and a fresh one started.
+@Suite struct CorruptionTests {
+    @Test func aFileThatIsNotADatabaseIsMovedAside() throws {
+        try withTemporaryDirectory { directory in
+            let garbage = Data(String(repeating: "not a database at all. ", count: 400).utf8)
+            try garbage.write(to: URL(fileURLWithPath: directory + "/heartline.sqlite"))
+            let clock = ManualClock()
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            let movedTo = directory + "/heartline.sqlite.corrupt-20260314T093500Z"
+            #expect(store.recoveredFromCorruption == movedTo)
+            #expect(FileManager.default.contents(atPath: movedTo) == garbage)
+            try store.setSetting("speech-rate", to: "70")
+            #expect(try store.setting("speech-rate") == "70")
+        }
+    }
+
+    @Test func aDamagedPageIsFoundAndTheFileMovedAside() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let store = try SQLiteStore(directory: directory)
+                try HistoryGenerator.fill(store: store, days: 12, endingAt: Date(timeIntervalSince1970: 1_773_480_900), seed: 1)
+            }
+            // Closing checkpointed everything into the file; now scribble over its second page.
+            let path = directory + "/heartline.sqlite"
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            try handle.seek(toOffset: 4096)
+            handle.write(Data(repeating: 0xA5, count: 4096))
+            try handle.close()
+
+            let clock = ManualClock()
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            let movedTo = try #require(store.recoveredFromCorruption)
+            #expect(movedTo.hasPrefix(path + ".corrupt-"))
+            #expect(FileManager.default.fileExists(atPath: movedTo))
+            #expect(try store.savedWorkoutCount() == 0)
+        }
+    }
+
+    @Test func aSecondDamagedFileInTheSameSecondGetsItsOwnName() throws {
+        try withTemporaryDirectory { directory in
+            let clock = ManualClock()
+            var moved: [String?] = []
+            for _ in 0..<2 {
+                try Data("garbage".utf8).write(to: URL(fileURLWithPath: directory + "/heartline.sqlite"))
+                let store = try SQLiteStore(directory: directory, clock: clock)
+                moved.append(store.recoveredFromCorruption)
+            }
+            #expect(moved[0] == directory + "/heartline.sqlite.corrupt-20260314T093500Z")
+            #expect(moved[1] == directory + "/heartline.sqlite.corrupt-20260314T093500Z-2")
+        }
+    }
+
+    @Test func aHealthyDatabaseIsLeftWhereItIs() throws {
+        try withTemporaryDirectory { directory in
+            _ = try SQLiteStore(directory: directory)
+            let store = try SQLiteStore(directory: directory)
+            #expect(store.recoveredFromCorruption == nil)
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            #expect(!names.contains { $0.contains("corrupt") })
+        }
+    }
+}

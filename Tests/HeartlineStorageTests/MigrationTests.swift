@@ -1,0 +1,95 @@
+import Foundation
+import HeartlineCore
+import Testing
+@testable import HeartlineStorage
+
+/// Every earlier schema becomes the current one, data kept.
+@Suite struct MigrationTests {
+    @Test(arguments: 0..<Schema.currentVersion)
+    func everyEarlierVersionMigratesToTheCurrentOne(version: Int) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/heartline.sqlite"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))  // version 0: an empty file
+            do {
+                let database = try Database(path: path)
+                try Schema.migrate(database, to: version)
+                #expect(try Schema.version(of: database) == version)
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try Schema.version(of: store.database) == Schema.currentVersion)
+            #expect(try store.savedWorkoutCount() == 0)
+            try store.setSetting("migrated", to: "yes")
+        }
+    }
+
+    /// Version 1 kept one row per sample; version 2 packs them into one chunk per workout.
+    @Test func version1SampleRowsBecomeCompactChunks() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/heartline.sqlite"
+            let samples = HistoryGenerator.workoutSamples(duration: 900, seed: 12)
+                + [Sample(elapsed: 901, wallOffset: 1200, heartRate: nil, rrIntervals: [])]
+            do {
+                let database = try Database(path: path)
+                try Schema.migrate(database, to: 1)
+                try database.execute("INSERT INTO settings (key, value) VALUES ('speech-rate', '55')")
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, duration,
+                        average_heart_rate, maximum_heart_rate, calories)
+                    VALUES (7, 1772323200, 'saved', 'time,heart-rate', 300, 901, 131, 168, 402.5),
+                        (8, 1772409600, 'recording', 'heart-rate', 0, 0, NULL, NULL, NULL)
+                    """)
+                try database.transaction {
+                    for (position, sample) in samples.enumerated() {
+                        try database.execute(
+                            """
+                            INSERT INTO samples (workout, position, elapsed, wall_offset, heart_rate, rr_intervals)
+                            VALUES (7, ?, ?, ?, ?, ?)
+                            """,
+                            [
+                                .integer(position), .integer(sample.elapsed), .integer(sample.wallOffset),
+                                .integer(sample.heartRate),
+                                .text(sample.rrIntervals.map(String.init).joined(separator: " ")),
+                            ])
+                    }
+                }
+            }
+
+            let store = try SQLiteStore(directory: directory)
+            #expect(try Schema.version(of: store.database) == 2)
+            #expect(try store.samples(of: 7) == samples)
+            #expect(try store.samples(of: 8).isEmpty)
+            #expect(try SQLiteStore.chunks(of: 7, in: store.database).count == 1)
+            #expect(
+                try store.workout(7)
+                    == WorkoutSummary(
+                        id: 7, start: Date(timeIntervalSince1970: 1_772_323_200), state: .saved,
+                        configuration: WorkoutConfiguration(metrics: [.time, .heartRate], interval: .minutes5),
+                        duration: 901, averageHeartRate: 131, maximumHeartRate: 168, calories: 402.5))
+            #expect(try store.unfinishedWorkouts().map(\.id) == [8])
+            #expect(try store.setting("speech-rate") == "55")
+            let tables = try store.database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text(0) }
+            #expect(!tables.contains("samples"))
+            // Recording carries on after the migrated samples.
+            try store.append([Sample(elapsed: 902, wallOffset: 1201, heartRate: 99)], to: 7)
+            try store.flush()
+            #expect(try store.samples(of: 7).count == samples.count + 1)
+        }
+    }
+
+    @Test func aDatabaseFromANewerHeartlineIsRefusedAndLeftAlone() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/heartline.sqlite"
+            do {
+                let database = try Database(path: path)
+                try database.executeScript("PRAGMA user_version = 99")
+            }
+            #expect(throws: StorageError.failed(Schema.newerVersionMessage(99))) {
+                try SQLiteStore(directory: directory)
+            }
+            #expect(FileManager.default.fileExists(atPath: path))
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            #expect(!names.contains { $0.contains("corrupt") })
+        }
+    }
+}
