@@ -80,6 +80,9 @@ final class Database {
         sqlite3_busy_timeout(connection, 2000)
     }
 
+    /// The linked SQLite library's version, "3.40.1".
+    static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
     deinit {
         statements.removeAll()  // finalizes every prepared statement first
         sqlite3_close(handle)

@@ -105,6 +105,9 @@ public final class SQLiteStore: WorkoutStore {
         return database
     }
 
+    /// The version of the SQLite library in use, for logs and benchmark reports.
+    public static var sqliteVersion: String { Database.libraryVersion }
+
     /// Rewrites the database without free pages and empties its log, as the benchmark measures it.
     public func vacuum() throws(StorageError) {
         try commitPending()
