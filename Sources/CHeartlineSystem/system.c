@@ -2,6 +2,8 @@
 #include "CHeartlineSystem.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -42,4 +44,18 @@ void heartline_signals_unblock(void) {
     sigset_t set;
     heartline_signal_set(&set);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int heartline_openpt(char *name, size_t size) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) {
+        return -1;
+    }
+    if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, name, size) != 0) {
+        int saved = errno;
+        close(master);
+        errno = saved;
+        return -1;
+    }
+    return master;
 }

@@ -61,8 +61,13 @@ final class Terminal {
         for byte in bytes {
             onKey()
             if byte == 0x1B { inEscape = true }
-            if !inEscape, rl_end == 0, !typing, let command = hotkeyCommand(for: byte) {
-                onHotkey(command)
+            if !inEscape, rl_end == 0, !typing, byte < 0x80, let command = hotkey(Character(Unicode.Scalar(byte))) {
+                // ":" on the workout screen opens a typed command: hotkeys rest until Enter.
+                if command == WorkoutKeys.typeCommand {
+                    typing = true
+                } else {
+                    onHotkey(command)
+                }
                 continue
             }
             // An escape sequence ends at its final byte (a letter or "~").
@@ -74,16 +79,6 @@ final class Terminal {
             pending.append(byte)
             while !pending.isEmpty { rl_callback_read_char() }
         }
-    }
-
-    private func hotkeyCommand(for byte: UInt8) -> String? {
-        guard byte < 0x80 else { return nil }
-        let command = hotkey(Character(Unicode.Scalar(byte)))
-        if command == WorkoutKeys.typeCommand {
-            typing = true
-            return nil
-        }
-        return command
     }
 
     /// Prints lines above the input line without disturbing what the user is typing.

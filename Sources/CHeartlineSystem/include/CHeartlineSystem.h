@@ -16,4 +16,8 @@ int heartline_signalfd_read(int fd);
 /// Unblocks the signals heartline_signalfd blocked (for child processes and tests).
 void heartline_signals_unblock(void);
 
+/// Opens a pseudo-terminal master (read-write, not the controlling terminal), unlocks it and
+/// writes its slave's path into `name`; returns the master descriptor or -1.
+int heartline_openpt(char *name, size_t size);
+
 #endif

@@ -49,7 +49,6 @@ extension Prompt {
     public static let menuItem = Prompt("menu.item", ["label", "number"])
     public static let menuItemState = Prompt("menu.item.state", ["label", "number", "state"])
     public static let menuItemSelected = Prompt("menu.item.selected", ["label", "number"])
-    public static let menuChoose = Prompt("menu.choose", ["count"])
     public static let stateOn = Prompt("state.on")
     public static let stateOff = Prompt("state.off")
     public static let itemNext = Prompt("item.next")
@@ -166,7 +165,6 @@ extension Prompt {
     public static let askMaximum = Prompt("ask.maximum")
     public static let askResting = Prompt("ask.resting")
     public static let profileChanged = Prompt("profile.changed", ["field", "value"])
-    public static let profileCleared = Prompt("profile.cleared", ["field"])
     public static let profileOutOfRange = Prompt("profile.out-of-range", ["field", "high", "low"])
     public static let profileNotUnderstood = Prompt("profile.not-understood", ["input", "question"])
     public static let whereYouAre = Prompt("where.you-are", ["title"])
@@ -217,43 +215,43 @@ extension Prompt {
         month2, month3, month4, month5,
         month6, month7, month8, month9,
         month10, month11, month12, menuTitle,
-        menuItem, menuItemState, menuItemSelected, menuChoose,
-        stateOn, stateOff, itemNext, itemBack,
-        itemStart, titleHome, titleMetrics, titleInterval,
-        titleWorkout, titleConfirmEnd, titleSummary, titleConfirmDelete,
-        titleLast, titleReview, titleAll, titleDate,
-        titleDateList, titleMetric, titleMetricList, titleAverages,
-        titleAveragesList, titleDetails, titleSettings, titleProfile,
-        titleEntry, homeConfigure, homeLast, homeReview,
-        homeSettings, metricTime, metricHeartRate, metricCalories,
-        metricsChanged, intervalNone, intervalChosen, workoutStarted,
-        workoutPaused, workoutResumed, workoutAlreadyPaused, workoutAlreadyRunning,
-        answerTime, answerHeartRate, answerHeartRateNotConnected, answerHeartRateWaiting,
-        answerHeartRateStale, answerHeartRateNoContact, answerAverage, answerAverageUnknown,
-        answerMaximum, answerMaximumUnknown, answerCalories, answerCaloriesUnknown,
-        answerCaloriesNoProfile, eventSensorLost, eventSensorBack, confirmEnd,
-        confirmEndBeforeQuit, confirmYesOrNo, workoutContinues, workoutContinuesPaused,
-        summaryTotalTime, summarySave, summaryDelete, summarySaved,
-        confirmDelete, summaryDeleted, summaryKept, summaryFirst,
-        lastNone, lastMetrics, lastNoMetrics, lastInterval,
-        lastEdit, lastConfigure, reviewAll, reviewDate,
-        reviewMetric, reviewAverages, listPage, listEmpty,
-        listMore, listEnd, listStart, listWorkout,
-        listMetric, valueUnknown, dateAsk, dateNotUnderstood,
-        dateNone, historyDuration, historyAverageHeartRate, historyMaximumHeartRate,
-        historyCalories, periodWeek, periodMonth, periodYear,
-        periodAll, averagesItem, averagesNone, detailsDelete,
-        settingsProfile, profileAge, profileSex, profileWeight,
-        profileMaximum, profileResting, valueNotSet, valueDefaultMaximum,
-        sexFemale, sexMale, askAge, askSex,
-        askWeight, askMaximum, askResting, profileChanged,
-        profileCleared, profileOutOfRange, profileNotUnderstood, whereYouAre,
-        repeatNothing, backHome, nextNone, homeBusy,
-        itemNone, unknown, unknownSuggest, inputTooLong,
-        inputUnreadable, quitBye, storageDiskFull, storageDiskOk,
-        storageFailed, helpHome, helpMenu, helpMetrics,
-        helpInterval, helpWorkout1, helpWorkout2, helpWorkout3,
-        helpConfirm, helpSummary, helpList, helpDate,
-        helpEntry, helpCommon, answerBattery, answerBatteryUnknown,
+        menuItem, menuItemState, menuItemSelected, stateOn,
+        stateOff, itemNext, itemBack, itemStart,
+        titleHome, titleMetrics, titleInterval, titleWorkout,
+        titleConfirmEnd, titleSummary, titleConfirmDelete, titleLast,
+        titleReview, titleAll, titleDate, titleDateList,
+        titleMetric, titleMetricList, titleAverages, titleAveragesList,
+        titleDetails, titleSettings, titleProfile, titleEntry,
+        homeConfigure, homeLast, homeReview, homeSettings,
+        metricTime, metricHeartRate, metricCalories, metricsChanged,
+        intervalNone, intervalChosen, workoutStarted, workoutPaused,
+        workoutResumed, workoutAlreadyPaused, workoutAlreadyRunning, answerTime,
+        answerHeartRate, answerHeartRateNotConnected, answerHeartRateWaiting, answerHeartRateStale,
+        answerHeartRateNoContact, answerAverage, answerAverageUnknown, answerMaximum,
+        answerMaximumUnknown, answerCalories, answerCaloriesUnknown, answerCaloriesNoProfile,
+        eventSensorLost, eventSensorBack, confirmEnd, confirmEndBeforeQuit,
+        confirmYesOrNo, workoutContinues, workoutContinuesPaused, summaryTotalTime,
+        summarySave, summaryDelete, summarySaved, confirmDelete,
+        summaryDeleted, summaryKept, summaryFirst, lastNone,
+        lastMetrics, lastNoMetrics, lastInterval, lastEdit,
+        lastConfigure, reviewAll, reviewDate, reviewMetric,
+        reviewAverages, listPage, listEmpty, listMore,
+        listEnd, listStart, listWorkout, listMetric,
+        valueUnknown, dateAsk, dateNotUnderstood, dateNone,
+        historyDuration, historyAverageHeartRate, historyMaximumHeartRate, historyCalories,
+        periodWeek, periodMonth, periodYear, periodAll,
+        averagesItem, averagesNone, detailsDelete, settingsProfile,
+        profileAge, profileSex, profileWeight, profileMaximum,
+        profileResting, valueNotSet, valueDefaultMaximum, sexFemale,
+        sexMale, askAge, askSex, askWeight,
+        askMaximum, askResting, profileChanged, profileOutOfRange,
+        profileNotUnderstood, whereYouAre, repeatNothing, backHome,
+        nextNone, homeBusy, itemNone, unknown,
+        unknownSuggest, inputTooLong, inputUnreadable, quitBye,
+        storageDiskFull, storageDiskOk, storageFailed, helpHome,
+        helpMenu, helpMetrics, helpInterval, helpWorkout1,
+        helpWorkout2, helpWorkout3, helpConfirm, helpSummary,
+        helpList, helpDate, helpEntry, helpCommon,
+        answerBattery, answerBatteryUnknown,
     ]
 }

@@ -1,0 +1,59 @@
+import Foundation
+import HeartlineCore
+import HeartlineShell
+import Testing
+
+/// The Prompts catalogue and the code agree: every template is declared with exactly the
+/// placeholders it uses, every declared prompt has a template, and every prompt is used.
+@Suite struct CatalogueTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let catalogue = try! PromptFiles.load(from: [root.appendingPathComponent("Prompts").path])
+    static let declared: [Prompt] = Prompt.core + Prompt.shell
+
+    @Test func everyTemplateIsDeclaredAndEveryDeclarationHasATemplate() {
+        let keys = Set(Self.catalogue.templates.keys)
+        let declaredKeys = Set(Self.declared.map(\.key))
+        #expect(keys.subtracting(declaredKeys).sorted() == [], "templates no code declares")
+        #expect(declaredKeys.subtracting(keys).sorted() == [], "prompts with no template")
+        #expect(Self.declared.count == declaredKeys.count, "a key declared twice")
+    }
+
+    @Test(arguments: Prompt.core + Prompt.shell)
+    func everyTemplateRendersWithExactlyItsPlaceholders(prompt: Prompt) throws {
+        let template = try #require(Self.catalogue.templates[prompt.key])
+        #expect(PromptCatalogue.placeholders(in: template) == prompt.placeholders)
+        var values: [String: String] = [:]
+        for name in prompt.placeholders { values[name] = "<\(name)>" }
+        let text = Self.catalogue.render(prompt, values)
+        #expect(!text.contains("{") && !text.contains("}"))
+        #expect(!text.isEmpty)
+        for name in prompt.placeholders { #expect(text.contains("<\(name)>")) }
+    }
+
+    /// Every prompt constant is used somewhere in the sources besides its declaration.
+    @Test func everyDeclaredPromptIsUsedInTheCode() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        var code = ""
+        var declarations = ""
+        let enumerator = FileManager.default.enumerator(atPath: sources.path)!
+        while let file = enumerator.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
+            if file.hasSuffix("Prompt+Core.swift") || file.hasSuffix("Prompt+Shell.swift") {
+                declarations += text
+            } else {
+                code += text
+            }
+        }
+        // "public static let name = Prompt(" lines give each constant's name.
+        let names = declarations.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "public static let "), line.contains("= Prompt(") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " })
+        }
+        #expect(names.count >= Self.declared.count - 1)
+        // Weekday and month names are used through the arrays that list them.
+        let throughArrays = Set((1...7).map { "weekday\($0)" } + (1...12).map { "month\($0)" })
+        let unused = names.filter { !throughArrays.contains($0) && !code.contains(".\($0)") }
+        #expect(unused == [], "prompts declared but never spoken")
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CHeartlineSystem
+import Foundation
+import Testing
+
+/// The built binary on a real pseudo-terminal, as a user at a keyboard would run it.
+final class PseudoTerminal {
+    let process = Process()
+    private let master: Int32
+    private var buffer = Data()
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        var name = [CChar](repeating: 0, count: 128)
+        master = heartline_openpt(&name, name.count)
+        guard master >= 0 else { throw POSIXError(.ENXIO) }
+        let slavePath = String(cString: name)
+        let slave = FileHandle(forUpdatingAtPath: slavePath)!
+        var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(slave.fileDescriptor, UInt(TIOCSWINSZ), &size)
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        env["INPUTRC"] = "/dev/null"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = slave
+        process.standardOutput = slave
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        try slave.close()
+        let flags = fcntl(master, F_GETFL)
+        _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+
+    /// Sends keys as typed.
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything printed so far, with carriage returns turned into line ends.
+    var screen: String {
+        String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    private func drain() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if count <= 0 { return }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Waits until the output after `mark` contains `text`; returns whether it did in time.
+    @discardableResult
+    func waitFor(_ text: String, after mark: Int = 0, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            drain()
+            if String(decoding: buffer.dropFirst(mark), as: UTF8.self).contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// How many bytes were printed so far: a mark for `waitFor(_:after:)`.
+    var mark: Int {
+        drain()
+        return buffer.count
+    }
+
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            drain()
+            usleep(20_000)
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}
+
+@Suite struct PseudoTerminalTests {
+    @Test func singleKeysAnswerDuringAWorkoutWithoutEnter() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("1")  // a digit chooses at once in a short menu
+        #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
+        mark = terminal.mark
+        terminal.type("4")
+        #expect(terminal.waitFor("menu: 11, Start workout.", after: mark))
+        mark = terminal.mark
+        terminal.type("11\r")  // eleven items: numbers are typed with Enter
+        #expect(terminal.waitFor("answer: Workout started.", after: mark))
+        // Let the simulated strap send a few readings.
+        usleep(2_500_000)
+        mark = terminal.mark
+        terminal.type("h")
+        #expect(terminal.waitFor("answer: Heart rate, ", after: mark))
+        #expect(terminal.waitFor(" beats per minute.", after: mark))
+        mark = terminal.mark
+        terminal.type("t")
+        #expect(terminal.waitFor("answer: Time elapsed, ", after: mark))
+        mark = terminal.mark
+        terminal.type("p")
+        #expect(terminal.waitFor("answer: Workout paused.", after: mark))
+        mark = terminal.mark
+        terminal.type(":resume\r")  // ":" opens a typed command
+        #expect(terminal.waitFor("answer: Workout resumed.", after: mark))
+        mark = terminal.mark
+        terminal.type("e")
+        #expect(terminal.waitFor("answer: Definitely end workout? Yes or no.", after: mark))
+        mark = terminal.mark
+        terminal.type("y")
+        #expect(terminal.waitFor("menu: Workout summary.", after: mark))
+        #expect(terminal.waitFor("menu: 2, Delete workout.", after: mark))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: Workout saved.", after: mark))
+        mark = terminal.mark
+        terminal.type("quit\r")
+        #expect(terminal.waitFor("answer: Goodbye.", after: mark))
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func typedWordsWorkOnMenus() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        let mark = terminal.mark
+        terminal.type("settings\r")
+        #expect(terminal.waitFor("menu: 1, Profile.", after: mark))
+        terminal.type("\u{04}")  // Ctrl-D on an empty line leaves
+        #expect(terminal.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The built binary in script mode: commands on a pipe, the transcript on standard output.
+@Suite struct ScriptModeTests {
+    @Test func theIssuesScriptedRunProducesReadoutsSummaryAndHistory() throws {
+        let data = TemporaryDirectory()
+        let script = """
+            configure
+            calories burned
+            next
+            1 minute
+            start workout
+            :wait 125
+            heart rate
+            end
+            yes
+            save
+            review
+            browse by metric
+            average heart rate
+            """
+        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        #expect(result.status == 0)
+        let lines = result.lines
+        // Only transcript lines on standard output.
+        #expect(lines.allSatisfy { line in ["event", "answer", "readout", "menu", "echo"].contains { line.hasPrefix($0 + ": ") } })
+        let readouts = lines.filter { $0.hasPrefix("readout: ") }
+        #expect(readouts.filter { $0.hasPrefix("readout: Time elapsed") } == ["readout: Time elapsed, 1 minute.", "readout: Time elapsed, 2 minutes."])
+        #expect(readouts.count == 4)
+        #expect(readouts.allSatisfy { !$0.contains("Calories") })
+        #expect(lines.contains { $0.hasPrefix("answer: Heart rate, ") && $0.hasSuffix(" beats per minute.") })
+        #expect(lines.contains("menu: Total time, 2 minutes and 5 seconds."))
+        #expect(lines.contains("answer: Workout saved."))
+        #expect(lines.contains { $0.hasPrefix("menu: 1, today: ") && $0.hasSuffix("beats per minute.") })
+    }
+
+    @Test func badInputGetsOneSentenceEachAndTheShellGoesOn() throws {
+        let data = TemporaryDirectory()
+        var input = Data("frobnicate\n\n42\n".utf8)
+        input += Data(String(repeating: "x", count: 10_000).utf8) + Data("\n".utf8)
+        input += Data([0x68, 0xFF, 0xFE, 0x6C, 0x70, 0x0A])  // "h\xff\xfelp": invalid UTF-8
+        input += Data("where\n".utf8)
+        let result = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: input)
+        #expect(result.status == 0)
+        let answers = result.lines.filter { $0.hasPrefix("answer: ") }
+        #expect(answers == [
+            "answer: I don't know frobnicate. Say help for what you can do here.",
+            "answer: You are on Heartline home.",
+            "answer: There is no item 42. Choose 1 to 4.",
+            "answer: That line is too long. Say a short command.",
+            "answer: Some characters of that line could not be read. Please type it again.",
+            "answer: You are on Heartline home.",
+        ])
+    }
+
+    @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {
+        let data = TemporaryDirectory()
+        let first = try runHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path],
+            input: Data("configure\nnext\nstart workout\n:wait 30\n".utf8))
+        #expect(first.status == 0)
+        // A second run on the same directory opens it again: nothing locked, nothing lost.
+        let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
+        #expect(second.status == 0)
+        #expect(second.lines.last == "answer: Goodbye.")
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let result = try runHeartline(["--speech", "loud"], input: Data())
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--speech takes auto, speechd, espeak, transcript"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func helpAndVersionPrintAndExit() throws {
+        let help = try runHeartline(["--help"], input: Data())
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("--simulate"))
+        let version = try runHeartline(["--version"], input: Data())
+        #expect(version.standardOutput.hasPrefix("heartline "))
+    }
+}
