@@ -75,7 +75,9 @@ public enum HeartlineMain {
 
         let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
         session.start()
-        if options.simulate {
+        let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
+        let pairedStrap = options.sensor ?? remembered
+        if options.simulate || options.simulateUnlessPaired && pairedStrap == nil {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
         }
 

@@ -8,6 +8,8 @@ public struct Options: Equatable, Sendable {
     }
 
     public var simulate = false
+    /// Use the simulated strap only when no strap is given or remembered.
+    public var simulateUnlessPaired = false
     public var seed: UInt64 = 1
     public var speech = Speech.auto
     public var dataDirectory: String?
@@ -44,6 +46,7 @@ public struct Options: Equatable, Sendable {
             }
             switch name {
             case "--simulate": try flag(); simulate = true
+            case "--simulate-unless-paired": try flag(); simulateUnlessPaired = true
             case "--seed":
                 guard let seed = UInt64(try value()) else { throw UsageError(description: "--seed takes a whole number") }
                 self.seed = seed
@@ -77,6 +80,7 @@ public struct Options: Equatable, Sendable {
 
         options:
           --simulate             use a simulated heart-rate strap (deterministic)
+          --simulate-unless-paired  the simulated strap only when no strap is given or remembered
           --seed N               seed for the simulated strap (default 1)
           --speech MODE          auto, speechd, espeak or transcript (default auto)
           --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH
