@@ -66,9 +66,8 @@ final class Database {
             throw SQLiteError(code: code, message: "cannot allocate a connection", sql: nil, systemErrno: 0)
         }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(
-                code: sqlite3_extended_errcode(connection), message: String(cString: sqlite3_errmsg(connection)),
-                sql: nil, systemErrno: sqlite3_system_errno(connection))
+            // Even a failed open leaves a handle that carries the message and must be closed.
+            let error = Self.error(code, on: connection, sql: nil)
             sqlite3_close(connection)
             throw error
         }
@@ -92,16 +91,17 @@ final class Database {
     @discardableResult
     fileprivate func check(_ code: Int32, sql: String?) throws(SQLiteError) -> Int32 {
         switch code {
-        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
-            return code
-        default:
-            // The connection's extended code is more precise than the primary one a call returns.
-            let extended = sqlite3_extended_errcode(handle)
-            throw SQLiteError(
-                code: extended & 0xff == code & 0xff ? extended : code,
-                message: String(cString: sqlite3_errmsg(handle)),
-                sql: sql, systemErrno: sqlite3_system_errno(handle))
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return code
+        default: throw Self.error(code, on: handle, sql: sql)
         }
+    }
+
+    private static func error(_ code: Int32, on handle: OpaquePointer, sql: String?) -> SQLiteError {
+        // The connection's extended code is more precise than the primary one a call returns.
+        let extended = sqlite3_extended_errcode(handle)
+        return SQLiteError(
+            code: extended & 0xff == code & 0xff ? extended : code, message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that return no rows (DDL, pragmas, BEGIN/COMMIT).

@@ -12,8 +12,8 @@ import HeartlineCore
 ///   checkpoints, so a power cut could take minutes of workout with it; batching, not a weaker
 ///   sync, is what keeps the fsync rate down.
 /// - One commit per five seconds bounds the loss to five seconds and the fsyncs to one per five
-///   seconds while recording. A batch touches two or three pages, so the automatic checkpoint
-///   (at 1000 pages of log, two more fsyncs) comes roughly once an hour of recording.
+///   seconds while recording. A batch writes two pages to the log, so the automatic checkpoint
+///   (at 1000 pages, two more fsyncs: log and database) comes about every 40 minutes of recording.
 ///
 /// Disk full. A failed commit rolls back and leaves every buffered sample (and a pending summary)
 /// in memory; `StorageError.diskFull` is thrown, and a later append or flush writes them all.
