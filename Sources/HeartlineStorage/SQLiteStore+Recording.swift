@@ -48,11 +48,9 @@ extension SQLiteStore {
         pendingSummaries[summary.id] = summary
         try commitPending()
         if summary.state != .recording {
-            do {
-                try repack(summary.id)
-            } catch .diskFull {
-                // The chunks stay as they are, readable; the next start packs them.
-            }
+            // The summary is committed; packing only saves space, so its failure (a full disk)
+            // is not the caller's: the chunks stay readable and the next start packs them.
+            try? repack(summary.id)
         }
     }
 
@@ -127,13 +125,7 @@ extension SQLiteStore {
         let workouts = try StorageError.mapping {
             try database.query("SELECT workout FROM sample_chunks GROUP BY workout HAVING count(*) > 1") { $0.int64(0) }
         }
-        for workout in workouts {
-            do {
-                try repack(workout)
-            } catch .diskFull {
-                return  // still readable as chunks; packed on a later start
-            }
-        }
+        for workout in workouts { try repack(workout) }
     }
 
     private func requireWorkout(_ id: Int64) throws(StorageError) {

@@ -73,7 +73,9 @@ public final class SQLiteStore: WorkoutStore {
             throw StorageError(error)
         }
         lastCommitAttempt = now()
-        try repackLeftoverChunks()
+        // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
+        // Heartline from starting. The chunks stay readable as they are.
+        try? repackLeftoverChunks()
     }
 
     deinit {
