@@ -8,7 +8,7 @@ import Testing
 @Suite struct CatalogueTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let catalogue = try! PromptFiles.load(from: [root.appendingPathComponent("Prompts").path])
-    static let declared: [Prompt] = Prompt.core + Prompt.shell
+    static let declared: [Prompt] = Prompt.all
 
     @Test func everyTemplateIsDeclaredAndEveryDeclarationHasATemplate() {
         let keys = Set(Self.catalogue.templates.keys)
@@ -18,7 +18,7 @@ import Testing
         #expect(Self.declared.count == declaredKeys.count, "a key declared twice")
     }
 
-    @Test(arguments: Prompt.core + Prompt.shell)
+    @Test(arguments: Prompt.all)
     func everyTemplateRendersWithExactlyItsPlaceholders(prompt: Prompt) throws {
         let template = try #require(Self.catalogue.templates[prompt.key])
         #expect(PromptCatalogue.placeholders(in: template) == prompt.placeholders)
@@ -39,7 +39,9 @@ import Testing
         while let file = enumerator.nextObject() as? String {
             guard file.hasSuffix(".swift") else { continue }
             let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
-            if file.hasSuffix("Prompt+Core.swift") || file.hasSuffix("Prompt+Shell.swift") {
+            // Declarations live in files named Prompt+Module.swift; Prompt+All.swift only lists them.
+            if file.hasSuffix("Prompt+All.swift") { continue }
+            if (file as NSString).lastPathComponent.hasPrefix("Prompt+") {
                 declarations += text
             } else {
                 code += text

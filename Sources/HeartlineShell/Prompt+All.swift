@@ -1,0 +1,6 @@
+import HeartlineCore
+
+extension Prompt {
+    /// Every prompt of every module: what the catalogue must hold, exactly.
+    public static let all: [Prompt] = core + shell
+}
