@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// Records what PulseAudio plays, as loudness per 10 ms with the time each piece arrived.
+///
+/// For tests and the benchmark, under contrib/with-audio.sh: `parec` reads the null sink's
+/// monitor at 16 kHz mono with a 10 ms latency request (which also lowers the null sink's own
+/// latency from its default 2 s). A monitor delivers nothing while the sink is idle, so silence
+/// shows as no loud chunk, not as quiet chunks.
+public final class AudioRecorder {
+    /// 10 ms of audio: its loudest sample and its RMS, both 0...32767.
+    public struct Chunk: Sendable {
+        public let time: ContinuousClock.Instant
+        public let peak: Int
+        public let rms: Double
+    }
+
+    private final class Storage: Sendable {
+        let chunks = Mutex<[Chunk]>([])
+    }
+
+    /// A chunk this loud or louder counts as sound (speech peaks reach thousands).
+    public static let soundThreshold = 500
+
+    private let process: Process
+    private let storage: Storage
+    private let pipe: Pipe
+    private let reader: Thread
+
+    /// Starts recording `source`, and waits `settle` seconds for the stream to connect.
+    public init(source: String = "null.monitor", settle: Double = 0.3) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+        process.arguments = ["-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        self.pipe = pipe
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        let storage = Storage()
+        self.storage = storage
+        reader = Thread {
+            var samples = [Int16](repeating: 0, count: 160)
+            while true {
+                let count = samples.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                let frames = samples.prefix(count / 2)
+                let peak = frames.map { abs(Int($0)) }.max() ?? 0
+                let energy = frames.reduce(0.0) { $0 + Double($1) * Double($1) }
+                let chunk = Chunk(time: .now, peak: peak, rms: (energy / Double(max(frames.count, 1))).squareRoot())
+                storage.chunks.withLock { $0.append(chunk) }
+            }
+        }
+        reader.start()
+        Thread.sleep(forTimeInterval: settle)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops parec; what was recorded stays readable.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Every chunk that arrived in `start..<end`.
+    public func chunks(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant = .now) -> [Chunk] {
+        storage.chunks.withLock { chunks in chunks.filter { $0.time >= start && $0.time < end } }
+    }
+
+    /// The loudest sample and the RMS over the loud chunks in `start..<end`.
+    public func loudness(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant = .now) -> (peak: Int, rms: Double) {
+        let loud = chunks(from: start, to: end).filter { $0.peak >= Self.soundThreshold }
+        let peak = loud.map(\.peak).max() ?? 0
+        let rms = loud.isEmpty ? 0 : (loud.reduce(0.0) { $0 + $1.rms * $1.rms } / Double(loud.count)).squareRoot()
+        return (peak, rms)
+    }
+
+    /// When sound first arrived at or after `start`.
+    public func firstSound(after start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        chunks(from: start).first { $0.peak >= Self.soundThreshold }?.time
+    }
+
+    /// When sound last arrived at or after `start`.
+    public func lastSound(after start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        chunks(from: start).last { $0.peak >= Self.soundThreshold }?.time
+    }
+}

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@preconcurrency import CEspeakNG
+import Dispatch
+import HeartlineIO
+import Synchronization
+
+/// libespeak-ng, initialised once per process and driven from one serial queue.
+///
+/// The library keeps global state and is not thread-safe, so every espeak_* call goes through
+/// `queue`. It plays through its own audio threads (AUDIO_OUTPUT_PLAYBACK) and reports progress
+/// to `espeakSynthesis` on them; each request carries a token in `user_data` that
+/// `EspeakRoutes` maps to the engine's loop.
+final class EspeakLibrary: @unchecked Sendable {
+    /// The process's library, or why it could not start.
+    static let shared: Result<EspeakLibrary, SpeechError> = {
+        do throws(SpeechError) {
+            return .success(try EspeakLibrary())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private let queue = DispatchQueue(label: "heartline.espeak-ng")
+    let sampleRate: Int32
+    /// The settings espeak-ng has now; read and written on `queue` only.
+    private var applied: SpeechSettings?
+
+    private init() throws(SpeechError) {
+        let rate = queue.sync { () -> Int32 in
+            // DONT_EXIT: missing voice data must be an error, not exit(1).
+            let rate = espeak_Initialize(AUDIO_OUTPUT_PLAYBACK, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+            if rate > 0 { espeak_SetSynthCallback(espeakSynthesis) }
+            return rate
+        }
+        guard rate > 0 else {
+            throw SpeechError(engine: EspeakEngine.engineName, reason: "espeak_Initialize failed (voice data missing?)")
+        }
+        sampleRate = rate
+        // The first sentence after initialising opens the audio stream (0.4–1.9 s measured):
+        // pay that now, with a sentence of silence nobody waits for.
+        queue.async { [self] in
+            apply(SpeechSettings())
+            _ = synthesize(" ", token: 0)
+        }
+    }
+
+    /// Speaks `text` with `settings`; progress goes to `token`'s route.
+    func speak(_ text: String, token: Int, settings: SpeechSettings, failed: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            apply(settings)
+            if synthesize(text, token: token) != EE_OK {
+                failed()
+            }
+        }
+    }
+
+    /// Stops whatever is speaking. espeak_Cancel also resets the voice parameters, so they are
+    /// applied again before the next sentence.
+    func cancel() {
+        queue.async { [self] in
+            espeak_Cancel()
+            applied = nil
+        }
+    }
+
+    /// Applies `settings` now (also done before every sentence, so this only saves time).
+    func prepare(_ settings: SpeechSettings) {
+        queue.async { [self] in apply(settings) }
+    }
+
+    // MARK: On `queue` only
+
+    private func synthesize(_ text: String, token: Int) -> espeak_ERROR {
+        var identifier: UInt32 = 0
+        return text.withCString { pointer in
+            espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), &identifier, UnsafeMutableRawPointer(bitPattern: token))
+        }
+    }
+
+    private func apply(_ settings: SpeechSettings) {
+        guard settings != applied else { return }
+        if applied?.voice != settings.voice || applied?.language != settings.language || applied == nil {
+            selectVoice(settings)
+        }
+        espeak_SetParameter(espeakRATE, Self.wordsPerMinute(rate: settings.rate), 0)
+        espeak_SetParameter(espeakPITCH, Self.pitch(settings.pitch), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(settings.volume + 100), 0)
+        applied = settings
+    }
+
+    private func selectVoice(_ settings: SpeechSettings) {
+        if let voice = settings.voice, espeak_SetVoiceByName(voice) == EE_OK { return }
+        let language = settings.language.lowercased()
+        let chosen = language.withCString { code -> espeak_ERROR in
+            var properties = espeak_VOICE()
+            properties.languages = code
+            return espeak_SetVoiceByProperties(&properties)
+        }
+        if chosen != EE_OK {
+            espeak_SetVoiceByName("en")
+        }
+    }
+
+    /// speech-dispatcher's espeak-ng module mapping (EspeakMinRate 80, EspeakNormalRate 170,
+    /// EspeakMaxRate 449), so the pace does not change when espeak-ng takes over.
+    static func wordsPerMinute(rate: Int) -> Int32 {
+        let normal = 170, minimum = 80, maximum = 449
+        let rate = min(max(rate, -100), 100)
+        return Int32(rate < 0 ? normal + (normal - minimum) * rate / 100 : normal + (maximum - normal) * rate / 100)
+    }
+
+    /// speech-dispatcher's pitch mapping around espeak-ng's baseline of 50.
+    static func pitch(_ pitch: Int) -> Int32 {
+        let pitch = min(max(pitch, -100), 100)
+        return Int32(pitch < 0 ? (pitch + 100) * 50 / 100 : pitch * 50 / 100 + 50)
+    }
+}
+
+/// Called by espeak-ng on its event thread for every batch of events.
+private func espeakSynthesis(_ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard var event = events else { return 0 }
+    while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+        let token = Int(bitPattern: event.pointee.user_data)
+        if token != 0 {
+            switch event.pointee.type {
+            case espeakEVENT_SENTENCE, espeakEVENT_WORD:
+                EspeakRoutes.deliver(.began, token: token)
+            case espeakEVENT_MSG_TERMINATED:
+                EspeakRoutes.deliver(.ended, token: token)
+            default:
+                break
+            }
+        }
+        event += 1
+    }
+    return 0
+}
+
+/// Which engine each request token belongs to, for espeak-ng's event thread.
+enum EspeakRoutes {
+    enum Notification: Sendable {
+        case began, ended, failed
+    }
+
+    struct Route: Sendable {
+        let inbox: Inbox
+        let engine: LoopReference<EspeakEngine>
+    }
+
+    private static let table = Mutex<[Int: Route]>([:])
+    private static let tokens = Atomic<Int>(0)
+
+    /// A token no other request in this process has.
+    static func nextToken() -> Int {
+        tokens.add(1, ordering: .relaxed).newValue
+    }
+
+    static func add(_ token: Int, _ route: Route) {
+        table.withLock { $0[token] = route }
+    }
+
+    static func remove(_ token: Int) {
+        _ = table.withLock { $0.removeValue(forKey: token) }
+    }
+
+    static func deliver(_ notification: Notification, token: Int) {
+        guard let route = table.withLock({ $0[token] }) else { return }
+        if notification == .ended {
+            remove(token)
+        }
+        let engine = route.engine
+        route.inbox.post {
+            engine.object?.notified(notification, token: token)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import HeartlineCore
+import HeartlineIO
+
+/// Speaks through speech-dispatcher only (libspeechd, threaded mode, two connections).
+///
+/// If the server goes away, events wait (they are never dropped) and UI speech is dropped until
+/// the engine has reconnected; `SpeechRouter` speaks through espeak-ng meanwhile instead.
+public final class SpeechDispatcherSpeaker: SpeechOutput {
+    private let driver: SpeechDriver
+
+    /// Connects to speech-dispatcher, starting the server if needed (up to about 3 s, before the
+    /// loop runs); throws when it cannot be reached.
+    public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+        let engine = SpeechdEngine(loop: loop, settings: settings, log: log)
+        guard engine.isReady else {
+            engine.close()
+            throw SpeechError(engine: SpeechdEngine.engineName, reason: "no server could be reached")
+        }
+        driver = SpeechDriver(loop: loop, engines: [engine], settings: settings, announcements: nil, log: log)
+    }
+
+    deinit {
+        driver.close()
+    }
+
+    /// Called on the loop's thread for every sentence's progress.
+    public var onProgress: ((SpeechProgress) -> Void)? {
+        get { driver.onProgress }
+        set { driver.onProgress = newValue }
+    }
+
+    public var engineName: String? { driver.activeEngine?.name }
+
+    public func speak(_ utterances: [Utterance]) { driver.speak(utterances) }
+    public func silenceUI() { driver.silenceUI() }
+    public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
+    public func close() { driver.close() }
+}

@@ -1,0 +1,62 @@
+import HeartlineCore
+import HeartlineIO
+
+/// speech-dispatcher first, espeak-ng directly while the server is away.
+///
+/// A server that dies mid-session (socket hang-up, a call returning -1, or no BEGIN/END within
+/// its deadline) is noticed within a second; the sentence it was speaking is said again through
+/// espeak-ng if its kind says so (events, answers, menus), and the user hears once
+/// `speech.server.lost`. The router probes the server with back-off (0.5 s, 1, 2, 4 ... 30 s),
+/// starting it again if nothing answers, and moves back between two sentences, saying
+/// `speech.server.back`. Starting without a server is silent: espeak-ng speaks until one appears.
+public final class SpeechRouter: SpeechOutput {
+    private let driver: SpeechDriver
+
+    /// Connects to speech-dispatcher (starting it if needed, up to about 3 s) and initialises
+    /// espeak-ng; throws only when neither can speak.
+    public init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+        let speechd = SpeechdEngine(loop: loop, settings: settings, log: log)
+        var engines: [any SpeechEngine] = [speechd]
+        var reasons: [String] = []
+        do {
+            engines.append(try EspeakEngine(loop: loop, settings: settings))
+        } catch {
+            reasons.append(error.description)
+            log("speech: no espeak-ng fallback: \(error)")
+        }
+        guard engines.contains(where: \.isReady) else {
+            speechd.close()
+            throw SpeechError(engine: "speech", reason: (["speech-dispatcher: no server could be reached"] + reasons).joined(separator: "; "))
+        }
+        var announcements: SpeechDriver.Announcements?
+        if catalogue.templates[Prompt.speechServerLost.key] != nil, catalogue.templates[Prompt.speechServerBack.key] != nil {
+            announcements = SpeechDriver.Announcements(lost: catalogue.render(.speechServerLost), back: catalogue.render(.speechServerBack))
+        } else {
+            log("speech: the catalogue has no speech.server prompts; failovers will be silent")
+        }
+        driver = SpeechDriver(loop: loop, engines: engines, settings: settings, announcements: announcements, log: log)
+    }
+
+    deinit {
+        driver.close()
+    }
+
+    /// Called on the loop's thread for every sentence's progress.
+    public var onProgress: ((SpeechProgress) -> Void)? {
+        get { driver.onProgress }
+        set { driver.onProgress = newValue }
+    }
+
+    /// Called on the loop's thread when the speaking engine changes (nil: none can speak).
+    public var onEngineChange: ((String?) -> Void)? {
+        get { driver.onEngineChange }
+        set { driver.onEngineChange = newValue }
+    }
+
+    public var engineName: String? { driver.activeEngine?.name }
+
+    public func speak(_ utterances: [Utterance]) { driver.speak(utterances) }
+    public func silenceUI() { driver.silenceUI() }
+    public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
+    public func close() { driver.close() }
+}

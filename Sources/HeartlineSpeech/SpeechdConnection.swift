@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@preconcurrency import CSpeechd
+import HeartlineIO
+import Synchronization
+
+/// One libspeechd connection in threaded mode, confined to the loop's thread.
+///
+/// libspeechd calls its notification callbacks on its own thread with no user data, only the
+/// client id; `SpeechdRoutes` finds the engine by that id and posts to its loop. No spd_* call is
+/// ever made from a callback (that deadlocks), and every spd_* call happens on the loop's thread,
+/// one at a time (libspeechd shares static buffers between connections).
+final class SpeechdConnection {
+    let name: String
+    let clientID: Int
+    private var handle: UnsafeMutablePointer<SPDConnection>?
+    /// A duplicate of the socket: it reports a hang-up when the server goes, even after
+    /// libspeechd has closed (and the kernel may have reused) its own descriptor.
+    private let hangupFD: Int32
+    private var hangupWatch: EventLoop.Token?
+    private let loop: EventLoop
+
+    /// Connects without autospawn (the engine starts the server itself, off the loop).
+    init(name: String, loop: EventLoop, engine: LoopReference<SpeechdEngine>, onHangup: @escaping () -> Void) throws(SpeechError) {
+        self.name = name
+        self.loop = loop
+        var error: UnsafeMutablePointer<CChar>?
+        guard let handle = spd_open2("heartline", name, nil, SPD_MODE_THREADED, nil, 0, &error) else {
+            let reason = error.map { String(cString: $0) } ?? "spd_open2 failed"
+            free(error)
+            throw SpeechError(engine: SpeechdEngine.engineName, reason: reason)
+        }
+        free(error)
+        self.handle = handle
+        handle.pointee.callback_begin = speechdNotification
+        handle.pointee.callback_end = speechdNotification
+        handle.pointee.callback_cancel = speechdNotification
+        let client = Int(spd_get_client_id(handle))
+        let notifying = [SPD_BEGIN, SPD_END, SPD_CANCEL].allSatisfy { spd_set_notification_on(handle, $0) == 0 }
+        guard client > 0, notifying else {
+            spd_close(handle)
+            throw SpeechError(engine: SpeechdEngine.engineName, reason: "the server did not accept notifications")
+        }
+        clientID = client
+        SpeechdRoutes.add(client, SpeechdRoutes.Route(inbox: loop.inbox, engine: engine))
+        hangupFD = dup(handle.pointee.socket)
+        if hangupFD >= 0 {
+            // POLLRDHUP: the peer closed; POLLHUP and POLLERR are always reported. Not POLLIN:
+            // libspeechd's thread reads the socket.
+            hangupWatch = loop.watch(hangupFD, events: 0x2000) { [weak self] in
+                guard let self, let watch = self.hangupWatch else { return }
+                loop.cancel(watch)
+                self.hangupWatch = nil
+                onHangup()
+            }
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Queues `text` at `priority`; returns the message id, or nil when the server is gone.
+    func say(_ text: String, priority: SPDPriority) -> Int? {
+        guard let handle else { return nil }
+        let id = spd_say(handle, priority, text)
+        return id >= 0 ? Int(id) : nil
+    }
+
+    /// Cancels this connection's speaking and queued messages (never another connection's).
+    func cancel() -> Bool {
+        guard let handle else { return false }
+        return spd_cancel(handle) == 0
+    }
+
+    /// Applies rate, pitch, volume, language, voice and output module to later messages.
+    func apply(_ settings: SpeechSettings) -> Bool {
+        guard let handle else { return false }
+        var ok = spd_set_voice_rate(handle, Int32(settings.rate)) == 0
+        ok = spd_set_voice_pitch(handle, Int32(settings.pitch)) == 0 && ok
+        ok = spd_set_volume(handle, Int32(settings.volume)) == 0 && ok
+        ok = spd_set_language(handle, settings.language) == 0 && ok
+        if let module = settings.outputModule {
+            ok = spd_set_output_module(handle, module) == 0 && ok
+        }
+        if let voice = settings.voice {
+            ok = spd_set_synthesis_voice(handle, voice) == 0 && ok
+        }
+        return ok
+    }
+
+    /// Closes the connection; safe to call twice, and after the server died.
+    func close() {
+        if let hangupWatch {
+            loop.cancel(hangupWatch)
+            self.hangupWatch = nil
+        }
+        guard let handle else { return }
+        self.handle = nil
+        SpeechdRoutes.remove(clientID)
+        spd_close(handle)
+        if hangupFD >= 0 { Glibc.close(hangupFD) }
+    }
+}
+
+/// The notification callback libspeechd calls on its own thread.
+private func speechdNotification(_ messageID: Int, _ clientID: Int, _ state: SPDNotificationType) {
+    // spd_close cancels this thread; never let that happen half-way through posting.
+    var previous: Int32 = 0
+    pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &previous)
+    defer { pthread_setcancelstate(previous, nil) }
+    let notification: SpeechdRoutes.Notification
+    switch state {
+    case SPD_EVENT_BEGIN: notification = .begin
+    case SPD_EVENT_END: notification = .end
+    case SPD_EVENT_CANCEL: notification = .cancel
+    default: return
+    }
+    SpeechdRoutes.deliver(notification, messageID: messageID, clientID: clientID)
+}
+
+/// Which engine each libspeechd client id belongs to, for the callback thread.
+enum SpeechdRoutes {
+    enum Notification: Sendable {
+        case begin, end, cancel
+    }
+
+    struct Route: Sendable {
+        let inbox: Inbox
+        let engine: LoopReference<SpeechdEngine>
+    }
+
+    private static let table = Mutex<[Int: Route]>([:])
+
+    static func add(_ clientID: Int, _ route: Route) {
+        table.withLock { $0[clientID] = route }
+    }
+
+    static func remove(_ clientID: Int) {
+        _ = table.withLock { $0.removeValue(forKey: clientID) }
+    }
+
+    /// Called on libspeechd's thread: hands the notification to the engine's loop.
+    static func deliver(_ notification: Notification, messageID: Int, clientID: Int) {
+        guard let route = table.withLock({ $0[clientID] }) else { return }
+        let engine = route.engine
+        route.inbox.post {
+            engine.object?.notified(notification, messageID: messageID, clientID: clientID)
+        }
+    }
+}
