@@ -1,0 +1,456 @@
+// Compiled standalone into the fuzz targets with HeartlineCore's SensorEvent.swift beside it.
+#if canImport(HeartlineCore)
+import HeartlineCore
+#endif
+
+/// Why a connection to a strap cannot go on.
+public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The strap did not answer a request within the transaction timeout (30 s).
+    case transactionTimeout(request: UInt8)
+    /// The answer to a request could not be decoded.
+    case malformedResponse(opcode: UInt8, FrameError)
+    /// An answer arrived that does not answer the request in flight.
+    case unexpectedResponse(opcode: UInt8)
+    /// Discovery returned handles outside the range asked for or going backwards.
+    case inconsistentDiscovery(request: UInt8)
+    /// The strap refused a step the connection needs.
+    case attributeError(request: UInt8, handle: UInt16, code: UInt8)
+    /// The device has no Heart Rate service.
+    case noHeartRateService
+    /// The Heart Rate service has no Heart Rate Measurement that notifies or indicates.
+    case noHeartRateMeasurement
+    /// Heart Rate Measurement has no Client Characteristic Configuration to switch it on.
+    case noClientConfiguration
+
+    /// Whether the device itself is unusable (a wrong or locked device), so trying again
+    /// cannot help and the user must hear about it; otherwise the link was merely unreliable.
+    public var isPermanent: Bool {
+        switch self {
+        case .transactionTimeout, .malformedResponse, .unexpectedResponse, .inconsistentDiscovery: false
+        case .attributeError, .noHeartRateService, .noHeartRateMeasurement, .noClientConfiguration: true
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .transactionTimeout(let request): "no answer to ATT request 0x\(request.hexDigits) within the transaction timeout"
+        case .malformedResponse(let opcode, let error): "malformed ATT response 0x\(opcode.hexDigits): \(error)"
+        case .unexpectedResponse(let opcode): "ATT response 0x\(opcode.hexDigits) does not answer the request in flight"
+        case .inconsistentDiscovery(let request): "discovery answer to 0x\(request.hexDigits) is out of order"
+        case .attributeError(let request, let handle, let code):
+            "ATT request 0x\(request.hexDigits) on handle \(handle) refused with error 0x\(code.hexDigits)"
+        case .noHeartRateService: "the device has no Heart Rate service"
+        case .noHeartRateMeasurement: "the device has no Heart Rate Measurement to subscribe to"
+        case .noClientConfiguration: "Heart Rate Measurement has no configuration descriptor"
+        }
+    }
+}
+
+/// The GATT client for one connection to a heart-rate strap, as a state machine.
+///
+/// It exchanges the MTU, discovers the primary services, the characteristics of the Generic
+/// Access, Heart Rate and Battery services and the configuration descriptors it needs, reads
+/// the device name and body sensor location, switches on Heart Rate Measurement notifications
+/// (and battery notifications where offered), announces `.connected`, then reads the battery.
+/// From then on notifications and indications become `.reading` and `.battery` events.
+///
+/// Each input is a mutating function returning the actions the caller must carry out, in
+/// order. Time is an input: every call takes `now`, seconds on any monotonic clock, and the
+/// caller calls `tick(now:)` when the timer it was told to start fires. One client serves one
+/// connection: after `.fail`, or when the connection drops, start a new one.
+public struct GATTClient {
+    public enum Action: Equatable, Sendable {
+        /// Send this PDU to the strap.
+        case send([UInt8])
+        case deliver(SensorEvent)
+        /// Arm (or re-arm) the transaction timer to call `tick(now:)` after `seconds`.
+        case startTimer(seconds: Double)
+        case cancelTimer
+        /// Close the connection: it cannot go on.
+        case fail(GATTFailure)
+    }
+
+    private struct Service: Equatable {
+        var uuid: BluetoothUUID
+        var range: HandleRange
+    }
+
+    private struct Characteristic {
+        var properties: UInt8
+        var valueHandle: UInt16
+        var uuid: BluetoothUUID
+        /// The last handle that can hold one of its descriptors.
+        var lastHandle: UInt16
+        var clientConfiguration: UInt16?
+
+        var notifies: Bool { properties & 0x10 != 0 }
+        var indicates: Bool { properties & 0x20 != 0 }
+    }
+
+    private enum Step: Equatable {
+        case discoverCharacteristics(Service)
+        /// Decide the rest once the characteristics are known.
+        case planSubscriptions
+        case discoverDescriptors(BluetoothUUID)
+        case read(BluetoothUUID)
+        case subscribe(BluetoothUUID)
+        case announce
+    }
+
+    private enum State {
+        case idle
+        case exchangingMTU
+        case discoveringServices(next: UInt16)
+        case discoveringCharacteristics(Service, next: UInt16)
+        case discoveringDescriptors(BluetoothUUID, next: UInt16)
+        case reading(BluetoothUUID)
+        case subscribing(BluetoothUUID)
+        /// Nothing in flight; notifications flow.
+        case ready
+        case failed
+    }
+
+    private static let wantedServices: Set<BluetoothUUID> = [.genericAccessService, .heartRateService, .batteryService]
+    private static let wantedCharacteristics: Set<BluetoothUUID> = [.deviceName, .heartRateMeasurement, .bodySensorLocation, .batteryLevel]
+
+    /// The receive MTU offered to the strap and given back when the strap asks.
+    public let mtu: UInt16
+    public let transactionTimeout: Double
+    /// The strap's sanitised device name, or the fallback until it has been read.
+    public private(set) var name: String
+    public private(set) var bodySensorLocation: BodySensorLocation?
+
+    private var state = State.idle
+    private var plan: [Step] = []
+    private var services: [Service] = []
+    /// The characteristics of the service being discovered, in handle order.
+    private var serviceCharacteristics: [Characteristic] = []
+    private var characteristics: [BluetoothUUID: Characteristic] = [:]
+    private var outstanding: (request: UInt8, deadline: Double)?
+    private var announced = false
+
+    /// - Parameters:
+    ///   - fallbackName: the name announced when the strap has no readable device name.
+    ///   - mtu: the receive MTU to offer (at least 23).
+    ///   - transactionTimeout: how long a request may go unanswered; 30 s in the ATT spec.
+    public init(fallbackName: String = "", mtu: UInt16 = 247, transactionTimeout: Double = 30) {
+        self.name = fallbackName
+        self.mtu = max(23, mtu)
+        self.transactionTimeout = transactionTimeout
+    }
+
+    /// Starts on a freshly connected bearer.
+    public mutating func start(now: Double) -> [Action] {
+        guard case .idle = state else { return [] }
+        state = .exchangingMTU
+        return request(.exchangeMTURequest(mtu: mtu), now: now)
+    }
+
+    /// Handles one PDU from the strap.
+    public mutating func receive(_ bytes: [UInt8], now: Double) -> [Action] {
+        switch state {
+        case .idle, .failed: return []
+        default: break
+        }
+        guard let opcode = bytes.first else { return [] }
+        let kind = ATTPDU.kind(of: opcode)
+        let pdu: ATTPDU
+        do {
+            pdu = try ATTPDU(decoding: bytes)
+        } catch {
+            switch kind {
+            case .request:
+                let code = opcode == 0x02 ? ATTErrorCode.invalidPDU : ATTErrorCode.requestNotSupported
+                return [.send(ATTPDU.errorResponse(request: opcode, handle: 0, code: code).encoded)]
+            case .response where outstanding != nil:
+                return fail(.malformedResponse(opcode: opcode, error))
+            default:
+                return []
+            }
+        }
+        switch (kind, pdu) {
+        case (.request, .exchangeMTURequest):
+            return [.send(ATTPDU.exchangeMTUResponse(mtu: mtu).encoded)]
+        case (.request, _):
+            // A client serves no attributes: refuse as BlueZ does, so the strap need not wait.
+            return [.send(ATTPDU.errorResponse(request: opcode, handle: 0, code: ATTErrorCode.requestNotSupported).encoded)]
+        case (.notification, .notification(let handle, let value)):
+            return valueArrived(handle: handle, value: value)
+        case (.indication, .indication(let handle, let value)):
+            return [.send(ATTPDU.confirmation.encoded)] + valueArrived(handle: handle, value: value)
+        case (.response, _):
+            return responseArrived(pdu, now: now)
+        default:
+            return []
+        }
+    }
+
+    /// Checks the transaction timer; call it when the timer fires (early calls are harmless).
+    public mutating func tick(now: Double) -> [Action] {
+        guard let pending = outstanding, now >= pending.deadline else { return [] }
+        return fail(.transactionTimeout(request: pending.request))
+    }
+
+    /// Reads the battery level again; the answer arrives as `.battery`. Does nothing before the
+    /// connection is announced (setting up reads it anyway) or when the strap has no battery.
+    public mutating func requestBattery(now: Double) -> [Action] {
+        guard announced, let battery = characteristics[.batteryLevel] else { return [] }
+        switch state {
+        case .ready:
+            state = .reading(.batteryLevel)
+            return request(.readRequest(handle: battery.valueHandle), now: now)
+        case .reading(.batteryLevel):
+            return []
+        default:
+            if !plan.contains(.read(.batteryLevel)) { plan.append(.read(.batteryLevel)) }
+            return []
+        }
+    }
+
+    // MARK: - Responses
+
+    private mutating func responseArrived(_ pdu: ATTPDU, now: Double) -> [Action] {
+        // An answer with no question is dropped; BlueZ would drop the link.
+        guard let pending = outstanding else { return [] }
+        let answered: Bool = if case .errorResponse(let request, _, _) = pdu {
+            request == pending.request
+        } else {
+            pdu.opcode == ATTPDU.responseOpcode(for: pending.request)
+        }
+        guard answered else { return fail(.unexpectedResponse(opcode: pdu.opcode)) }
+        outstanding = nil
+        return [.cancelTimer] + handle(pdu, now: now)
+    }
+
+    private mutating func handle(_ pdu: ATTPDU, now: Double) -> [Action] {
+        if case .errorResponse(let request, let handle, let code) = pdu {
+            return refused(request: request, handle: handle, code: code, now: now)
+        }
+        switch (state, pdu) {
+        case (.exchangingMTU, _):
+            return startServiceDiscovery(now: now)
+        case (.discoveringServices(let next), .readByGroupTypeResponse(let groups)):
+            return servicesFound(groups, after: next, now: now)
+        case (.discoveringCharacteristics(let service, let next), .readByTypeResponse(let declarations)):
+            return characteristicsFound(declarations, in: service, after: next, now: now)
+        case (.discoveringDescriptors(let uuid, let next), .findInformationResponse(let descriptors)):
+            return descriptorsFound(descriptors, of: uuid, after: next, now: now)
+        case (.reading(let uuid), .readResponse(let value)):
+            return read(value, of: uuid, now: now)
+        case (.subscribing, .writeResponse):
+            return advance(now: now)
+        default:
+            return fail(.unexpectedResponse(opcode: pdu.opcode))
+        }
+    }
+
+    /// "Attribute not found" ends a discovery step normally; other refusals end the connection
+    /// only when the step is one it cannot do without.
+    private mutating func refused(request: UInt8, handle: UInt16, code: UInt8, now: Double) -> [Action] {
+        let required: Bool
+        switch state {
+        case .exchangingMTU:
+            // A strap that cannot negotiate keeps the default MTU of 23.
+            return startServiceDiscovery(now: now)
+        case .discoveringServices where code == ATTErrorCode.attributeNotFound:
+            return servicesDiscovered(now: now)
+        case .discoveringCharacteristics(let service, _) where code == ATTErrorCode.attributeNotFound:
+            return characteristicsDiscovered(in: service, now: now)
+        case .discoveringDescriptors where code == ATTErrorCode.attributeNotFound:
+            return advance(now: now)
+        case .discoveringServices, .discoveringCharacteristics:
+            required = true
+        case .discoveringDescriptors(let uuid, _), .subscribing(let uuid):
+            required = uuid == .heartRateMeasurement
+        default:
+            required = false
+        }
+        if required {
+            return fail(.attributeError(request: request, handle: handle, code: code))
+        }
+        return advance(now: now)
+    }
+
+    // MARK: - Discovery
+
+    private mutating func startServiceDiscovery(now: Double) -> [Action] {
+        state = .discoveringServices(next: 0x0001)
+        return request(.readByGroupTypeRequest(HandleRange(0x0001, 0xFFFF), type: .primaryService), now: now)
+    }
+
+    private mutating func servicesFound(_ groups: [AttributeGroup], after next: UInt16, now: Double) -> [Action] {
+        var cursor = Int(next)
+        for group in groups {
+            guard Int(group.handle) >= cursor, group.endGroup >= group.handle,
+                  let uuid = BluetoothUUID(littleEndian: group.value) else {
+                return fail(.inconsistentDiscovery(request: 0x10))
+            }
+            services.append(Service(uuid: uuid, range: HandleRange(group.handle, group.endGroup)))
+            cursor = Int(group.endGroup) + 1
+        }
+        guard cursor <= 0xFFFF else { return servicesDiscovered(now: now) }
+        state = .discoveringServices(next: UInt16(cursor))
+        return request(.readByGroupTypeRequest(HandleRange(UInt16(cursor), 0xFFFF), type: .primaryService), now: now)
+    }
+
+    private mutating func servicesDiscovered(now: Double) -> [Action] {
+        guard services.contains(where: { $0.uuid == .heartRateService }) else {
+            return fail(.noHeartRateService)
+        }
+        plan = services.filter { Self.wantedServices.contains($0.uuid) }.map { .discoverCharacteristics($0) }
+        plan.append(.planSubscriptions)
+        return advance(now: now)
+    }
+
+    private mutating func characteristicsFound(
+        _ declarations: [AttributeValue], in service: Service, after next: UInt16, now: Double
+    ) -> [Action] {
+        var cursor = Int(next)
+        for declaration in declarations {
+            var value = ByteReader(declaration.value)
+            guard Int(declaration.handle) >= cursor, declaration.handle <= service.range.end,
+                  let properties = try? value.uint8("properties"),
+                  let valueHandle = try? value.uint16("value handle"),
+                  valueHandle > declaration.handle, valueHandle <= service.range.end,
+                  let uuid = BluetoothUUID(littleEndian: value.rest()) else {
+                return fail(.inconsistentDiscovery(request: 0x08))
+            }
+            if !serviceCharacteristics.isEmpty {
+                serviceCharacteristics[serviceCharacteristics.count - 1].lastHandle = declaration.handle - 1
+            }
+            serviceCharacteristics.append(Characteristic(
+                properties: properties, valueHandle: valueHandle, uuid: uuid, lastHandle: service.range.end))
+            cursor = Int(declaration.handle) + 1
+        }
+        guard cursor <= Int(service.range.end) else { return characteristicsDiscovered(in: service, now: now) }
+        state = .discoveringCharacteristics(service, next: UInt16(cursor))
+        return request(.readByTypeRequest(HandleRange(UInt16(cursor), service.range.end), type: .characteristic), now: now)
+    }
+
+    private mutating func characteristicsDiscovered(in service: Service, now: Double) -> [Action] {
+        for characteristic in serviceCharacteristics
+        where Self.wantedCharacteristics.contains(characteristic.uuid) && characteristics[characteristic.uuid] == nil {
+            characteristics[characteristic.uuid] = characteristic
+        }
+        serviceCharacteristics = []
+        return advance(now: now)
+    }
+
+    private mutating func descriptorsFound(
+        _ descriptors: [AttributeInfo], of uuid: BluetoothUUID, after next: UInt16, now: Double
+    ) -> [Action] {
+        guard let lastHandle = characteristics[uuid]?.lastHandle else { return advance(now: now) }
+        var cursor = Int(next)
+        for descriptor in descriptors {
+            guard Int(descriptor.handle) >= cursor, descriptor.handle <= lastHandle else {
+                return fail(.inconsistentDiscovery(request: 0x04))
+            }
+            if descriptor.type == .clientConfiguration {
+                characteristics[uuid]?.clientConfiguration = descriptor.handle
+                return advance(now: now)
+            }
+            cursor = Int(descriptor.handle) + 1
+        }
+        guard cursor <= Int(lastHandle) else { return advance(now: now) }
+        state = .discoveringDescriptors(uuid, next: UInt16(cursor))
+        return request(.findInformationRequest(HandleRange(UInt16(cursor), lastHandle)), now: now)
+    }
+
+    /// The steps after discovery, from what it found.
+    private func subscriptionPlan() -> [Step]? {
+        guard let measurement = characteristics[.heartRateMeasurement], measurement.notifies || measurement.indicates else {
+            return nil
+        }
+        let battery = characteristics[.batteryLevel]
+        let batteryNotifies = battery?.notifies == true
+        var steps: [Step] = [.discoverDescriptors(.heartRateMeasurement)]
+        if batteryNotifies { steps.append(.discoverDescriptors(.batteryLevel)) }
+        steps += [.read(.deviceName), .read(.bodySensorLocation)]
+        if batteryNotifies { steps.append(.subscribe(.batteryLevel)) }
+        steps += [.subscribe(.heartRateMeasurement), .announce, .read(.batteryLevel)]
+        return steps
+    }
+
+    // MARK: - Setting up and running
+
+    /// Carries out the next planned steps until one sends a request or the plan is done.
+    private mutating func advance(now: Double) -> [Action] {
+        var actions: [Action] = []
+        while !plan.isEmpty {
+            let step = plan.removeFirst()
+            switch step {
+            case .discoverCharacteristics(let service):
+                state = .discoveringCharacteristics(service, next: service.range.start)
+                return actions + request(.readByTypeRequest(service.range, type: .characteristic), now: now)
+            case .planSubscriptions:
+                guard let steps = subscriptionPlan() else { return actions + fail(.noHeartRateMeasurement) }
+                plan = steps + plan
+            case .discoverDescriptors(let uuid):
+                guard let characteristic = characteristics[uuid], characteristic.valueHandle < characteristic.lastHandle else {
+                    continue
+                }
+                let first = characteristic.valueHandle + 1
+                state = .discoveringDescriptors(uuid, next: first)
+                return actions + request(.findInformationRequest(HandleRange(first, characteristic.lastHandle)), now: now)
+            case .read(let uuid):
+                guard let characteristic = characteristics[uuid] else { continue }
+                state = .reading(uuid)
+                return actions + request(.readRequest(handle: characteristic.valueHandle), now: now)
+            case .subscribe(let uuid):
+                guard let characteristic = characteristics[uuid], let configuration = characteristic.clientConfiguration else {
+                    if uuid == .heartRateMeasurement { return actions + fail(.noClientConfiguration) }
+                    continue
+                }
+                state = .subscribing(uuid)
+                // 01 00 switches notifications on, 02 00 indications (for straps that only indicate).
+                let value: [UInt8] = characteristic.notifies ? [0x01, 0x00] : [0x02, 0x00]
+                return actions + request(.writeRequest(handle: configuration, value: value), now: now)
+            case .announce:
+                announced = true
+                actions.append(.deliver(.connected(name: name)))
+            }
+        }
+        state = .ready
+        return actions
+    }
+
+    private mutating func read(_ value: [UInt8], of uuid: BluetoothUUID, now: Double) -> [Action] {
+        var actions: [Action] = []
+        switch uuid {
+        case .deviceName:
+            if let sanitized = AdvertisedName.sanitize(value) { name = sanitized }
+        case .bodySensorLocation:
+            bodySensorLocation = try? BodySensorLocation.decode(value)
+        case .batteryLevel:
+            if let level = try? BatteryLevel.decode(value) { actions.append(.deliver(.battery(level))) }
+        default:
+            break
+        }
+        return actions + advance(now: now)
+    }
+
+    private func valueArrived(handle: UInt16, value: [UInt8]) -> [Action] {
+        guard announced else { return [] }
+        if handle == characteristics[.heartRateMeasurement]?.valueHandle,
+           let reading = try? HeartRateMeasurement.decode(value) {
+            return [.deliver(.reading(reading))]
+        }
+        if handle == characteristics[.batteryLevel]?.valueHandle, let level = try? BatteryLevel.decode(value) {
+            return [.deliver(.battery(level))]
+        }
+        return []
+    }
+
+    private mutating func request(_ pdu: ATTPDU, now: Double) -> [Action] {
+        outstanding = (pdu.opcode, now + transactionTimeout)
+        return [.send(pdu.encoded), .startTimer(seconds: transactionTimeout)]
+    }
+
+    private mutating func fail(_ failure: GATTFailure) -> [Action] {
+        let timerArmed = outstanding != nil
+        state = .failed
+        outstanding = nil
+        plan = []
+        return (timerArmed ? [.cancelTimer] : []) + [.fail(failure)]
+    }
+}

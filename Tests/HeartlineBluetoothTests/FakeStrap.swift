@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeartlineIO
+
+/// A chest strap's GATT server: its attribute database and the ATT server rules.
+///
+/// The PDUs are written out by hand from the Core spec rather than with HeartlineBluetooth's
+/// encoder, so the client is checked against an independent reading of the spec. Responses
+/// respect the negotiated MTU and the "same length in one response" rule, so the client has to
+/// page through discovery as it must with a real strap. It depends on nothing but the
+/// standard library, so a small main can serve it on its own (see `FakeStrapPeer`).
+final class FakeStrap {
+    struct Attribute {
+        let handle: UInt16
+        /// The attribute type, little-endian, 2 or 16 bytes.
+        let type: [UInt8]
+        var value: [UInt8]
+    }
+
+    static let serviceDeclaration: [UInt8] = [0x00, 0x28]
+    static let characteristicDeclaration: [UInt8] = [0x03, 0x28]
+    static let clientConfiguration: [UInt8] = [0x02, 0x29]
+
+    // The handles of the layout below.
+    static let deviceNameHandle: UInt16 = 0x0003
+    static let measurementHandle: UInt16 = 0x000C
+    static let measurementConfigurationHandle: UInt16 = 0x000D
+    static let locationHandle: UInt16 = 0x000F
+    static let batteryHandle: UInt16 = 0x0012
+    static let batteryConfigurationHandle: UInt16 = 0x0013
+
+    private(set) var attributes: [Attribute] = []
+    /// Every PDU received, in order.
+    private(set) var received: [[UInt8]] = []
+    /// Every write request received, in order.
+    private(set) var writes: [(handle: UInt16, value: [UInt8])] = []
+    /// The server's receive MTU, offered in the MTU exchange.
+    var serverMTU: UInt16 = 185
+    private(set) var mtu: UInt16 = 23
+    /// A strap that hangs: requests are recorded and never answered.
+    var silent = false
+    /// Requests on these handles are refused with the error code given.
+    var refusals: [UInt16: UInt8] = [:]
+
+    /// - Parameters:
+    ///   - name: the Device Name characteristic's value.
+    ///   - heartRateService: false for a device that is no heart-rate strap.
+    init(name: String = "TICKR B321", heartRateService: Bool = true) {
+        // Generic Access: device name, appearance (heart-rate belt).
+        service(0x0001, uuid: [0x00, 0x18])
+        characteristic(0x0002, properties: 0x02, uuid: [0x00, 0x2A], value: Array(name.utf8))
+        characteristic(0x0004, properties: 0x02, uuid: [0x01, 0x2A], value: [0x41, 0x03])
+        // Generic Attribute: Service Changed (indicate) and its configuration.
+        service(0x0006, uuid: [0x01, 0x18])
+        characteristic(0x0007, properties: 0x20, uuid: [0x05, 0x2A], value: [0x01, 0x00, 0xFF, 0xFF])
+        attributes.append(Attribute(handle: 0x0009, type: Self.clientConfiguration, value: [0x00, 0x00]))
+        if heartRateService {
+            // Heart Rate: measurement (notify) with its configuration, body sensor location.
+            service(0x000A, uuid: [0x0D, 0x18])
+            characteristic(0x000B, properties: 0x10, uuid: [0x37, 0x2A], value: [])
+            attributes.append(Attribute(handle: 0x000D, type: Self.clientConfiguration, value: [0x00, 0x00]))
+            characteristic(0x000E, properties: 0x02, uuid: [0x38, 0x2A], value: [0x01])
+        }
+        // Battery: level (read, notify) with its configuration.
+        service(0x0010, uuid: [0x0F, 0x18])
+        characteristic(0x0011, properties: 0x12, uuid: [0x19, 0x2A], value: [85])
+        attributes.append(Attribute(handle: 0x0013, type: Self.clientConfiguration, value: [0x00, 0x00]))
+        // A vendor service with a 128-bit UUID, as Polar straps have.
+        let vendor: [UInt8] = [0xC8, 0xF0, 0x8D, 0x2D, 0xCD, 0x8A, 0xAD, 0x1C, 0x87, 0xF3, 0xE7, 0x02, 0x80, 0x5C, 0x00, 0xFB]
+        service(0x0014, uuid: vendor)
+        var vendorCharacteristic = vendor
+        vendorCharacteristic[12] = 0x81
+        characteristic(0x0015, properties: 0x28, uuid: vendorCharacteristic, value: [])
+        attributes.append(Attribute(handle: 0x0017, type: Self.clientConfiguration, value: [0x00, 0x00]))
+    }
+
+    /// The value of the attribute at `handle`.
+    func value(at handle: UInt16) -> [UInt8]? {
+        attributes.first { $0.handle == handle }?.value
+    }
+
+    func setValue(_ value: [UInt8], at handle: UInt16) {
+        guard let index = attributes.firstIndex(where: { $0.handle == handle }) else { return }
+        attributes[index].value = value
+    }
+
+    /// How many times the client switched heart-rate notifications on.
+    var measurementSubscriptions: Int {
+        writes.filter { $0.handle == Self.measurementConfigurationHandle && $0.value == [0x01, 0x00] }.count
+    }
+
+    /// A Handle Value Notification of the heart-rate measurement.
+    static func measurementNotification(_ value: [UInt8]) -> [UInt8] {
+        [0x1B] + le(measurementHandle) + value
+    }
+
+    /// Starts a new connection: attribute values stay, the MTU and configurations reset
+    /// (the strap is not bonded, so it forgets its subscribers).
+    func connectionStarted() {
+        mtu = 23
+        for index in attributes.indices where attributes[index].type == Self.clientConfiguration {
+            attributes[index].value = [0x00, 0x00]
+        }
+    }
+
+    /// The server's answers to one PDU from the client (none, or one).
+    func respond(to pdu: [UInt8]) -> [[UInt8]] {
+        received.append(pdu)
+        guard let opcode = pdu.first else { return [] }
+        if opcode == 0x12, pdu.count >= 3 { writes.append((Self.uint16(pdu, 1), Array(pdu[3...]))) }
+        // Commands (bit 6), responses to the strap's own requests and confirmations are never answered.
+        let unanswered: Set<UInt8> = [0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x17, 0x19, 0x1B, 0x1D, 0x1E]
+        if opcode & 0x40 != 0 || unanswered.contains(opcode) || silent { return [] }
+        return [answer(opcode, pdu)]
+    }
+
+    private func answer(_ opcode: UInt8, _ pdu: [UInt8]) -> [UInt8] {
+        switch (opcode, pdu.count) {
+        case (0x02, 3):
+            mtu = max(23, min(Self.uint16(pdu, 1), serverMTU))
+            return [0x03] + Self.le(serverMTU)
+        case (0x04, 5):
+            return findInformation(Self.uint16(pdu, 1), Self.uint16(pdu, 3))
+        case (0x08, 7):
+            return readByType(Self.uint16(pdu, 1), Self.uint16(pdu, 3), type: Array(pdu[5...]))
+        case (0x10, 7):
+            return readByGroupType(Self.uint16(pdu, 1), Self.uint16(pdu, 3), type: Array(pdu[5...]))
+        case (0x0A, 3):
+            let handle = Self.uint16(pdu, 1)
+            if let code = refusals[handle] { return error(opcode, handle, code) }
+            guard let value = value(at: handle) else { return error(opcode, handle, 0x01) }
+            return [0x0B] + value.prefix(Int(mtu) - 1)
+        case (0x12, 3...):
+            let handle = Self.uint16(pdu, 1)
+            if let code = refusals[handle] { return error(opcode, handle, code) }
+            guard let index = attributes.firstIndex(where: { $0.handle == handle }) else { return error(opcode, handle, 0x01) }
+            guard attributes[index].type == Self.clientConfiguration else { return error(opcode, handle, 0x03) }
+            attributes[index].value = Array(pdu[3...])
+            return [0x13]
+        case (0x02, _), (0x04, _), (0x08, _), (0x10, _), (0x0A, _):
+            return error(opcode, 0x0000, 0x04)
+        default:
+            return error(opcode, 0x0000, 0x06)
+        }
+    }
+
+    private func readByGroupType(_ start: UInt16, _ end: UInt16, type: [UInt8]) -> [UInt8] {
+        guard start != 0, start <= end else { return error(0x10, start, 0x01) }
+        guard type == Self.serviceDeclaration else { return error(0x10, start, 0x10) }
+        let services = attributes.filter { $0.type == Self.serviceDeclaration && (start...end).contains($0.handle) }
+        let entries = services.map { service in
+            Self.le(service.handle) + Self.le(groupEnd(of: service.handle)) + service.value
+        }
+        return listResponse(0x11, entries, missing: start)
+    }
+
+    private func readByType(_ start: UInt16, _ end: UInt16, type: [UInt8]) -> [UInt8] {
+        guard start != 0, start <= end else { return error(0x08, start, 0x01) }
+        let matches = attributes.filter { $0.type == type && (start...end).contains($0.handle) }
+        let entries = matches.map { Self.le($0.handle) + $0.value.prefix(Int(mtu) - 4) }
+        return listResponse(0x09, entries, missing: start)
+    }
+
+    private func findInformation(_ start: UInt16, _ end: UInt16) -> [UInt8] {
+        guard start != 0, start <= end else { return error(0x04, start, 0x01) }
+        let inRange = attributes.filter { (start...end).contains($0.handle) }
+        guard let first = inRange.first else { return error(0x04, start, 0x0A) }
+        let entries = inRange.filter { $0.type.count == first.type.count }.map { Self.le($0.handle) + $0.type }
+        let fitting = Self.fit(entries, into: Int(mtu) - 2)
+        return [0x05, first.type.count == 2 ? 0x01 : 0x02] + fitting.joined()
+    }
+
+    /// A response made of [length] then equal-length entries: as many as fit, all as long as
+    /// the first; "attribute not found" when there is none.
+    private func listResponse(_ opcode: UInt8, _ entries: [[UInt8]], missing start: UInt16) -> [UInt8] {
+        guard let first = entries.first else { return error(opcode - 1, start, 0x0A) }
+        let fitting = Self.fit(entries.filter { $0.count == first.count }, into: Int(mtu) - 2)
+        return [opcode, UInt8(first.count)] + fitting.joined()
+    }
+
+    private static func fit(_ entries: [[UInt8]], into space: Int) -> [[UInt8]] {
+        guard let length = entries.first?.count else { return [] }
+        return Array(entries.prefix(max(1, space / length)))
+    }
+
+    /// A service's last handle: just before the next service, or its own last attribute.
+    private func groupEnd(of handle: UInt16) -> UInt16 {
+        let next = attributes.first { $0.type == Self.serviceDeclaration && $0.handle > handle }
+        if let next { return next.handle - 1 }
+        return attributes.last!.handle
+    }
+
+    private func error(_ request: UInt8, _ handle: UInt16, _ code: UInt8) -> [UInt8] {
+        [0x01, request] + Self.le(handle) + [code]
+    }
+
+    private func service(_ handle: UInt16, uuid: [UInt8]) {
+        attributes.append(Attribute(handle: handle, type: Self.serviceDeclaration, value: uuid))
+    }
+
+    private func characteristic(_ handle: UInt16, properties: UInt8, uuid: [UInt8], value: [UInt8]) {
+        attributes.append(Attribute(handle: handle, type: Self.characteristicDeclaration, value: [properties] + Self.le(handle + 1) + uuid))
+        attributes.append(Attribute(handle: handle + 1, type: uuid, value: value))
+    }
+
+    static func le(_ value: UInt16) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8)]
+    }
+
+    private static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+}
+
+/// Serves a `FakeStrap` on a Unix SOCK_SEQPACKET socket bound at `path`, one connection at a
+/// time, on an event loop: what `att-socket:PATH` connects to.
+final class FakeStrapPeer {
+    let path: String
+    let strap: FakeStrap
+    private let loop: EventLoop
+    private let listener: Int32
+    private var connection: Int32?
+    private var tokens: [EventLoop.Token] = []
+    private var connectionToken: EventLoop.Token?
+    /// How many connections were accepted.
+    private(set) var connections = 0
+    var isConnected: Bool { connection != nil }
+
+    init(strap: FakeStrap, path: String, loop: EventLoop) throws {
+        self.strap = strap
+        self.path = path
+        self.loop = loop
+        let type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        listener = try systemCall("socket") { socket(AF_UNIX, type, 0) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let fd = listener
+        try systemCall("bind") {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+        try systemCall("listen") { listen(fd, 4) }
+        tokens.append(loop.watch(listener) { [weak self] in self?.accept() })
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Sends a PDU on the current connection, as the strap would on its own.
+    func send(_ pdu: [UInt8]) {
+        guard let connection else { return }
+        _ = pdu.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Ends the current connection, as a strap out of range does; the listener stays, so the
+    /// client can come back.
+    func dropConnection() {
+        if let connectionToken { loop.cancel(connectionToken) }
+        if let connection { Glibc.close(connection) }
+        connection = nil
+        connectionToken = nil
+    }
+
+    func close() {
+        dropConnection()
+        for token in tokens { loop.cancel(token) }
+        tokens = []
+        Glibc.close(listener)
+        unlink(path)
+    }
+
+    private func accept() {
+        let fd = Glibc.accept(listener, nil, nil)
+        guard fd >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+        dropConnection()
+        connections += 1
+        connection = fd
+        strap.connectionStarted()
+        connectionToken = loop.watch(fd) { [weak self] in self?.readable(fd) }
+    }
+
+    private func readable(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while connection == fd {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+                dropConnection()
+                return
+            }
+            guard count > 0 else { return }
+            for answer in strap.respond(to: Array(buffer[0..<count])) {
+                send(answer)
+            }
+        }
+    }
+}
