@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeartlineCore
+import HeartlineIO
+
+/// A heart-rate strap over Bluetooth LE (or an ATT socket), kept connected while started.
+///
+/// It connects, lets `GATTClient` discover the strap and switch notifications on, and delivers
+/// `.connected(name:)`, `.reading`, `.battery`, and `.disconnected` when the link drops. Then it
+/// reconnects after 1, 2, 4, 8 and then every 10 seconds for as long as it runs, switching
+/// notifications on again each time (straps are not bonded, so they forget).
+///
+/// A problem the user must act on (no adapter, no permission, another program holds the strap,
+/// a device that is not a usable strap) is delivered once as `.problem` until a connection
+/// succeeds; attempts go on meanwhile, so plugging in an adapter or waking the strap needs no
+/// restart. An unreachable strap is not a problem: it is asleep or away, and it is normal.
+/// Deciding that a connected strap has gone quiet is the core's job: it has the clock.
+public final class BluetoothHeartRateSource: HeartRateSource {
+    public let target: SensorTarget
+    /// Where the strap says it is worn, once read; kept across reconnections.
+    public private(set) var bodySensorLocation: BodySensorLocation?
+
+    private let fallbackName: String
+    private let transactionTimeout: Double
+    private var backoff: ReconnectBackoff
+    private let origin = ContinuousClock.now
+
+    private var loop: EventLoop?
+    private var deliver: ((SensorEvent) -> Void)?
+    private var transport: (any ATTTransport)?
+    private var client: GATTClient?
+    private var watch: EventLoop.Token?
+    private var transactionTimer: EventLoop.Token?
+    private var retry: EventLoop.Token?
+    /// Whether `.connected` was delivered for the current connection.
+    private var connected = false
+    private var reportedProblem: SensorProblem?
+
+    /// - Parameters:
+    ///   - target: the strap's address, or an ATT socket.
+    ///   - name: the name announced when the strap has no readable device name (the name it
+    ///     advertised during the scan, say).
+    ///   - reconnectDelays: the waits between attempts; the last repeats forever.
+    ///   - transactionTimeout: how long the strap may leave a request unanswered.
+    public init(
+        target: SensorTarget, name: String = "", reconnectDelays: [Double] = ReconnectBackoff.standard,
+        transactionTimeout: Double = 30
+    ) {
+        self.target = target
+        self.fallbackName = name
+        self.transactionTimeout = transactionTimeout
+        self.backoff = ReconnectBackoff(delays: reconnectDelays)
+    }
+
+    public func start(on loop: EventLoop, deliver: @escaping (SensorEvent) -> Void) {
+        guard self.loop == nil else { return }
+        self.loop = loop
+        self.deliver = deliver
+        backoff.reset()
+        reportedProblem = nil
+        connect()
+    }
+
+    public func stop() {
+        if let retry { loop?.cancel(retry) }
+        retry = nil
+        closeConnection()
+        connected = false
+        loop = nil
+        deliver = nil
+    }
+
+    public func requestBattery() {
+        let now = self.now
+        drive { $0.requestBattery(now: now) }
+    }
+
+    // MARK: - Connecting
+
+    private func connect() {
+        guard let loop else { return }
+        retry = nil
+        do {
+            let transport = try target.openTransport()
+            self.transport = transport
+            watch = loop.watch(transport.fileDescriptor, events: Int16(POLLOUT)) { [weak self] in
+                self?.connectionEstablished()
+            }
+        } catch {
+            attemptFailed(error)
+        }
+    }
+
+    private func connectionEstablished() {
+        guard let loop, let transport else { return }
+        if let watch { loop.cancel(watch) }
+        do {
+            try transport.finishConnecting()
+        } catch {
+            closeConnection()
+            attemptFailed(error)
+            return
+        }
+        client = GATTClient(fallbackName: fallbackName, transactionTimeout: transactionTimeout)
+        watch = loop.watch(transport.fileDescriptor) { [weak self] in
+            self?.readable()
+        }
+        let now = self.now
+        drive { $0.start(now: now) }
+    }
+
+    private func attemptFailed(_ error: SensorProblemError) {
+        if error.problem != .unreachable { report(error.problem) }
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        guard let loop else { return }
+        retry = loop.after(backoff.nextDelay()) { [weak self] in
+            self?.connect()
+        }
+    }
+
+    private func report(_ problem: SensorProblem) {
+        guard problem != reportedProblem else { return }
+        reportedProblem = problem
+        deliver?(.problem(problem))
+    }
+
+    // MARK: - Connected
+
+    private func readable() {
+        while let transport, client != nil {
+            let pdu: [UInt8]?
+            do {
+                pdu = try transport.receive()
+            } catch {
+                connectionLost()
+                return
+            }
+            guard let pdu else { return }
+            let now = self.now
+            drive { $0.receive(pdu, now: now) }
+        }
+    }
+
+    /// Feeds one input to the GATT client and carries out what it asks, in order.
+    private func drive(_ input: (inout GATTClient) -> [GATTClient.Action]) {
+        guard client != nil else { return }
+        let actions = input(&client!)
+        bodySensorLocation = client?.bodySensorLocation ?? bodySensorLocation
+        for action in actions {
+            // An earlier action, or the receiver of an event, may have ended the connection.
+            guard client != nil else { return }
+            switch action {
+            case .send(let pdu):
+                do {
+                    try transport?.send(pdu)
+                } catch {
+                    connectionLost()
+                    return
+                }
+            case .deliver(let event):
+                if case .connected = event {
+                    connected = true
+                    backoff.reset()
+                    reportedProblem = nil
+                }
+                deliver?(event)
+            case .startTimer(let seconds):
+                if let transactionTimer { loop?.cancel(transactionTimer) }
+                transactionTimer = loop?.after(seconds) { [weak self] in
+                    guard let self else { return }
+                    let now = self.now
+                    self.drive { $0.tick(now: now) }
+                }
+            case .cancelTimer:
+                if let transactionTimer { loop?.cancel(transactionTimer) }
+                transactionTimer = nil
+            case .fail(let failure):
+                if failure.isPermanent { report(.other(failure.description)) }
+                connectionLost()
+                return
+            }
+        }
+    }
+
+    private func connectionLost() {
+        closeConnection()
+        if connected {
+            connected = false
+            deliver?(.disconnected)
+        }
+        scheduleRetry()
+    }
+
+    private func closeConnection() {
+        if let watch { loop?.cancel(watch) }
+        if let transactionTimer { loop?.cancel(transactionTimer) }
+        watch = nil
+        transactionTimer = nil
+        transport = nil
+        client = nil
+    }
+
+    /// Seconds since this source was made, on the loop's monotonic clock.
+    private var now: Double {
+        let elapsed = origin.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+}

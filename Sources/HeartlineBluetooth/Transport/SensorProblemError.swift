@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeartlineCore
+import HeartlineIO
+
+/// A sensor problem the user hears about, with what the system said for the log.
+public struct SensorProblemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let problem: SensorProblem
+    /// The system's words ("connect: Connection refused"), never spoken.
+    public let detail: String
+
+    public init(_ problem: SensorProblem, detail: String) {
+        self.problem = problem
+        self.detail = detail
+    }
+
+    /// Sorts a failed socket or libbluetooth call into the problem the user can act on.
+    public init(_ error: SystemError) {
+        let problem: SensorProblem = switch error.code {
+        case EAFNOSUPPORT, ENODEV: .noAdapter
+        case EPERM, EACCES: .permissionDenied
+        case EBUSY: .busy
+        case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN: .unreachable
+        default: .other(error.description)
+        }
+        self.init(problem, detail: error.description)
+    }
+
+    public var description: String { detail }
+}
+
+/// Runs a system call through `systemCall` (EINTR retried) and sorts its failure.
+@discardableResult
+func checked<T: FixedWidthInteger>(_ operation: String, _ body: () -> T) throws(SensorProblemError) -> T {
+    do {
+        return try systemCall(operation, body)
+    } catch let error as SystemError {
+        throw SensorProblemError(error)
+    } catch {
+        throw SensorProblemError(.other("\(operation): \(error)"), detail: "\(operation): \(error)")
+    }
+}
