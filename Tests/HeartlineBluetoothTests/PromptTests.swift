@@ -1,0 +1,54 @@
+import Foundation
+import HeartlineBluetooth
+import HeartlineCore
+import Testing
+
+@Suite struct BluetoothPromptTests {
+    /// Prompts/en/bluetooth.prompts, read from the repository.
+    static func catalogue() throws -> PromptCatalogue {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = root.appendingPathComponent("Prompts/en/bluetooth.prompts")
+        var catalogue = PromptCatalogue()
+        try catalogue.add(String(contentsOf: file, encoding: .utf8), source: file.lastPathComponent)
+        return catalogue
+    }
+
+    @Test("the catalogue file and Prompt.bluetooth agree key by key and placeholder by placeholder")
+    func catalogueAgrees() throws {
+        let catalogue = try Self.catalogue()
+        #expect(Set(catalogue.templates.keys) == Set(Prompt.bluetooth.map(\.key)))
+        for prompt in Prompt.bluetooth {
+            #expect(PromptCatalogue.placeholders(in: catalogue.templates[prompt.key] ?? "") == prompt.placeholders, "\(prompt.key)")
+        }
+    }
+
+    static let locations: [(BodySensorLocation, String)] = [
+        (.other, "Heart rate sensor position: other."),
+        (.chest, "Heart rate sensor position: chest."),
+        (.wrist, "Heart rate sensor position: wrist."),
+        (.finger, "Heart rate sensor position: finger."),
+        (.hand, "Heart rate sensor position: hand."),
+        (.earLobe, "Heart rate sensor position: ear lobe."),
+        (.foot, "Heart rate sensor position: foot."),
+    ]
+
+    @Test("each body sensor location is said in one sentence", arguments: locations)
+    func locationSentence(location: BodySensorLocation, sentence: String) throws {
+        #expect(location.sentence(in: try Self.catalogue()) == sentence)
+    }
+
+    @Test("a strap is called by its name, or by the end of its address")
+    func strapNames() throws {
+        let catalogue = try Self.catalogue()
+        let address = BluetoothAddress("C8:03:F1:B9:0B:4E/random")!
+        #expect(FoundStrap(address: address, name: "TICKR B321", rssi: -60).spokenName(in: catalogue) == "TICKR B321")
+        #expect(FoundStrap(address: address, name: nil, rssi: -60).spokenName(in: catalogue)
+            == "Unnamed heart rate sensor, address ending 0 B 4 E")
+    }
+
+    @Test("an empty scan is said as one sentence")
+    func nothingFound() throws {
+        #expect(try Self.catalogue().render(.bluetoothScanNone)
+            == "No heart rate sensor found. Put the strap on with moist electrodes, then search again.")
+    }
+}
