@@ -125,14 +125,15 @@ extension SQLiteStore {
             for (summary, samples) in workouts {
                 try database.execute(
                     """
-                    INSERT INTO workouts (start, state, metrics, readout_interval, duration,
+                    INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration,
                         average_heart_rate, maximum_heart_rate, calories)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
                         .text(Self.metricsText(summary.configuration.metrics)),
-                        .integer(summary.configuration.interval.rawValue), .integer(summary.duration),
+                        .integer(summary.configuration.interval.rawValue),
+                        Self.configurationJSON(summary.configuration), .integer(summary.duration),
                         .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate), .real(summary.calories),
                     ])
                 try database.execute(

@@ -84,20 +84,33 @@ extension SQLiteStore {
         }
     }
 
-    static let summaryColumns =
-        "id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories"
+    static let summaryColumns = """
+        id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories,
+        configuration
+        """
 
     static func summary(_ row: Row) throws -> WorkoutSummary {
         guard let state = WorkoutState(rawValue: row.text(2)) else {
             throw StorageError.failed("Workout \(row.int64(0)) has an unknown state, \(row.text(2)).")
         }
-        let metrics = row.text(3).split(separator: ",").compactMap { Metric(rawValue: String($0)) }
         return WorkoutSummary(
             id: row.int64(0), start: Date(timeIntervalSince1970: row.double(1)), state: state,
-            configuration: WorkoutConfiguration(
-                metrics: metrics, interval: ReadoutInterval(rawValue: row.int(4)) ?? .none),
+            configuration: configuration(row),
             duration: row.int(5), averageHeartRate: row.optionalInt(6), maximumHeartRate: row.optionalInt(7),
             calories: row.optionalDouble(8))
+    }
+
+    /// The workout's whole configuration from its JSON (version 3 on), or rebuilt from the metrics
+    /// and interval columns: all a workout recorded before version 3 had, and the fallback should
+    /// the JSON ever be unreadable.
+    private static func configuration(_ row: Row) -> WorkoutConfiguration {
+        if let json = row.optionalText(9),
+            let configuration = try? JSONDecoder().decode(WorkoutConfiguration.self, from: Data(json.utf8))
+        {
+            return configuration
+        }
+        let metrics = row.text(3).split(separator: ",").compactMap { Metric(rawValue: String($0)) }
+        return WorkoutConfiguration(metrics: metrics, interval: ReadoutInterval(rawValue: row.int(4)) ?? .none)
     }
 
     private static func bounds(_ interval: DateInterval) -> [SQLValue] {

@@ -7,12 +7,12 @@ extension SQLiteStore {
         let id = try write { database in
             try database.execute(
                 """
-                INSERT INTO workouts (start, state, metrics, readout_interval, duration)
-                VALUES (?, 'recording', ?, ?, 0)
+                INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration)
+                VALUES (?, 'recording', ?, ?, ?, 0)
                 """,
                 [
                     .real(start.timeIntervalSince1970), .text(Self.metricsText(configuration.metrics)),
-                    .integer(configuration.interval.rawValue),
+                    .integer(configuration.interval.rawValue), Self.configurationJSON(configuration),
                 ])
             return database.lastInsertRowID
         }
@@ -148,20 +148,31 @@ extension SQLiteStore {
     private static func writeSummary(_ summary: WorkoutSummary, to database: Database) throws {
         try database.execute(
             """
-            UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, duration = ?,
-                average_heart_rate = ?, maximum_heart_rate = ?, calories = ?
+            UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, configuration = ?,
+                duration = ?, average_heart_rate = ?, maximum_heart_rate = ?, calories = ?
             WHERE id = ?
             """,
             [
                 .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
                 .text(metricsText(summary.configuration.metrics)), .integer(summary.configuration.interval.rawValue),
-                .integer(summary.duration), .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate),
+                configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate),
                 .real(summary.calories), .integer(summary.id),
             ])
     }
 
     static func metricsText(_ metrics: [Metric]) -> String {
         metrics.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// A configuration as the JSON of the `configuration` column, keys sorted so equal
+    /// configurations are equal text.
+    static func configurationJSON(_ configuration: WorkoutConfiguration) -> SQLValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Encoding plain enums, numbers and optionals cannot fail; NULL would still read back as
+        // the metrics and interval columns.
+        guard let data = try? encoder.encode(configuration) else { return .null }
+        return .text(String(decoding: data, as: UTF8.self))
     }
 
     /// A workout's stored chunks, in order.

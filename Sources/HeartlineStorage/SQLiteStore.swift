@@ -119,6 +119,13 @@ public final class SQLiteStore: WorkoutStore {
         }
     }
 
+    /// `PRAGMA integrity_check` over the whole file: `["ok"]` when the database is sound, else
+    /// SQLite's list of what it found (at most 100 lines). It reads every page, so it is for
+    /// tests and repair, not for every start (the start runs the cheaper `quick_check`).
+    public func integrityCheck() throws(StorageError) -> [String] {
+        try StorageError.mapping { try database.query("PRAGMA integrity_check") { $0.text(0) } }
+    }
+
     /// The bytes the database takes on disk now: the file and its write-ahead log.
     public func bytesOnDisk() -> Int {
         [databasePath, databasePath + "-wal"].reduce(0) { total, path in

@@ -16,6 +16,7 @@ enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, migrate: createVersion1),
         Migration(version: 2, migrate: compactSamples),
+        Migration(version: 3, migrate: addWorkoutConfigurations),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -111,5 +112,13 @@ enum Schema {
                 [.integer(workout), .integer(samples.count), .blob(SampleCodec.encode(samples))])
         }
         try database.executeScript("DROP TABLE samples")
+    }
+
+    /// Version 3: each workout keeps its whole configuration as JSON (target zone, training plan
+    /// and whatever later versions add), so an export can cut a planned workout into its laps.
+    /// Older rows keep NULL: their configuration was exactly the metrics and interval columns,
+    /// which stay, filled as before, for anything that reads them.
+    private static func addWorkoutConfigurations(_ database: Database) throws {
+        try database.executeScript("ALTER TABLE workouts ADD COLUMN configuration TEXT")
     }
 }
