@@ -2,5 +2,5 @@ import HeartlineCore
 
 extension Prompt {
     /// Every prompt of every module: what the catalogue must hold, exactly.
-    public static let all: [Prompt] = core + shell
+    public static let all: [Prompt] = core + shell + speech + bluetooth
 }

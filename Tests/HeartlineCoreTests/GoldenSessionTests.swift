@@ -7,6 +7,112 @@ import Testing
 /// `> words` is typed, `:wait N` lets N seconds pass on the simulated strap, and every other
 /// line is what Heartline must say, as `kind: sentence`.
 @Suite struct GoldenSessionTests {
+    /// Metrics time and heart rate, a one-minute interval, a heart-rate query, end, save, then the new workout in the history.
+    @Test func theScriptedWorkoutOfTheIssueHasReadoutsAtOneAndTwoMinutesOnly() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > configure
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > 3
+        answer: Calories burned: off.
+        > next
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
+        > 3
+        answer: Interval: 1 minute.
+        > start workout
+        answer: Workout started.
+        :wait 59
+        :wait 1
+        readout: Time elapsed, 1 minute.
+        readout: Heart rate, 75 beats per minute.
+        :wait 59
+        :wait 1
+        readout: Time elapsed, 2 minutes.
+        readout: Heart rate, 92 beats per minute.
+        :wait 5
+        > heart rate
+        answer: Heart rate, 94 beats per minute.
+        > end
+        answer: Definitely end workout? Yes or no.
+        > yes
+        menu: Workout summary.
+        menu: Total time, 2 minutes and 5 seconds.
+        menu: Average heart rate, 77 beats per minute.
+        menu: Maximum heart rate, 94 beats per minute.
+        menu: Calories burned, 6 kilocalories.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        > save
+        answer: Workout saved.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > browse by metric
+        menu: Browse by metric.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > average heart rate
+        menu: Average heart rate by workout.
+        menu: Items 1 to 1 of 1.
+        menu: 1, today: 77 beats per minute.
+        > back
+        menu: Browse by metric.
+        menu: 1, Time.
+        menu: 2, Average heart rate.
+        menu: 3, Maximum heart rate.
+        menu: 4, Calories burned.
+        > back
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 1
+        menu: All workouts.
+        menu: Items 1 to 1 of 1.
+        menu: 1, today at 7:30, 2 minutes and 5 seconds.
+        > 1
+        menu: Workout of today at 7:30.
+        menu: Total time, 2 minutes and 5 seconds.
+        menu: Average heart rate, 77 beats per minute.
+        menu: Maximum heart rate, 94 beats per minute.
+        menu: Calories burned, 6 kilocalories.
+        menu: 1, Delete workout.
+        """#)
+    }
+
     /// A paused workout stays paused after "no"; the summary cannot be left unsaved; quitting during a workout ends it first.
     @Test func endAndDeleteConfirmationsTakeBothAnswers() throws {
         let session = try GoldenSession()
@@ -34,8 +140,10 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Start workout.
-        > 11
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
+        > 13
         answer: Workout started.
         :wait 10
         > p
@@ -342,10 +450,12 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Start workout.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
         > 2
         answer: Interval: 30 seconds.
-        > 11
+        > 13
         answer: Workout started.
         :wait 30
         readout: Time elapsed, 30 seconds.
@@ -516,7 +626,9 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Start workout.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
         > 3
         answer: Interval: 1 minute.
         > start
@@ -529,6 +641,7 @@ import Testing
         answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
         answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
         answer: Colon lets you type a command, such as heart rate, then Enter.
+        answer: z target zone, i position in the training plan, v recent announcements.
         answer: Everywhere: back, home, where, repeat, help and quit.
         > quit
         answer: A workout is in progress. Definitely end workout? Yes or no.
@@ -538,6 +651,7 @@ import Testing
         answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
         answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
         answer: Colon lets you type a command, such as heart rate, then Enter.
+        answer: z target zone, i position in the training plan, v recent announcements.
         answer: Everywhere: back, home, where, repeat, help and quit.
         > where
         answer: You are on Workout in progress.
@@ -558,6 +672,7 @@ import Testing
         > 4
         menu: Settings.
         menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -606,6 +721,7 @@ import Testing
         > back
         menu: Settings.
         menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.
@@ -643,10 +759,12 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Start workout.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
         > 10
         answer: Interval: 2 hours.
-        > 11
+        > 13
         answer: Workout started.
         :wait 7200
         readout: Heart rate, 137 beats per minute.

@@ -46,7 +46,9 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// only when the script says so, and compares the transcript with a literal script.
 ///
 /// Script lines: `> words` types a command (`>` alone is Enter on an empty line); `:wait N` lets N seconds pass (the strap beats and
-/// the core ticks every second); `:strap off` / `:strap on` stop and restart the strap's
+/// the core ticks every second); `:hr N` makes the strap send N beats per minute, `:hr N~S` a
+/// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
+/// take the strap off the skin and put it back; `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
@@ -57,6 +59,10 @@ final class GoldenSession {
     var strap: SimulatedStrap?
     var strapBeating = true
     var strapSecond = 0
+    /// A fixed heart rate replacing the simulation, with an optional random spread around it.
+    var fixedHeartRate: (center: Int, spread: Int)?
+    var contact = true
+    var hover = SplitMix64(seed: 99)
     var quit = false
 
     init(start: Date = goldenStart, strapSeed: UInt64? = 7) throws {
@@ -107,8 +113,15 @@ final class GoldenSession {
             clockBox.now = now
             if strapBeating, var strap {
                 strapSecond += 1
-                output += send(.sensor(.reading(strap.reading(atSecond: strapSecond))))
+                var reading = strap.reading(atSecond: strapSecond)
                 self.strap = strap
+                if let fixed = fixedHeartRate {
+                    let offset = fixed.spread == 0 ? 0 : Int(hover.next() % UInt64(2 * fixed.spread + 1)) - fixed.spread
+                    let bpm = fixed.center + offset
+                    reading = HeartRateReading(beatsPerMinute: bpm, contact: .detected, rrIntervals: [61_440 / bpm])
+                }
+                if !contact { reading = HeartRateReading(beatsPerMinute: 0, contact: .lost) }
+                output += send(.sensor(.reading(reading)))
             }
             output += send(.tick)
         }
@@ -131,6 +144,18 @@ final class GoldenSession {
             } else if line == ":strap off" || line == ":strap on" {
                 transcript.append(line)
                 strapBeating = line == ":strap on"
+            } else if line.hasPrefix(":hr ") {
+                transcript.append(line)
+                let value = line.dropFirst(4)
+                if value == "sim" {
+                    fixedHeartRate = nil
+                } else {
+                    let parts = value.split(separator: "~").compactMap { Int($0) }
+                    fixedHeartRate = (parts[0], parts.count > 1 ? parts[1] : 0)
+                }
+            } else if line == ":contact off" || line == ":contact on" {
+                transcript.append(line)
+                contact = line == ":contact on"
             } else if line == ":sensor lost" {
                 transcript.append(line)
                 strapBeating = false

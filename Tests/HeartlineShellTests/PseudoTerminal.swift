@@ -98,9 +98,9 @@ final class PseudoTerminal {
         #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
         mark = terminal.mark
         terminal.type("4")
-        #expect(terminal.waitFor("menu: 11, Start workout.", after: mark))
+        #expect(terminal.waitFor("menu: 13, Start workout.", after: mark))
         mark = terminal.mark
-        terminal.type("11\r")  // eleven items: numbers are typed with Enter
+        terminal.type("13\r")  // thirteen items: numbers are typed with Enter
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
         // Let the simulated strap send a few readings.
         usleep(2_500_000)

@@ -27,11 +27,17 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     /// The metrics switched on, in the app's order.
     public var metrics: [Metric]
     public var interval: ReadoutInterval
+    /// The heart rate to hold; leaving and regaining it are announced.
+    public var target: TargetZone?
+    /// An interval training plan whose phases are announced.
+    public var plan: TrainingPlan?
 
-    /// The app's defaults: every metric on, no interval readouts.
-    public init(metrics: [Metric] = Metric.allCases, interval: ReadoutInterval = .none) {
+    /// The app's defaults: every metric on, no interval readouts, no target, no plan.
+    public init(metrics: [Metric] = Metric.allCases, interval: ReadoutInterval = .none, target: TargetZone? = nil, plan: TrainingPlan? = nil) {
         self.metrics = Metric.allCases.filter(metrics.contains)
         self.interval = interval
+        self.target = target
+        self.plan = plan
     }
 
     public func isOn(_ metric: Metric) -> Bool { metrics.contains(metric) }

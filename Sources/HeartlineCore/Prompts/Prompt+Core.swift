@@ -196,6 +196,62 @@ extension Prompt {
     public static let helpCommon = Prompt("help.common")
     public static let answerBattery = Prompt("answer.battery", ["percent"])
     public static let answerBatteryUnknown = Prompt("answer.battery.unknown")
+    public static let itemTarget = Prompt("item.target")
+    public static let itemPlan = Prompt("item.plan")
+    public static let valueNone = Prompt("value.none")
+    public static let titleTarget = Prompt("title.target")
+    public static let titlePlan = Prompt("title.plan")
+    public static let targetNone = Prompt("target.none")
+    public static let targetZone = Prompt("target.zone", ["high", "low", "zone"])
+    public static let targetRange = Prompt("target.range", ["high", "low"])
+    public static let targetChosen = Prompt("target.chosen", ["target"])
+    public static let targetNotUnderstood = Prompt("target.not-understood", ["input"])
+    public static let targetOutOfRange = Prompt("target.out-of-range", ["high", "low"])
+    public static let planNone = Prompt("plan.none")
+    public static let planCountdown = Prompt("plan.countdown")
+    public static let planRounds = Prompt("plan.rounds", ["rest", "rounds", "work"])
+    public static let planOneRound = Prompt("plan.one-round", ["work"])
+    public static let planWarmUp = Prompt("plan.warm-up", ["duration"])
+    public static let planCoolDown = Prompt("plan.cool-down", ["duration"])
+    public static let planNoCountdown = Prompt("plan.no-countdown")
+    public static let planChosen = Prompt("plan.chosen", ["plan"])
+    public static let planAsk = Prompt("plan.ask")
+    public static let planNotUnderstood = Prompt("plan.not-understood")
+    public static let planCountdownChanged = Prompt("plan.countdown-changed", ["state"])
+    public static let lastTarget = Prompt("last.target", ["target"])
+    public static let lastPlan = Prompt("last.plan", ["plan"])
+    public static let eventContactLost = Prompt("event.contact-lost")
+    public static let eventContactBack = Prompt("event.contact-back")
+    public static let eventZoneAbove = Prompt("event.zone.above", ["bpm"])
+    public static let eventZoneBelow = Prompt("event.zone.below", ["bpm"])
+    public static let eventZoneInside = Prompt("event.zone.inside", ["bpm"])
+    public static let eventPlanWarmUp = Prompt("event.plan.warm-up", ["duration"])
+    public static let eventPlanWork = Prompt("event.plan.work", ["duration", "round", "rounds"])
+    public static let eventPlanRest = Prompt("event.plan.rest", ["duration"])
+    public static let eventPlanCoolDown = Prompt("event.plan.cool-down", ["duration"])
+    public static let eventPlanFinished = Prompt("event.plan.finished")
+    public static let eventCountdown = Prompt("event.countdown", ["count"])
+    public static let answerZoneInside = Prompt("answer.zone.inside", ["range"])
+    public static let answerZoneAbove = Prompt("answer.zone.above", ["range"])
+    public static let answerZoneBelow = Prompt("answer.zone.below", ["range"])
+    public static let answerZoneUnknown = Prompt("answer.zone.unknown", ["range"])
+    public static let answerZoneNone = Prompt("answer.zone.none")
+    public static let answerPlanPosition = Prompt("answer.plan.position", ["phase", "remaining"])
+    public static let planPhaseWarmUp = Prompt("plan.phase.warm-up")
+    public static let planPhaseWork = Prompt("plan.phase.work", ["round", "rounds"])
+    public static let planPhaseRest = Prompt("plan.phase.rest", ["round", "rounds"])
+    public static let planPhaseCoolDown = Prompt("plan.phase.cool-down")
+    public static let answerPlanFinished = Prompt("answer.plan.finished")
+    public static let answerPlanNone = Prompt("answer.plan.none")
+    public static let eventsNone = Prompt("events.none")
+    public static let eventsCountOne = Prompt("events.count.one")
+    public static let eventsCountOther = Prompt("events.count.other", ["count"])
+    public static let eventsItem = Prompt("events.item", ["ago", "sentence"])
+    public static let settingsAutoPause = Prompt("settings.auto-pause")
+    public static let autoPauseChanged = Prompt("auto-pause.changed", ["state"])
+    public static let helpTarget = Prompt("help.target")
+    public static let helpPlan = Prompt("help.plan")
+    public static let helpWorkoutMore = Prompt("help.workout.more")
 
     /// Weekday names, indexed by `Calendar` weekday minus one (0 is Sunday).
     public static let weekdays = [weekday1, weekday2, weekday3, weekday4, weekday5, weekday6, weekday7]
@@ -252,6 +308,20 @@ extension Prompt {
         helpMenu, helpMetrics, helpInterval, helpWorkout1,
         helpWorkout2, helpWorkout3, helpConfirm, helpSummary,
         helpList, helpDate, helpEntry, helpCommon,
-        answerBattery, answerBatteryUnknown,
+        answerBattery, answerBatteryUnknown, itemTarget, itemPlan,
+        valueNone, titleTarget, titlePlan, targetNone,
+        targetZone, targetRange, targetChosen, targetNotUnderstood,
+        targetOutOfRange, planNone, planCountdown, planRounds,
+        planOneRound, planWarmUp, planCoolDown, planNoCountdown,
+        planChosen, planAsk, planNotUnderstood, planCountdownChanged,
+        lastTarget, lastPlan, eventContactLost, eventContactBack,
+        eventZoneAbove, eventZoneBelow, eventZoneInside, eventPlanWarmUp,
+        eventPlanWork, eventPlanRest, eventPlanCoolDown, eventPlanFinished,
+        eventCountdown, answerZoneInside, answerZoneAbove, answerZoneBelow,
+        answerZoneUnknown, answerZoneNone, answerPlanPosition, planPhaseWarmUp,
+        planPhaseWork, planPhaseRest, planPhaseCoolDown, answerPlanFinished,
+        answerPlanNone, eventsNone, eventsCountOne, eventsCountOther,
+        eventsItem, settingsAutoPause, autoPauseChanged, helpTarget,
+        helpPlan, helpWorkoutMore,
     ]
 }

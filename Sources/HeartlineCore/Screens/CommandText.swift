@@ -74,6 +74,9 @@ public enum WorkoutKeys {
         (["?"], "help"),
         (["b"], "battery"),
         (["w"], "where"),
+        (["z"], "zone"),
+        (["i"], "plan"),
+        (["v"], "events"),
         ([":"], typeCommand),
     ]
 

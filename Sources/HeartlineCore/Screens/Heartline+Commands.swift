@@ -2,10 +2,10 @@ import Foundation
 
 extension Heartline {
     /// Words that mean the same on every screen.
-    static let globalCommands = ["help", "where", "repeat", "back", "home", "quit", "next", "previous"]
+    static let globalCommands = ["help", "where", "repeat", "back", "home", "quit", "next", "previous", "events"]
     static let workoutCommands = [
         "time", "heart rate", "calories", "average heart rate", "all metrics", "pause", "resume",
-        "pause or resume", "end", "battery",
+        "pause or resume", "end", "battery", "zone", "plan", "events",
     ]
 
     mutating func command(_ raw: String) {
@@ -30,6 +30,7 @@ extension Heartline {
         case "help", "?": help(); return
         case "where", "where am i": say(.answer, .whereYouAre, ["title": title(of: screen)]); return
         case "repeat", "say again": repeatLast(); return
+        case "events", "announcements": speakEvents(); return
         case "quit", "exit", "bye": quit(); return
         default: break
         }
@@ -47,6 +48,10 @@ extension Heartline {
                 enterProfileValue(text, for: field)
             } else if case .dateEntry = screen {
                 enterDate(text)
+            } else if screen == .target, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
+                enterTarget(text)
+            } else if screen == .plan, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
+                enterPlan(text)
             } else if screen == .summary, text == "save" {
                 perform(.saveWorkout)
             } else if let number = Int(text) {
@@ -177,6 +182,14 @@ extension Heartline {
             saveEndedWorkout()
         case .openProfileField(let field):
             push(.entry(field))
+        case .chooseTarget(let target):
+            chooseTarget(target)
+        case .choosePlan(let plan):
+            choosePlan(plan)
+        case .toggleCountdown:
+            toggleCountdown()
+        case .toggleAutoPause:
+            toggleAutoPause()
         }
     }
 

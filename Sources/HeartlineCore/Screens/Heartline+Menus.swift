@@ -25,6 +25,8 @@ extension Heartline {
         case .settings: words(.titleSettings)
         case .profile: words(.titleProfile)
         case .entry(let field): words(.titleEntry, ["field": label(of: field)])
+        case .target: words(.titleTarget)
+        case .plan: words(.titlePlan)
         }
     }
 
@@ -45,7 +47,15 @@ extension Heartline {
         case .interval:
             return ReadoutInterval.allCases.map {
                 MenuItem(label: words.interval($0), selected: draft.interval == $0, action: .chooseInterval($0))
-            } + [MenuItem(label: words(.itemStart), action: .startWorkout(draft))]
+            } + [
+                MenuItem(label: words(.itemTarget), state: describe(draft.target), action: .open(.target)),
+                MenuItem(label: words(.itemPlan), state: describe(draft.plan), action: .open(.plan)),
+                MenuItem(label: words(.itemStart), action: .startWorkout(draft)),
+            ]
+        case .target:
+            return targetItems()
+        case .plan:
+            return planItems()
         case .summary:
             return [
                 MenuItem(label: words(.summarySave), action: .saveWorkout),
@@ -81,7 +91,10 @@ extension Heartline {
         case .details(let id):
             return [MenuItem(label: words(.detailsDelete), action: .open(.confirmDeleteSaved(id: id)))]
         case .settings:
-            return [MenuItem(label: words(.settingsProfile), action: .open(.profile))]
+            return [
+                MenuItem(label: words(.settingsProfile), action: .open(.profile)),
+                MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
+            ]
         case .profile:
             let profile = storedProfile()
             return ProfileField.allCases.map {
@@ -131,6 +144,10 @@ extension Heartline {
             speakItems()
         case .entry(let field):
             say(.menu, question(for: field))
+        case .plan:
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            say(.menu, .planAsk)
+            speakItems()
         default:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
@@ -158,6 +175,8 @@ extension Heartline {
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
+        if configuration.target != nil { say(.menu, .lastTarget, ["target": describe(configuration.target)]) }
+        if configuration.plan != nil { say(.menu, .lastPlan, ["plan": describe(configuration.plan)]) }
     }
 
     /// Total time, average and maximum heart rate, calories: one sentence each.
@@ -189,11 +208,14 @@ extension Heartline {
             say(.answer, .helpWorkout1)
             say(.answer, .helpWorkout2)
             say(.answer, .helpWorkout3)
+            say(.answer, .helpWorkoutMore)
         case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved: say(.answer, .helpConfirm)
         case .summary: say(.answer, .helpSummary)
         case .allWorkouts, .dateList, .metricList: say(.answer, .helpList)
         case .dateEntry: say(.answer, .helpDate)
         case .entry: say(.answer, .helpEntry)
+        case .target: say(.answer, .helpTarget)
+        case .plan: say(.answer, .helpPlan)
         default: say(.answer, .helpMenu)
         }
         say(.answer, .helpCommon)

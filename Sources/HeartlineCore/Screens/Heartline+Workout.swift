@@ -4,6 +4,9 @@ import Foundation
 struct ActiveWorkout: Sendable {
     var id: Int64
     var engine: WorkoutEngine
+    var zone: ZoneCoach?
+    var plan: PlanCoach?
+    var contact: ContactWatch
     /// Whether the "improves with a profile" sentence was said this workout.
     var saidProfileHint = false
 }
@@ -14,11 +17,18 @@ extension Heartline {
         let start = now
         guard let id = storing({ store in try store.beginWorkout(start: start, configuration: configuration) }) else { return }
         let engine = WorkoutEngine(start: now, configuration: configuration, calories: CalorieModel(profile: storedProfile()))
-        workout = ActiveWorkout(id: id, engine: engine)
+        workout = ActiveWorkout(
+            id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
+            plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
         ended = nil
         quitAfterSummary = false
         stack = [.home, .workout]
         say(.answer, .workoutStarted)
+        // The plan's first phase starts with the workout.
+        if var coach = workout?.plan {
+            speakPlanCues(coach.cues(atElapsed: 0))
+            workout?.plan = coach
+        }
         emit(.sensorWanted(true))
     }
 
@@ -45,6 +55,9 @@ extension Heartline {
             stack.append(.confirmEnd(quitting: false))
             presentScreen()
         case "battery": speakBattery()
+        case "zone", "target", "target zone": speakZone()
+        case "plan", "where in plan", "round": speakPlanPosition()
+        case "events": speakEvents()
         case "help": help()
         case "where": say(.answer, .whereYouAre, ["title": title(of: screen)])
         case "repeat": repeatLast()
@@ -75,6 +88,7 @@ extension Heartline {
             return
         }
         workout?.engine.resume(at: now)
+        workout?.contact.userTookOver()
         say(.answer, .workoutResumed)
     }
 
@@ -136,12 +150,126 @@ extension Heartline {
 
     mutating func tick() {
         guard var active = workout else { return }
+        let heardBefore = speechCount
+        watchContact(&active)
         let progress = active.engine.advance(to: now)
         record(progress, into: &active)
+        for sample in progress.samples {
+            if var zone = active.zone {
+                if let cue = zone.take(heartRate: sample.heartRate, atSecond: sample.elapsed) { speakZoneCue(cue) }
+                active.zone = zone
+            }
+            if var plan = active.plan {
+                speakPlanCues(plan.cues(atElapsed: sample.elapsed))
+                active.plan = plan
+            }
+        }
         workout = active
-        // A question waits for its answer: readouts do not talk over it.
-        if progress.readoutDue, screen == .workout {
+        // A question waits for its answer, and an event just said wins: the readout is dropped,
+        // never queued to be spoken late.
+        if progress.readoutDue, screen == .workout, speechCount == heardBefore {
             readout()
+        }
+    }
+
+    /// Auto-pause and auto-resume on the strap's contact flag.
+    private mutating func watchContact(_ active: inout ActiveWorkout) {
+        let contact = active.engine.contact(at: now)
+        switch active.contact.observe(contact: contact, isPaused: active.engine.isPaused, at: now) {
+        case .pause:
+            record(active.engine.advance(to: now), into: &active)
+            active.engine.pause(at: now)
+            let summary = active.engine.summary(id: active.id, state: .recording)
+            storing { store in try store.updateSummary(summary) }
+            say(.event, .eventContactLost)
+        case .resume:
+            active.engine.resume(at: now)
+            say(.event, .eventContactBack)
+        case nil:
+            break
+        }
+    }
+
+    private mutating func speakZoneCue(_ cue: ZoneCoach.Cue) {
+        let bpm = ["bpm": words.beatsPerMinute(cue.heartRate)]
+        switch cue.position {
+        case .above: say(.event, .eventZoneAbove, bpm)
+        case .below: say(.event, .eventZoneBelow, bpm)
+        case .inside: say(.event, .eventZoneInside, bpm)
+        }
+    }
+
+    mutating func speakPlanCues(_ cues: [PlanCoach.Cue]) {
+        for cue in cues {
+            switch cue {
+            case .phase(let phase):
+                let duration = words.duration(phase.duration)
+                switch phase.kind {
+                case .warmUp: say(.event, .eventPlanWarmUp, ["duration": duration])
+                case .work(let round):
+                    let rounds = workout?.plan?.plan.rounds ?? round
+                    say(.event, .eventPlanWork, ["round": String(round), "rounds": String(rounds), "duration": duration])
+                case .rest: say(.event, .eventPlanRest, ["duration": duration])
+                case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
+                }
+            case .countdown(let count):
+                say(.event, .eventCountdown, ["count": String(count)])
+            case .finished:
+                say(.event, .eventPlanFinished)
+            }
+        }
+    }
+
+    mutating func speakZone() {
+        guard let active = workout else { return }
+        guard let zone = active.zone else {
+            say(.answer, .answerZoneNone)
+            return
+        }
+        let range = ["range": words(.targetRange, ["low": String(zone.range.low), "high": String(zone.range.high)])]
+        switch zone.position {
+        case .inside: say(.answer, .answerZoneInside, range)
+        case .above: say(.answer, .answerZoneAbove, range)
+        case .below: say(.answer, .answerZoneBelow, range)
+        case nil: say(.answer, .answerZoneUnknown, range)
+        }
+    }
+
+    mutating func speakPlanPosition() {
+        guard let active = workout else { return }
+        guard let plan = active.plan?.plan else {
+            say(.answer, .answerPlanNone)
+            return
+        }
+        let elapsed = Int(active.engine.elapsed(at: now))
+        guard let phase = plan.phase(at: elapsed) else {
+            say(.answer, .answerPlanFinished)
+            return
+        }
+        let name: String
+        switch phase.kind {
+        case .warmUp: name = words(.planPhaseWarmUp)
+        case .work(let round): name = words(.planPhaseWork, ["round": String(round), "rounds": String(plan.rounds)])
+        case .rest(let round): name = words(.planPhaseRest, ["round": String(round), "rounds": String(plan.rounds)])
+        case .coolDown: name = words(.planPhaseCoolDown)
+        }
+        say(.answer, .answerPlanPosition, ["phase": name, "remaining": words.duration(phase.end - elapsed)])
+    }
+
+    /// The recent announcements, newest first, each with how long ago it was.
+    mutating func speakEvents() {
+        let recent = eventLog.prefix(10)
+        guard !recent.isEmpty else {
+            say(.answer, .eventsNone)
+            return
+        }
+        if recent.count == 1 {
+            say(.answer, .eventsCountOne)
+        } else {
+            say(.answer, .eventsCountOther, ["count": String(recent.count)])
+        }
+        for entry in recent {
+            say(.answer, .eventsItem, ["ago": words.duration(Int(now.timeIntervalSince(entry.at))), "sentence": entry.text])
         }
     }
 

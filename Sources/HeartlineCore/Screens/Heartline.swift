@@ -37,6 +37,8 @@ public struct Heartline {
     var stack: [Screen] = [.home]
     var screen: Screen { stack.last! }
     var draft = WorkoutConfiguration()
+    /// Whether a plan typed next counts down before each change.
+    var draftCountdown = true
     var workout: ActiveWorkout?
     /// The totals of an ended workout waiting on the summary screen.
     var ended: WorkoutSummary?
@@ -44,6 +46,9 @@ public struct Heartline {
     var sensor = SensorStatus.absent
     var batteryLevel: Int?
     var lastResponse: [Utterance] = []
+    /// Recent announcements, newest first, for "events".
+    var eventLog: [(at: Date, text: String)] = []
+    static let eventLogLength = 20
     var storageTrouble = false
     var now = Date(timeIntervalSince1970: 0)
     private var effects: [Effect] = []
@@ -88,6 +93,9 @@ public struct Heartline {
             }
         case .entry, .dateEntry:
             return nil
+        case .plan:
+            // The plan is typed; its two items are chosen with Enter.
+            return nil
         default:
             // Lists number their items across pages, so their numbers are typed with Enter.
             guard !screen.isList, key.isASCII, let digit = key.wholeNumberValue, digit >= 1, menuItems().count <= 9
@@ -102,7 +110,13 @@ public struct Heartline {
     // MARK: - Speaking
 
     mutating func say(_ kind: SpeechKind, _ prompt: Prompt, _ values: [String: String] = [:]) {
-        speech.append(Utterance(kind, words(prompt, values)))
+        let text = words(prompt, values)
+        speech.append(Utterance(kind, text))
+        // Countdown numbers mean nothing later; every other announcement is kept for "events".
+        if kind == .event, prompt != .eventCountdown {
+            eventLog.insert((now, text), at: 0)
+            if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
+        }
     }
 
     mutating func say(_ kind: SpeechKind, text: String) {
@@ -112,6 +126,9 @@ public struct Heartline {
     mutating func emit(_ effect: Effect) {
         effects.append(effect)
     }
+
+    /// How many sentences this input has produced so far.
+    var speechCount: Int { speech.count }
 
     private mutating func flush() -> [Effect] {
         var result = effects

@@ -29,6 +29,8 @@ enum Screen: Equatable, Sendable {
     case settings
     case profile
     case entry(ProfileField)
+    case target
+    case plan
 
     /// Whether a digit key chooses an item at once (menus of up to nine items, no typed values).
     var isConfirmation: Bool {
@@ -75,6 +77,10 @@ enum MenuAction: Equatable, Sendable {
     case next
     case saveWorkout
     case openProfileField(ProfileField)
+    case chooseTarget(TargetZone?)
+    case choosePlan(TrainingPlan?)
+    case toggleCountdown
+    case toggleAutoPause
 }
 
 /// One spoken, selectable line of a menu.

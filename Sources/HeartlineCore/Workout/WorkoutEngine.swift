@@ -90,6 +90,17 @@ public struct WorkoutEngine: Sendable {
         return .beats(last.reading.beatsPerMinute)
     }
 
+    /// Whether the strap has skin contact at `now`: nil when it does not say, or has said
+    /// nothing fresh.
+    public func contact(at now: Date) -> Bool? {
+        guard let last = lastReading, now.timeIntervalSince(last.at) <= Self.freshness else { return nil }
+        switch last.reading.contact {
+        case .unsupported: return nil
+        case .detected: return true
+        case .lost: return false
+        }
+    }
+
     /// Takes a reading from the strap. RR intervals are kept for the second they arrive in.
     public mutating func receive(_ reading: HeartRateReading, at now: Date) {
         lastReading = (reading, now)

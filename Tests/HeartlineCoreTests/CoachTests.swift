@@ -1,0 +1,128 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+@Suite struct TrainingPlanTextTests {
+    @Test(arguments: [
+        ("6 times 3 minutes work, 1 minute rest", TrainingPlan(rounds: 6, work: 180, rest: 60)),
+        ("6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes",
+         TrainingPlan(warmUp: 600, rounds: 6, work: 180, rest: 60, coolDown: 300)),
+        ("8 x 30 s work 1:30 rest", TrainingPlan(rounds: 8, work: 30, rest: 90)),
+        ("warm up 5 min, 4 rounds 2 min work 1 min rest, cool down 5 min, no countdown",
+         TrainingPlan(warmUp: 300, rounds: 4, work: 120, rest: 60, coolDown: 300, countdown: false)),
+        ("1 x 20s work", TrainingPlan(rounds: 1, work: 20, rest: 0)),
+        ("10 times 400 seconds work and 90 seconds recovery", TrainingPlan(rounds: 10, work: 400, rest: 90)),
+    ])
+    func plansInWords(text: String, plan: TrainingPlan) {
+        #expect(TrainingPlanText.parse(text) == plan)
+    }
+
+    @Test(arguments: [
+        "", "plan please", "6 times", "3 minutes work", "6 times 3 minutes work", "0 times 1 minute work",
+        "6 times 1 second work, 1 minute rest", "6 times 3 minutes work, 1 minute", "times 3 minutes work",
+        "6 times 3 minutes work, 1 minute rest, warm-up", "100 times 1 minute work 1 minute rest",
+    ])
+    func notPlans(text: String) {
+        #expect(TrainingPlanText.parse(text) == nil)
+    }
+
+    @Test func phasesFollowEachOtherWithNoRestAfterTheLastRound() {
+        let plan = TrainingPlan(warmUp: 60, rounds: 3, work: 30, rest: 10, coolDown: 20)
+        #expect(plan.phases.map(\.kind) == [.warmUp, .work(round: 1), .rest(afterRound: 1), .work(round: 2), .rest(afterRound: 2), .work(round: 3), .coolDown])
+        #expect(plan.phases.map(\.start) == [0, 60, 90, 100, 130, 140, 170])
+        #expect(plan.duration == 190)
+        #expect(plan.phase(at: 95)?.kind == .rest(afterRound: 1))
+        #expect(plan.phase(at: 190) == nil)
+    }
+}
+
+@Suite struct ZoneTests {
+    @Test func fiveZonesFromTheMaximumDoNotOverlap() {
+        let zones = HeartRateZones(maximum: 180)
+        let ranges = (1...5).map { zones.range(ofZone: $0) }
+        #expect(ranges.map(\.low) == [90, 109, 127, 145, 163])
+        #expect(ranges.map(\.high) == [108, 126, 144, 162, 180])
+    }
+
+    @Test func theMaximumComesFromTheProfileOrTheAge() {
+        #expect(HeartRateZones(profile: Profile(age: 40)).maximum == 180)
+        #expect(HeartRateZones(profile: Profile(age: 40, maximumHeartRate: 190)).maximum == 190)
+        #expect(HeartRateZones(profile: Profile()).maximum == 185)
+    }
+
+    /// Feeds `rates` one per second from `start`, returning the cues and their seconds.
+    func cues(_ coach: inout ZoneCoach, _ rates: [Int?], from start: Int = 1) -> [(Int, ZoneCoach.Position)] {
+        var result: [(Int, ZoneCoach.Position)] = []
+        for (offset, rate) in rates.enumerated() {
+            if let cue = coach.take(heartRate: rate, atSecond: start + offset) { result.append((start + offset, cue.position)) }
+        }
+        return result
+    }
+
+    @Test func aRateHoveringOnTheEdgeNeverChatters() {
+        var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
+        _ = cues(&coach, Array(repeating: 135, count: 20))
+        var random = SplitMix64(seed: 5)
+        // An hour within 4 beats of the upper edge, every second.
+        let hover = (0..<3600).map { _ in 144 + Int(random.next() % 9) - 4 }
+        #expect(cues(&coach, hover, from: 21).isEmpty)
+    }
+
+    @Test func cuesAreThirtySecondsApartAtLeast() {
+        var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
+        var rates: [Int] = []
+        for _ in 0..<20 { rates += Array(repeating: 135, count: 12) + Array(repeating: 170, count: 12) }
+        let said = cues(&coach, rates)
+        #expect(said.count >= 2)
+        for (first, second) in zip(said, said.dropFirst()) {
+            #expect(second.0 - first.0 >= ZoneCoach.quietSeconds)
+            #expect(first.1 != second.1)
+        }
+    }
+
+    @Test func startingBelowIsTheWarmUpAndNotSaid() {
+        var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
+        #expect(cues(&coach, Array(repeating: 100, count: 60)).isEmpty)
+        #expect(cues(&coach, Array(repeating: 135, count: 20), from: 61).map(\.1) == [.inside])
+    }
+
+    @Test func missingReadingsAreNotGuessed() {
+        var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
+        #expect(cues(&coach, [170, nil, nil, nil, nil, nil, nil, 170, nil, nil]).isEmpty)
+        #expect(coach.smoothed == nil)
+    }
+}
+
+@Suite struct ContactWatchTests {
+    let start = goldenStart
+
+    @Test func pausesAfterThreeSecondsAndResumesAfterTwo() {
+        var watch = ContactWatch(isEnabled: true)
+        #expect(watch.observe(contact: false, isPaused: false, at: start) == nil)
+        #expect(watch.observe(contact: false, isPaused: false, at: start + 2) == nil)
+        #expect(watch.observe(contact: false, isPaused: false, at: start + 3) == .pause)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 10) == nil)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 12) == .resume)
+    }
+
+    @Test func aFlickerDoesNotPause() {
+        var watch = ContactWatch(isEnabled: true)
+        for second in 0..<60 {
+            let contact = second % 3 != 0  // one second in three without contact
+            #expect(watch.observe(contact: contact, isPaused: false, at: start + Double(second)) == nil)
+        }
+    }
+
+    @Test func neverResumesTheUsersPauseAndDoesNothingWhenOff() {
+        var watch = ContactWatch(isEnabled: true)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 10) == nil)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 20) == nil)
+        var off = ContactWatch(isEnabled: false)
+        #expect(off.observe(contact: false, isPaused: false, at: start + 100) == nil)
+    }
+
+    @Test func strapsWithoutContactDetectionAreLeftAlone() {
+        var watch = ContactWatch(isEnabled: true)
+        #expect(watch.observe(contact: nil, isPaused: false, at: start + 100) == nil)
+    }
+}
