@@ -1,4 +1,6 @@
+import HeartlineBluetooth
 import HeartlineCore
+import HeartlineSpeech
 
 extension Prompt {
     /// Every prompt of every module: what the catalogue must hold, exactly.
