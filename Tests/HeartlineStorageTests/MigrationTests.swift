@@ -56,7 +56,7 @@ import Testing
             }
 
             let store = try SQLiteStore(directory: directory)
-            #expect(try Schema.version(of: store.database) == 2)
+            #expect(try Schema.version(of: store.database) == Schema.currentVersion)
             #expect(try store.samples(of: 7) == samples)
             #expect(try store.samples(of: 8).isEmpty)
             #expect(try SQLiteStore.chunks(of: 7, in: store.database).count == 1)
@@ -74,6 +74,59 @@ import Testing
             try store.append([Sample(elapsed: 902, wallOffset: 1201, heartRate: 99)], to: 7)
             try store.flush()
             #expect(try store.samples(of: 7).count == samples.count + 1)
+        }
+    }
+
+    /// Version 3 keeps each workout's whole configuration; workouts from version 2 read back the
+    /// metrics and interval they had, with no target and no plan.
+    @Test func version2WorkoutsKeepTheirConfigurationAndNewOnesStoreItWhole() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try Schema.migrate(database, to: 2)
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, duration, average_heart_rate)
+                    VALUES (3, 1772323200, 'saved', 'heart-rate,calories', 60, 1800, 140)
+                    """)
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try Schema.version(of: store.database) == 3)
+            let old = try #require(try store.workout(3))
+            #expect(old.configuration == WorkoutConfiguration(metrics: [.heartRate, .calories], interval: .minutes1))
+            #expect(old.configuration.plan == nil && old.configuration.target == nil)
+
+            let planned = WorkoutConfiguration(
+                metrics: [.time], interval: .seconds30,
+                target: TargetZone(zone: 3, range: HeartRateRange(low: 130, high: 145)),
+                plan: TrainingPlan(warmUp: 300, rounds: 4, work: 120, rest: 60, coolDown: 180))
+            let id = try store.beginWorkout(start: Date(timeIntervalSince1970: 1_772_409_600), configuration: planned)
+            #expect(try store.workout(id)?.configuration == planned)
+            #expect(try store.unfinishedWorkouts().first?.configuration == planned)
+            var summary = try #require(try store.workout(id))
+            summary.state = .saved
+            summary.configuration.plan?.rounds = 5
+            try store.updateSummary(summary)
+            #expect(try store.savedWorkouts(offset: 0, limit: 1).first?.configuration == summary.configuration)
+            let json = try store.database.queryFirst("SELECT configuration FROM workouts WHERE id = ?", [.integer(id)]) {
+                $0.optionalText(0)
+            }
+            #expect(json??.contains("\"rounds\":5") == true)
+        }
+    }
+
+    /// JSON written before a field existed decodes with that field absent, and JSON that cannot be
+    /// read at all falls back to the metrics and interval columns.
+    @Test func configurationJSONFromOlderOrDamagedRowsStillReads() throws {
+        try withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory)
+            let id = try store.beginWorkout(start: Date(timeIntervalSince1970: 1_772_409_600), configuration: sampleConfiguration)
+            try store.database.execute(
+                "UPDATE workouts SET configuration = ? WHERE id = ?",
+                [.text(#"{"interval":300,"metrics":["time","heart-rate"]}"#), .integer(id)])
+            #expect(try store.workout(id)?.configuration == sampleConfiguration)
+            try store.database.execute("UPDATE workouts SET configuration = 'not json' WHERE id = ?", [.integer(id)])
+            #expect(try store.workout(id)?.configuration == sampleConfiguration)
         }
     }
 
