@@ -48,7 +48,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// Script lines: `> words` types a command (`>` alone is Enter on an empty line); `:wait N` lets N seconds pass (the strap beats and
 /// the core ticks every second); `:hr N` makes the strap send N beats per minute, `:hr N~S` a
 /// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
-/// take the strap off the skin and put it back; `:strap off` / `:strap on` stop and restart the strap's
+/// take the strap off the skin and put it back; `:restart` starts a new core on the same store,
+/// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
@@ -153,6 +154,11 @@ final class GoldenSession {
                     let parts = value.split(separator: "~").compactMap { Int($0) }
                     fixedHeartRate = (parts[0], parts.count > 1 ? parts[1] : 0)
                 }
+            } else if line == ":restart" {
+                // The process dies and starts again on the same data (nothing is ended or saved).
+                transcript.append(line)
+                core = Heartline(store: store, words: TestCatalogue.words)
+                transcript += begin()
             } else if line == ":contact off" || line == ":contact on" {
                 transcript.append(line)
                 contact = line == ":contact on"

@@ -252,6 +252,14 @@ extension Prompt {
     public static let helpTarget = Prompt("help.target")
     public static let helpPlan = Prompt("help.plan")
     public static let helpWorkoutMore = Prompt("help.workout.more")
+    public static let titleUnfinished = Prompt("title.unfinished")
+    public static let unfinishedOffer = Prompt("unfinished.offer", ["duration", "when"])
+    public static let unfinishedResume = Prompt("unfinished.resume")
+    public static let unfinishedSave = Prompt("unfinished.save")
+    public static let unfinishedDiscard = Prompt("unfinished.discard")
+    public static let confirmDiscard = Prompt("confirm.discard")
+    public static let unfinishedDiscarded = Prompt("unfinished.discarded")
+    public static let helpUnfinished = Prompt("help.unfinished")
 
     /// Weekday names, indexed by `Calendar` weekday minus one (0 is Sunday).
     public static let weekdays = [weekday1, weekday2, weekday3, weekday4, weekday5, weekday6, weekday7]
@@ -322,6 +330,8 @@ extension Prompt {
         planPhaseWork, planPhaseRest, planPhaseCoolDown, answerPlanFinished,
         answerPlanNone, eventsNone, eventsCountOne, eventsCountOther,
         eventsItem, settingsAutoPause, autoPauseChanged, helpTarget,
-        helpPlan, helpWorkoutMore,
+        helpPlan, helpWorkoutMore, titleUnfinished, unfinishedOffer,
+        unfinishedResume, unfinishedSave, unfinishedDiscard, confirmDiscard,
+        unfinishedDiscarded, helpUnfinished,
     ]
 }

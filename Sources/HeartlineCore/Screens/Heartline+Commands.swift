@@ -190,6 +190,10 @@ extension Heartline {
             toggleCountdown()
         case .toggleAutoPause:
             toggleAutoPause()
+        case .resumeUnfinished(let id):
+            resumeUnfinished(id)
+        case .saveUnfinished(let id):
+            saveUnfinished(id)
         }
     }
 
@@ -208,6 +212,7 @@ extension Heartline {
         case .confirmEnd: answer ? endWorkout() : keepWorkout()
         case .confirmDeleteEnded: answer ? deleteEndedWorkout() : keepEndedWorkout()
         case .confirmDeleteSaved(let id): answer ? deleteSavedWorkout(id) : keepSavedWorkout()
+        case .confirmDiscard(let id): answer ? discardUnfinished(id) : goBack()
         default: break
         }
     }

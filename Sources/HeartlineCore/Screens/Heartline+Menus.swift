@@ -27,6 +27,8 @@ extension Heartline {
         case .entry(let field): words(.titleEntry, ["field": label(of: field)])
         case .target: words(.titleTarget)
         case .plan: words(.titlePlan)
+        case .unfinished: words(.titleUnfinished)
+        case .confirmDiscard: words(.titleConfirmDelete)
         }
     }
 
@@ -54,6 +56,12 @@ extension Heartline {
             ]
         case .target:
             return targetItems()
+        case .unfinished(let id):
+            return [
+                MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(id)),
+                MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(id)),
+                MenuItem(label: words(.unfinishedDiscard), action: .open(.confirmDiscard(id: id))),
+            ]
         case .plan:
             return planItems()
         case .summary:
@@ -114,6 +122,15 @@ extension Heartline {
             say(.answer, .confirmEnd)
         case .confirmDeleteEnded, .confirmDeleteSaved:
             say(.answer, .confirmDelete)
+        case .confirmDiscard:
+            say(.answer, .confirmDiscard)
+        case .unfinished(let id):
+            guard let summary = unfinishedSummary(id) else {
+                goHome()
+                return
+            }
+            say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])
+            speakItems()
         case .summary:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             if let ended { speakTotals(of: ended, kind: .menu, titlePrompt: .summaryTotalTime) }
@@ -209,12 +226,13 @@ extension Heartline {
             say(.answer, .helpWorkout2)
             say(.answer, .helpWorkout3)
             say(.answer, .helpWorkoutMore)
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved: say(.answer, .helpConfirm)
+        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard: say(.answer, .helpConfirm)
         case .summary: say(.answer, .helpSummary)
         case .allWorkouts, .dateList, .metricList: say(.answer, .helpList)
         case .dateEntry: say(.answer, .helpDate)
         case .entry: say(.answer, .helpEntry)
         case .target: say(.answer, .helpTarget)
+        case .unfinished: say(.answer, .helpUnfinished)
         case .plan: say(.answer, .helpPlan)
         default: say(.answer, .helpMenu)
         }

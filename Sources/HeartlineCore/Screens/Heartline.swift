@@ -65,6 +65,9 @@ public struct Heartline {
     /// The first sentences after launch: the home screen.
     public mutating func start(at now: Date) -> [Effect] {
         self.now = now
+        if let unfinished = nextUnfinished() {
+            stack = [.home, .unfinished(id: unfinished.id)]
+        }
         presentScreen()
         return flush()
     }
@@ -85,7 +88,7 @@ public struct Heartline {
         switch screen {
         case .workout:
             return WorkoutKeys.command(for: key)
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved:
+        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard:
             switch key {
             case "y", "Y": return "yes"
             case "n", "N": return "no"

@@ -31,11 +31,14 @@ enum Screen: Equatable, Sendable {
     case entry(ProfileField)
     case target
     case plan
+    /// A workout a crash or a killed process left behind, offered at start.
+    case unfinished(id: Int64)
+    case confirmDiscard(id: Int64)
 
     /// Whether a digit key chooses an item at once (menus of up to nine items, no typed values).
     var isConfirmation: Bool {
         switch self {
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved: true
+        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard: true
         default: false
         }
     }
@@ -81,6 +84,8 @@ enum MenuAction: Equatable, Sendable {
     case choosePlan(TrainingPlan?)
     case toggleCountdown
     case toggleAutoPause
+    case resumeUnfinished(Int64)
+    case saveUnfinished(Int64)
 }
 
 /// One spoken, selectable line of a menu.

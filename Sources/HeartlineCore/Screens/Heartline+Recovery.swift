@@ -1,0 +1,75 @@
+import Foundation
+
+/// Workouts left behind by a crash, a power cut or a killed process: offered at the next start,
+/// to resume, save or discard. Nothing is thrown away without a confirmation.
+extension Heartline {
+    /// The newest workout left recording or ended, if any.
+    func nextUnfinished() -> WorkoutSummary? {
+        ((try? store.unfinishedWorkouts()) ?? []).first
+    }
+
+    /// The unfinished workout's totals, rebuilt from its samples: the stored totals may predate
+    /// the last seconds written before the crash.
+    func unfinishedSummary(_ id: Int64) -> WorkoutSummary? {
+        guard let stored = (try? store.workout(id)) ?? nil else { return nil }
+        let samples = (try? store.samples(of: id)) ?? []
+        return stored.recomputed(from: samples, calories: CalorieModel(profile: storedProfile()))
+    }
+
+    mutating func resumeUnfinished(_ id: Int64) {
+        guard let summary = unfinishedSummary(id) else { return goHome() }
+        var engine = WorkoutEngine(resuming: summary, calories: CalorieModel(profile: storedProfile()))
+        engine.resume(at: now)
+        let configuration = summary.configuration
+        workout = ActiveWorkout(
+            id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
+            plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
+        var recording = summary
+        recording.state = .recording
+        storing { store in try store.updateSummary(recording) }
+        stack = [.home, .workout]
+        say(.answer, .workoutResumed)
+        emit(.sensorWanted(true))
+    }
+
+    mutating func saveUnfinished(_ id: Int64) {
+        guard var summary = unfinishedSummary(id) else { return goHome() }
+        summary.state = .saved
+        guard storing({ store in try store.updateSummary(summary) }) != nil else { return }
+        storing { store in try store.flush() }
+        say(.answer, .summarySaved)
+        offerNextUnfinishedOrGoHome()
+    }
+
+    mutating func discardUnfinished(_ id: Int64) {
+        storing { store in try store.deleteWorkout(id) }
+        say(.answer, .unfinishedDiscarded)
+        offerNextUnfinishedOrGoHome()
+    }
+
+    private mutating func offerNextUnfinishedOrGoHome() {
+        if let next = nextUnfinished() {
+            stack = [.home, .unfinished(id: next.id)]
+            presentScreen()
+        } else {
+            goHome()
+        }
+    }
+}
+
+extension WorkoutSummary {
+    /// These totals with duration, heart rates and calories recomputed from `samples`, where
+    /// the samples say more than the totals (the totals are written less often than samples).
+    public func recomputed(from samples: [Sample], calories model: CalorieModel) -> WorkoutSummary {
+        guard let last = samples.last, last.elapsed >= duration else { return self }
+        var summary = self
+        summary.duration = last.elapsed
+        let rates = samples.compactMap(\.heartRate)
+        if !rates.isEmpty {
+            summary.averageHeartRate = Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded())
+            summary.maximumHeartRate = rates.max()
+            summary.calories = rates.reduce(0) { $0 + model.kilocaloriesPerMinute(heartRate: $1) / 60 }
+        }
+        return summary
+    }
+}

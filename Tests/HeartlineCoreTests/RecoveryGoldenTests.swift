@@ -1,0 +1,105 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// A workout cut off by a crash is offered at the next start: resume, save or discard.
+@Suite struct RecoveryGoldenTests {
+    /// The unfinished workout is offered with its date and length; discarding asks first;
+    /// resuming goes on from where it stopped; one left on the summary screen can be saved.
+    @Test func anUnfinishedWorkoutIsOfferedAtTheNextStart() throws {
+        let session = try GoldenSession()
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > next
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
+        > start workout
+        answer: Workout started.
+        :wait 95
+        :restart
+        menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or discard?
+        menu: 1, Resume.
+        menu: 2, Save.
+        menu: 3, Discard.
+        > 5
+        answer: There is no item 5. Choose 1 to 3.
+        > where
+        answer: You are on Unfinished workout.
+        > help
+        answer: Resume the workout where it stopped, save it as it is, or discard it.
+        answer: Everywhere: back, home, where, repeat, help and quit.
+        > 3
+        answer: Definitely discard the unfinished workout? Yes or no.
+        > no
+        menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or discard?
+        menu: 1, Resume.
+        menu: 2, Save.
+        menu: 3, Discard.
+        > 1
+        answer: Workout resumed.
+        :wait 30
+        > t
+        answer: Time elapsed, 2 minutes and 5 seconds.
+        > end
+        answer: Definitely end workout? Yes or no.
+        > yes
+        menu: Workout summary.
+        menu: Total time, 2 minutes and 5 seconds.
+        menu: Average heart rate, 77 beats per minute.
+        menu: Maximum heart rate, 94 beats per minute.
+        menu: Calories burned, 6 kilocalories.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        :restart
+        menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or discard?
+        menu: 1, Resume.
+        menu: 2, Save.
+        menu: 3, Discard.
+        > 2
+        answer: Workout saved.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        :restart
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 1
+        menu: All workouts.
+        menu: Items 1 to 1 of 1.
+        menu: 1, today at 7:30, 2 minutes and 5 seconds.
+        """#)
+    }
+}
