@@ -77,8 +77,13 @@ public enum HeartlineMain {
         session.start()
         let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
         let pairedStrap = options.sensor ?? remembered
+        let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+        session.sensors = sensors
         if options.simulate || options.simulateUnlessPaired && pairedStrap == nil {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
+        } else if let pairedStrap {
+            // Connect at launch: the strap is ready by the time a workout starts.
+            sensors.use(pairedStrap, name: ((try? store.setting(SettingKey.sensorName)) ?? nil) ?? "")
         }
 
         let signals = heartline_signalfd()

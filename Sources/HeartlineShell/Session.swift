@@ -22,6 +22,8 @@ final class Session {
     private var waitingUntil: Date?
     private var terminal: Terminal?
     private var finished = false
+    /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
+    var sensors: SensorLink?
 
     init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
         self.loop = loop
@@ -42,7 +44,9 @@ final class Session {
             switch effect {
             case .speak(let utterances): speaker.speak(utterances)
             case .sensorWanted: break
-            case .requestBattery: break
+            case .requestBattery: sensors?.requestBattery()
+            case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
+            case .useSensor(let address): sensors?.use(address)
             case .quit: finish()
             }
         }

@@ -45,10 +45,4 @@ import Testing
         #expect(FoundStrap(address: address, name: nil, rssi: -60).spokenName(in: catalogue)
             == "Unnamed heart rate sensor, address ending 0 B 4 E")
     }
-
-    @Test("an empty scan is said as one sentence")
-    func nothingFound() throws {
-        #expect(try Self.catalogue().render(.bluetoothScanNone)
-            == "No heart rate sensor found. Put the strap on with moist electrodes, then search again.")
-    }
 }

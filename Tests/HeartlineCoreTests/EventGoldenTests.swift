@@ -19,6 +19,7 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -188,6 +189,7 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
         > 2
         answer: Auto-pause when the strap loses contact: off.
         > back

@@ -673,6 +673,7 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -722,6 +723,7 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.

@@ -3,14 +3,12 @@ import HeartlineCore
 extension Prompt {
     /// "Heart rate sensor position: {location}." with a `BodySensorLocation` name.
     public static let bluetoothLocation = Prompt("bluetooth.location", ["location"])
-    /// A scan heard no heart-rate strap.
-    public static let bluetoothScanNone = Prompt("bluetooth.scan.none")
     /// A strap that advertised no name, told apart by the end of its address.
     public static let bluetoothScanUnnamed = Prompt("bluetooth.scan.unnamed", ["ending"])
 
     /// Every prompt HeartlineBluetooth uses (Prompts/en/bluetooth.prompts).
     public static let bluetooth: [Prompt] =
-        [bluetoothLocation, bluetoothScanNone, bluetoothScanUnnamed] + BodySensorLocation.allCases.map(\.prompt)
+        [bluetoothLocation, bluetoothScanUnnamed] + BodySensorLocation.allCases.map(\.prompt)
 }
 
 extension BodySensorLocation {

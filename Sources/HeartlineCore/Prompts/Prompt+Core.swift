@@ -260,6 +260,27 @@ extension Prompt {
     public static let confirmDiscard = Prompt("confirm.discard")
     public static let unfinishedDiscarded = Prompt("unfinished.discarded")
     public static let helpUnfinished = Prompt("help.unfinished")
+    public static let settingsSensor = Prompt("settings.sensor")
+    public static let titleSensor = Prompt("title.sensor")
+    public static let titleSensorChoice = Prompt("title.sensor-choice")
+    public static let sensorRemembered = Prompt("sensor.remembered", ["name"])
+    public static let sensorNoneRemembered = Prompt("sensor.none-remembered")
+    public static let sensorFind = Prompt("sensor.find")
+    public static let sensorForget = Prompt("sensor.forget")
+    public static let sensorScanning = Prompt("sensor.scanning", ["duration"])
+    public static let sensorFound = Prompt("sensor.found", ["name", "number", "signal"])
+    public static let sensorNoneFound = Prompt("sensor.none-found")
+    public static let sensorSignalStrong = Prompt("sensor.signal.strong")
+    public static let sensorSignalMedium = Prompt("sensor.signal.medium")
+    public static let sensorSignalWeak = Prompt("sensor.signal.weak")
+    public static let sensorChosen = Prompt("sensor.chosen", ["name"])
+    public static let sensorForgotten = Prompt("sensor.forgotten")
+    public static let sensorProblemNoAdapter = Prompt("sensor.problem.no-adapter")
+    public static let sensorProblemPermission = Prompt("sensor.problem.permission")
+    public static let sensorProblemBusy = Prompt("sensor.problem.busy")
+    public static let sensorProblemUnreachable = Prompt("sensor.problem.unreachable")
+    public static let sensorProblemOther = Prompt("sensor.problem.other")
+    public static let answerBatteryLow = Prompt("answer.battery.low", ["percent"])
 
     /// Weekday names, indexed by `Calendar` weekday minus one (0 is Sunday).
     public static let weekdays = [weekday1, weekday2, weekday3, weekday4, weekday5, weekday6, weekday7]
@@ -332,6 +353,11 @@ extension Prompt {
         eventsItem, settingsAutoPause, autoPauseChanged, helpTarget,
         helpPlan, helpWorkoutMore, titleUnfinished, unfinishedOffer,
         unfinishedResume, unfinishedSave, unfinishedDiscard, confirmDiscard,
-        unfinishedDiscarded, helpUnfinished,
+        unfinishedDiscarded, helpUnfinished, settingsSensor, titleSensor,
+        titleSensorChoice, sensorRemembered, sensorNoneRemembered, sensorFind,
+        sensorForget, sensorScanning, sensorFound, sensorNoneFound,
+        sensorSignalStrong, sensorSignalMedium, sensorSignalWeak, sensorChosen,
+        sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
+        sensorProblemUnreachable, sensorProblemOther, answerBatteryLow,
     ]
 }

@@ -194,6 +194,12 @@ extension Heartline {
             resumeUnfinished(id)
         case .saveUnfinished(let id):
             saveUnfinished(id)
+        case .findSensors:
+            findSensors()
+        case .forgetSensor:
+            forgetSensor()
+        case .chooseSensor(let found):
+            chooseSensor(found)
         }
     }
 

@@ -28,6 +28,8 @@ extension Heartline {
         case .target: words(.titleTarget)
         case .plan: words(.titlePlan)
         case .unfinished: words(.titleUnfinished)
+        case .sensor: words(.titleSensor)
+        case .sensorChoice: words(.titleSensorChoice)
         case .confirmDiscard: words(.titleConfirmDelete)
         }
     }
@@ -102,7 +104,14 @@ extension Heartline {
             return [
                 MenuItem(label: words(.settingsProfile), action: .open(.profile)),
                 MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
+                MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
             ]
+        case .sensor:
+            var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
+            if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
+            return items
+        case .sensorChoice(let found):
+            return found.map { MenuItem(label: $0.name, state: signalWords($0.signal), action: .chooseSensor($0)) }
         case .profile:
             let profile = storedProfile()
             return ProfileField.allCases.map {
@@ -124,6 +133,19 @@ extension Heartline {
             say(.answer, .confirmDelete)
         case .confirmDiscard:
             say(.answer, .confirmDiscard)
+        case .sensor:
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            if let name = rememberedSensor?.name {
+                say(.menu, .sensorRemembered, ["name": name])
+            } else {
+                say(.menu, .sensorNoneRemembered)
+            }
+            speakItems()
+        case .sensorChoice(let found):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            for (index, sensor) in found.enumerated() {
+                say(.menu, .sensorFound, ["number": String(index + 1), "name": sensor.name, "signal": signalWords(sensor.signal)])
+            }
         case .unfinished(let id):
             guard let summary = unfinishedSummary(id) else {
                 goHome()

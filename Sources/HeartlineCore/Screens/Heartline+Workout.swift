@@ -309,8 +309,12 @@ extension Heartline {
             workout?.engine.receive(reading, at: now)
         case .battery(let level):
             batteryLevel = level
-        case .problem:
-            if sensor == .absent { sensor = .waiting }
+            if level <= Self.batteryLowPercent, !warnedBatteryLow {
+                warnedBatteryLow = true
+                say(.answer, .answerBatteryLow, ["percent": String(level)])
+            }
+        case .problem(let problem):
+            sayProblem(problem)
         }
     }
 

@@ -8,6 +8,10 @@ public enum Effect: Equatable, Sendable {
     case sensorWanted(Bool)
     /// Read the strap's battery level; the answer comes back as `SensorEvent.battery`.
     case requestBattery
+    /// Scan for heart-rate straps; the answer comes back as `Input.sensorsFound` or `.sensorScanFailed`.
+    case scanForSensors(seconds: Double)
+    /// Connect to this strap from now on (an address or `att-socket:PATH`), or to none.
+    case useSensor(String?)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -19,6 +23,11 @@ public enum Input: Equatable, Sendable {
     /// Time passes (the loop calls this at least once a second).
     case tick
     case sensor(SensorEvent)
+    /// A heart-rate source exists and is trying to connect.
+    case sensorAttached
+    /// A scan's results, strongest signal first.
+    case sensorsFound([FoundSensor])
+    case sensorScanFailed(SensorProblem)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -45,6 +54,7 @@ public struct Heartline {
     var quitAfterSummary = false
     var sensor = SensorStatus.absent
     var batteryLevel: Int?
+    var warnedBatteryLow = false
     var lastResponse: [Utterance] = []
     /// Recent announcements, newest first, for "events".
     var eventLog: [(at: Date, text: String)] = []
@@ -78,6 +88,9 @@ public struct Heartline {
         case .command(let text): command(text)
         case .tick: tick()
         case .sensor(let event): sensorEvent(event)
+        case .sensorAttached: if sensor == .absent { sensor = .waiting }
+        case .sensorsFound(let found): sensorsFound(found)
+        case .sensorScanFailed(let problem): sayProblem(problem)
         case .shutdown: shutdown()
         }
         return flush()

@@ -34,6 +34,8 @@ enum Screen: Equatable, Sendable {
     /// A workout a crash or a killed process left behind, offered at start.
     case unfinished(id: Int64)
     case confirmDiscard(id: Int64)
+    case sensor
+    case sensorChoice([FoundSensor])
 
     /// Whether a digit key chooses an item at once (menus of up to nine items, no typed values).
     var isConfirmation: Bool {
@@ -86,6 +88,9 @@ enum MenuAction: Equatable, Sendable {
     case toggleAutoPause
     case resumeUnfinished(Int64)
     case saveUnfinished(Int64)
+    case findSensors
+    case forgetSensor
+    case chooseSensor(FoundSensor)
 }
 
 /// One spoken, selectable line of a menu.

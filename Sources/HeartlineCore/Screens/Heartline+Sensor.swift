@@ -1,0 +1,67 @@
+import Foundation
+
+/// Finding, choosing and forgetting the heart-rate strap, and saying what went wrong with it.
+extension Heartline {
+    public static let sensorAddressSetting = "sensor.address"
+    public static let sensorNameSetting = "sensor.name"
+    static let scanSeconds = 8.0
+    /// A battery at or below this is said once per run.
+    static let batteryLowPercent = 15
+
+    var rememberedSensor: (address: String, name: String)? {
+        guard let address = (try? store.setting(Self.sensorAddressSetting)) ?? nil else { return nil }
+        let name = ((try? store.setting(Self.sensorNameSetting)) ?? nil) ?? address
+        return (address, name)
+    }
+
+    /// Signal strength in words: within a couple of metres a strap is above -70 dBm.
+    func signalWords(_ dBm: Int) -> String {
+        words(dBm >= -70 ? .sensorSignalStrong : dBm >= -85 ? .sensorSignalMedium : .sensorSignalWeak)
+    }
+
+    mutating func findSensors() {
+        say(.answer, .sensorScanning, ["duration": words.duration(Int(Self.scanSeconds))])
+        emit(.scanForSensors(seconds: Self.scanSeconds))
+    }
+
+    mutating func sensorsFound(_ found: [FoundSensor]) {
+        guard screen == .sensor else { return }
+        if found.isEmpty {
+            say(.answer, .sensorNoneFound)
+        } else {
+            push(.sensorChoice(found))
+        }
+    }
+
+    mutating func chooseSensor(_ found: FoundSensor) {
+        storing { store in
+            try store.setSetting(Self.sensorAddressSetting, to: found.address)
+            try store.setSetting(Self.sensorNameSetting, to: found.name)
+        }
+        say(.answer, .sensorChosen, ["name": found.name])
+        emit(.useSensor(found.address))
+        stack.removeLast()
+    }
+
+    mutating func forgetSensor() {
+        storing { store in
+            try store.setSetting(Self.sensorAddressSetting, to: nil)
+            try store.setSetting(Self.sensorNameSetting, to: nil)
+        }
+        say(.answer, .sensorForgotten)
+        emit(.useSensor(nil))
+        sensor = .absent
+        replace(with: .sensor)
+    }
+
+    /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
+    mutating func sayProblem(_ problem: SensorProblem) {
+        switch problem {
+        case .noAdapter: say(.answer, .sensorProblemNoAdapter)
+        case .permissionDenied: say(.answer, .sensorProblemPermission)
+        case .busy: say(.answer, .sensorProblemBusy)
+        case .unreachable: say(.answer, .sensorProblemUnreachable)
+        case .other: say(.answer, .sensorProblemOther)
+        }
+    }
+}
