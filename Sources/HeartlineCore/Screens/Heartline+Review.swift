@@ -91,24 +91,19 @@ extension Heartline {
         }
     }
 
-    /// Last week, month, year and all time, one sentence each.
+    /// Last week, month, year and all time, one sentence each, each but all time followed by how
+    /// it compares with the period before it (see `sayChange`).
     mutating func speakAverages(of metric: HistoryMetric) {
-        let calendar = words.calendar
-        let periods: [(Prompt, Date)] = [
-            (.periodWeek, calendar.date(byAdding: .day, value: -7, to: now)!),
-            (.periodMonth, calendar.date(byAdding: .month, value: -1, to: now)!),
-            (.periodYear, calendar.date(byAdding: .year, value: -1, to: now)!),
-            (.periodAll, Date.distantPast),
-        ]
-        for (period, start) in periods {
-            let interval = DateInterval(start: start, end: now.addingTimeInterval(1))
-            if let result = storing({ store in try store.average(of: metric, startingIn: interval) }) ?? nil {
-                say(.menu, .averagesItem, [
-                    "period": words(period), "value": words.historyValue(result.value, of: metric), "workouts": words.workouts(result.count),
-                ])
-            } else {
-                say(.menu, .averagesNone, ["period": words(period)])
+        for period in averagePeriods() {
+            guard let result = storing({ store in try store.average(of: metric, startingIn: period.interval) }) ?? nil else {
+                say(.menu, .averagesNone, ["period": words(period.name)])
+                continue
             }
+            say(.menu, .averagesItem, [
+                "period": words(period.name), "value": words.historyValue(result.value, of: metric),
+                "workouts": words.workouts(result.count),
+            ])
+            sayChange(of: metric, from: result.value, over: period)
         }
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A period of the averages screen, and the period of the same length just before it.
+struct AveragePeriod: Sendable {
+    struct Before: Sendable {
+        /// "the week before", "the month before", "the year before".
+        var name: Prompt
+        var interval: DateInterval
+    }
+
+    /// "Last week", "Last month", "Last year", "All time".
+    var name: Prompt
+    var interval: DateInterval
+    /// Nil for all time, which has nothing before it.
+    var before: Before?
+}
+
+extension Heartline {
+    /// Last week, month and year, each with the same length before it, then all time. A period
+    /// runs up to now inclusive; the one before it ends where it starts.
+    func averagePeriods() -> [AveragePeriod] {
+        let calendar = words.calendar
+        let end = now.addingTimeInterval(1)
+        func back(_ component: Calendar.Component, _ value: Int) -> Date {
+            calendar.date(byAdding: component, value: -value, to: now)!
+        }
+        func period(_ name: Prompt, _ before: Prompt, _ component: Calendar.Component, _ value: Int) -> AveragePeriod {
+            let start = back(component, value)
+            return AveragePeriod(
+                name: name, interval: DateInterval(start: start, end: end),
+                before: AveragePeriod.Before(name: before, interval: DateInterval(start: back(component, 2 * value), end: start)))
+        }
+        return [
+            period(.periodWeek, .historyBeforeWeek, .day, 7),
+            period(.periodMonth, .historyBeforeMonth, .month, 1),
+            period(.periodYear, .historyBeforeYear, .year, 1),
+            AveragePeriod(name: .periodAll, interval: DateInterval(start: .distantPast, end: end), before: nil),
+        ]
+    }
+
+    /// Says how `value`, the average of `metric` over `period`, compares with the period before:
+    /// "Last month: 4 beats per minute lower than the month before." Nothing when the period
+    /// before had no workouts with this metric.
+    ///
+    /// Both averages are rounded as they are spoken (whole seconds, beats and kilocalories)
+    /// before they are compared, so the difference never contradicts what the user heard, and
+    /// "no change" means the two would sound the same.
+    mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: AveragePeriod) {
+        guard let before = period.before,
+            let previous = storing({ store in try store.average(of: metric, startingIn: before.interval) }) ?? nil
+        else { return }
+        let difference = Int(value.rounded()) - Int(previous.value.rounded())
+        let names = ["period": words(period.name), "before": words(before.name)]
+        guard difference != 0 else {
+            say(.menu, .historyChangeNone, names)
+            return
+        }
+        let size = abs(difference)
+        let (up, down, amount): (Prompt, Prompt, String) = switch metric {
+        case .duration: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
+        case .averageHeartRate, .maximumHeartRate: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
+        case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))
+        }
+        say(.menu, difference > 0 ? up : down, names.merging(["difference": amount]) { $1 })
+    }
+}
