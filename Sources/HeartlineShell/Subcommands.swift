@@ -1,0 +1,202 @@
+import Foundation
+import HeartlineCore
+import HeartlineStorage
+
+/// `heartline generate` and `heartline export`: one-shot commands that run without the shell.
+///
+/// They print to the terminal (paths and figures, for scripts and a sighted helper) rather than
+/// speak. Exit status: 0 when done, 1 when something failed, 2 for a usage error.
+enum Subcommands {
+    /// Runs the subcommand `arguments[1]` names; nil when it names none (the shell runs).
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32? {
+        guard arguments.count > 1 else { return nil }
+        let rest = Array(arguments.dropFirst(2))
+        switch arguments[1] {
+        case "generate": return guarded("generate", generateUsage) { try generate(rest, environment: environment) }
+        case "export": return guarded("export", exportUsage) { try export(rest, environment: environment) }
+        default: return nil
+        }
+    }
+
+    static let generateUsage = """
+        usage: heartline generate --years N [--data-dir DIR] [--seed S]
+
+        Fills an empty data directory with N years of daily one-hour workouts (one a day, ending
+        today; about 3.6 million one-second samples a year), for demonstrations and benchmarks.
+        --days N generates N days instead. --seed (default 2026) picks the history; the same seed
+        gives the same workouts. A directory that already holds workouts is refused.
+        """
+
+    static let exportUsage = """
+        usage: heartline export --format tcx|csv (--id N | --all) [--output DIR] [--data-dir DIR]
+
+        Writes workouts to files named by their start, heartline-2026-11-29-0730.tcx, readable only
+        by you, in DIR (default: the current directory), and prints each file's path. --all exports
+        every saved workout; --id exports one workout by its number, saved or not. TCX is Garmin
+        Training Center v2 (Strava, Garmin Connect and GoldenCheetah import it); CSV has one row per
+        second. Exporting again replaces the same workout's file.
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `body`; usage errors print the usage and give 2, failures give 1.
+    private static func guarded(_ name: String, _ usage: String, _ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
+            return 0
+        } catch let error as UsageError where error.description == "help" {
+            print(usage)
+            return 0
+        } catch let error as UsageError {
+            writeStandardError("heartline \(name): \(error)\n\(usage)\n")
+            return 2
+        } catch {
+            writeStandardError("heartline \(name): \(error)\n")
+            return 1
+        }
+    }
+
+    // MARK: - Arguments
+
+    /// `--name value`, `--name=value` and flags, checked against what the subcommand takes.
+    struct Arguments {
+        private(set) var values: [String: String] = [:]
+        private(set) var flags: Set<String> = []
+
+        init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
+            var rest = arguments[...]
+            while let argument = rest.popFirst() {
+                var name = argument
+                var inline: String?
+                if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                    name = String(argument[..<equals])
+                    inline = String(argument[argument.index(after: equals)...])
+                }
+                if name == "--help" || name == "-h" { throw UsageError(description: "help") }
+                if allowedFlags.contains(name), inline == nil {
+                    flags.insert(name)
+                } else if options.contains(name) {
+                    guard let value = inline ?? rest.popFirst(), !value.hasPrefix("--") else {
+                        throw UsageError(description: "\(name) needs a value")
+                    }
+                    values[name] = value
+                } else {
+                    throw UsageError(description: "unknown option \(argument)")
+                }
+            }
+        }
+
+        func positive(_ name: String) throws -> Int? {
+            guard let text = values[name] else { return nil }
+            guard let number = Int(text), number > 0 else { throw UsageError(description: "\(name) takes a positive whole number") }
+            return number
+        }
+
+        /// `--data-dir`, else the shell's default data directory.
+        func dataDirectory(environment: [String: String]) -> String {
+            var options = Options()
+            options.dataDirectory = values["--data-dir"]
+            return options.resolvedDataDirectory(environment: environment)
+        }
+    }
+
+    // MARK: - generate
+
+    static func generate(_ arguments: [String], environment: [String: String]) throws {
+        let parsed = try Arguments(arguments, options: ["--years", "--days", "--data-dir", "--seed"], flags: [])
+        let days: Int
+        switch (try parsed.positive("--years"), try parsed.positive("--days")) {
+        case (let years?, nil): days = years * 365
+        case (nil, let count?): days = count
+        default: throw UsageError(description: "give --years N or --days N")
+        }
+        var seed: UInt64 = 2026
+        if let text = parsed.values["--seed"] {
+            guard let value = UInt64(text) else { throw UsageError(description: "--seed takes a whole number") }
+            seed = value
+        }
+        let directory = parsed.dataDirectory(environment: environment)
+        let store = try openStore(directory)
+        let existing = try store.savedWorkoutCount() + store.unfinishedWorkouts().count
+        guard existing == 0 else {
+            throw Failure(description: "\(directory) already holds \(existing) workouts; generate only fills an empty data directory")
+        }
+        let clock = ContinuousClock()
+        let began = clock.now
+        var reported = 0
+        try HistoryGenerator.fill(store: store, days: days, endingAt: Date(), seed: seed) { done, total in
+            // A line per tenth, on standard error, so standard output stays the result alone.
+            let tenth = done * 10 / total
+            if tenth > reported {
+                reported = tenth
+                writeStandardError("heartline generate: \(done) of \(total) workouts\n")
+            }
+        }
+        let elapsed = clock.now - began
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(String(format: "%d workouts of one hour written to %@ in %.1f seconds", days, directory, seconds))
+    }
+
+    // MARK: - export
+
+    static func export(_ arguments: [String], environment: [String: String]) throws {
+        let parsed = try Arguments(arguments, options: ["--format", "--id", "--output", "--data-dir"], flags: ["--all"])
+        guard let formatName = parsed.values["--format"] else { throw UsageError(description: "--format is required") }
+        guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
+            throw UsageError(description: "--format takes \(ExportFormat.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+        let all = parsed.flags.contains("--all")
+        var id: Int64?
+        if let text = parsed.values["--id"] {
+            guard let value = Int64(text), value > 0 else { throw UsageError(description: "--id takes a workout number") }
+            id = value
+        }
+        guard all != (id != nil) else { throw UsageError(description: "give either --id N or --all") }
+        let output = parsed.values["--output"] ?? FileManager.default.currentDirectoryPath
+        let directory = parsed.dataDirectory(environment: environment)
+        guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("heartline.sqlite")) else {
+            throw Failure(description: "there are no Heartline workouts in \(directory)")
+        }
+        let store = try openStore(directory)
+        let exporter = WorkoutExporter(store: store)
+        if let id {
+            print(try exporter.export(id, format: format, to: output))
+            return
+        }
+        // A page at a time: ten years of samples never sit in memory together.
+        let pageSize = 100
+        var offset = 0
+        var written = 0
+        while true {
+            let page = try store.savedWorkouts(offset: offset, limit: pageSize)
+            for workout in page {
+                print(try exporter.export(workout.id, format: format, to: output))
+                written += 1
+            }
+            guard page.count == pageSize else { break }
+            offset += pageSize
+        }
+        if written == 0 { writeStandardError("heartline export: there are no saved workouts in \(directory)\n") }
+    }
+
+    /// The store, or a failure that says why not in terms a user can act on.
+    private static func openStore(_ directory: String) throws -> SQLiteStore {
+        do {
+            let store = try SQLiteStore(directory: directory)
+            if let moved = store.recoveredFromCorruption {
+                writeStandardError("heartline: the workout database could not be read; it was kept as \(moved) and a new one started\n")
+            }
+            return store
+        } catch .locked {
+            throw Failure(description: "another Heartline is using \(directory); close it first")
+        } catch {
+            throw Failure(description: "cannot open \(directory): \(error)")
+        }
+    }
+}
