@@ -14,6 +14,7 @@ public enum HeartlineMain {
 
     /// Runs Heartline and returns the process's exit status.
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        if let status = Subcommands.run(arguments, environment: environment) { return status }
         let options: Options
         do {
             options = try Options(arguments: Array(arguments.dropFirst()))
