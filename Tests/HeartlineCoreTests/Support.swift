@@ -48,7 +48,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// Script lines: `> words` types a command (`>` alone is Enter on an empty line); `:wait N` lets N seconds pass (the strap beats and
 /// the core ticks every second); `:hr N` makes the strap send N beats per minute, `:hr N~S` a
 /// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
-/// take the strap off the skin and put it back; `:restart` starts a new core on the same store,
+/// take the strap off the skin and put it back; `:found NAME@ADDRESS@DBM; ...` answers a scan,
+/// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `:restart` starts a new core on the same store,
 /// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
@@ -90,6 +91,10 @@ final class GoldenSession {
             case .quit:
                 quit = true
                 return []
+            case .scanForSensors:
+                return ["(scan)"]
+            case .useSensor(let address):
+                return ["(use \(address ?? "none"))"]
             default:
                 return []
             }
@@ -154,6 +159,17 @@ final class GoldenSession {
                     let parts = value.split(separator: "~").compactMap { Int($0) }
                     fixedHeartRate = (parts[0], parts.count > 1 ? parts[1] : 0)
                 }
+            } else if line.hasPrefix(":found") {
+                // A scan's answer: ":found NAME@ADDRESS@DBM; ..." or ":found" for none.
+                transcript.append(line)
+                let found = line.dropFirst(6).split(separator: ";").map { entry -> FoundSensor in
+                    let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "@").map(String.init)
+                    return FoundSensor(name: parts[0], address: parts[1], signal: Int(parts[2])!)
+                }
+                transcript += send(.sensorsFound(found))
+            } else if line == ":scan fails without Bluetooth" {
+                transcript.append(line)
+                transcript += send(.sensorScanFailed(.noAdapter))
             } else if line == ":restart" {
                 // The process dies and starts again on the same data (nothing is ended or saved).
                 transcript.append(line)

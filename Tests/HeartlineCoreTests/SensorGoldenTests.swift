@@ -1,0 +1,101 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// Settings, Heart rate sensor: finding straps, choosing one, forgetting it, and a scan that
+/// cannot run. `(scan)` and `(use ADDRESS)` are what the core asks of the Bluetooth side.
+@Suite struct SensorGoldenTests {
+    @Test func findChooseAndForgetAStrap() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > settings
+        menu: Settings.
+        menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
+        > 3
+        menu: Heart rate sensor.
+        menu: No sensor is remembered.
+        menu: 1, Find sensors.
+        > 1
+        answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+        (scan)
+        :found
+        answer: No heart rate strap was found. Put the strap on, then find sensors again.
+        > find sensors
+        answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+        (scan)
+        :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; Polar H10 12345678@A0:9E:1A:00:11:22@-80; Unnamed heart rate sensor, address ending 3 3 4 4@11:22:33:44:55:66@-95
+        menu: Sensors found.
+        menu: 1, TICKR B321, strong signal.
+        menu: 2, Polar H10 12345678, medium signal.
+        menu: 3, Unnamed heart rate sensor, address ending 3 3 4 4, weak signal.
+        > 4
+        answer: There is no item 4. Choose 1 to 3.
+        > 2
+        answer: Polar H10 12345678 remembered. Heartline connects to it now and at every start.
+        (use A0:9E:1A:00:11:22)
+        > where
+        answer: You are on Heart rate sensor.
+        > back
+        menu: Settings.
+        menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
+        > 3
+        menu: Heart rate sensor.
+        menu: Remembered sensor: Polar H10 12345678.
+        menu: 1, Find sensors.
+        menu: 2, Forget sensor.
+        > 2
+        answer: Sensor forgotten.
+        menu: Heart rate sensor.
+        menu: No sensor is remembered.
+        menu: 1, Find sensors.
+        (use none)
+        > 1
+        answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+        (scan)
+        :scan fails without Bluetooth
+        answer: This computer has no Bluetooth. Heartline goes on without a heart rate strap.
+        > home
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > 1
+        menu: Metrics for audio feedback.
+        menu: 1, Time elapsed: on.
+        menu: 2, Heart rate: on.
+        menu: 3, Calories burned: on.
+        menu: 4, Next.
+        > next
+        menu: Time interval for audio feedback.
+        menu: 1, No time, selected.
+        menu: 2, 30 seconds.
+        menu: 3, 1 minute.
+        menu: 4, 2 minutes.
+        menu: 5, 5 minutes.
+        menu: 6, 10 minutes.
+        menu: 7, 15 minutes.
+        menu: 8, 30 minutes.
+        menu: 9, 1 hour.
+        menu: 10, 2 hours.
+        menu: 11, Target heart rate zone: none.
+        menu: 12, Training plan: none.
+        menu: 13, Start workout.
+        > start workout
+        answer: Workout started.
+        > h
+        answer: Heart rate monitor is not connected.
+        > b
+        answer: Heart rate strap battery level unknown.
+        """#)
+    }
+}
