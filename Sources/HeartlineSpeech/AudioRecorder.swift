@@ -25,29 +25,31 @@ public final class AudioRecorder {
     /// A chunk this loud or louder counts as sound (speech peaks reach thousands).
     public static let soundThreshold = 500
 
-    private let process: Process
+    private let child: ChildProcess
     private let storage: Storage
-    private let pipe: Pipe
     private let reader: Thread
+    private var stopped = false
 
     /// Starts recording `source`, and waits `settle` seconds for the stream to connect.
     public init(source: String = "null.monitor", settle: Double = 0.3) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-        process.arguments = ["-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        self.pipe = pipe
-        let fd = pipe.fileHandleForReading.fileDescriptor
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SpeechError(engine: "parec", reason: "pipe failed") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[1]) }
+        do {
+            child = try ChildProcess.spawn("parec", ["-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"], output: ends[1])
+        } catch {
+            close(ends[0])
+            throw error
+        }
+        let fd = ends[0]
         let storage = Storage()
         self.storage = storage
         reader = Thread {
             var samples = [Int16](repeating: 0, count: 160)
             while true {
                 let count = samples.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 let frames = samples.prefix(count / 2)
                 let peak = frames.map { abs(Int($0)) }.max() ?? 0
@@ -55,6 +57,7 @@ public final class AudioRecorder {
                 let chunk = Chunk(time: .now, peak: peak, rms: (energy / Double(max(frames.count, 1))).squareRoot())
                 storage.chunks.withLock { $0.append(chunk) }
             }
+            close(fd)
         }
         reader.start()
         Thread.sleep(forTimeInterval: settle)
@@ -66,10 +69,10 @@ public final class AudioRecorder {
 
     /// Stops parec; what was recorded stays readable.
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard !stopped else { return }
+        stopped = true
+        child.send(SIGTERM)
+        child.wait()
     }
 
     /// Every chunk that arrived in `start..<end`.

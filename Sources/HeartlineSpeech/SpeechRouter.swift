@@ -14,8 +14,13 @@ public final class SpeechRouter: SpeechOutput {
 
     /// Connects to speech-dispatcher (starting it if needed, up to about 3 s) and initialises
     /// espeak-ng; throws only when neither can speak.
-    public init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
-        let speechd = SpeechdEngine(loop: loop, settings: settings, log: log)
+    public convenience init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+        try self.init(loop: loop, catalogue: catalogue, settings: settings, timing: SpeechdEngine.Timing(), log: log)
+    }
+
+    /// With speech-dispatcher's deadlines and probe delays chosen by the caller (tests).
+    init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings, timing: SpeechdEngine.Timing, log: @escaping (String) -> Void) throws(SpeechError) {
+        let speechd = SpeechdEngine(loop: loop, settings: settings, timing: timing, log: log)
         var engines: [any SpeechEngine] = [speechd]
         var reasons: [String] = []
         do {

@@ -7,15 +7,13 @@ import Foundation
 /// Starts speech-dispatcher the way libspeechd's autospawn does, but without blocking the loop.
 ///
 /// libspeechd's autospawn runs `speech-dispatcher --spawn` and waits for it inside spd_open2,
-/// which holds the loop for 250–450 ms; here the command runs as a child process that the
-/// engine reaps on later probes. The child gets an empty signal mask and default SIGPIPE, so a
-/// server started after the shell blocked its signals still stops on SIGTERM. `--spawn` honours
-/// speech-dispatcher's DisableAutoSpawn setting.
+/// which holds the caller for 250–450 ms; here the command runs as a child process that the
+/// engine reaps on later probes. `--spawn` honours speech-dispatcher's DisableAutoSpawn.
 final class SpeechdServer {
-    /// The server's socket path (unix) or port (inet), from libspeechd's default address
-    /// (SPEECHD_ADDRESS, else $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock).
+    /// `--spawn` plus the address libspeechd would use (SPEECHD_ADDRESS, else
+    /// $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock).
     let arguments: [String]
-    private var child: pid_t?
+    private var child: ChildProcess?
 
     init() {
         var error: UnsafeMutablePointer<CChar>?
@@ -32,7 +30,7 @@ final class SpeechdServer {
     }
 
     deinit {
-        _ = reap()
+        reap()
     }
 
     /// Whether a spawn is still starting up.
@@ -44,46 +42,21 @@ final class SpeechdServer {
         guard child == nil else { return true }
         let program = FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher")
             ? "/usr/bin/speech-dispatcher" : "speech-dispatcher"
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            environment.forEach { free($0) }
+        do {
+            child = try ChildProcess.spawn(program, arguments)
+            return true
+        } catch {
+            return false
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var files = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&files)
-        defer { posix_spawn_file_actions_destroy(&files) }
-        posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, program, &files, &attributes, argv, environment) == 0 else { return false }
-        child = pid
-        return true
     }
 
     /// Collects a finished spawn; returns true when it has finished (or none was running).
     @discardableResult
     func reap() -> Bool {
-        guard let pid = child else { return true }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid || (result < 0 && errno == ECHILD) {
-            child = nil
-            return true
-        }
-        return false
+        guard let running = child else { return true }
+        guard running.poll() != nil else { return false }
+        child = nil
+        return true
     }
 
     /// Waits up to `seconds` for a spawn to finish (at start-up only, before the loop runs).

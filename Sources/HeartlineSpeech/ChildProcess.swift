@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A program started with posix_spawn and reaped with waitpid, with no helper threads.
+///
+/// The child gets an empty signal mask and default SIGPIPE even when the caller blocked signals
+/// (the shell reads them from a signalfd) or ignores SIGPIPE (libspeechd needs that), so a
+/// server started from here still stops on SIGTERM.
+public struct ChildProcess: Sendable {
+    public let pid: pid_t
+
+    /// Starts `program` (searched in PATH unless it has a slash) with `arguments`; standard input
+    /// and error are /dev/null, standard output is `output` or /dev/null.
+    public static func spawn(_ program: String, _ arguments: [String], output: Int32? = nil) throws(SpeechError) -> ChildProcess {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            environment.forEach { free($0) }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var files = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&files)
+        defer { posix_spawn_file_actions_destroy(&files) }
+        posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0)
+        if let output {
+            posix_spawn_file_actions_adddup2(&files, output, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &files, &attributes, argv, environment)
+        guard result == 0 else {
+            throw SpeechError(engine: program, reason: String(cString: strerror(result)))
+        }
+        return ChildProcess(pid: pid)
+    }
+
+    /// The exit status if the child has finished (it is then reaped), else nil.
+    public func poll() -> Int32? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid { return status }
+        if result < 0 && errno == ECHILD { return 0 }
+        return nil
+    }
+
+    /// Waits for the child to finish and reaps it.
+    @discardableResult
+    public func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+}

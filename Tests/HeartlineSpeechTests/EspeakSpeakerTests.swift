@@ -1,0 +1,58 @@
+import HeartlineCore
+import HeartlineIO
+import HeartlineSpeech
+import Testing
+
+extension AudioTests {
+    /// EspeakSpeaker: libespeak-ng in the process, heard through the null sink's monitor.
+    @Suite struct EspeakSpeakerTests {
+        let loop: EventLoop
+        let recorder: AudioRecorder
+        let speaker: EspeakSpeaker
+        let log = ProgressLog()
+
+        init() throws {
+            try AudioEnvironment.require()
+            loop = try EventLoop()
+            // Recording first: it also lowers the null sink's latency, which espeak-ng's
+            // progress events follow.
+            recorder = try AudioRecorder()
+            speaker = try EspeakSpeaker(loop: loop, settings: AudioEnvironment.settings)
+            speaker.onProgress = log.record
+        }
+
+        func finish() {
+            speaker.close()
+            recorder.stop()
+        }
+
+        @Test func espeakSpeaksAnAnswerThatIsHeard() throws {
+            defer { finish() }
+            speaker.speak([Utterance(.answer, Sentences.answer)])
+            #expect(loop.spin(until: { log.first(.ended, of: Sentences.answer) != nil }, timeout: 10), "\(log.transcript)")
+            #expect(log.states(of: Sentences.answer) == [.requested, .began, .ended])
+            let began = try #require(log.first(.began, of: Sentences.answer)).time
+            let ended = try #require(log.first(.ended, of: Sentences.answer)).time
+            let heard = recorder.loudness(from: began.advanced(by: .milliseconds(-100)), to: ended.advanced(by: .milliseconds(300)))
+            #expect(heard.peak > 2000, "peak \(heard.peak)")
+            #expect(heard.rms > 300, "RMS \(heard.rms)")
+        }
+
+        @Test func anEventCutsAReadoutOnEspeakToo() throws {
+            defer { finish() }
+            speaker.speak([Utterance(.readout, Sentences.longReadout)])
+            #expect(loop.spin(until: { log.first(.began, of: Sentences.longReadout) != nil }, timeout: 10), "\(log.transcript)")
+            loop.spin(for: 0.5)
+            speaker.speak([Utterance(.event, Sentences.event)])
+            let readoutAfter = "Time elapsed, 5 minutes."
+            speaker.speak([Utterance(.readout, readoutAfter)])
+            #expect(loop.spin(until: { log.first(.ended, of: Sentences.event) != nil }, timeout: 10), "\(log.transcript)")
+            let eventEnded = try #require(log.first(.ended, of: Sentences.event)).time
+            loop.spin(for: 1.5)
+            #expect(log.states(of: Sentences.longReadout) == [.requested, .began, .cut])
+            #expect(log.states(of: Sentences.event) == [.requested, .began, .ended])
+            #expect(log.states(of: readoutAfter) == [.dropped])
+            #expect(recorder.firstSound(after: eventEnded.advanced(by: .milliseconds(300))) == nil)
+        }
+    }
+}
