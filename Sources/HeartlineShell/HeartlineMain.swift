@@ -15,7 +15,7 @@ public enum HeartlineMain {
     /// Runs Heartline and returns the process's exit status.
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         if let status = Subcommands.run(arguments, environment: environment) { return status }
-        let options: Options
+        var options: Options
         do {
             options = try Options(arguments: Array(arguments.dropFirst()))
         } catch {
@@ -30,6 +30,8 @@ public enum HeartlineMain {
             print("heartline \(version)")
             return 0
         }
+        let configuration = Configuration.load(explicit: options.configFile, environment: environment)
+        configuration.apply(to: &options, environment: environment)
         // A dead speech server must not kill the process through a broken socket.
         signal(SIGPIPE, SIG_IGN)
         let log: (String) -> Void = { writeStandardError("heartline: \($0)\n") }
@@ -56,6 +58,9 @@ public enum HeartlineMain {
             return 1
         }
         let speaker: Speaker = TranscriptSpeaker()
+        if options.check {
+            return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
+        }
 
         let directory = options.resolvedDataDirectory(environment: environment)
         let store: SQLiteStore
@@ -75,6 +80,8 @@ public enum HeartlineMain {
         }
 
         let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
+        session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words)
+        speaker.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         session.start()
         let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
         let pairedStrap = options.sensor ?? remembered
@@ -102,6 +109,7 @@ public enum HeartlineMain {
 
         if interactive {
             session.runTerminal()
+            configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())
         }

@@ -17,6 +17,12 @@ public struct Options: Equatable, Sendable {
     public var promptsDirectory: String?
     public var showHelp = false
     public var showVersion = false
+    /// `--check`: say how each part of the system is, then exit.
+    public var check = false
+    /// `--config FILE`, instead of `$XDG_CONFIG_HOME/heartline/heartline.conf`.
+    public var configFile: String?
+    /// The options given on the command line, so the configuration file does not override them.
+    public var given: Set<String> = []
 
     public struct UsageError: Error, CustomStringConvertible, Equatable {
         public let description: String
@@ -44,6 +50,7 @@ public struct Options: Equatable, Sendable {
             func flag() throws {
                 if inline != nil { throw UsageError(description: "\(name) takes no value") }
             }
+            given.insert(name)
             switch name {
             case "--simulate": try flag(); simulate = true
             case "--simulate-unless-paired": try flag(); simulateUnlessPaired = true
@@ -60,6 +67,8 @@ public struct Options: Equatable, Sendable {
             case "--prompts": promptsDirectory = try value()
             case "--help", "-h": try flag(); showHelp = true
             case "--version": try flag(); showVersion = true
+            case "--check": try flag(); check = true
+            case "--config": configFile = try value()
             default: throw UsageError(description: "unknown option \(argument)")
             }
         }
@@ -86,10 +95,14 @@ public struct Options: Equatable, Sendable {
           --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH
           --data-dir DIR         where workouts are stored (default $XDG_DATA_HOME/heartline)
           --prompts DIR          the spoken catalogue (default: installed next to the program)
+          --config FILE          the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)
+          --check                say how speech, Bluetooth, the strap and storage are, then exit
           --version              print the version
           --help                 print this help
 
         When standard input is not a terminal, Heartline reads one command per line and
         `:wait N` lets N seconds pass (on the simulated clock with --simulate).
+        Command-line options override the configuration file. Exit status: 0, or 1 when Heartline
+        could not start or --check found a problem, or 2 for a usage error. See heartline(1).
         """
 }

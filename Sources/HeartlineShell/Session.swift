@@ -22,6 +22,8 @@ final class Session {
     private var waitingUntil: Date?
     private var terminal: Terminal?
     private var finished = false
+    /// The self-check's sentences, for the "check" command (set by HeartlineMain).
+    var selfCheck: (() -> [Utterance])?
     /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
     var sensors: SensorLink?
 
@@ -36,6 +38,10 @@ final class Session {
     // MARK: - The core
 
     func send(_ input: Input) {
+        // "check" is a system command, answered by the shell before the core sees it.
+        if case .command(let text) = input, let selfCheck, text.lowercased().trimmingCharacters(in: .whitespaces) == "check" {
+            return speaker.speak(selfCheck())
+        }
         apply(core.handle(input, at: clock.now))
     }
 

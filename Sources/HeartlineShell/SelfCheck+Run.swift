@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HeartlineBluetooth
+import HeartlineCore
+import HeartlineIO
+import HeartlineSpeech
+import HeartlineStorage
+
+extension SelfCheck {
+    /// How long `--check` listens for the remembered strap's advertising.
+    static let listenSeconds = 4.0
+
+    /// Runs every probe, and the strap's part from what is remembered, without a Bluetooth scan.
+    public func findings(probes: Probes, target: String?, storeInUse: Bool, dataDirectory: String) -> [Finding] {
+        let bluetooth = probes.bluetooth()
+        let strap: Strap = if let target { Self.strap(target, heard: nil) } else { storeInUse ? .unreadable : .none }
+        var storage = probes.storage(dataDirectory)
+        if storeInUse, case .writable(let free) = storage { storage = .inUse(free: free) }
+        return findings(
+            speech: probes.speechServer(), output: probes.audioOutput(), bluetooth: bluetooth, strap: strap,
+            storage: storage, dataDirectory: dataDirectory)
+    }
+
+    /// A remembered strap's state; `heard` is what a scan found, nil when there was none. A
+    /// socket's strap (`att-socket:PATH`) is heard when its socket is there.
+    static func strap(_ target: String, heard: Bool?) -> Strap {
+        let name = strapName(target)
+        if case .attSocket(let path) = SensorTarget(argument: target) {
+            return FileManager.default.fileExists(atPath: path) ? .heard(name) : .notHeard(name)
+        }
+        switch heard {
+        case true?: return .heard(name)
+        case false?: return .notHeard(name)
+        case nil: return .remembered(name)
+        }
+    }
+
+    /// `heartline --check`: says (and, unless the speaker is the transcript, prints) one sentence
+    /// per part, and returns 0 when all is well, 1 otherwise.
+    ///
+    /// The remembered strap comes from `--sensor` or the store; a store held by a running
+    /// Heartline is not waited for. With a usable adapter and the capability to scan, the check
+    /// listens a few seconds for the strap's advertising (a strap connected elsewhere is silent).
+    public static func runCommand(options: Options, environment: [String: String], loop: EventLoop, speaker: Speaker, words: Words, warnings: [Utterance] = [], log: @escaping (String) -> Void) -> Int32 {
+        let directory = options.resolvedDataDirectory(environment: environment)
+        var remembered: String?
+        var inUse = false
+        if FileManager.default.fileExists(atPath: directory) {
+            do {
+                let store = try SQLiteStore(directory: directory)
+                remembered = try? store.setting(SettingKey.sensorAddress)
+            } catch .locked {
+                inUse = true
+            } catch {
+                log("check: \(error)")
+            }
+        }
+        let probes = Probes.system(environment: environment)
+        let check = SelfCheck(words: words)
+        let target = options.sensor ?? remembered
+        var findings = check.findings(probes: probes, target: target, storeInUse: inUse, dataDirectory: directory)
+
+        let scanner = StrapScanner()
+        if let target, case .address(let address) = SensorTarget(argument: target),
+            case .ready = probes.bluetooth()
+        {
+            scanner.scan(on: loop, seconds: listenSeconds) { result in
+                var heard: Bool?
+                switch result {
+                case .success(let straps): heard = straps.contains { $0.address.bytes == address.bytes }
+                case .failure(let problem): log("check: scan: \(problem)")
+                }
+                if let index = findings.firstIndex(where: { $0.part == .strap }) {
+                    findings[index] = check.strapFinding(strap(target, heard: heard), bluetooth: probes.bluetooth())
+                }
+                loop.stop()
+            }
+            loop.run()
+        }
+
+        let utterances = warnings + findings.map { Utterance(.answer, $0.sentence) }
+        if !(speaker is TranscriptSpeaker) {
+            print(utterances.map(\.text).joined(separator: "\n"))
+        }
+        speakAndWait(utterances, speaker: speaker, loop: loop)
+        return findings.allSatisfy(\.ok) ? 0 : 1
+    }
+
+    /// Speaks `utterances` and runs the loop until they are spoken (or 30 seconds pass), so the
+    /// process does not exit in the middle of a sentence.
+    static func speakAndWait(_ utterances: [Utterance], speaker: Speaker, loop: EventLoop) {
+        guard let reporting = speaker as? any ReportsSpeechProgress else {
+            speaker.speak(utterances)
+            return
+        }
+        var left = utterances.count
+        reporting.onProgress = { progress in
+            switch progress.state {
+            case .ended, .cut, .dropped:
+                left -= 1
+                if left <= 0 { loop.stop() }
+            case .requested, .began:
+                break
+            }
+        }
+        let limit = loop.after(30) { loop.stop() }
+        speaker.speak(utterances)
+        if left > 0 { loop.run() }
+        loop.cancel(limit)
+        reporting.onProgress = nil
+    }
+
+    /// The "check" command inside the shell: the same sentences as `--check`, without the scan
+    /// (which would hold the loop for seconds, and a connected strap is silent anyway).
+    public static func command(options: Options, environment: [String: String], store: WorkoutStore, words: Words) -> () -> [Utterance] {
+        {
+            let directory = options.resolvedDataDirectory(environment: environment)
+            let target = options.sensor ?? ((try? store.setting(SettingKey.sensorAddress)) ?? nil)
+            let findings = SelfCheck(words: words).findings(
+                probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory)
+            return findings.map { Utterance(.answer, $0.sentence) }
+        }
+    }
+}
+
+/// The speakers that say when each sentence is finished.
+protocol ReportsSpeechProgress: AnyObject {
+    var onProgress: ((SpeechProgress) -> Void)? { get set }
+}
+
+extension SpeechRouter: ReportsSpeechProgress {}
+extension SpeechDispatcherSpeaker: ReportsSpeechProgress {}
+extension EspeakSpeaker: ReportsSpeechProgress {}
