@@ -51,10 +51,10 @@ final class HCIScanner {
     ///
     /// Active, so that straps answer with the scan response that often carries their name;
     /// duplicates are not filtered, so an ADV_IND and its SCAN_RSP both arrive.
-    /// Blocks for as long as the controller takes to acknowledge (milliseconds).
+    /// Blocks for as long as the controller takes to acknowledge (milliseconds). A scan
+    /// already running (bluetoothd's, or one a crashed run left) is not stopped: the
+    /// controller refuses the parameters and that is reported as `.busy`.
     func start() throws(SensorProblemError) {
-        // A scan left running by a crashed run would make the parameters command fail.
-        _ = hci_le_set_scan_enable(fileDescriptor, 0x00, 0x00, 1000)
         let interval = UInt16(0x0010).littleEndian
         try controllerCall("hci_le_set_scan_parameters") {
             hci_le_set_scan_parameters(fileDescriptor, 0x01, interval, interval, 0x00, 0x00, 10000)
