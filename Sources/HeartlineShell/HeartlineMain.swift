@@ -38,7 +38,8 @@ public enum HeartlineMain {
 
         let catalogue: PromptCatalogue
         do {
-            let places = PromptFiles.candidates(explicit: options.promptsDirectory, environment: environment, executable: arguments.first ?? "heartline")
+            // The running binary itself, not argv[0]: run from PATH, argv[0] is a bare name.
+            let places = PromptFiles.candidates(explicit: options.promptsDirectory, environment: environment, executable: "/proc/self/exe")
             catalogue = try PromptFiles.load(from: places)
         } catch {
             log("\(error)")
