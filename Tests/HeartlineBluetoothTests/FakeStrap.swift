@@ -219,7 +219,8 @@ final class FakeStrapPeer {
     let path: String
     let strap: FakeStrap
     private let loop: EventLoop
-    private let listener: Int32
+    /// The listening socket; -1 once closed (closing twice could close another test's socket).
+    private var listener: Int32
     private var connection: Int32?
     private var tokens: [EventLoop.Token] = []
     private var connectionToken: EventLoop.Token?
@@ -269,7 +270,9 @@ final class FakeStrapPeer {
         dropConnection()
         for token in tokens { loop.cancel(token) }
         tokens = []
+        guard listener >= 0 else { return }
         Glibc.close(listener)
+        listener = -1
         unlink(path)
     }
 
