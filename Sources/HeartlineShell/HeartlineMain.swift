@@ -109,7 +109,7 @@ public enum HeartlineMain {
         }
 
         if interactive {
-            session.runTerminal()
+            session.runTerminal(words: words, echo: options.echo)
             configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())

@@ -17,6 +17,8 @@ public struct Options: Equatable, Sendable {
     public var promptsDirectory: String?
     public var showHelp = false
     public var showVersion = false
+    /// `--echo`: how much of the typing is said back.
+    public var echo = KeyEchoMode.characters
     /// `--check`: say how each part of the system is, then exit.
     public var check = false
     /// `--config FILE`, instead of `$XDG_CONFIG_HOME/heartline/heartline.conf`.
@@ -65,6 +67,11 @@ public struct Options: Equatable, Sendable {
             case "--data-dir": dataDirectory = try value()
             case "--sensor": sensor = try value()
             case "--prompts": promptsDirectory = try value()
+            case "--echo":
+                guard let echo = KeyEchoMode(rawValue: try value()) else {
+                    throw UsageError(description: "--echo takes \(KeyEchoMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.echo = echo
             case "--help", "-h": try flag(); showHelp = true
             case "--version": try flag(); showVersion = true
             case "--check": try flag(); check = true
@@ -95,6 +102,7 @@ public struct Options: Equatable, Sendable {
           --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH
           --data-dir DIR         where workouts are stored (default $XDG_DATA_HOME/heartline)
           --prompts DIR          the spoken catalogue (default: installed next to the program)
+          --echo MODE            key echo: none, characters, words or both (default characters)
           --config FILE          the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)
           --check                say how speech, Bluetooth, the strap and storage are, then exit
           --version              print the version

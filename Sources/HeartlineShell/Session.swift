@@ -48,7 +48,9 @@ final class Session {
     func apply(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .speak(let utterances): speaker.speak(utterances)
+            case .speak(let utterances):
+                speaker.speak(utterances)
+                terminal?.heard(utterances)
             case .sensorWanted: break
             case .requestBattery: sensors?.requestBattery()
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
@@ -161,11 +163,15 @@ final class Session {
 
     // MARK: - Terminal mode
 
-    func runTerminal() {
-        let terminal = Terminal()
+    func runTerminal(words: Words, echo: KeyEchoMode = .characters) {
+        let terminal = Terminal(words: words, echo: echo)
         self.terminal = terminal
         terminal.hotkey = { [weak self] key in self?.core.command(forKey: key) }
         terminal.onKey = { [weak self] in self?.speaker.silenceUI() }
+        terminal.speak = { [weak self] in self?.speaker.speak($0) }
+        terminal.onStopSpeech = { [weak self] in self?.speaker.silenceUI() }
+        terminal.completions = { [weak self] in self?.core.completions() ?? [] }
+        terminal.keypadActive = { [weak self] in self?.core.isRecording ?? false }
         terminal.onHotkey = { [weak self] command in self?.send(.command(command)) }
         terminal.onLine = { [weak self] line in
             guard let self else { return }

@@ -4,11 +4,14 @@ import Glibc
 @preconcurrency import CReadline
 import HeartlineCore
 
-/// GNU readline in callback mode, driven by the event loop.
+/// GNU readline in callback mode, driven by the event loop, and made self-voicing.
 ///
-/// Every byte from the keyboard passes through `feed` first: on an empty line, a key the current
-/// screen treats as a single-key command acts at once (no Enter); everything else goes to
-/// readline, which edits the line and hands it back on Enter. Readline is touched only from the
+/// Every byte from the keyboard passes through `feed` first. It is split into keys; a key the
+/// shell owns (stop speech, repeat, spell, key help) or a single-key command of the current
+/// screen acts at once, without Enter; everything else goes to readline, which edits the line
+/// and hands it back on Enter. After each edit readline redisplays through `redisplay()`, which
+/// compares the line with what it was and says what changed (key echo). Tab completes over the
+/// words the current screen accepts and says the matches. Readline is touched only from the
 /// loop's thread.
 final class Terminal {
     /// Called with a finished line (Enter), or nil at end of input (Ctrl-D on an empty line).
@@ -19,20 +22,72 @@ final class Terminal {
     var onKey: () -> Void = {}
     /// Called when a hotkey acted.
     var onHotkey: (String) -> Void = { _ in }
+    /// Speaks what the terminal itself says: echo, completions, repeated and spelled sentences.
+    var speak: ([Utterance]) -> Void = { _ in }
+    /// The stop-speech key: Control-G, or slash on the keypad during a workout.
+    var onStopSpeech: () -> Void = {}
+    /// The words the current screen accepts, normalized, for Tab completion.
+    var completions: () -> [String] = { [] }
+    /// Whether the keypad's Num-Lock-off keys stand for its digits (during a workout).
+    var keypadActive: () -> Bool = { false }
+
+    /// How much of the typing is said back; can change at any time.
+    var echoMode: KeyEchoMode {
+        get { echo.mode }
+        set { echo.mode = newValue }
+    }
 
     private let prompt = "> "
+    private let voice: EchoVoice
+    private let terminalName: String?
     /// ":" on the workout screen opens a typed command; hotkeys rest until Enter.
     private(set) var typing = false
     private var pending: [UInt8] = []
-    private var inEscape = false
+    private var reader = KeyReader()
+    private var echo: KeyEcho
+    private var echoBuffer = EchoBuffer()
+    /// The last response heard that was not echo, for the repeat and spell keys.
+    private var lastHeard: [Utterance] = []
+    /// `printAbove` redraws the line: that is no edit to speak.
+    private var redrawing = false
+    /// Tab completion ran: the next redisplay takes the completed line in silence.
+    private var completing = false
+    private var closed = false
+    /// readline's history commands and menu completion, which put a whole other line in place.
+    private let recallCommands: Set<UnsafeRawPointer>
 
     nonisolated(unsafe) static weak var current: Terminal?
+    /// No word breaks: the whole line is completed, since commands have several words.
+    nonisolated(unsafe) private static let wholeLine = UnsafePointer(strdup("")!)
 
-    init() {
+    init(words: Words, echo mode: KeyEchoMode = .characters, terminal: String? = getenv("TERM").map { String(cString: $0) }) {
+        voice = EchoVoice(words: words)
+        echo = KeyEcho(mode: mode)
+        terminalName = terminal
+        let recalls: [String] = [
+            "previous-history", "next-history", "beginning-of-history", "end-of-history",
+            "history-search-backward", "history-search-forward", "history-substring-search-backward",
+            "history-substring-search-forward", "reverse-search-history", "forward-search-history",
+            "non-incremental-reverse-search-history", "non-incremental-forward-search-history",
+            "non-incremental-reverse-search-history-again", "non-incremental-forward-search-history-again",
+            "fetch-history", "operate-and-get-next", "menu-complete", "menu-complete-backward",
+        ]
+        recallCommands = Set(recalls.compactMap { name in rl_named_function(name).map { unsafeBitCast($0, to: UnsafeRawPointer.self) } })
         Terminal.current = self
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         rl_getc_function = { _ in Terminal.current?.nextByte() ?? -1 }
+        // readline batches type-ahead only from what `feed` has handed it, never from the tty.
+        rl_input_available_hook = { Terminal.current?.pending.isEmpty == false ? 1 : 0 }
+        rl_redisplay_function = {
+            if let terminal = Terminal.current { terminal.redisplay() } else { rl_redisplay() }
+        }
+        rl_attempted_completion_function = { _, start, end in
+            Terminal.current?.complete(start: Int(start), end: Int(end))
+        }
+        // The matches were spoken; nothing is printed, the line is only drawn again.
+        rl_completion_display_matches_hook = { _, _, _ in rl_forced_update_display() }
+        rl_completer_word_break_characters = Terminal.wholeLine
         rl_variable_bind("bell-style", "none")
         rl_callback_handler_install(prompt) { line in
             let text = line.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
@@ -40,15 +95,32 @@ final class Terminal {
             if let text, !text.isEmpty { add_history(text) }
             Terminal.current?.finished(text)
         }
+        // After the user's inputrc: one Tab lists (says) the matches at once.
+        rl_variable_bind("show-all-if-ambiguous", "on")
     }
 
     func close() {
+        guard !closed else { return }
+        closed = true
+        pending.removeAll()
         rl_callback_handler_remove()
+        rl_redisplay_function = rl_redisplay
+        rl_attempted_completion_function = nil
+        rl_completion_display_matches_hook = nil
+        rl_input_available_hook = nil
         Terminal.current = nil
+    }
+
+    /// Remembers what was said, for the repeat and spell keys (echo is never repeated).
+    func heard(_ utterances: [Utterance]) {
+        let said = utterances.filter { $0.kind != .echo }
+        if !said.isEmpty { lastHeard = said }
     }
 
     private func finished(_ line: String?) {
         typing = false
+        echo.reset()
+        flushEcho()
         onLine(line)
     }
 
@@ -56,33 +128,120 @@ final class Terminal {
         pending.isEmpty ? -1 : Int32(pending.removeFirst())
     }
 
+    // MARK: - Keys
+
     /// Takes the bytes the keyboard sent.
     func feed(_ bytes: [UInt8]) {
-        for byte in bytes {
+        for key in reader.keys(from: bytes) {
+            guard !closed else { return }
             onKey()
-            if byte == 0x1B { inEscape = true }
-            if !inEscape, rl_end == 0, !typing, byte < 0x80, let command = hotkey(Character(Unicode.Scalar(byte))) {
-                // ":" on the workout screen opens a typed command: hotkeys rest until Enter.
-                if command == WorkoutKeys.typeCommand {
-                    typing = true
-                } else {
-                    onHotkey(command)
+            let context = KeyRouter.Context(singleKeys: rl_end == 0 && !typing, keypadActive: keypadActive(), terminal: terminalName)
+            switch KeyRouter.route(key, context: context, hotkey: hotkey) {
+            case .command(let command):
+                flushEcho()
+                onHotkey(command)
+            case .typeCommand:
+                typing = true
+                if echo.mode == .characters || echo.mode == .both {
+                    echoBuffer.add(sentence: voice.name(of: ":"))
                 }
-                continue
+            case .stopSpeech(let passOn):
+                echoBuffer.clear()
+                onStopSpeech()
+                if passOn { edit(key) }
+            case .repeatLast:
+                flushEcho()
+                say(lastHeard.isEmpty ? [Utterance(.answer, voice.words(.repeatNothing))] : lastHeard.map { Utterance(.answer, $0.text) }, remember: false)
+            case .spellLast:
+                flushEcho()
+                let spelled = voice.spelling(of: lastHeard.last?.text ?? "")
+                say(spelled.isEmpty ? [Utterance(.answer, voice.words(.repeatNothing))] : spelled.map { Utterance(.answer, $0) }, remember: false)
+            case .keysHelp:
+                flushEcho()
+                say([Utterance(.answer, voice.words(.keysHelp1)), Utterance(.answer, voice.words(.keysHelp2))], remember: true)
+            case .edit(let bytes):
+                edit(bytes)
             }
-            // An escape sequence ends at its final byte (a letter or "~").
-            if inEscape, byte != 0x1B, byte != UInt8(ascii: "["), byte != UInt8(ascii: "O"),
-                (0x40...0x7E).contains(byte)
-            {
-                inEscape = false
-            }
-            pending.append(byte)
-            while !pending.isEmpty { rl_callback_read_char() }
+        }
+        flushEcho()
+    }
+
+    private func edit(_ bytes: [UInt8]) {
+        pending.append(contentsOf: bytes)
+        while !pending.isEmpty, !closed {
+            rl_callback_read_char()
         }
     }
 
+    private func say(_ utterances: [Utterance], remember: Bool) {
+        guard !utterances.isEmpty else { return }
+        if remember { heard(utterances) }
+        speak(utterances)
+    }
+
+    private func flushEcho() {
+        guard !echoBuffer.isEmpty else { return }
+        speak(echoBuffer.take(voice: voice))
+    }
+
+    // MARK: - Echo
+
+    /// readline's redisplay, followed by the echo of what changed.
+    private func redisplay() {
+        rl_redisplay()
+        guard !redrawing else { return }
+        let (line, point) = Self.lineAndPoint()
+        var cause = KeyEcho.Cause.editing
+        if completing {
+            cause = .completion
+            completing = false
+        } else if let last = rl_last_func, recallCommands.contains(unsafeBitCast(last, to: UnsafeRawPointer.self)) {
+            cause = .recall
+        }
+        echoBuffer.add(echo.update(line: line, point: point, cause: cause))
+    }
+
+    /// readline's line, and its cursor as a character index.
+    private static func lineAndPoint() -> (String, Int) {
+        guard let buffer = rl_line_buffer, rl_end > 0 else { return ("", 0) }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(rl_end))
+        let line = String(decoding: bytes, as: UTF8.self)
+        let point = String(decoding: bytes.prefix(Int(max(0, min(rl_point, rl_end)))), as: UTF8.self).count
+        return (line, point)
+    }
+
+    // MARK: - Completion
+
+    /// readline's attempted-completion function: the matches for the line up to the cursor,
+    /// spoken, and returned as readline wants them (what replaces the text, then each match).
+    private func complete(start: Int, end: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        rl_attempted_completion_over = 1
+        rl_completion_suppress_append = 1
+        completing = true
+        let typed: String
+        if let buffer = rl_line_buffer, end > start {
+            typed = String(decoding: UnsafeRawBufferPointer(start: buffer + start, count: end - start), as: UTF8.self)
+        } else {
+            typed = ""
+        }
+        let completion = Completion(typed: typed, candidates: completions())
+        echoBuffer.add(sentence: completion.sentence(voice.words))
+        guard !completion.matches.isEmpty else { return nil }
+        let strings = completion.matches.count == 1 ? completion.matches : [completion.replacement] + completion.matches
+        // readline frees the array and its strings with free(3).
+        let size = (strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride
+        let array = malloc(size)!.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { array[index] = strdup(string) }
+        array[strings.count] = nil
+        return array
+    }
+
+    // MARK: - Output
+
     /// Prints lines above the input line without disturbing what the user is typing.
     func printAbove(_ text: String) {
+        redrawing = true
+        defer { redrawing = false }
         let savedPoint = rl_point
         let savedLine = rl_copy_text(0, rl_end).map { pointer -> String in
             defer { free(pointer) }

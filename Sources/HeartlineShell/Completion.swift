@@ -1,0 +1,61 @@
+import HeartlineCore
+
+/// Tab completion over the words the current screen accepts (the core's `completions()`).
+///
+/// The whole line is completed, not its last word: commands have several words ("browse by
+/// date"), and the line is short.
+struct Completion: Equatable {
+    /// What was typed, normalized as the core compares commands.
+    let typed: String
+    /// The candidates that fit, in the screen's order.
+    let matches: [String]
+
+    /// - Parameters:
+    ///   - typed: the line up to the cursor.
+    ///   - candidates: normalized words, in the order they should be heard.
+    init(typed: String, candidates: [String]) {
+        let typed = Self.normalize(typed)
+        self.typed = typed
+        let starting = candidates.filter { $0.hasPrefix(typed) }
+        // "br da" finds "browse by date": every typed word starts a word of the candidate, in order.
+        matches = starting.isEmpty ? candidates.filter { Self.wordsStart($0, with: typed) } : starting
+    }
+
+    /// What replaces the typed text: the one match, or as much as all matches share (never less
+    /// than what was typed).
+    var replacement: String {
+        guard let first = matches.first else { return typed }
+        var shared = first
+        for match in matches.dropFirst() {
+            shared = String(zip(shared, match).prefix { $0 == $1 }.map(\.0))
+        }
+        return shared.hasPrefix(typed) ? shared : typed
+    }
+
+    /// The sentence that says the result: the completed command, the matches, or no match.
+    func sentence(_ words: Words) -> String {
+        switch matches.count {
+        case 0: words(.completionNone)
+        case 1: matches[0]
+        default: words(.completionMatches, ["count": words.number(matches.count), "matches": matches.joined(separator: ", ")])
+        }
+    }
+
+    /// Lower case and single spaces; a trailing space is kept, as it ends a word.
+    static func normalize(_ text: String) -> String {
+        let collapsed = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return text.last?.isWhitespace == true && !collapsed.isEmpty ? collapsed + " " : collapsed
+    }
+
+    private static func wordsStart(_ candidate: String, with typed: String) -> Bool {
+        let typedWords = typed.split(separator: " ")
+        guard typedWords.count >= 2 else { return false }
+        let words = candidate.split(separator: " ")
+        var index = words.startIndex
+        for word in typedWords {
+            guard let found = words[index...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            index = words.index(after: found)
+        }
+        return true
+    }
+}
