@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HeartlineCore
+import HeartlineStorage
+import Testing
+
+/// The built binary killed with SIGKILL at random moments of scripted, simulated workouts: every
+/// sample older than the loss window survives and the database is sound.
+///
+/// 50 rounds run with the suite. For a stress run of 500 or more (about a minute per 500 here):
+///
+///     HEARTLINE_CRASH_ROUNDS=500 swift test --filter CrashTests
+///
+/// or contrib/crash-stress.sh. HEARTLINE_CRASH_SEED picks another sequence of rounds; a failure
+/// names its round and seed so it can be run again alone.
+@Suite struct CrashTests {
+    /// Samples wait in memory at most this long on the simulated clock (SQLiteStore.batchInterval).
+    static let lossWindow = Int(SQLiteStore.batchInterval)
+    static let environment = ProcessInfo.processInfo.environment
+    static let rounds = Int(environment["HEARTLINE_CRASH_ROUNDS"] ?? "") ?? 50
+    static let seed = UInt64(environment["HEARTLINE_CRASH_SEED"] ?? "") ?? 20_261_129
+
+    /// Where in its life the workout is when the kill comes.
+    enum Moment: CaseIterable {
+        /// Recording, the binary idle after answering "time": the position is exact.
+        case afterAnAnswer
+        /// Recording, in the middle of simulating seconds (and perhaps of a commit).
+        case whileTimePasses
+        /// Paused: the pause itself made everything durable.
+        case whilePaused
+        /// Ended, on the summary screen.
+        case onTheSummary
+        /// Saved and back home.
+        case afterSaving
+        /// Recording, then killed again while the next start recovers the directory (it packs
+        /// the chunks the first kill left).
+        case duringTheNextStart
+    }
+
+    @Test func killedAtRandomMomentsNoWorkoutIsLost() throws {
+        let reference = try Self.referenceSamples(seconds: 400)
+        var random = TestRandom(seed: Self.seed)
+        let began = Date()
+        for round in 1...Self.rounds {
+            let moment = Moment.allCases[Int(random.next(upTo: UInt64(Moment.allCases.count)))]
+            let steps = 2 + Int(random.next(upTo: 30))
+            try Self.crashRound(round, moment: moment, steps: steps, random: &random, reference: reference)
+        }
+        // The suite's budget: about a minute for everything, this test a fraction of it.
+        if Self.rounds <= 50 { #expect(Date().timeIntervalSince(began) < 45) }
+    }
+
+    /// One round: start a workout, let time pass in random steps, kill, then check the directory.
+    static func crashRound(
+        _ round: Int, moment: Moment, steps: Int, random: inout TestRandom, reference: [Sample]
+    ) throws {
+        let label = "round \(round) of seed \(seed), \(moment), \(steps) steps"
+        let data = TemporaryDirectory()
+        let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        defer { heartline.kill() }
+        heartline.send("configure", "next", "start workout")
+        try #require(heartline.waitForLine("answer: Workout started.") != nil, "\(label): no start")
+
+        var elapsed = 0
+        for _ in 0..<steps {
+            let seconds = 1 + Int(random.next(upTo: 8))
+            heartline.send(":wait \(seconds)", "time")
+            try #require(heartline.waitForLine(prefix: "answer: Time elapsed") != nil, "\(label): no answer")
+            elapsed += seconds
+        }
+        // When the kill comes, the workout has at least `elapsed` seconds; `complete` when
+        // nothing may be missing at all.
+        var complete = false
+        var state = WorkoutState.recording
+        switch moment {
+        case .afterAnAnswer, .duringTheNextStart:
+            break
+        case .whileTimePasses:
+            // Minutes of simulated time take milliseconds: the kill lands among its commits.
+            heartline.send(":wait \(1 + random.next(upTo: 300))", "time")
+            usleep(useconds_t(random.next(upTo: 20_000)))
+        case .whilePaused:
+            heartline.send("pause or resume")
+            try #require(heartline.waitForLine("answer: Workout paused.") != nil, "\(label): no pause")
+            heartline.send(":wait 30")
+            complete = true
+        case .onTheSummary:
+            heartline.send("end", "yes")
+            try #require(heartline.waitForLine(prefix: "menu: Total time") != nil, "\(label): no summary")
+            complete = true
+            state = .ended
+        case .afterSaving:
+            heartline.send("end", "yes", "save")
+            try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(label): not saved")
+            complete = true
+            state = .saved
+        }
+        heartline.kill()
+        #expect(heartline.waitForExit() == SIGKILL, "\(label): not killed")
+        if moment == .duringTheNextStart {
+            let next = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path])
+            usleep(useconds_t(random.next(upTo: 60_000)))
+            next.kill()
+            #expect(next.waitForExit() != nil, "\(label): the next start did not end")
+        }
+
+        let store = try SQLiteStore(directory: data.path)
+        #expect(store.recoveredFromCorruption == nil, "\(label): the database was moved aside")
+        #expect(try store.integrityCheck() == ["ok"], "\(label)")
+        let workouts = try store.unfinishedWorkouts() + store.savedWorkouts(offset: 0, limit: 10)
+        try #require(workouts.count == 1, "\(label): \(workouts.count) workouts")
+        let workout = workouts[0]
+        #expect(workout.state == state, "\(label)")
+        let samples = try store.samples(of: workout.id)
+        // In order, one per active second, none twice: exactly the simulated strap's readings.
+        #expect(samples.map(\.elapsed) == Array(0..<samples.count).map { $0 + 1 }, "\(label): out of order")
+        #expect(samples == Array(reference.prefix(samples.count)), "\(label): samples differ from the strap's")
+        if complete {
+            #expect(samples.count == elapsed, "\(label): \(samples.count) of \(elapsed) samples")
+            #expect(workout.duration == elapsed, "\(label)")
+        } else {
+            #expect(samples.count >= elapsed - lossWindow, "\(label): \(samples.count) samples after \(elapsed) seconds")
+        }
+    }
+
+    /// The strap's samples of an uninterrupted workout: every round's must be a prefix of them.
+    static func referenceSamples(seconds: Int) throws -> [Sample] {
+        let data = TemporaryDirectory()
+        let script = "configure\nnext\nstart workout\n:wait \(seconds)\nend\nyes\nsave\n"
+        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        #expect(result.status == 0)
+        let store = try SQLiteStore(directory: data.path)
+        let id = try #require(try store.savedWorkouts(offset: 0, limit: 1).first?.id)
+        let samples = try store.samples(of: id)
+        #expect(samples.count == seconds)
+        return samples
+    }
+}
+
+/// SplitMix64, so a seed names a sequence of rounds on every machine.
+struct TestRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
+}
+
+/// The built binary in script mode with its standard input kept open: the test feeds lines,
+/// reads the transcript as it comes, and signals or kills the process when it likes.
+final class LiveHeartline: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var partial = Data()
+    private var outputEnded = false
+    /// Lines before this index were matched already.
+    private var cursor = 0
+
+    init(_ arguments: [String]) throws {
+        // Writing to a process that was just killed must not kill the test runner.
+        Glibc.signal(SIGPIPE, SIG_IGN)
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let handle = output.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let data = handle.availableData
+                condition.lock()
+                if data.isEmpty {
+                    outputEnded = true
+                } else {
+                    partial += data
+                    while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                        lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+                        partial = Data(partial[(newline + 1)...])
+                    }
+                }
+                condition.broadcast()
+                condition.unlock()
+                if data.isEmpty { return }
+            }
+        }.start()
+        // Standard error is drained so the process never blocks on it.
+        let errorHandle = errors.fileHandleForReading
+        Thread { while !errorHandle.availableData.isEmpty {} }.start()
+    }
+
+    /// Writes each of `commands` as a line.
+    func send(_ commands: String...) {
+        let bytes = Array(commands.map { $0 + "\n" }.joined().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Waits for the next line equal to `line`, and returns it.
+    func waitForLine(_ line: String, timeout: TimeInterval = 20) -> String? {
+        waitForLine(timeout: timeout) { $0 == line }
+    }
+
+    func waitForLine(prefix: String, timeout: TimeInterval = 20) -> String? {
+        waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
+    }
+
+    /// Waits for the next line (after the last one matched) that satisfies `predicate`.
+    func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let index = lines[cursor...].firstIndex(where: predicate) {
+                cursor = index + 1
+                return lines[index]
+            }
+            if outputEnded || !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    /// Every line written so far.
+    var transcript: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines
+    }
+
+    func send(signal number: Int32) {
+        Glibc.kill(process.processIdentifier, number)
+    }
+
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Closes standard input: end of input, as a script's end.
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// The exit status, or the signal number when a signal ended the process; nil on timeout.
+    func waitForExit(timeout: TimeInterval = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(2000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    /// Whether the process ended by a signal rather than by exiting.
+    var endedBySignal: Bool { process.terminationReason == .uncaughtSignal }
+
+    deinit {
+        kill()
+        try? input.fileHandleForWriting.close()
+    }
+}
