@@ -639,9 +639,9 @@ import Testing
         answer: I don't know xyz. Say help for what you can do here.
         > ?
         answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
-        answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
+        answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
         answer: Colon lets you type a command, such as heart rate, then Enter.
-        answer: z target zone, i position in the training plan, v recent announcements.
+        answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
         answer: Everywhere: back, home, where, repeat, help and quit.
         > quit
         answer: A workout is in progress. Definitely end workout? Yes or no.
@@ -649,9 +649,9 @@ import Testing
         answer: Workout continues.
         > help
         answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
-        answer: p or 0 pauses or resumes, e or 9 ends the workout, r repeats, question mark is help.
+        answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
         answer: Colon lets you type a command, such as heart rate, then Enter.
-        answer: z target zone, i position in the training plan, v recent announcements.
+        answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
         answer: Everywhere: back, home, where, repeat, help and quit.
         > where
         answer: You are on Workout in progress.

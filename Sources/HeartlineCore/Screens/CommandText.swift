@@ -57,7 +57,8 @@ enum CommandText {
     }
 }
 
-/// The single keys of the workout screen: letters for memory, digits for a numeric keypad.
+/// The single keys of the workout screen: letters for memory, the numeric keypad's keys for one
+/// hand (with Num Lock off, the shell reads the keypad's cursor keys as their digits).
 public enum WorkoutKeys {
     /// The key that opens a typed command on the workout screen, and what it stands for.
     public static let typeCommand = "type a command"
@@ -70,13 +71,13 @@ public enum WorkoutKeys {
         (["m", "5"], "all metrics"),
         (["p", "0", " "], "pause or resume"),
         (["e", "9"], "end"),
-        (["r"], "repeat"),
-        (["?"], "help"),
-        (["b"], "battery"),
-        (["w"], "where"),
-        (["z"], "zone"),
-        (["i"], "plan"),
-        (["v"], "events"),
+        (["r", "*"], "repeat"),
+        (["?", "."], "help"),
+        (["b", "-"], "battery"),
+        (["w", "+"], "where"),
+        (["z", "6"], "zone"),
+        (["i", "7"], "plan"),
+        (["v", "8"], "events"),
         ([":"], typeCommand),
     ]
 

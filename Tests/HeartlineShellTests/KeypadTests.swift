@@ -1,0 +1,169 @@
+import Foundation
+import HeartlineCore
+@testable import HeartlineShell
+import Testing
+
+@Suite struct KeypadTests {
+    static let escape: UInt8 = 0x1B
+
+    // MARK: Splitting bytes into keys
+
+    @Test func bytesAreSplitIntoCharactersAndWholeEscapeSequences() {
+        var reader = KeyReader()
+        let keys = reader.keys(from: Array("a\u{1B}[A\u{1B}OP\u{1B}[15~\u{1B}[[E\u{1B}fé\r".utf8))
+        #expect(keys.map { String(decoding: $0, as: UTF8.self) } == ["a", "\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[[E", "\u{1B}f", "é", "\r"])
+    }
+
+    @Test func aKeySplitOverTwoReadsWaitsForItsEnd() {
+        var reader = KeyReader()
+        #expect(reader.keys(from: [Self.escape, UInt8(ascii: "[")]) == [])
+        #expect(reader.keys(from: Array("15".utf8)) == [])
+        #expect(reader.keys(from: Array("~x".utf8)) == [Array("\u{1B}[15~".utf8), Array("x".utf8)])
+        #expect(reader.keys(from: [0xC3]) == [])
+        #expect(reader.keys(from: [0xA9]) == [[0xC3, 0xA9]])
+    }
+
+    @Test func brokenSequencesAndBytesStillReachReadline() {
+        var reader = KeyReader()
+        // A control character inside a sequence ends it; a lead byte without continuation goes alone.
+        #expect(reader.keys(from: [Self.escape, UInt8(ascii: "["), UInt8(ascii: "1"), 0x0D]) == [[Self.escape, UInt8(ascii: "["), UInt8(ascii: "1")], [0x0D]])
+        #expect(reader.keys(from: [0xC3, UInt8(ascii: "a")]) == [[0xC3], [UInt8(ascii: "a")]])
+    }
+
+    // MARK: What a key does
+
+    /// The workout screen's keys, as the core gives them.
+    static func workout(_ key: Character) -> String? { WorkoutKeys.command(for: key) }
+    /// A confirmation's keys.
+    static func confirmation(_ key: Character) -> String? { key == "y" ? "yes" : key == "n" ? "no" : nil }
+    /// A menu of four items.
+    static func menu(_ key: Character) -> String? { ("1"..."4").contains(key) ? String(key) : nil }
+
+    static func route(_ text: String, keypad: Bool = true, empty: Bool = true, terminal: String = "xterm", hotkey: (Character) -> String? = workout) -> KeyRouter.Action {
+        KeyRouter.route(Array(text.utf8), context: KeyRouter.Context(singleKeys: empty, keypadActive: keypad, terminal: terminal), hotkey: hotkey)
+    }
+
+    @Test(arguments: [
+        ("1", "time"), ("2", "heart rate"), ("3", "calories"), ("4", "average heart rate"), ("5", "all metrics"),
+        ("6", "zone"), ("7", "plan"), ("8", "events"), ("9", "end"), ("0", "pause or resume"),
+        (".", "help"), ("*", "repeat"), ("-", "battery"), ("+", "where"),
+    ])
+    func everyKeypadKeyReachesAWorkoutAction(key: String, command: String) {
+        #expect(Self.route(key) == .command(command))
+    }
+
+    @Test(arguments: [
+        ("\u{1B}[F", "time"), ("\u{1B}[4~", "time"), ("\u{1B}[B", "heart rate"), ("\u{1B}[6~", "calories"),
+        ("\u{1B}[D", "average heart rate"), ("\u{1B}[E", "all metrics"), ("\u{1B}[G", "all metrics"),
+        ("\u{1B}[C", "zone"), ("\u{1B}[H", "plan"), ("\u{1B}[1~", "plan"), ("\u{1B}[A", "events"),
+        ("\u{1B}[5~", "end"), ("\u{1B}[2~", "pause or resume"), ("\u{1B}[3~", "help"),
+    ])
+    func withNumLockOffTheCursorKeysStandForTheirDigits(sequence: String, command: String) {
+        #expect(Self.route(sequence) == .command(command))
+    }
+
+    @Test func applicationKeypadModeIsReadOnEveryTerminal() {
+        #expect(Self.route("\u{1B}Oq") == .command("time"))
+        #expect(Self.route("\u{1B}Op") == .command("pause or resume"))
+        #expect(Self.route("\u{1B}Ok") == .command("where"))
+        #expect(Self.route("\u{1B}Ol", terminal: "linux") == .command("where"))
+        #expect(Self.route("\u{1B}OS", terminal: "linux") == .command("battery"))
+        // Enter and digits reach readline as the characters they are, on any screen.
+        #expect(Self.route("\u{1B}OM") == .edit(Array("\r".utf8)))
+        #expect(Self.route("\u{1B}Ot", keypad: false, empty: false) == .edit(Array("4".utf8)))
+    }
+
+    @Test func cursorKeysKeepTheirMeaningOutsideAWorkoutAndOnATypedLine() {
+        #expect(Self.route("\u{1B}[A", keypad: false, hotkey: Self.menu) == .edit(Array("\u{1B}[A".utf8)))
+        #expect(Self.route("\u{1B}[A", empty: false) == .edit(Array("\u{1B}[A".utf8)))
+        #expect(Self.route("1", empty: false) == .edit(Array("1".utf8)))
+    }
+
+    @Test func plusAndMinusAnswerAConfirmation() {
+        #expect(Self.route("+", hotkey: Self.confirmation) == .command("yes"))
+        #expect(Self.route("-", hotkey: Self.confirmation) == .command("no"))
+        // Digits are typed there, and Enter confirms: 1 is yes, 2 is no.
+        #expect(Self.route("1", hotkey: Self.confirmation) == .edit(Array("1".utf8)))
+    }
+
+    @Test func theShellsOwnKeysWorkEverywhere() {
+        for empty in [true, false] {
+            #expect(Self.route("\u{07}", keypad: false, empty: empty) == .stopSpeech(passOn: true))
+            #expect(Self.route("\u{1B}[15~", keypad: false, empty: empty) == .repeatLast)
+            #expect(Self.route("\u{1B}[[E", keypad: false, empty: empty, terminal: "linux") == .repeatLast)
+            #expect(Self.route("\u{1B}[17~", keypad: false, empty: empty) == .spellLast)
+            #expect(Self.route("\u{1B}OP", keypad: false, empty: empty) == .keysHelp)
+        }
+        // Slash stops speech during a workout only; elsewhere it is typed.
+        #expect(Self.route("/") == .stopSpeech(passOn: false))
+        #expect(Self.route("/", keypad: false, hotkey: Self.menu) == .edit(Array("/".utf8)))
+        #expect(Self.route(":") == .typeCommand)
+    }
+
+    // MARK: On a real terminal
+
+    @Test func aWholeWorkoutFromTheKeypadOnATerminal() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        terminal.type("1")
+        #expect(terminal.waitFor("menu: 4, Next."))
+        var mark = terminal.mark
+        terminal.type("4")
+        #expect(terminal.waitFor("menu: Time interval for audio feedback.", after: mark))
+        mark = terminal.mark
+        terminal.type("start workout\r")
+        #expect(terminal.waitFor("answer: Workout started.", after: mark))
+        let steps: [(keys: String, answer: String)] = [
+            ("1", "answer: Time elapsed, "),  // Num Lock on
+            ("\u{1B}[B", "answer: Heart rate"),  // Num Lock off: 2 is Down
+            ("\u{1B}[D", "answer: Average heart rate"),  // 4 is Left
+            ("-", "answer: Heart rate strap battery"),
+            ("+", "answer: You are on Workout in progress."),
+            ("\u{1B}[2~", "answer: Workout paused."),  // 0 is Insert
+            ("0", "answer: Workout resumed."),
+            ("9", "answer: Definitely end workout? Yes or no."),
+            ("-", "answer: Workout continues."),
+            ("\u{1B}[5~", "answer: Definitely end workout? Yes or no."),  // 9 is Page Up
+            ("+", "menu: Workout summary."),
+        ]
+        for step in steps {
+            mark = terminal.mark
+            terminal.type(step.keys)
+            #expect(terminal.waitFor(step.answer, after: mark), "after \(step.keys.debugDescription)")
+        }
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: Workout saved.", after: mark))
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func theStopSpeechKeySilencesWithoutTouchingTheLine() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("\u{07}")  // Control-G on the empty line: no hotkey, nothing typed
+        usleep(200_000)
+        terminal.type("sett")
+        usleep(100_000)
+        terminal.type("\u{07}")  // and in the middle of a word
+        usleep(100_000)
+        terminal.type("ings\r")
+        #expect(terminal.waitFor("menu: 1, Profile.", after: mark))
+        #expect(!terminal.output(after: mark).contains("answer: I don't know"))
+        terminal.type("where\r")
+        #expect(terminal.waitFor("answer: You are on Settings.", after: mark))
+        mark = terminal.mark
+        terminal.type("\u{1B}[15~")  // F5 repeats the last answer
+        #expect(terminal.waitFor("answer: You are on Settings.", after: mark))
+        mark = terminal.mark
+        terminal.type("\u{1B}[17~")  // F6 spells its last sentence
+        for word in ["capital y, o, u", "a, r, e", "o, n", "capital s, e, t, t, i, n, g, s, dot"] {
+            #expect(terminal.waitForLine("answer: " + word, after: mark))
+        }
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
+}
