@@ -11,7 +11,7 @@ public final class EspeakSpeaker: SpeechOutput {
     /// cannot start (no voice data).
     public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
         let engine = try EspeakEngine(loop: loop, settings: settings)
-        driver = SpeechDriver(loop: loop, engines: [engine], settings: settings, announcements: nil, log: log)
+        driver = SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log)
     }
 
     deinit {

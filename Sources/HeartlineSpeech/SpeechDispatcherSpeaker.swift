@@ -16,7 +16,7 @@ public final class SpeechDispatcherSpeaker: SpeechOutput {
             engine.close()
             throw SpeechError(engine: SpeechdEngine.engineName, reason: "no server could be reached")
         }
-        driver = SpeechDriver(loop: loop, engines: [engine], settings: settings, announcements: nil, log: log)
+        driver = SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log)
     }
 
     deinit {

@@ -1,5 +1,4 @@
 import HeartlineCore
-import HeartlineIO
 
 /// Runs the schedule against a list of engines in order of preference, on the loop's thread.
 ///
@@ -15,7 +14,6 @@ final class SpeechDriver {
         let back: String
     }
 
-    private let loop: EventLoop
     private let engines: [any SpeechEngine]
     private let announcements: Announcements?
     private let log: (String) -> Void
@@ -33,8 +31,7 @@ final class SpeechDriver {
     var onProgress: ((SpeechProgress) -> Void)?
     var onEngineChange: ((String?) -> Void)?
 
-    init(loop: EventLoop, engines: [any SpeechEngine], settings: SpeechSettings, announcements: Announcements?, log: @escaping (String) -> Void) {
-        self.loop = loop
+    init(engines: [any SpeechEngine], settings: SpeechSettings, announcements: Announcements?, log: @escaping (String) -> Void) {
         self.engines = engines
         self.announcements = announcements
         self.log = log

@@ -39,7 +39,7 @@ public final class SpeechRouter: SpeechOutput {
         } else {
             log("speech: the catalogue has no speech.server prompts; failovers will be silent")
         }
-        driver = SpeechDriver(loop: loop, engines: engines, settings: settings, announcements: announcements, log: log)
+        driver = SpeechDriver(engines: engines, settings: settings, announcements: announcements, log: log)
     }
 
     deinit {

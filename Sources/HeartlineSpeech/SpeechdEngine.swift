@@ -54,6 +54,9 @@ final class SpeechdEngine: SpeechEngine {
     private var speaking: Speaking?
     private var watchdog: EventLoop.Token?
     private var firstMessage = true
+    /// A sentence began since the last connect: a later loss starts probing afresh, while a
+    /// server that connects but never speaks keeps backing off.
+    private var spokeSinceConnect = false
     private var probe: EventLoop.Token?
     private var probeStep = 0
     private var closed = false
@@ -138,7 +141,9 @@ final class SpeechdEngine: SpeechEngine {
 
     func recover() {
         guard !closed, probe == nil, !isReady else { return }
-        probeStep = 0
+        if spokeSinceConnect {
+            probeStep = 0
+        }
         scheduleProbe()
     }
 
@@ -159,6 +164,7 @@ final class SpeechdEngine: SpeechEngine {
             current.begun = true
             speaking = current
             firstMessage = false
+            spokeSinceConnect = true
             let characters = Double(current.item.utterance.text.count)
             arm(timing.endDeadlineBase + timing.endDeadlinePerCharacter * characters, waitingFor: "END")
             report?(.began(current.item.id))
@@ -189,6 +195,7 @@ final class SpeechdEngine: SpeechEngine {
         self.events = events
         self.ui = ui
         firstMessage = true
+        spokeSinceConnect = false
         apply(settings)
     }
 
