@@ -25,6 +25,7 @@ test_packages=(
   man-db
   procps
   util-linux
+  time
 )
 
 want=("${runtime_packages[@]}")

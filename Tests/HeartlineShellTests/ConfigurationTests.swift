@@ -161,4 +161,28 @@ import Testing
         #expect(keys.command(for: "1", screen: Self.menuScreen) == "1")
         #expect(keys.command(for: "+", screen: Self.menuScreen) == nil)
     }
+
+    @Test func aKeyBoundInTheFileAnswersOnARealTerminal() throws {
+        let data = TemporaryDirectory()
+        let file = data.path + "/heartline.conf"
+        try "key.+ = heart rate\nspeech.rate = 500\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file])
+        #expect(terminal.waitFor("answer: Heartline is ready."))
+        #expect(terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100, so the default stands."))
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
+        mark = terminal.mark
+        terminal.type("next\r")
+        #expect(terminal.waitFor("Start workout.", after: mark))
+        mark = terminal.mark
+        terminal.type("start workout\r")
+        #expect(terminal.waitFor("answer: Workout started.", after: mark))
+        usleep(2_500_000)
+        mark = terminal.mark
+        terminal.type("+")
+        #expect(terminal.waitFor("answer: Heart rate, ", after: mark))
+        terminal.process.terminate()
+    }
 }
