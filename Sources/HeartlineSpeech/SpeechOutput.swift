@@ -8,6 +8,9 @@ public protocol SpeechOutput: Speaker {
     /// The engine speaking now ("speech-dispatcher", "espeak-ng", "transcript"), or nil while
     /// none can.
     var engineName: String? { get }
+    /// Called on the loop's thread with each sentence's progress (requested, began, ended, cut,
+    /// dropped); nil to ignore it.
+    var onProgress: ((SpeechProgress) -> Void)? { get set }
     /// Uses `settings` from the next sentence on; a sentence already speaking is not restarted.
     func apply(_ settings: SpeechSettings)
     /// Stops speaking and releases connections; the speaker says nothing afterwards.

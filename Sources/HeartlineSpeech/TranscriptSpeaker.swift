@@ -7,6 +7,10 @@ import HeartlineCore
 public final class TranscriptSpeaker: Speaker {
     private let fd: Int32
 
+    /// Told that each line was requested, began and ended once it is written (a transcript line
+    /// is "spoken" when it is written), before `speak` returns.
+    public var onProgress: ((SpeechProgress) -> Void)?
+
     /// - Parameter fd: where lines go; standard output by default.
     public init(fd: Int32 = STDOUT_FILENO) {
         self.fd = fd
@@ -15,6 +19,12 @@ public final class TranscriptSpeaker: Speaker {
     public func speak(_ utterances: [Utterance]) {
         for utterance in utterances {
             write(utterance.description + "\n")
+            if let onProgress {
+                let now = ContinuousClock.now
+                for state in [SpeechProgress.State.requested, .began, .ended] {
+                    onProgress(SpeechProgress(utterance: utterance, state: state, engine: "transcript", time: now))
+                }
+            }
         }
     }
 
