@@ -45,6 +45,7 @@ import Testing
         #expect(result.status == 0)
         let answers = result.lines.filter { $0.hasPrefix("answer: ") }
         #expect(answers == [
+            "answer: Heartline is ready.",
             "answer: I don't know frobnicate. Say help for what you can do here.",
             "answer: You are on Heartline home.",
             "answer: There is no item 42. Choose 1 to 4.",
