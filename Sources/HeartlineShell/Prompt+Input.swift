@@ -1,6 +1,6 @@
 import HeartlineCore
 
-// The prompts of the keyboard and keypad: every key in Prompts/en/input.prompts.
+// The prompts of the keyboard, keypad and media buttons: every key in Prompts/en/input.prompts.
 
 extension Prompt {
     public static let characterSpace = Prompt("character.space")
@@ -44,8 +44,12 @@ extension Prompt {
     public static let completionNone = Prompt("completion.none")
     public static let keysHelp1 = Prompt("keys.help.1")
     public static let keysHelp2 = Prompt("keys.help.2")
+    public static let buttonsPermission = Prompt("buttons.permission")
+    public static let buttonsLost = Prompt("buttons.lost")
+    public static let buttonsBack = Prompt("buttons.back")
+    public static let buttonsOutsideWorkout = Prompt("buttons.outside-workout")
 
-    /// Every prompt of the keyboard and keypad (Prompts/en/input.prompts).
+    /// Every prompt of the keyboard, keypad and media buttons (Prompts/en/input.prompts).
     public static let input: [Prompt] = [
         characterSpace, characterBlank, characterCapital, characterTab, characterExclamation,
         characterQuote, characterHash, characterDollar, characterPercent, characterAmpersand,
@@ -55,5 +59,6 @@ extension Prompt {
         characterAt, characterLeftBracket, characterBackslash, characterRightBracket, characterCaret,
         characterUnderscore, characterGrave, characterLeftBrace, characterBar, characterRightBrace,
         characterTilde, echoDeleted, completionMatches, completionNone, keysHelp1, keysHelp2,
+        buttonsPermission, buttonsLost, buttonsBack, buttonsOutsideWorkout,
     ]
 }

@@ -21,6 +21,7 @@ final class Session {
     private var script: ScriptInput?
     private var waitingUntil: Date?
     private var terminal: Terminal?
+    private var mediaButtons: MediaButtons?
     private var finished = false
     /// The self-check's sentences, for the "check" command (set by HeartlineMain).
     var selfCheck: (() -> [Utterance])?
@@ -163,7 +164,7 @@ final class Session {
 
     // MARK: - Terminal mode
 
-    func runTerminal(words: Words, echo: KeyEchoMode = .characters) {
+    func runTerminal(words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard) {
         let terminal = Terminal(words: words, echo: echo)
         self.terminal = terminal
         terminal.hotkey = { [weak self] key in self?.core.command(forKey: key) }
@@ -190,6 +191,7 @@ final class Session {
                 self?.shutdown()
             }
         }
+        mediaButtons = watchMediaButtons(buttons, words: words)
         startTicking()
     }
 
