@@ -24,8 +24,9 @@ extension SQLiteStore {
     /// Buffers `samples`; commits everything buffered once `batchInterval` has passed since the
     /// last commit attempt, so a power cut loses at most that much and the log is synced at most
     /// once per interval.
-    /// - Throws: `StorageError.diskFull` when that commit finds no space; every sample stays
-    ///   buffered and the next attempt (an interval later, or `flush`) writes them.
+    /// - Throws: `StorageError.diskFull` when that commit finds no space, and on every append
+    ///   after it until a commit succeeds; every sample stays buffered and the next attempt (an
+    ///   interval later, or `flush`) writes them.
     public func append(_ samples: [Sample], to workout: Int64) throws(StorageError) {
         try requireWorkout(workout)
         pendingSamples[workout, default: []].append(contentsOf: samples)
@@ -34,6 +35,8 @@ extension SQLiteStore {
         // commits until it catches up: treat it as time to commit.
         if waited >= Self.batchInterval || waited < 0 {
             try commitPending()
+        } else if isWaitingForSpace {
+            throw .diskFull
         }
     }
 
@@ -78,22 +81,30 @@ extension SQLiteStore {
     @discardableResult
     func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
         lastCommitAttempt = now()
+        commitAttemptCount += 1
         var newCounts: [Int64: Int] = [:]
-        let result = try StorageError.mapping {
-            try database.transaction {
-                for (workout, samples) in pendingSamples where !samples.isEmpty {
-                    let first = try storedSampleCount(workout)
-                    try database.execute(
-                        "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, ?, ?, ?)",
-                        [.integer(workout), .integer(first), .integer(samples.count), .blob(SampleCodec.encode(samples))])
-                    newCounts[workout] = first + samples.count
+        let result: T
+        do {
+            result = try StorageError.mapping {
+                try database.transaction {
+                    for (workout, samples) in pendingSamples where !samples.isEmpty {
+                        let first = try storedSampleCount(workout)
+                        try database.execute(
+                            "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, ?, ?, ?)",
+                            [.integer(workout), .integer(first), .integer(samples.count), .blob(SampleCodec.encode(samples))])
+                        newCounts[workout] = first + samples.count
+                    }
+                    for summary in pendingSummaries.values {
+                        try Self.writeSummary(summary, to: database)
+                    }
+                    return try body(database)
                 }
-                for summary in pendingSummaries.values {
-                    try Self.writeSummary(summary, to: database)
-                }
-                return try body(database)
             }
+        } catch {
+            if error == .diskFull { isWaitingForSpace = true }
+            throw error
         }
+        isWaitingForSpace = false
         commitCount += 1
         storedSampleCounts.merge(newCounts) { $1 }
         pendingSamples.removeAll(keepingCapacity: true)

@@ -17,6 +17,9 @@ import HeartlineCore
 ///
 /// Disk full. A failed commit rolls back and leaves every buffered sample (and a pending summary)
 /// in memory; `StorageError.diskFull` is thrown, and a later append or flush writes them all.
+/// Until one does, every append throws `.diskFull` too, even those that only buffer: the samples
+/// are in memory only, and a caller that took a quiet append for "space is back" would say so
+/// once a second.
 ///
 /// The store holds an exclusive lock on the directory for its whole life; it is meant to be used
 /// from one thread (the loop's), like the `Database` it owns.
@@ -47,6 +50,10 @@ public final class SQLiteStore: WorkoutStore {
     var lastCommitAttempt: Date
     /// Commits made by this store: each is one fsync of the log.
     var commitCount = 0
+    /// Commits attempted, successful or not.
+    var commitAttemptCount = 0
+    /// Whether the last commit attempt found the disk full: buffered samples are not on disk.
+    var isWaitingForSpace = false
 
     /// Opens (creating if needed) the database in `directory`.
     ///

@@ -27,9 +27,12 @@ import Glibc
 
                 clock.advance(5)
                 #expect(throws: StorageError.diskFull) { try store.append(Array(samples[100..<19_000]), to: id) }
-                // Within the next five seconds appends just buffer, without another attempt.
+                // Within the next five seconds appends just buffer, without another attempt, and
+                // still say the disk is full: those samples are in memory only.
+                let attempts = store.commitAttemptCount
                 clock.advance(1)
-                try store.append(Array(samples[19_000..<19_050]), to: id)
+                #expect(throws: StorageError.diskFull) { try store.append(Array(samples[19_000..<19_050]), to: id) }
+                #expect(store.commitAttemptCount == attempts)
                 clock.advance(4)
                 #expect(throws: StorageError.diskFull) { try store.append(Array(samples[19_050..<20_000]), to: id) }
                 #expect(try store.samples(of: id) == samples)
@@ -43,6 +46,9 @@ import Glibc
                 try store.database.executeScript("PRAGMA max_page_count = 1073741823")
                 try store.flush()
                 #expect(try committedSampleCount(in: directory, workout: id) == 20_000)
+                // Space is back: an append that only buffers is quiet again.
+                clock.advance(1)
+                try store.append([], to: id)
             }
             let store = try SQLiteStore(directory: directory, clock: clock)
             #expect(try store.workout(saved.id) == saved)
@@ -74,6 +80,7 @@ import Glibc
                 let filler = mountPoint + "/filler"
                 fillFileSystem(with: filler)
                 var failures = 0
+                let attempts = store.commitAttemptCount
                 for second in 10..<60 {
                     clock.advance(1)
                     do {
@@ -82,14 +89,20 @@ import Glibc
                         failures += 1
                     }
                 }
-                // One attempt per five seconds, each refused.
-                #expect(failures == 10)
+                // One attempt per five seconds, each refused; after the first refusal every
+                // append says the disk is full (the four before it only buffered).
+                #expect(store.commitAttemptCount - attempts == 10)
+                #expect(failures == 46)
                 #expect(try store.samples(of: id) == Array(samples[0..<60]))
 
                 try FileManager.default.removeItem(atPath: filler)
                 for second in 60..<600 {
                     clock.advance(1)
-                    try store.append([samples[second]], to: id)
+                    do {
+                        try store.append([samples[second]], to: id)
+                    } catch StorageError.diskFull where second < 65 {
+                        // Until the next attempt, five seconds on, finds the space.
+                    }
                 }
                 try store.updateSummary(
                     WorkoutSummary(id: id, start: start, state: .saved, configuration: .init(), duration: 600))
