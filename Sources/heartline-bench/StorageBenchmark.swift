@@ -124,6 +124,16 @@ enum StorageBenchmark {
                 result.append(("averages: \(metric.rawValue), \(name)", { _ in _ = try store.average(of: metric, startingIn: interval) }))
             }
         }
+        // What the averages screen of one metric asks: four periods and the three before them.
+        let screen = [(7.0, 14.0), (30, 61), (365, 730)].flatMap { length, before in
+            [
+                DateInterval(start: historyEnd - length * day, end: historyEnd),
+                DateInterval(start: historyEnd - before * day, end: historyEnd - length * day),
+            ]
+        } + [DateInterval(start: .distantPast, end: historyEnd)]
+        result.append(("averages screen: 4 periods + 3 before", { _ in
+            for interval in screen { _ = try store.average(of: .averageHeartRate, startingIn: interval) }
+        }))
         result += [
             ("details: one workout", { run in _ = try store.workout(Int64(run % days + 1)) }),
             ("samples of one workout (3600)", { run in _ = try store.samples(of: Int64(run % days + 1)) }),

@@ -7,6 +7,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchmarks: [String: ([String]) throws -> Void] = [
     "storage": StorageBenchmark.run,
     "speech": SpeechBenchmark.run,
+    "export": ExportBenchmark.run,
 ]
 
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
