@@ -108,6 +108,10 @@ public struct Options: Equatable, Sendable {
           --version              print the version
           --help                 print this help
 
+        commands (each has --help):
+          heartline export --format tcx|csv (--id N | --all) [--output DIR] [--data-dir DIR]
+          heartline generate --years N [--data-dir DIR] [--seed S]
+
         When standard input is not a terminal, Heartline reads one command per line and
         `:wait N` lets N seconds pass (on the simulated clock with --simulate).
         Command-line options override the configuration file. Exit status: 0, or 1 when Heartline
