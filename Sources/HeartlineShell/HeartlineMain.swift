@@ -58,7 +58,14 @@ public enum HeartlineMain {
             log("\(error)")
             return 1
         }
-        let speaker: Speaker = TranscriptSpeaker()
+        // The transcript on a terminal prints above the line being typed; everything else
+        // comes from the speech module's factory (speech-dispatcher, espeak-ng, transcript).
+        let choice = SpeechChoice(rawValue: options.speech.rawValue) ?? .auto
+        let configuredSpeech = configuration.configuration.speechSettings(over: SpeechSettings())
+        let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript() : nil
+        let output: (any SpeechOutput)? =
+            terminalTranscript == nil ? makeSpeaker(choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, log: log) : nil
+        let speaker: Speaker = terminalTranscript ?? output!
         if options.check {
             return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
         }
@@ -83,6 +90,13 @@ public enum HeartlineMain {
         let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
         session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words)
         speaker.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
+        // What the user changed in Settings, Speech wins over the configuration file.
+        var speechSettings = configuredSpeech.overridden(by: store)
+        output?.apply(speechSettings)
+        session.applySpeechSetting = { setting, value in
+            speechSettings.set(setting, value, defaults: configuredSpeech)
+            output?.apply(speechSettings)
+        }
         session.start()
         let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
         let pairedStrap = options.sensor ?? remembered
@@ -109,7 +123,10 @@ public enum HeartlineMain {
         }
 
         if interactive {
-            session.runTerminal(words: words, echo: options.echo)
+            // Key echo as last chosen in Settings, unless --echo says otherwise.
+            let storedEcho = ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
+            session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
+            terminalTranscript?.terminal = session.terminalForOutput
             configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())

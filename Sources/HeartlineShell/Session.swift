@@ -27,6 +27,8 @@ final class Session {
     var selfCheck: (() -> [Utterance])?
     /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
     var sensors: SensorLink?
+    /// Applies a changed speech setting to the speaker (set by HeartlineMain).
+    var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
 
     init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
         self.loop = loop
@@ -47,6 +49,10 @@ final class Session {
     }
 
     func apply(_ effects: [Effect]) {
+        // Settings first, so a changed setting is confirmed in its new voice.
+        for case .speechSettingChanged(let setting, let value) in effects {
+            applySpeechSetting?(setting, value)
+        }
         for effect in effects {
             switch effect {
             case .speak(let utterances):
@@ -56,6 +62,8 @@ final class Session {
             case .requestBattery: sensors?.requestBattery()
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
             case .useSensor(let address): sensors?.use(address)
+            case .speechSettingChanged: break
+            case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .quit: finish()
             }
         }

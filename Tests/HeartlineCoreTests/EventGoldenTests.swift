@@ -20,6 +20,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -190,6 +192,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > 2
         answer: Auto-pause when the strap loses contact: off.
         > back

@@ -674,6 +674,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -724,6 +726,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.

@@ -18,6 +18,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > 3
         menu: Heart rate sensor.
         menu: No sensor is remembered.
@@ -47,6 +49,8 @@ import Testing
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
         menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
         > 3
         menu: Heart rate sensor.
         menu: Remembered sensor: Polar H10 12345678.

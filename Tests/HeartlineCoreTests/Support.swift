@@ -95,6 +95,10 @@ final class GoldenSession {
                 return ["(scan)"]
             case .useSensor(let address):
                 return ["(use \(address ?? "none"))"]
+            case .speechSettingChanged(let setting, let value):
+                return ["(speech \(setting.rawValue) \(value ?? "default"))"]
+            case .keyEchoChanged(let echo):
+                return ["(echo \(echo.rawValue))"]
             default:
                 return []
             }

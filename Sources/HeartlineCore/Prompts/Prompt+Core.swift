@@ -281,6 +281,25 @@ extension Prompt {
     public static let sensorProblemUnreachable = Prompt("sensor.problem.unreachable")
     public static let sensorProblemOther = Prompt("sensor.problem.other")
     public static let answerBatteryLow = Prompt("answer.battery.low", ["percent"])
+    public static let settingsSpeech = Prompt("settings.speech")
+    public static let settingsEcho = Prompt("settings.echo")
+    public static let titleSpeech = Prompt("title.speech")
+    public static let speechRate = Prompt("speech.rate")
+    public static let speechPitch = Prompt("speech.pitch")
+    public static let speechVolume = Prompt("speech.volume")
+    public static let speechVoice = Prompt("speech.voice")
+    public static let speechLanguage = Prompt("speech.language")
+    public static let speechModule = Prompt("speech.module")
+    public static let valueDefault = Prompt("value.default")
+    public static let echoNone = Prompt("echo.none")
+    public static let echoCharacters = Prompt("echo.characters")
+    public static let echoWords = Prompt("echo.words")
+    public static let echoBoth = Prompt("echo.both")
+    public static let echoChanged = Prompt("echo.changed", ["mode"])
+    public static let askSpeechNumber = Prompt("ask.speech-number", ["field"])
+    public static let askSpeechText = Prompt("ask.speech-text", ["field"])
+    public static let speechChanged = Prompt("speech.changed", ["field", "value"])
+    public static let speechOutOfRange = Prompt("speech.out-of-range", ["field"])
 
     /// Weekday names, indexed by `Calendar` weekday minus one (0 is Sunday).
     public static let weekdays = [weekday1, weekday2, weekday3, weekday4, weekday5, weekday6, weekday7]
@@ -358,6 +377,11 @@ extension Prompt {
         sensorForget, sensorScanning, sensorFound, sensorNoneFound,
         sensorSignalStrong, sensorSignalMedium, sensorSignalWeak, sensorChosen,
         sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
-        sensorProblemUnreachable, sensorProblemOther, answerBatteryLow,
+        sensorProblemUnreachable, sensorProblemOther, answerBatteryLow, settingsSpeech,
+        settingsEcho, titleSpeech, speechRate, speechPitch,
+        speechVolume, speechVoice, speechLanguage, speechModule,
+        valueDefault, echoNone, echoCharacters, echoWords,
+        echoBoth, echoChanged, askSpeechNumber, askSpeechText,
+        speechChanged, speechOutOfRange,
     ]
 }

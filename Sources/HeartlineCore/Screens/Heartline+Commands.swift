@@ -46,6 +46,8 @@ extension Heartline {
         default:
             if case .entry(let field) = screen {
                 enterProfileValue(text, for: field)
+            } else if case .speechEntry(let setting) = screen {
+                enterSpeechValue(text, for: setting)
             } else if case .dateEntry = screen {
                 enterDate(text)
             } else if screen == .target, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
@@ -200,6 +202,8 @@ extension Heartline {
             forgetSensor()
         case .chooseSensor(let found):
             chooseSensor(found)
+        case .cycleKeyEcho:
+            cycleKeyEcho()
         }
     }
 

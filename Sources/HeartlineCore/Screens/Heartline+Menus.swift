@@ -30,6 +30,8 @@ extension Heartline {
         case .unfinished: words(.titleUnfinished)
         case .sensor: words(.titleSensor)
         case .sensorChoice: words(.titleSensorChoice)
+        case .speech: words(.titleSpeech)
+        case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
         case .confirmDiscard: words(.titleConfirmDelete)
         }
     }
@@ -105,7 +107,11 @@ extension Heartline {
                 MenuItem(label: words(.settingsProfile), action: .open(.profile)),
                 MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
                 MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
+                MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
+                MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
             ]
+        case .speech:
+            return speechItems()
         case .sensor:
             var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
             if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
@@ -183,6 +189,9 @@ extension Heartline {
             speakItems()
         case .entry(let field):
             say(.menu, question(for: field))
+        case .speechEntry(let setting):
+            let (prompt, values) = question(for: setting)
+            say(.menu, prompt, values)
         case .plan:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)
@@ -252,7 +261,7 @@ extension Heartline {
         case .summary: say(.answer, .helpSummary)
         case .allWorkouts, .dateList, .metricList: say(.answer, .helpList)
         case .dateEntry: say(.answer, .helpDate)
-        case .entry: say(.answer, .helpEntry)
+        case .entry, .speechEntry: say(.answer, .helpEntry)
         case .target: say(.answer, .helpTarget)
         case .unfinished: say(.answer, .helpUnfinished)
         case .plan: say(.answer, .helpPlan)

@@ -12,6 +12,9 @@ public enum Effect: Equatable, Sendable {
     case scanForSensors(seconds: Double)
     /// Connect to this strap from now on (an address or `att-socket:PATH`), or to none.
     case useSensor(String?)
+    /// A speech setting changed (nil: back to the default); apply it before the next sentence.
+    case speechSettingChanged(SpeechSetting, String?)
+    case keyEchoChanged(KeyEchoSetting)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -107,7 +110,7 @@ public struct Heartline {
             case "n", "N": return "no"
             default: return nil
             }
-        case .entry, .dateEntry:
+        case .entry, .dateEntry, .speechEntry:
             return nil
         case .plan:
             // The plan is typed; its two items are chosen with Enter.

@@ -36,6 +36,8 @@ enum Screen: Equatable, Sendable {
     case confirmDiscard(id: Int64)
     case sensor
     case sensorChoice([FoundSensor])
+    case speech
+    case speechEntry(SpeechSetting)
 
     /// Whether a digit key chooses an item at once (menus of up to nine items, no typed values).
     var isConfirmation: Bool {
@@ -91,6 +93,7 @@ enum MenuAction: Equatable, Sendable {
     case findSensors
     case forgetSensor
     case chooseSensor(FoundSensor)
+    case cycleKeyEcho
 }
 
 /// One spoken, selectable line of a menu.

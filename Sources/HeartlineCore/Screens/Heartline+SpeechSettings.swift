@@ -1,0 +1,96 @@
+import Foundation
+
+/// One speech setting the user can change in Settings, Speech.
+public enum SpeechSetting: String, CaseIterable, Sendable {
+    case rate, pitch, volume, voice, language, module
+
+    /// The stored setting's name.
+    public var key: String { "speech.\(rawValue)" }
+
+    /// Rate, pitch and volume are numbers from -100 to 100; the rest are names.
+    public var isNumber: Bool { self == .rate || self == .pitch || self == .volume }
+
+    public static let range = -100...100
+}
+
+/// How much of the typing is said back.
+public enum KeyEchoSetting: String, CaseIterable, Sendable {
+    case none, characters, words, both
+
+    public static let settingKey = "input.echo"
+}
+
+/// Settings, Speech and Key echo: stored, handed to the speech and terminal adapters, and
+/// confirmed in the new setting (the adapters apply a change before the confirmation is spoken).
+extension Heartline {
+    func label(of setting: SpeechSetting) -> String {
+        switch setting {
+        case .rate: words(.speechRate)
+        case .pitch: words(.speechPitch)
+        case .volume: words(.speechVolume)
+        case .voice: words(.speechVoice)
+        case .language: words(.speechLanguage)
+        case .module: words(.speechModule)
+        }
+    }
+
+    func storedValue(of setting: SpeechSetting) -> String? {
+        (try? store.setting(setting.key)) ?? nil
+    }
+
+    func spokenValue(of setting: SpeechSetting) -> String {
+        storedValue(of: setting) ?? words(.valueDefault)
+    }
+
+    var keyEcho: KeyEchoSetting {
+        ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoSetting.init) ?? .characters
+    }
+
+    func words(for echo: KeyEchoSetting) -> String {
+        switch echo {
+        case .none: words(.echoNone)
+        case .characters: words(.echoCharacters)
+        case .words: words(.echoWords)
+        case .both: words(.echoBoth)
+        }
+    }
+
+    func speechItems() -> [MenuItem] {
+        SpeechSetting.allCases.map {
+            MenuItem(label: label(of: $0), state: spokenValue(of: $0), action: .open(.speechEntry($0)))
+        }
+    }
+
+    func question(for setting: SpeechSetting) -> (Prompt, [String: String]) {
+        (setting.isNumber ? .askSpeechNumber : .askSpeechText, ["field": label(of: setting).lowercased()])
+    }
+
+    mutating func enterSpeechValue(_ text: String, for setting: SpeechSetting) {
+        let name = label(of: setting)
+        var value: String?
+        if ["default", "clear", "none"].contains(text) {
+            value = nil
+        } else if setting.isNumber {
+            guard let number = Int(text), SpeechSetting.range.contains(number) else {
+                say(.answer, .speechOutOfRange, ["field": name])
+                return
+            }
+            value = String(number)
+        } else {
+            // Voice, language and module names as the engines spell them.
+            value = String(text.prefix(40))
+        }
+        guard storing({ store in try store.setSetting(setting.key, to: value) }) != nil else { return }
+        emit(.speechSettingChanged(setting, value))
+        say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
+        stack.removeLast()
+    }
+
+    mutating func cycleKeyEcho() {
+        let all = KeyEchoSetting.allCases
+        let next = all[(all.firstIndex(of: keyEcho)! + 1) % all.count]
+        storing { store in try store.setSetting(KeyEchoSetting.settingKey, to: next.rawValue) }
+        emit(.keyEchoChanged(next))
+        say(.answer, .echoChanged, ["mode": words(for: next)])
+    }
+}

@@ -1,0 +1,28 @@
+import HeartlineCore
+import HeartlineSpeech
+
+extension SpeechSettings {
+    /// Sets one setting as Settings, Speech stores it; nil goes back to `defaults`' value.
+    mutating func set(_ setting: SpeechSetting, _ value: String?, defaults: SpeechSettings) {
+        switch setting {
+        case .rate: rate = value.flatMap { Int($0) } ?? defaults.rate
+        case .pitch: pitch = value.flatMap { Int($0) } ?? defaults.pitch
+        case .volume: volume = value.flatMap { Int($0) } ?? defaults.volume
+        case .voice: voice = value ?? defaults.voice
+        case .language: language = value ?? defaults.language
+        case .module: outputModule = value ?? defaults.outputModule
+        }
+        self = clamped
+    }
+
+    /// These settings with what the user changed in Settings, Speech on top.
+    func overridden(by store: WorkoutStore) -> SpeechSettings {
+        var settings = self
+        for setting in SpeechSetting.allCases {
+            if let value = (try? store.setting(setting.key)) ?? nil {
+                settings.set(setting, value, defaults: self)
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// Settings, Speech and Key echo: checked, stored, handed to the adapters (`(speech ...)`,
+/// `(echo ...)`) before the confirmation, which is then spoken in the new setting.
+@Suite struct SettingsGoldenTests {
+    @Test func speechSettingsAndKeyEchoAreCheckedStoredAndApplied() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > settings
+        menu: Settings.
+        menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
+        > 4
+        menu: Speech.
+        menu: 1, Rate: default.
+        menu: 2, Pitch: default.
+        menu: 3, Volume: default.
+        menu: 4, Voice: default.
+        menu: 5, Language: default.
+        menu: 6, Output module: default.
+        > 1
+        menu: Say a number from -100 to 100 for rate, or default.
+        > 150
+        answer: Rate must be from -100 to 100.
+        > 40
+        answer: Rate: 40.
+        (speech rate 40)
+        > 3
+        menu: Say a number from -100 to 100 for volume, or default.
+        > loud
+        answer: Volume must be from -100 to 100.
+        > -20
+        answer: Volume: -20.
+        (speech volume -20)
+        > 4
+        menu: Say the voice name, or default.
+        > en-gb-x-rp
+        answer: Voice: en-gb-x-rp.
+        (speech voice en-gb-x-rp)
+        > 1
+        menu: Say a number from -100 to 100 for rate, or default.
+        > default
+        answer: Rate: default.
+        (speech rate default)
+        > back
+        menu: Settings.
+        menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Heart rate sensor.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
+        > 5
+        answer: Key echo: words.
+        (echo words)
+        > 5
+        answer: Key echo: characters and words.
+        (echo both)
+        > 5
+        answer: Key echo: none.
+        (echo none)
+        > 5
+        answer: Key echo: characters.
+        (echo characters)
+        > where
+        answer: You are on Settings.
+        """#)
+    }
+}
