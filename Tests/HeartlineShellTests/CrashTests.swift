@@ -42,14 +42,11 @@ import Testing
     @Test func killedAtRandomMomentsNoWorkoutIsLost() throws {
         let reference = try Self.referenceSamples(seconds: 400)
         var random = TestRandom(seed: Self.seed)
-        let began = Date()
         for round in 1...Self.rounds {
             let moment = Moment.allCases[Int(random.next(upTo: UInt64(Moment.allCases.count)))]
             let steps = 2 + Int(random.next(upTo: 30))
             try Self.crashRound(round, moment: moment, steps: steps, random: &random, reference: reference)
         }
-        // The suite's budget: about a minute for everything, this test a fraction of it.
-        if Self.rounds <= 50 { #expect(Date().timeIntervalSince(began) < 45) }
     }
 
     /// One round: start a workout, let time pass in random steps, kill, then check the directory.

@@ -19,6 +19,35 @@ import Testing
         }
     }
 
+    /// The full check the crash tests run after every kill: "ok" for a sound database, and
+    /// SQLite's findings for one whose index disagrees with its table, which the quick_check at
+    /// every start does not look for.
+    @Test func theIntegrityCheckFindsWhatTheQuickCheckSkips() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let store = try SQLiteStore(directory: directory)
+                #expect(try store.integrityCheck() == ["ok"])
+                try HistoryGenerator.fill(store: store, days: 20, endingAt: Date(timeIntervalSince1970: 1_773_480_900), seed: 3)
+                #expect(try store.integrityCheck() == ["ok"])
+            }
+            do {
+                // Make the index's declared columns disagree with the entries it holds.
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try database.executeScript(
+                    """
+                    PRAGMA writable_schema = ON;
+                    UPDATE sqlite_schema SET sql = 'CREATE UNIQUE INDEX sample_chunks_by_workout ON sample_chunks (workout, count)'
+                    WHERE name = 'sample_chunks_by_workout';
+                    PRAGMA writable_schema = OFF;
+                    """)
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(store.recoveredFromCorruption == nil)
+            let problems = try store.integrityCheck()
+            #expect(!problems.isEmpty && problems != ["ok"])
+        }
+    }
+
     @Test func aDamagedPageIsFoundAndTheFileMovedAside() throws {
         try withTemporaryDirectory { directory in
             do {
