@@ -222,11 +222,30 @@ final class FakeStrapPeer {
     /// The listening socket; -1 once closed (closing twice could close another test's socket).
     private var listener: Int32
     private var connection: Int32?
-    private var tokens: [EventLoop.Token] = []
+    private var listenerToken: EventLoop.Token?
     private var connectionToken: EventLoop.Token?
     /// How many connections were accepted.
     private(set) var connections = 0
     var isConnected: Bool { connection != nil }
+    /// Whether clients are accepted. While false they wait in the listener's backlog, as for a
+    /// strap out of range: their connect has succeeded, and their first request waits unanswered.
+    var accepting = true {
+        didSet {
+            guard accepting != oldValue else { return }
+            if accepting {
+                watchListener()
+            } else if let listenerToken {
+                loop.cancel(listenerToken)
+                self.listenerToken = nil
+            }
+        }
+    }
+    /// Whether a client waits on the listener to be accepted.
+    var hasWaitingClient: Bool {
+        guard listener >= 0 else { return false }
+        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1
+    }
 
     init(strap: FakeStrap, path: String, loop: EventLoop) throws {
         self.strap = strap
@@ -244,7 +263,7 @@ final class FakeStrapPeer {
             }
         }
         try systemCall("listen") { listen(fd, 4) }
-        tokens.append(loop.watch(listener) { [weak self] in self?.accept() })
+        watchListener()
     }
 
     deinit {
@@ -268,12 +287,17 @@ final class FakeStrapPeer {
 
     func close() {
         dropConnection()
-        for token in tokens { loop.cancel(token) }
-        tokens = []
+        if let listenerToken { loop.cancel(listenerToken) }
+        listenerToken = nil
         guard listener >= 0 else { return }
         Glibc.close(listener)
         listener = -1
         unlink(path)
+    }
+
+    private func watchListener() {
+        guard listener >= 0 else { return }
+        listenerToken = loop.watch(listener) { [weak self] in self?.accept() }
     }
 
     private func accept() {
