@@ -120,6 +120,9 @@ private final class ScriptedHeartline {
 /// Heartline as a user runs it, with `--sensor att-socket:PATH`, against `FakeStrapPeer` on a
 /// SEQPACKET socket: the whole way from the socket through the GATT client and the core to the
 /// spoken sentence, with a drop-out and the reconnection in the middle.
+///
+/// Each test turns its loop on its own thread for seconds of real time; one at a time, they
+/// leave the other threads of a two-core machine to the rest of the suite.
 @Suite(.serialized) struct BinaryEndToEndTests {
     static let ready = "answer: Heartline is ready."
     static let lost = "event: Heart rate sensor disconnected."
