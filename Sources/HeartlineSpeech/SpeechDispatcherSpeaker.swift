@@ -5,8 +5,7 @@ import HeartlineIO
 ///
 /// If the server goes away, events wait (they are never dropped) and UI speech is dropped until
 /// the engine has reconnected; `SpeechRouter` speaks through espeak-ng meanwhile instead.
-public final class SpeechDispatcherSpeaker: SpeechOutput {
-    private let driver: SpeechDriver
+public final class SpeechDispatcherSpeaker: DrivenSpeaker {
 
     /// Connects to speech-dispatcher, starting the server if needed (up to about 3 s, before the
     /// loop runs); throws when it cannot be reached.
@@ -16,23 +15,8 @@ public final class SpeechDispatcherSpeaker: SpeechOutput {
             engine.close()
             throw SpeechError(engine: SpeechdEngine.engineName, reason: "no server could be reached")
         }
-        driver = SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log)
+        super.init(driver: SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log))
     }
 
-    deinit {
-        driver.close()
-    }
 
-    /// Called on the loop's thread for every sentence's progress.
-    public var onProgress: ((SpeechProgress) -> Void)? {
-        get { driver.onProgress }
-        set { driver.onProgress = newValue }
-    }
-
-    public var engineName: String? { driver.activeEngine?.name }
-
-    public func speak(_ utterances: [Utterance]) { driver.speak(utterances) }
-    public func silenceUI() { driver.silenceUI() }
-    public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
-    public func close() { driver.close() }
 }

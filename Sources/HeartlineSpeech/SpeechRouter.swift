@@ -9,8 +9,7 @@ import HeartlineIO
 /// `speech.server.lost`. The router probes the server with back-off (0.5 s, 1, 2, 4 ... 30 s),
 /// starting it again if nothing answers, and moves back between two sentences, saying
 /// `speech.server.back`. Starting without a server is silent: espeak-ng speaks until one appears.
-public final class SpeechRouter: SpeechOutput {
-    private let driver: SpeechDriver
+public final class SpeechRouter: DrivenSpeaker {
 
     /// Connects to speech-dispatcher (starting it if needed, up to about 3 s) and initialises
     /// espeak-ng; throws only when neither can speak.
@@ -39,17 +38,7 @@ public final class SpeechRouter: SpeechOutput {
         } else {
             log("speech: the catalogue has no speech.server prompts; failovers will be silent")
         }
-        driver = SpeechDriver(engines: engines, settings: settings, announcements: announcements, log: log)
-    }
-
-    deinit {
-        driver.close()
-    }
-
-    /// Called on the loop's thread for every sentence's progress.
-    public var onProgress: ((SpeechProgress) -> Void)? {
-        get { driver.onProgress }
-        set { driver.onProgress = newValue }
+        super.init(driver: SpeechDriver(engines: engines, settings: settings, announcements: announcements, log: log))
     }
 
     /// Called on the loop's thread when the speaking engine changes (nil: none can speak).
@@ -57,11 +46,4 @@ public final class SpeechRouter: SpeechOutput {
         get { driver.onEngineChange }
         set { driver.onEngineChange = newValue }
     }
-
-    public var engineName: String? { driver.activeEngine?.name }
-
-    public func speak(_ utterances: [Utterance]) { driver.speak(utterances) }
-    public func silenceUI() { driver.silenceUI() }
-    public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
-    public func close() { driver.close() }
 }
