@@ -70,6 +70,9 @@ public enum HeartlineMain {
             return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
         }
 
+        // Block the stop signals before the store opens, so none can kill the process outright
+        // between opening the store and watching for them; they are read from the loop below.
+        let signals = heartline_signalfd()
         let directory = options.resolvedDataDirectory(environment: environment)
         let store: SQLiteStore
         do {
@@ -97,6 +100,8 @@ public enum HeartlineMain {
             speechSettings.set(setting, value, defaults: configuredSpeech)
             output?.apply(speechSettings)
         }
+        let exports = ExportFolder(environment: environment, store: store)
+        session.exportWorkout = { id, format in exports.export(id, format: format) }
         session.start()
         let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
         let pairedStrap = options.sensor ?? remembered
@@ -109,7 +114,6 @@ public enum HeartlineMain {
             sensors.use(pairedStrap, name: ((try? store.setting(SettingKey.sensorName)) ?? nil) ?? "")
         }
 
-        let signals = heartline_signalfd()
         if signals >= 0 {
             loop.watch(signals) {
                 while case let signal = heartline_signalfd_read(signals), signal != 0 {

@@ -29,6 +29,8 @@ final class Session {
     var sensors: SensorLink?
     /// Applies a changed speech setting to the speaker (set by HeartlineMain).
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
+    /// Writes a workout to a file and says how it went, as an input for the core.
+    var exportWorkout: ((Int64, ExportFormat) -> Input)?
 
     init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
         self.loop = loop
@@ -63,6 +65,8 @@ final class Session {
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
             case .useSensor(let address): sensors?.use(address)
             case .speechSettingChanged: break
+            case .exportWorkout(let id, let format):
+                if let result = exportWorkout?(id, format) { send(result) }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .quit: finish()
             }

@@ -109,7 +109,9 @@ import Testing
         menu: Average heart rate, 77 beats per minute.
         menu: Maximum heart rate, 94 beats per minute.
         menu: Calories burned, 6 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
         """#)
     }
 
@@ -216,7 +218,7 @@ import Testing
         """#)
     }
 
-    /// Twelve saved workouts: pages of ten, details, a confirmed delete, dates in words.
+    /// Twelve saved workouts: pages of ten, details, an export, a confirmed delete, dates in words.
     @Test func reviewBrowsesAllByDateAndByMetricWithPagesAndDeletes() throws {
         let session = try GoldenSession()
         try session.saveWorkouts(count: 12)
@@ -270,12 +272,17 @@ import Testing
         menu: Average heart rate, 132 beats per minute.
         menu: Maximum heart rate, 169 beats per minute.
         menu: Calories burned, 198 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
+        > 4
+        answer: There is no item 4. Choose 1 to 3.
         > 2
-        answer: There is no item 2. Choose 1 to 1.
+        (export 1 csv)
+        answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
         > no
         answer: I don't know no. Say help for what you can do here.
-        > 1
+        > 3
         answer: Definitely delete workout? Yes or no.
         > yes
         answer: Workout deleted.
@@ -298,7 +305,9 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
         > back
         menu: All workouts.
         menu: Items 1 to 10 of 11.
@@ -336,7 +345,9 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
         > back
         menu: Workouts for yesterday.
         menu: Items 1 to 1 of 1.
@@ -398,7 +409,9 @@ import Testing
         menu: Average heart rate, 148 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 236 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
         > back
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
@@ -419,7 +432,9 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
-        menu: 1, Delete workout.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Delete workout.
         """#)
     }
 

@@ -49,7 +49,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// the core ticks every second); `:hr N` makes the strap send N beats per minute, `:hr N~S` a
 /// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
 /// take the strap off the skin and put it back; `:found NAME@ADDRESS@DBM; ...` answers a scan,
-/// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `:restart` starts a new core on the same store,
+/// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
+/// export, which always succeeds here; `:restart` starts a new core on the same store,
 /// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
@@ -99,6 +100,10 @@ final class GoldenSession {
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):
                 return ["(echo \(echo.rawValue))"]
+            case .exportWorkout(let id, let format):
+                // The file is "written" at once: the core hears it went well.
+                let file = "heartline-golden-\(id).\(format.rawValue)"
+                return ["(export \(id) \(format.rawValue))"] + send(.exported(format, file: file, folder: "heartline-exports"))
             default:
                 return []
             }

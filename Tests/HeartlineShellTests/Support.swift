@@ -35,10 +35,11 @@ struct RunResult {
 }
 
 /// Runs the binary with `arguments`, feeding `input` on standard input (a pipe, so script mode).
-func runHeartline(_ arguments: [String], input: Data, timeout: TimeInterval = 60) throws -> RunResult {
+func runHeartline(_ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe

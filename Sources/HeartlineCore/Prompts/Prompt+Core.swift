@@ -300,6 +300,12 @@ extension Prompt {
     public static let askSpeechText = Prompt("ask.speech-text", ["field"])
     public static let speechChanged = Prompt("speech.changed", ["field", "value"])
     public static let speechOutOfRange = Prompt("speech.out-of-range", ["field"])
+    public static let detailsExportTcx = Prompt("details.export-tcx")
+    public static let detailsExportCsv = Prompt("details.export-csv")
+    public static let exportDone = Prompt("export.done", ["file", "folder", "format"])
+    public static let exportDiskFull = Prompt("export.disk-full")
+    public static let exportFailed = Prompt("export.failed", ["folder"])
+    public static let sensorProblemScanBusy = Prompt("sensor.problem.scan-busy")
 
     /// Weekday names, indexed by `Calendar` weekday minus one (0 is Sunday).
     public static let weekdays = [weekday1, weekday2, weekday3, weekday4, weekday5, weekday6, weekday7]
@@ -382,6 +388,7 @@ extension Prompt {
         speechVolume, speechVoice, speechLanguage, speechModule,
         valueDefault, echoNone, echoCharacters, echoWords,
         echoBoth, echoChanged, askSpeechNumber, askSpeechText,
-        speechChanged, speechOutOfRange,
+        speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
+        exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
     ]
 }

@@ -204,6 +204,8 @@ extension Heartline {
             chooseSensor(found)
         case .cycleKeyEcho:
             cycleKeyEcho()
+        case .export(let id, let format):
+            emit(.exportWorkout(id, format))
         }
     }
 

@@ -47,7 +47,7 @@ extension Heartline {
     /// "no change" means the two would sound the same.
     mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: AveragePeriod) {
         guard let before = period.before,
-            let previous = storing({ store in try store.average(of: metric, startingIn: before.interval) }) ?? nil
+            let previous = storing(reading: true, { store in try store.average(of: metric, startingIn: before.interval) }) ?? nil
         else { return }
         let difference = Int(value.rounded()) - Int(previous.value.rounded())
         let names = ["period": words(period.name), "before": words(before.name)]

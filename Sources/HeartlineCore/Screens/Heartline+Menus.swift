@@ -101,7 +101,11 @@ extension Heartline {
                 MenuItem(label: words.historyMetric($0), action: .open(.averagesList($0)))
             }
         case .details(let id):
-            return [MenuItem(label: words(.detailsDelete), action: .open(.confirmDeleteSaved(id: id)))]
+            return [
+                MenuItem(label: words(.detailsExportTcx), action: .export(id, .tcx)),
+                MenuItem(label: words(.detailsExportCsv), action: .export(id, .csv)),
+                MenuItem(label: words(.detailsDelete), action: .open(.confirmDeleteSaved(id: id))),
+            ]
         case .settings:
             return [
                 MenuItem(label: words(.settingsProfile), action: .open(.profile)),
@@ -180,7 +184,7 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakAverages(of: metric)
         case .details(let id):
-            guard let workout = storing({ store in try store.workout(id) }) ?? nil else {
+            guard let workout = storing(reading: true, { store in try store.workout(id) }) ?? nil else {
                 goBack()
                 return
             }

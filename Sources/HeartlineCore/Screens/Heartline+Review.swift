@@ -83,7 +83,7 @@ extension Heartline {
             say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
             return
         }
-        let workouts = storing { store in try store.savedWorkouts(startingIn: day) } ?? []
+        let workouts = storing(reading: true) { store in try store.savedWorkouts(startingIn: day) } ?? []
         if workouts.isEmpty {
             say(.answer, .dateNone, ["date": words.day(day.start, now: now)])
         } else {
@@ -95,7 +95,7 @@ extension Heartline {
     /// it compares with the period before it (see `sayChange`).
     mutating func speakAverages(of metric: HistoryMetric) {
         for period in averagePeriods() {
-            guard let result = storing({ store in try store.average(of: metric, startingIn: period.interval) }) ?? nil else {
+            guard let result = storing(reading: true, { store in try store.average(of: metric, startingIn: period.interval) }) ?? nil else {
                 say(.menu, .averagesNone, ["period": words(period.name)])
                 continue
             }

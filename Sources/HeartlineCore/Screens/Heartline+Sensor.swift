@@ -55,11 +55,12 @@ extension Heartline {
     }
 
     /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
-    mutating func sayProblem(_ problem: SensorProblem) {
+    mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false) {
+        if !scanning { saidSensorProblem = true }
         switch problem {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)
-        case .busy: say(.answer, .sensorProblemBusy)
+        case .busy: say(.answer, scanning ? .sensorProblemScanBusy : .sensorProblemBusy)
         case .unreachable: say(.answer, .sensorProblemUnreachable)
         case .other: say(.answer, .sensorProblemOther)
         }

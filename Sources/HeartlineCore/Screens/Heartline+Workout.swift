@@ -295,9 +295,11 @@ extension Heartline {
     mutating func sensorEvent(_ event: SensorEvent) {
         switch event {
         case .connected(let name):
-            let wasLost = sensor == .lost
+            // Back after a drop-out, or working after a problem the user was told about.
+            let announce = sensor == .lost || saidSensorProblem
             sensor = .connected(name: name)
-            if wasLost { say(.event, .eventSensorBack) }
+            saidSensorProblem = false
+            if announce { say(.event, .eventSensorBack) }
         case .disconnected:
             if case .connected = sensor { say(.event, .eventSensorLost) }
             sensor = .lost

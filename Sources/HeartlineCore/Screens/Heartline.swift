@@ -15,6 +15,8 @@ public enum Effect: Equatable, Sendable {
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
+    /// Write a workout to a file; the outcome comes back as `Input.exported` or `.exportFailed`.
+    case exportWorkout(Int64, ExportFormat)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -31,6 +33,10 @@ public enum Input: Equatable, Sendable {
     /// A scan's results, strongest signal first.
     case sensorsFound([FoundSensor])
     case sensorScanFailed(SensorProblem)
+    /// An export was written: its format, file name and folder, as they are to be said.
+    case exported(ExportFormat, file: String, folder: String)
+    /// An export could not be written to `folder`.
+    case exportFailed(diskFull: Bool, folder: String)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -58,6 +64,8 @@ public struct Heartline {
     var sensor = SensorStatus.absent
     var batteryLevel: Int?
     var warnedBatteryLow = false
+    /// Whether the user heard that the sensor cannot work; its connection is then news.
+    var saidSensorProblem = false
     var lastResponse: [Utterance] = []
     /// Recent announcements, newest first, for "events".
     var eventLog: [(at: Date, text: String)] = []
@@ -93,7 +101,11 @@ public struct Heartline {
         case .sensor(let event): sensorEvent(event)
         case .sensorAttached: if sensor == .absent { sensor = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
-        case .sensorScanFailed(let problem): sayProblem(problem)
+        case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
+        case .exported(let format, let file, let folder):
+            say(.answer, .exportDone, ["format": format.rawValue.uppercased(), "file": file, "folder": folder])
+        case .exportFailed(let diskFull, let folder):
+            if diskFull { say(.answer, .exportDiskFull) } else { say(.answer, .exportFailed, ["folder": folder]) }
         case .shutdown: shutdown()
         }
         return flush()
@@ -162,13 +174,14 @@ public struct Heartline {
 
     // MARK: - Storage
 
-    /// Runs a storage call; a failure is said once and the program goes on.
+    /// Runs a storage call; a failure is said once and the program goes on. Only a write that
+    /// succeeds says the trouble is over: a read can succeed while the disk is still full.
     @discardableResult
-    mutating func storing<T>(_ body: (WorkoutStore) throws -> T) -> T? {
+    mutating func storing<T>(reading: Bool = false, _ body: (WorkoutStore) throws -> T) -> T? {
         let store = self.store
         do {
             let value = try body(store)
-            if storageTrouble {
+            if storageTrouble, !reading {
                 storageTrouble = false
                 say(.answer, .storageDiskOk)
             }

@@ -94,6 +94,7 @@ enum MenuAction: Equatable, Sendable {
     case forgetSensor
     case chooseSensor(FoundSensor)
     case cycleKeyEcho
+    case export(Int64, ExportFormat)
 }
 
 /// One spoken, selectable line of a menu.
