@@ -15,7 +15,7 @@ final class PseudoTerminal {
         var name = [CChar](repeating: 0, count: 128)
         master = heartline_openpt(&name, name.count)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
-        let slavePath = String(cString: name)
+        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slave = FileHandle(forUpdatingAtPath: slavePath)!
         var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave.fileDescriptor, UInt(TIOCSWINSZ), &size)
