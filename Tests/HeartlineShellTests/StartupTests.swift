@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What Heartline says at start when its data directory is taken or its database is damaged.
+@Suite struct StartupTests {
+    @Test func aSecondHeartlineOnTheSameDataIsRefusedWithOneSentence() throws {
+        let data = TemporaryDirectory()
+        // The first one stays in its shell: standard input is a pipe kept open.
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: Binary.path)
+        first.arguments = ["--speech", "transcript", "--data-dir", data.path]
+        let input = Pipe(), output = Pipe()
+        first.standardInput = input
+        first.standardOutput = output
+        first.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try first.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            first.waitUntilExit()
+        }
+        // Wait until it has opened the store and spoken its home screen.
+        var heard = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while !String(decoding: heard, as: UTF8.self).contains("menu: 4, Settings."), Date() < deadline {
+            heard.append(output.fileHandleForReading.availableData)
+        }
+        #expect(String(decoding: heard, as: UTF8.self).contains("menu: 4, Settings."))
+
+        let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
+        #expect(second.status == 1)
+        #expect(second.lines == ["event: Heartline is already running with this data directory. Close the other one first."])
+    }
+
+    @Test func aDamagedDatabaseIsKeptAsideAndAFreshOneStarted() throws {
+        let data = TemporaryDirectory()
+        let database = data.path + "/heartline.sqlite"
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: database))
+        let result = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
+        #expect(result.status == 0)
+        let said = try #require(result.lines.first { $0.hasPrefix("event: The workout database could not be read.") })
+        let kept = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasPrefix("heartline.sqlite.corrupt") }
+        #expect(kept.count == 1)
+        #expect(said.contains(kept[0]))
+        // The damaged bytes are kept as they were.
+        let keptBytes = try Data(contentsOf: URL(fileURLWithPath: data.path + "/" + kept[0]))
+        #expect(keptBytes == Data(repeating: 0x5A, count: 8192))
+        #expect(result.lines.last == "answer: Goodbye.")
+    }
+}
