@@ -91,7 +91,7 @@ public enum HeartlineMain {
         }
 
         let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
-        session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words)
+        session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
         speaker.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
         var speechSettings = configuredSpeech.overridden(by: store)

@@ -13,13 +13,21 @@ extension SelfCheck {
     static let listenSeconds = 4.0
 
     /// Runs every probe, and the strap's part from what is remembered, without a Bluetooth scan.
-    public func findings(probes: Probes, target: String?, storeInUse: Bool, dataDirectory: String) -> [Finding] {
+    /// - Parameter engine: the engine speaking now (`SpeechOutput.engineName`): what the speech
+    ///   stack found is the best answer about the server; with none, or the transcript, the probe
+    ///   answers.
+    public func findings(probes: Probes, target: String?, storeInUse: Bool, dataDirectory: String, engine: String? = nil) -> [Finding] {
         let bluetooth = probes.bluetooth()
         let strap: Strap = if let target { Self.strap(target, heard: nil) } else { storeInUse ? .unreadable : .none }
         var storage = probes.storage(dataDirectory)
         if storeInUse, case .writable(let free) = storage { storage = .inUse(free: free) }
+        let speech: SpeechServer = switch engine {
+        case "speech-dispatcher": .running
+        case "espeak-ng": .absent
+        default: probes.speechServer()
+        }
         return findings(
-            speech: probes.speechServer(), output: probes.audioOutput(), bluetooth: bluetooth, strap: strap,
+            speech: speech, output: probes.audioOutput(), bluetooth: bluetooth, strap: strap,
             storage: storage, dataDirectory: dataDirectory)
     }
 
@@ -37,8 +45,8 @@ extension SelfCheck {
         }
     }
 
-    /// `heartline --check`: says (and, unless the speaker is the transcript, prints) one sentence
-    /// per part, and returns 0 when all is well, 1 otherwise.
+    /// `heartline --check`: says (and, when a voice says it, also prints) one sentence per part,
+    /// and returns 0 when all is well, 1 otherwise.
     ///
     /// The remembered strap comes from `--sensor` or the store; a store held by a running
     /// Heartline is not waited for. With a usable adapter and the capability to scan, the check
@@ -60,7 +68,8 @@ extension SelfCheck {
         let probes = Probes.system(environment: environment)
         let check = SelfCheck(words: words)
         let target = options.sensor ?? remembered
-        var findings = check.findings(probes: probes, target: target, storeInUse: inUse, dataDirectory: directory)
+        let engine = (speaker as? any SpeechOutput)?.engineName
+        var findings = check.findings(probes: probes, target: target, storeInUse: inUse, dataDirectory: directory, engine: engine)
 
         let scanner = StrapScanner()
         if let target, case .address(let address) = SensorTarget(argument: target),
@@ -81,7 +90,7 @@ extension SelfCheck {
         }
 
         let utterances = warnings + findings.map { Utterance(.answer, $0.sentence) }
-        if !(speaker is TranscriptSpeaker) {
+        if engine != nil, engine != "transcript" {
             print(utterances.map(\.text).joined(separator: "\n"))
         }
         speakAndWait(utterances, speaker: speaker, loop: loop)
@@ -114,12 +123,12 @@ extension SelfCheck {
 
     /// The "check" command inside the shell: the same sentences as `--check`, without the scan
     /// (which would hold the loop for seconds, and a connected strap is silent anyway).
-    public static func command(options: Options, environment: [String: String], store: WorkoutStore, words: Words) -> () -> [Utterance] {
+    public static func command(options: Options, environment: [String: String], store: WorkoutStore, words: Words, engine: @escaping () -> String? = { nil }) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
             let target = options.sensor ?? ((try? store.setting(SettingKey.sensorAddress)) ?? nil)
             let findings = SelfCheck(words: words).findings(
-                probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory)
+                probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory, engine: engine())
             return findings.map { Utterance(.answer, $0.sentence) }
         }
     }

@@ -79,6 +79,21 @@ import Testing
         #expect(finding.ok == ok)
     }
 
+    @Test(arguments: [
+        ("speech-dispatcher", "Speech: the speech server is running, and sound goes to Headset."),
+        ("espeak-ng", "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to Headset."),
+        ("transcript", "Speech: the speech server starts with Heartline, and sound goes to Headset."),
+    ])
+    func theEngineSpeakingNowAnswersForTheServer(engine: String, sentence: String) {
+        // The probe alone would say the server starts on demand.
+        let probes = SelfCheck.Probes(
+            speechServer: { .startsOnDemand }, audioOutput: { .named("Headset") }, bluetooth: { .unsupported },
+            storage: { _ in .writable(free: 5_000_000_000) })
+        let findings = Self.check.findings(probes: probes, target: nil, storeInUse: false, dataDirectory: "/data", engine: engine)
+        #expect(findings.first?.sentence == sentence)
+        #expect(findings.map(\.part) == [.speech, .bluetooth, .strap, .storage])
+    }
+
     // MARK: Probes on this machine
 
     @Test func theBluetoothProbeAnswersOnThisMachine() {
