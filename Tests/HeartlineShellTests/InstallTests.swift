@@ -149,6 +149,12 @@ import Testing
         }
         #expect(options.count >= 10)
         for option in options { #expect(page.contains(option), "\(option) is documented") }
+        // And every subcommand it names ("heartline export ...").
+        let subcommands = Options.usage.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.count > 1 && words[0] == "heartline" && !words[1].hasPrefix("-") ? "heartline \(words[1])" : nil
+        }
+        for subcommand in subcommands { #expect(page.contains(subcommand), "\(subcommand) is documented") }
         let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let example = try String(contentsOfFile: Self.root + "/contrib/heartline.conf.example", encoding: .utf8)
         for setting in Configuration.settingNames {
