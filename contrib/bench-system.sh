@@ -157,7 +157,7 @@ input=$'configure\nnext\n1 minute\nstart workout\n:wait '"$real_seconds"$'\nend\
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$binary" "${common[@]}" --simulate-unless-paired --data-dir "$work/real" >/dev/null 2>&1
 read -r real_elapsed real_user real_system real_rss <"$work/time"
 echo "Real time: a workout of $real_seconds real seconds (--simulate-unless-paired: the simulated strap"
-echo "on the real clock, ticks 4 times a second, readouts every minute), extrapolated to an hour:"
+echo "on the real clock, the core ticked twice a second while the workout records, readouts every minute), extrapolated to an hour:"
 awk -v u="$real_user" -v s="$real_system" -v bu="$base_user" -v bs="$base_system" -v e="$real_elapsed" -v n="$real_seconds" 'BEGIN {
   c = (u + s) - (bu + bs); if (c < 0) c = 0
   printf "  whole run: %.2f s CPU (user %.2f, system %.2f) in %.1f s\n", u + s, u, s, e

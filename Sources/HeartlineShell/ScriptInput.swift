@@ -27,7 +27,10 @@ final class ScriptInput {
 
     var fileDescriptor: Int32 { fd }
 
-    /// Reads what is available; returns false at end of input.
+    /// Whether the end of the input was read (lines may still be buffered).
+    var isEnded: Bool { ended }
+
+    /// Reads what is available; `isEnded` tells when the input is over.
     func fill() {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

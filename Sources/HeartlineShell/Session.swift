@@ -23,6 +23,9 @@ final class Session {
     private var terminal: Terminal?
     private var mediaButtons: MediaButtons?
     private var finished = false
+    /// Whether the clock ticks the core on its own: real time, not a script's simulated clock.
+    private var ticksInRealTime = false
+    private var nextTick: EventLoop.Token?
     /// The self-check's sentences, for the "check" command (set by HeartlineMain).
     var selfCheck: (() -> [Utterance])?
     /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
@@ -48,6 +51,7 @@ final class Session {
             return speaker.speak(selfCheck())
         }
         apply(core.handle(input, at: clock.now))
+        scheduleTick()
     }
 
     func apply(_ effects: [Effect]) {
@@ -118,11 +122,19 @@ final class Session {
     }
 
     /// Ticks the core a few times a second so readouts land on their second.
+    /// Ticks the core in real time while a workout records. Twice a second is enough for
+    /// readouts to land on their second; with no workout nothing needs time, so nothing ticks.
     func startTicking() {
-        loop.after(0.25) { [weak self] in
-            guard let self, !self.finished else { return }
+        ticksInRealTime = true
+        scheduleTick()
+    }
+
+    private func scheduleTick() {
+        guard ticksInRealTime, nextTick == nil, !finished, core.isRecording else { return }
+        nextTick = loop.after(0.5) { [weak self] in
+            guard let self else { return }
+            self.nextTick = nil
             self.send(.tick)
-            self.startTicking()
         }
     }
 
@@ -130,8 +142,12 @@ final class Session {
 
     func runScript(_ input: ScriptInput) {
         script = input
-        loop.watch(input.fileDescriptor) { [weak self] in
+        var watch: EventLoop.Token?
+        watch = loop.watch(input.fileDescriptor) { [weak self] in
             input.fill()
+            // At its end the input stays readable forever: stop watching it, or the loop spins
+            // through a real-time ":wait" that is still running.
+            if input.isEnded, let token = watch { self?.loop.cancel(token) }
             self?.drainScript()
         }
         if !clock.isSimulated { startTicking() }
