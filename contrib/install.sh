@@ -129,4 +129,4 @@ if [[ "$prefix" != /usr && "$prefix" != /usr/local ]]; then
   echo "install: systemd finds user units only under /usr and /usr/local; run" >&2
   echo "install:   systemctl --user link $prefix/lib/systemd/user/heartline.service" >&2
 fi
-echo "install: to let Heartline search for straps: sudo setcap cap_net_raw+ep $prefix/bin/heartline" >&2
+echo "install: to let Heartline search for straps: sudo setcap cap_net_raw,cap_net_admin+ep $prefix/bin/heartline" >&2
