@@ -72,26 +72,17 @@ extension Heartline {
             }
             profile.weightKilograms = kilograms
             profile.weightUnit = unit
-        case .maximumHeartRate:
-            if clearing {
-                profile.maximumHeartRate = nil
-            } else {
-                guard let bpm = Int(text) else { return notUnderstood(text, field) }
-                guard Self.maximumRange.contains(bpm) else {
-                    return outOfRange(words.beatsPerMinute(Self.maximumRange.lowerBound), words.beatsPerMinute(Self.maximumRange.upperBound))
+        case .maximumHeartRate, .restingHeartRate:
+            let range = field == .maximumHeartRate ? Self.maximumRange : Self.restingRange
+            var bpm: Int?
+            if !clearing {
+                guard let typed = Int(text) else { return notUnderstood(text, field) }
+                guard range.contains(typed) else {
+                    return outOfRange(words.beatsPerMinute(range.lowerBound), words.beatsPerMinute(range.upperBound))
                 }
-                profile.maximumHeartRate = bpm
+                bpm = typed
             }
-        case .restingHeartRate:
-            if clearing {
-                profile.restingHeartRate = nil
-            } else {
-                guard let bpm = Int(text) else { return notUnderstood(text, field) }
-                guard Self.restingRange.contains(bpm) else {
-                    return outOfRange(words.beatsPerMinute(Self.restingRange.lowerBound), words.beatsPerMinute(Self.restingRange.upperBound))
-                }
-                profile.restingHeartRate = bpm
-            }
+            if field == .maximumHeartRate { profile.maximumHeartRate = bpm } else { profile.restingHeartRate = bpm }
         }
         guard storing({ store in try store.saveProfile(profile) }) != nil else { return }
         say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile)])
