@@ -46,10 +46,6 @@ final class Session {
     // MARK: - The core
 
     func send(_ input: Input) {
-        // "check" is a system command, answered by the shell before the core sees it.
-        if case .command(let text) = input, let selfCheck, text.lowercased().trimmingCharacters(in: .whitespaces) == "check" {
-            return speaker.speak(selfCheck())
-        }
         apply(core.handle(input, at: clock.now))
         scheduleTick()
     }
@@ -69,6 +65,9 @@ final class Session {
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
             case .useSensor(let address): sensors?.use(address)
             case .speechSettingChanged: break
+            case .runSelfCheck:
+                // The checks run here, at the edge; the core says their sentences, so "repeat" works.
+                if let selfCheck { send(.selfCheck(selfCheck().map(\.text))) }
             case .exportWorkout(let id, let format):
                 if let result = exportWorkout?(id, format) { send(result) }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters

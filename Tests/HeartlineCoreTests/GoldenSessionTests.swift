@@ -628,7 +628,7 @@ import Testing
         answer: There is no item 5. Choose 1 to 4.
         > help
         answer: Choose a metric by its number to switch it on or off, then next.
-        answer: Everywhere: back, home, where, repeat, help and quit.
+        answer: Everywhere: back, home, where, repeat, help, check and quit.
         > 4
         menu: Time interval for audio feedback.
         menu: 1, No time, selected.
@@ -657,7 +657,7 @@ import Testing
         answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
         answer: Colon lets you type a command, such as heart rate, then Enter.
         answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
-        answer: Everywhere: back, home, where, repeat, help and quit.
+        answer: Everywhere: back, home, where, repeat, help, check and quit.
         > quit
         answer: A workout is in progress. Definitely end workout? Yes or no.
         > no
@@ -667,7 +667,7 @@ import Testing
         answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
         answer: Colon lets you type a command, such as heart rate, then Enter.
         answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
-        answer: Everywhere: back, home, where, repeat, help and quit.
+        answer: Everywhere: back, home, where, repeat, help, check and quit.
         > where
         answer: You are on Workout in progress.
         > w

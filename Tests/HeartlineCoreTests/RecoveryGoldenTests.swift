@@ -49,7 +49,7 @@ import Testing
         answer: You are on Unfinished workout.
         > help
         answer: Resume the workout where it stopped, save it as it is, or discard it.
-        answer: Everywhere: back, home, where, repeat, help and quit.
+        answer: Everywhere: back, home, where, repeat, help, check and quit.
         > 3
         answer: Definitely discard the unfinished workout? Yes or no.
         > no

@@ -75,4 +75,25 @@ import Testing
         answer: You are on Settings.
         """#)
     }
+
+    /// "check" runs the edge's checks; their sentences are said as answers, so "repeat" says them again.
+    @Test func theSelfCheckIsSaidAndRepeated() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(session, #"""
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > check
+        (check)
+        answer: Speech works.
+        answer: Storage works.
+        > repeat
+        answer: Speech works.
+        answer: Storage works.
+        > chek
+        answer: I don't know chek. Did you mean check?
+        """#)
+    }
 }

@@ -50,7 +50,7 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
 /// take the strap off the skin and put it back; `:found NAME@ADDRESS@DBM; ...` answers a scan,
 /// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
-/// export, which always succeeds here; `:restart` starts a new core on the same store,
+/// export, which always succeeds here; `(check)` the self-check, answered with two fixed sentences; `:restart` starts a new core on the same store,
 /// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
@@ -100,6 +100,9 @@ final class GoldenSession {
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):
                 return ["(echo \(echo.rawValue))"]
+            case .runSelfCheck:
+                // The edge's checks, stood in for by two fixed sentences.
+                return ["(check)"] + send(.selfCheck(["Speech works.", "Storage works."]))
             case .exportWorkout(let id, let format):
                 // The file is "written" at once: the core hears it went well.
                 let file = "heartline-golden-\(id).\(format.rawValue)"

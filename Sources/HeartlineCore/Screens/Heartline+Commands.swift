@@ -2,7 +2,7 @@ import Foundation
 
 extension Heartline {
     /// Words that mean the same on every screen.
-    static let globalCommands = ["help", "where", "repeat", "back", "home", "quit", "next", "previous", "events"]
+    static let globalCommands = ["help", "where", "repeat", "back", "home", "quit", "next", "previous", "events", "check"]
     static let workoutCommands = [
         "time", "heart rate", "calories", "average heart rate", "all metrics", "pause", "resume",
         "pause or resume", "end", "battery", "zone", "plan", "events",
@@ -31,6 +31,7 @@ extension Heartline {
         case "where", "where am i": say(.answer, .whereYouAre, ["title": title(of: screen)]); return
         case "repeat", "say again": repeatLast(); return
         case "events", "announcements": speakEvents(); return
+        case "check", "self check": emit(.runSelfCheck); return
         case "quit", "exit", "bye": quit(); return
         default: break
         }

@@ -15,6 +15,9 @@ public enum Effect: Equatable, Sendable {
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
+    /// Check speech, Bluetooth, the strap and storage; the sentences come back as
+    /// `Input.selfCheck`.
+    case runSelfCheck
     /// Write a workout to a file; the outcome comes back as `Input.exported` or `.exportFailed`.
     case exportWorkout(Int64, ExportFormat)
     /// Leave the program: everything is stored.
@@ -33,6 +36,8 @@ public enum Input: Equatable, Sendable {
     /// A scan's results, strongest signal first.
     case sensorsFound([FoundSensor])
     case sensorScanFailed(SensorProblem)
+    /// The self-check's sentences, one per part, to be said as answers.
+    case selfCheck([String])
     /// An export was written: its format, file name and folder, as they are to be said.
     case exported(ExportFormat, file: String, folder: String)
     /// An export could not be written to `folder`.
@@ -102,6 +107,8 @@ public struct Heartline {
         case .sensorAttached: if sensor == .absent { sensor = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
+        case .selfCheck(let sentences):
+            for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):
             say(.answer, .exportDone, ["format": format.rawValue.uppercased(), "file": file, "folder": folder])
         case .exportFailed(let diskFull, let folder):
