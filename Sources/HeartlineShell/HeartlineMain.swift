@@ -69,6 +69,9 @@ public enum HeartlineMain {
         if options.check {
             return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
         }
+        // From here on, last words ("Goodbye.", "Workout saved.") are heard before the process exits.
+        let draining = output.map(DrainingSpeaker.init)
+        let voice: Speaker = draining ?? speaker
 
         // Block the stop signals before the store opens, so none can kill the process outright
         // between opening the store and watching for them; they are read from the loop below.
@@ -79,20 +82,21 @@ public enum HeartlineMain {
             store = try SQLiteStore(directory: directory, now: { clock.now })
         } catch {
             if error == .locked {
-                speaker.speak([Utterance(.event, words(.startLocked))])
+                voice.speak([Utterance(.event, words(.startLocked))])
             } else {
-                speaker.speak([Utterance(.event, words(.startStorageFailed, ["path": directory]))])
+                voice.speak([Utterance(.event, words(.startStorageFailed, ["path": directory]))])
                 log("\(error)")
             }
+            draining?.drain(on: loop, seconds: 3)
             return 1
         }
         if let moved = store.recoveredFromCorruption {
-            speaker.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
+            voice.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
         }
 
-        let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: speaker, log: log)
+        let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
-        speaker.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
+        voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
         var speechSettings = configuredSpeech.overridden(by: store)
         output?.apply(speechSettings)
@@ -136,6 +140,7 @@ public enum HeartlineMain {
             session.runScript(ScriptInput())
         }
         loop.run()
+        draining?.drain(on: loop, seconds: 3)
         return 0
     }
 }
