@@ -107,7 +107,7 @@ public enum HeartlineMain {
         let exports = ExportFolder(environment: environment, store: store)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
         session.start()
-        let remembered = (try? store.setting(SettingKey.sensorAddress)) ?? nil
+        let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
         let pairedStrap = options.sensor ?? remembered
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         session.sensors = sensors
@@ -115,7 +115,7 @@ public enum HeartlineMain {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
         } else if let pairedStrap {
             // Connect at launch: the strap is ready by the time a workout starts.
-            sensors.use(pairedStrap, name: ((try? store.setting(SettingKey.sensorName)) ?? nil) ?? "")
+            sensors.use(pairedStrap, name: ((try? store.setting(Heartline.sensorNameSetting)) ?? nil) ?? "")
         }
 
         if signals >= 0 {

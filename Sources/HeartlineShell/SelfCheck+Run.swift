@@ -58,7 +58,7 @@ extension SelfCheck {
         if FileManager.default.fileExists(atPath: directory) {
             do {
                 let store = try SQLiteStore(directory: directory)
-                remembered = try? store.setting(SettingKey.sensorAddress)
+                remembered = try? store.setting(Heartline.sensorAddressSetting)
             } catch .locked {
                 inUse = true
             } catch {
@@ -126,7 +126,7 @@ extension SelfCheck {
     public static func command(options: Options, environment: [String: String], store: WorkoutStore, words: Words, engine: @escaping () -> String? = { nil }) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
-            let target = options.sensor ?? ((try? store.setting(SettingKey.sensorAddress)) ?? nil)
+            let target = options.sensor ?? ((try? store.setting(Heartline.sensorAddressSetting)) ?? nil)
             let findings = SelfCheck(words: words).findings(
                 probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory, engine: engine())
             return findings.map { Utterance(.answer, $0.sentence) }

@@ -188,7 +188,8 @@ extension Heartline {
                 goBack()
                 return
             }
-            say(.menu, .menuTitle, ["title": title(of: screen)])
+            // The title from the workout just read, rather than reading it again.
+            say(.menu, .menuTitle, ["title": words(.titleDetails, ["when": words.when(workout.start, now: now)])])
             speakTotals(of: workout, kind: .menu, titlePrompt: .summaryTotalTime)
             speakItems()
         case .entry(let field):

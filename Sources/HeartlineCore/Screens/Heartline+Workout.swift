@@ -48,9 +48,9 @@ extension Heartline {
             speakHeartRate(.answer)
             speakCalories(.answer)
             speakAverage(.answer)
-        case "pause": pauseWorkout(toggle: false)
-        case "resume", "continue": resumeWorkout(toggle: false)
-        case "pause or resume": workout?.engine.isPaused == true ? resumeWorkout(toggle: true) : pauseWorkout(toggle: true)
+        case "pause": pauseWorkout()
+        case "resume", "continue": resumeWorkout()
+        case "pause or resume": workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
         case "end", "end workout", "stop", "finish":
             stack.append(.confirmEnd(quitting: false))
             presentScreen()
@@ -66,7 +66,7 @@ extension Heartline {
         }
     }
 
-    mutating func pauseWorkout(toggle: Bool) {
+    mutating func pauseWorkout() {
         guard var active = workout else { return }
         if active.engine.isPaused {
             say(.answer, .workoutAlreadyPaused)
@@ -81,7 +81,7 @@ extension Heartline {
         say(.answer, .workoutPaused)
     }
 
-    mutating func resumeWorkout(toggle: Bool) {
+    mutating func resumeWorkout() {
         guard workout != nil else { return }
         if workout?.engine.isPaused == false {
             say(.answer, .workoutAlreadyRunning)

@@ -39,7 +39,7 @@ enum Screen: Equatable, Sendable {
     case speech
     case speechEntry(SpeechSetting)
 
-    /// Whether a digit key chooses an item at once (menus of up to nine items, no typed values).
+    /// Whether the screen asks a yes-or-no question.
     var isConfirmation: Bool {
         switch self {
         case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard: true
