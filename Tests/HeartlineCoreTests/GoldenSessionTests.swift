@@ -818,4 +818,31 @@ import Testing
         menu: 3, Back.
         """#)
     }
+
+    /// On a day's list, out-of-range numbers are measured against that day's workouts, not all.
+    @Test func aDaysListCountsItsOwnWorkouts() throws {
+        let session = try GoldenSession()
+        try session.saveWorkouts(count: 3)
+        expectGolden(session, #"""
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > browse by date
+        menu: Browse by date.
+        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        > yesterday
+        menu: Workouts for yesterday.
+        menu: Items 1 to 1 of 1.
+        menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+        > 2
+        answer: There is no item 2. Choose 1 to 1.
+        > 99999999999999999999
+        answer: There is no item 99999999999999999999. Choose 1 to 1.
+        > next
+        answer: End of list.
+        """#)
+    }
 }

@@ -139,7 +139,7 @@ extension Heartline {
 
     /// How many items the current screen offers to choose from.
     var itemCount: Int {
-        screen.isList ? ((try? store.savedWorkoutCount()) ?? 0) : menuItems().count
+        screen.isList ? listCount() : menuItems().count
     }
 
     mutating func choose(number: Int) {

@@ -17,6 +17,15 @@ extension Heartline {
         }
     }
 
+    /// How many workouts the current list holds, without fetching a page of them.
+    func listCount() -> Int {
+        switch screen {
+        case .allWorkouts, .metricList: (try? store.savedWorkoutCount()) ?? 0
+        case .dateList(let day, _): ((try? store.savedWorkouts(startingIn: day)) ?? []).count
+        default: 0
+        }
+    }
+
     /// The workout numbered `number` (from 1) in the current list.
     private func listItem(_ number: Int) -> WorkoutSummary? {
         switch screen {
@@ -56,7 +65,7 @@ extension Heartline {
     }
 
     mutating func turnPage(by step: Int) {
-        let (total, _) = listPage()
+        let total = listCount()
         let page = screen.page + step
         guard page >= 0 else {
             say(.answer, .listStart)
@@ -70,7 +79,7 @@ extension Heartline {
     }
 
     mutating func chooseListItem(_ number: Int) {
-        let (total, _) = listPage()
+        let total = listCount()
         guard total > 0, (1...total).contains(number), let workout = listItem(number) else {
             say(.answer, .itemNone, ["number": words.number(number), "count": words.number(total)])
             return
@@ -113,7 +122,7 @@ extension Heartline {
         // Leave the confirmation and the deleted workout's details; show the list again.
         stack.removeLast(2)
         if screen.isList {
-            let (total, _) = listPage()
+            let total = listCount()
             let lastPage = max(0, (total - 1) / Self.pageSize)
             stack[stack.count - 1] = screen.withPage(min(screen.page, lastPage))
         }
