@@ -193,11 +193,10 @@ extension Configuration.Problem {
 /// Extra single keys for the workout screen, from `key.KEY = action` lines.
 ///
 /// A bound key acts on the workout screen only, where the action's own keys act; everywhere else
-/// it keeps its usual meaning (a digit still chooses a menu item). This needs nothing from the
-/// core but `command(forKey:)`: the action is looked up through the first key that already
-/// stands for it.
+/// it keeps its usual meaning (a digit still chooses a menu item). The actions are the
+/// vocabulary's workout keys, by their names.
 public struct KeyMap: Equatable, Sendable {
-    public private(set) var actions: [Character: String] = [:]
+    public private(set) var actions: [Character: Command] = [:]
 
     public init() {}
 
@@ -205,7 +204,7 @@ public struct KeyMap: Equatable, Sendable {
     public static let names: [String: Character] = ["space": " ", "equals": "=", "tab": "\t"]
 
     /// Every action a key can be bound to: the workout screen's own.
-    public static var actionNames: [String] { WorkoutKeys.table.map(\.command) }
+    public static var actionNames: [String] { Vocabulary.actionNames }
 
     mutating func bind(_ name: String, to action: String) -> Configuration.Problem.Reason? {
         let key: Character
@@ -218,21 +217,9 @@ public struct KeyMap: Equatable, Sendable {
         }
         // Lower case and single spaces, as the core compares commands.
         let action = action.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        guard Self.actionNames.contains(action) else { return .action }
-        actions[key] = action
+        guard Self.actionNames.contains(action), let command = Vocabulary.command(words: action) else { return .action }
+        actions[key] = command
         return nil
-    }
-
-    /// The command `key` stands for now: its bound action where that action acts on a key,
-    /// otherwise whatever `screen` (the core's `command(forKey:)`) says.
-    public func command(for key: Character, screen: (Character) -> String?) -> String? {
-        if let action = actions[key],
-            let usual = WorkoutKeys.table.first(where: { $0.command == action })?.keys.first,
-            screen(usual) == action
-        {
-            return action
-        }
-        return screen(key)
     }
 }
 
@@ -272,10 +259,8 @@ extension Configuration {
 }
 
 extension KeyMap {
-    /// Puts the bound keys in front of the terminal's own (call after `runTerminal`).
+    /// Hands the bound keys to the core, which puts them before the workout screen's own.
     func install(on session: Session) {
-        guard !actions.isEmpty, let terminal = session.terminalForOutput else { return }
-        let screen = terminal.hotkey
-        terminal.hotkey = { [self] key in command(for: key, screen: screen) }
+        session.core.keyBindings = actions
     }
 }

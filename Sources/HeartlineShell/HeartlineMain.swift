@@ -106,6 +106,7 @@ public enum HeartlineMain {
         }
         let exports = ExportFolder(environment: environment, store: store)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
+        session.powerOff = { PowerOff.request() }
         session.start()
         let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
         let pairedStrap = options.sensor ?? remembered

@@ -5,27 +5,8 @@ import HeartlineCore
 struct EchoVoice {
     let words: Words
 
-    /// Characters whose name is clearer than the character itself.
-    static let names: [Character: Prompt] = [
-        " ": .characterSpace, "\t": .characterTab, "!": .characterExclamation, "\"": .characterQuote,
-        "#": .characterHash, "$": .characterDollar, "%": .characterPercent, "&": .characterAmpersand,
-        "'": .characterApostrophe, "(": .characterLeftParen, ")": .characterRightParen, "*": .characterStar,
-        "+": .characterPlus, ",": .characterComma, "-": .characterDash, ".": .characterDot,
-        "/": .characterSlash, ":": .characterColon, ";": .characterSemicolon, "<": .characterLess,
-        "=": .characterEquals, ">": .characterGreater, "?": .characterQuestion, "@": .characterAt,
-        "[": .characterLeftBracket, "\\": .characterBackslash, "]": .characterRightBracket,
-        "^": .characterCaret, "_": .characterUnderscore, "`": .characterGrave, "{": .characterLeftBrace,
-        "|": .characterBar, "}": .characterRightBrace, "~": .characterTilde,
-    ]
-
     /// One character as it should be heard: "a", "capital a", "question mark", "7".
-    func name(of character: Character) -> String {
-        if let prompt = Self.names[character] { return words(prompt) }
-        if character.isLetter, character.isUppercase {
-            return words(.characterCapital, ["letter": character.lowercased()])
-        }
-        return String(character)
-    }
+    func name(of character: Character) -> String { words.characterName(character) }
 
     /// The sentence for one echo item.
     func sentence(for item: KeyEcho.Item) -> String {
@@ -43,13 +24,6 @@ struct EchoVoice {
         if text.count == 1, let only = text.first { return name(of: only) }
         if text.allSatisfy(\.isWhitespace) { return words(.characterBlank) }
         return text
-    }
-
-    /// A sentence spelled letter by letter, one utterance per word ("capital h, e, a, r, t").
-    func spelling(of sentence: String) -> [String] {
-        sentence.split(whereSeparator: \.isWhitespace).map { word in
-            word.map(name(of:)).joined(separator: ", ")
-        }
     }
 }
 

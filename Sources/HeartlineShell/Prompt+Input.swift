@@ -3,47 +3,9 @@ import HeartlineCore
 // The prompts of the keyboard, keypad and media buttons: every key in Prompts/en/input.prompts.
 
 extension Prompt {
-    public static let characterSpace = Prompt("character.space")
-    public static let characterBlank = Prompt("character.blank")
-    public static let characterCapital = Prompt("character.capital", ["letter"])
-    public static let characterTab = Prompt("character.tab")
-    public static let characterExclamation = Prompt("character.exclamation")
-    public static let characterQuote = Prompt("character.quote")
-    public static let characterHash = Prompt("character.hash")
-    public static let characterDollar = Prompt("character.dollar")
-    public static let characterPercent = Prompt("character.percent")
-    public static let characterAmpersand = Prompt("character.ampersand")
-    public static let characterApostrophe = Prompt("character.apostrophe")
-    public static let characterLeftParen = Prompt("character.left-paren")
-    public static let characterRightParen = Prompt("character.right-paren")
-    public static let characterStar = Prompt("character.star")
-    public static let characterPlus = Prompt("character.plus")
-    public static let characterComma = Prompt("character.comma")
-    public static let characterDash = Prompt("character.dash")
-    public static let characterDot = Prompt("character.dot")
-    public static let characterSlash = Prompt("character.slash")
-    public static let characterColon = Prompt("character.colon")
-    public static let characterSemicolon = Prompt("character.semicolon")
-    public static let characterLess = Prompt("character.less")
-    public static let characterEquals = Prompt("character.equals")
-    public static let characterGreater = Prompt("character.greater")
-    public static let characterQuestion = Prompt("character.question")
-    public static let characterAt = Prompt("character.at")
-    public static let characterLeftBracket = Prompt("character.left-bracket")
-    public static let characterBackslash = Prompt("character.backslash")
-    public static let characterRightBracket = Prompt("character.right-bracket")
-    public static let characterCaret = Prompt("character.caret")
-    public static let characterUnderscore = Prompt("character.underscore")
-    public static let characterGrave = Prompt("character.grave")
-    public static let characterLeftBrace = Prompt("character.left-brace")
-    public static let characterBar = Prompt("character.bar")
-    public static let characterRightBrace = Prompt("character.right-brace")
-    public static let characterTilde = Prompt("character.tilde")
     public static let echoDeleted = Prompt("echo.deleted", ["text"])
     public static let completionMatches = Prompt("completion.matches", ["count", "matches"])
     public static let completionNone = Prompt("completion.none")
-    public static let keysHelp1 = Prompt("keys.help.1")
-    public static let keysHelp2 = Prompt("keys.help.2")
     public static let buttonsPermission = Prompt("buttons.permission")
     public static let buttonsLost = Prompt("buttons.lost")
     public static let buttonsBack = Prompt("buttons.back")
@@ -51,14 +13,6 @@ extension Prompt {
 
     /// Every prompt of the keyboard, keypad and media buttons (Prompts/en/input.prompts).
     public static let input: [Prompt] = [
-        characterSpace, characterBlank, characterCapital, characterTab, characterExclamation,
-        characterQuote, characterHash, characterDollar, characterPercent, characterAmpersand,
-        characterApostrophe, characterLeftParen, characterRightParen, characterStar, characterPlus,
-        characterComma, characterDash, characterDot, characterSlash, characterColon,
-        characterSemicolon, characterLess, characterEquals, characterGreater, characterQuestion,
-        characterAt, characterLeftBracket, characterBackslash, characterRightBracket, characterCaret,
-        characterUnderscore, characterGrave, characterLeftBrace, characterBar, characterRightBrace,
-        characterTilde, echoDeleted, completionMatches, completionNone, keysHelp1, keysHelp2,
-        buttonsPermission, buttonsLost, buttonsBack, buttonsOutsideWorkout,
+        echoDeleted, completionMatches, completionNone, buttonsPermission, buttonsLost, buttonsBack,
     ]
 }

@@ -34,6 +34,8 @@ final class Session {
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
     var exportWorkout: ((Int64, ExportFormat) -> Input)?
+    /// Asks the system to power off; the input to send when it refuses (set by HeartlineMain).
+    var powerOff: (() -> Input?)?
 
     init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
         self.loop = loop
@@ -59,7 +61,6 @@ final class Session {
             switch effect {
             case .speak(let utterances):
                 speaker.speak(utterances)
-                terminal?.heard(utterances)
             case .sensorWanted: break
             case .requestBattery: sensors?.requestBattery()
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
@@ -71,6 +72,9 @@ final class Session {
             case .exportWorkout(let id, let format):
                 if let result = exportWorkout?(id, format) { send(result) }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
+            case .powerOff:
+                // The last words are heard first; a refusal comes back as a sentence.
+                if let powerOff, let refused = powerOff() { send(refused) }
             case .quit: finish()
             }
         }
@@ -194,13 +198,15 @@ final class Session {
     func runTerminal(words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard) {
         let terminal = Terminal(words: words, echo: echo)
         self.terminal = terminal
-        terminal.hotkey = { [weak self] key in self?.core.command(forKey: key) }
+        terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
+        terminal.lineCancellable = { [weak self] in self?.core.isTypingLine ?? false }
+        terminal.onInput = { [weak self] input in self?.send(input) }
+        terminal.after = { [weak self] seconds, body in self?.loop.after(seconds, handler: body) }
         terminal.onKey = { [weak self] in self?.speaker.silenceUI() }
         terminal.speak = { [weak self] in self?.speaker.speak($0) }
         terminal.onStopSpeech = { [weak self] in self?.speaker.silenceUI() }
         terminal.completions = { [weak self] in self?.core.completions() ?? [] }
         terminal.keypadActive = { [weak self] in self?.core.isRecording ?? false }
-        terminal.onHotkey = { [weak self] command in self?.send(.command(command)) }
         terminal.onLine = { [weak self] line in
             guard let self else { return }
             if let line {

@@ -7,22 +7,27 @@ import HeartlineCore
 /// GNU readline in callback mode, driven by the event loop, and made self-voicing.
 ///
 /// Every byte from the keyboard passes through `feed` first. It is split into keys; a key the
-/// shell owns (stop speech, repeat, spell, key help) or a single-key command of the current
+/// shell owns (stop speech, repeat, spell, key help) or a key the core takes on the current
 /// screen acts at once, without Enter; everything else goes to readline, which edits the line
-/// and hands it back on Enter. After each edit readline redisplays through `redisplay()`, which
+/// and hands it back on Enter. The terminal itself speaks only key echo and completions: every
+/// other sentence, repeated and spelled ones included, comes from the core. After each edit readline redisplays through `redisplay()`, which
 /// compares the line with what it was and says what changed (key echo). Tab completes over the
 /// words the current screen accepts and says the matches. Readline is touched only from the
 /// loop's thread.
 final class Terminal {
     /// Called with a finished line (Enter), or nil at end of input (Ctrl-D on an empty line).
     var onLine: (String?) -> Void = { _ in }
-    /// Asked for each key on an empty line: the command it stands for, if it acts at once.
-    var hotkey: (Character) -> String? = { _ in nil }
+    /// Asked for each key on an empty line: whether the core takes it at once.
+    var takesKey: (Character) -> Bool = { _ in false }
     /// Called for every key press, before anything else (any key silences UI speech).
     var onKey: () -> Void = {}
-    /// Called when a hotkey acted.
-    var onHotkey: (String) -> Void = { _ in }
-    /// Speaks what the terminal itself says: echo, completions, repeated and spelled sentences.
+    /// Input for the core: a key it takes, a command of the shell's keys, a cancelled line.
+    var onInput: (Input) -> Void = { _ in }
+    /// Whether the core opened a typed line that Escape cancels.
+    var lineCancellable: () -> Bool = { false }
+    /// Runs a closure after a delay on the loop (a lone Escape is taken after a short wait).
+    var after: (Double, @escaping () -> Void) -> Void = { _, _ in }
+    /// Speaks what the terminal itself says: key echo and completions.
     var speak: ([Utterance]) -> Void = { _ in }
     /// The stop-speech key: Control-G, or slash on the keypad during a workout.
     var onStopSpeech: () -> Void = {}
@@ -40,14 +45,10 @@ final class Terminal {
     private let prompt = "> "
     private let voice: EchoVoice
     private let terminalName: String?
-    /// ":" on the workout screen opens a typed command; hotkeys rest until Enter.
-    private(set) var typing = false
     private var pending: [UInt8] = []
     private var reader = KeyReader()
     private var echo: KeyEcho
     private var echoBuffer = EchoBuffer()
-    /// The last response heard that was not echo, for the repeat and spell keys.
-    private var lastHeard: [Utterance] = []
     /// `printAbove` redraws the line: that is no edit to speak.
     private var redrawing = false
     /// Tab completion ran: the next redisplay takes the completed line in silence.
@@ -111,14 +112,7 @@ final class Terminal {
         Terminal.current = nil
     }
 
-    /// Remembers what was said, for the repeat and spell keys (echo is never repeated).
-    func heard(_ utterances: [Utterance]) {
-        let said = utterances.filter { $0.kind != .echo }
-        if !said.isEmpty { lastHeard = said }
-    }
-
     private func finished(_ line: String?) {
-        typing = false
         echo.reset()
         flushEcho()
         onLine(line)
@@ -134,36 +128,49 @@ final class Terminal {
     func feed(_ bytes: [UInt8]) {
         for key in reader.keys(from: bytes) {
             guard !closed else { return }
-            onKey()
-            let context = KeyRouter.Context(singleKeys: rl_end == 0 && !typing, keypadActive: keypadActive(), terminal: terminalName)
-            switch KeyRouter.route(key, context: context, hotkey: hotkey) {
-            case .command(let command):
-                flushEcho()
-                onHotkey(command)
-            case .typeCommand:
-                typing = true
-                if echo.mode == .characters || echo.mode == .both {
-                    echoBuffer.add(sentence: voice.name(of: ":"))
-                }
-            case .stopSpeech(let passOn):
-                echoBuffer.clear()
-                onStopSpeech()
-                if passOn { edit(key) }
-            case .repeatLast:
-                flushEcho()
-                say(lastHeard.isEmpty ? [Utterance(.answer, voice.words(.repeatNothing))] : lastHeard.map { Utterance(.answer, $0.text) }, remember: false)
-            case .spellLast:
-                flushEcho()
-                let spelled = voice.spelling(of: lastHeard.last?.text ?? "")
-                say(spelled.isEmpty ? [Utterance(.answer, voice.words(.repeatNothing))] : spelled.map { Utterance(.answer, $0) }, remember: false)
-            case .keysHelp:
-                flushEcho()
-                say([Utterance(.answer, voice.words(.keysHelp1)), Utterance(.answer, voice.words(.keysHelp2))], remember: true)
-            case .edit(let bytes):
-                edit(bytes)
-            }
+            handle(key)
         }
         flushEcho()
+        // In callback mode a lone Escape waits for the key after it; when none comes soon, it
+        // is Escape alone (it cancels a typed line).
+        if reader.holdsEscape {
+            after(Self.escapeWait) { [weak self] in
+                guard let self, !self.closed, self.reader.takeEscape() else { return }
+                self.handle(KeyRouter.escape)
+                self.flushEcho()
+            }
+        }
+    }
+
+    /// How long a lone Escape waits for a key that would make it a sequence.
+    static let escapeWait = 0.1
+
+    private func handle(_ key: [UInt8]) {
+        onKey()
+        let context = KeyRouter.Context(
+            emptyLine: rl_end == 0, keypadActive: keypadActive(), lineCancellable: lineCancellable(), terminal: terminalName)
+        switch KeyRouter.route(key, context: context, takesKey: takesKey) {
+        case .key(let character):
+            flushEcho()
+            onInput(.key(character))
+        case .command(let command):
+            flushEcho()
+            onInput(.act(command))
+        case .cancelLine:
+            echoBuffer.clear()
+            redrawing = true
+            rl_replace_line("", 0)
+            rl_redisplay()
+            redrawing = false
+            echo.reset()
+            onInput(.cancelLine)
+        case .stopSpeech(let passOn):
+            echoBuffer.clear()
+            onStopSpeech()
+            if passOn { edit(key) }
+        case .edit(let bytes):
+            edit(bytes)
+        }
     }
 
     private func edit(_ bytes: [UInt8]) {
@@ -171,12 +178,6 @@ final class Terminal {
         while !pending.isEmpty, !closed {
             rl_callback_read_char()
         }
-    }
-
-    private func say(_ utterances: [Utterance], remember: Bool) {
-        guard !utterances.isEmpty else { return }
-        if remember { heard(utterances) }
-        speak(utterances)
     }
 
     private func flushEcho() {

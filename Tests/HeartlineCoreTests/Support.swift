@@ -212,8 +212,18 @@ final class ClockBox: @unchecked Sendable {
 }
 
 /// Checks a golden script: runs its inputs and expects exactly its sentences.
+///
+/// With `HEARTLINE_RERECORD=1` in the environment a script that differs is written back into
+/// its test file instead, as said: a deliberate change of sentences is recorded on purpose, and
+/// the diff shows what changed for review.
 func expectGolden(_ session: GoldenSession, _ script: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let actual = session.run(script)
+    if actual != script, ProcessInfo.processInfo.environment["HEARTLINE_RERECORD"] == "1" {
+        if !GoldenRecorder.shared.rewrite(sourceLocation, script: script, with: actual) {
+            Issue.record("the script's shared opening changed: re-record it by hand", sourceLocation: sourceLocation)
+        }
+        return
+    }
     #expect(actual == script, sourceLocation: sourceLocation)
     if actual != script {
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
@@ -226,6 +236,48 @@ func expectGolden(_ session: GoldenSession, _ script: String, sourceLocation: So
                 break
             }
         }
+    }
+}
+
+/// Writes re-recorded golden scripts back into their test files.
+///
+/// A script is the first `#"""` raw string at or after its call's line. Tests run in parallel
+/// and a rewrite changes the number of lines below it, so rewrites are serialised and each
+/// file's line shifts are kept: a call's line as compiled is moved by the rewrites above it.
+final class GoldenRecorder: @unchecked Sendable {
+    static let shared = GoldenRecorder()
+    private let lock = NSLock()
+    /// Per file: (line as compiled, lines added or removed there).
+    private var shifts: [String: [(line: Int, delta: Int)]] = [:]
+
+    /// Rewrites the literal of the script checked at `location`. A script may be a shared opening
+    /// plus the literal: then only the literal is rewritten, and only when the opening was said
+    /// as written (false otherwise).
+    func rewrite(_ location: SourceLocation, script: String, with transcript: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let path = location._filePath
+        guard var lines = try? String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n") else { return false }
+        let shift = (shifts[path] ?? []).filter { $0.line < location.line }.reduce(0) { $0 + $1.delta }
+        var open = location.line - 1 + shift
+        while open < lines.count, !lines[open].hasSuffix("#\"\"\"") { open += 1 }
+        var close = open + 1
+        while close < lines.count, lines[close].trimmingCharacters(in: .whitespaces) != "\"\"\"#" && !lines[close].hasSuffix("\"\"\"#)") {
+            close += 1
+        }
+        guard close < lines.count else { return false }
+        let indent = String(lines[close].prefix { $0 == " " })
+        let literal = lines[(open + 1)..<close].map { String($0.dropFirst(min(indent.count, $0.count))) }.joined(separator: "\n")
+        guard script.hasSuffix(literal) else { return false }
+        let opening = script.dropLast(literal.count).components(separatedBy: "\n").dropLast()
+        let said = transcript.components(separatedBy: "\n")
+        guard Array(said.prefix(opening.count)) == Array(opening) else { return false }
+        let body = said.dropFirst(opening.count).map { $0.isEmpty ? "" : indent + $0 }
+        let delta = body.count - (close - open - 1)
+        lines.replaceSubrange((open + 1)..<close, with: body)
+        try? lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        shifts[path, default: []].append((location.line, delta))
+        return true
     }
 }
 

@@ -145,21 +145,10 @@ import Testing
 
     // MARK: Keys
 
-    /// What the core says a key does on the workout screen and on a menu.
-    static func workoutScreen(_ key: Character) -> String? { WorkoutKeys.command(for: key) }
-    static func menuScreen(_ key: Character) -> String? { key.isNumber ? String(key) : nil }
-
-    @Test func aBoundKeyActsOnTheWorkoutScreenOnly() {
+    @Test func aBoundKeyNamesAWorkoutCommand() {
         let (configuration, problems) = Configuration.parse("key.+ = heart rate\nkey.space = all metrics\nkey.1 = Pause  or Resume\n")
         #expect(problems == [])
-        let keys = configuration.keys
-        #expect(keys.command(for: "+", screen: Self.workoutScreen) == "heart rate")
-        #expect(keys.command(for: " ", screen: Self.workoutScreen) == "all metrics")
-        #expect(keys.command(for: "1", screen: Self.workoutScreen) == "pause or resume")
-        #expect(keys.command(for: "h", screen: Self.workoutScreen) == "heart rate")
-        // On a menu a digit still chooses its item, and "+" does nothing.
-        #expect(keys.command(for: "1", screen: Self.menuScreen) == "1")
-        #expect(keys.command(for: "+", screen: Self.menuScreen) == nil)
+        #expect(configuration.keys.actions == ["+": .workout(.heartRate), " ": .workout(.allMetrics), "1": .workout(.pauseOrResume)])
     }
 
     @Test func aKeyBoundInTheFileAnswersOnARealTerminal() throws {
@@ -174,10 +163,11 @@ import Testing
         terminal.type("configure\r")
         #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
         mark = terminal.mark
-        terminal.type("next\r")
-        #expect(terminal.waitFor("Start workout.", after: mark))
+        // Next through the interval, the zone and the plan to the last step.
+        for _ in 0..<4 { terminal.type("next\r") }
+        #expect(terminal.waitFor("menu: 1, Start workout.", after: mark))
         mark = terminal.mark
-        terminal.type("start workout\r")
+        terminal.type("1")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
         usleep(2_500_000)
         mark = terminal.mark

@@ -115,7 +115,7 @@ private struct EchoScript {
     }
 
     @Test func spellingSaysEachWordLetterByLetter() {
-        #expect(ShellWords.voice.spelling(of: "Heart rate, 142.") == ["capital h, e, a, r, t", "r, a, t, e, comma", "1, 4, 2, dot"])
+        #expect(ShellWords.voice.words.spelling(of: "Heart rate, 142.") == ["capital h, e, a, r, t", "r, a, t, e, comma", "1, 4, 2, dot"])
     }
 
     @Test(arguments: [

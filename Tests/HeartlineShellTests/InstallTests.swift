@@ -171,7 +171,7 @@ import Testing
         let all = text.split(separator: "\n").map { $0.hasPrefix("#") && !$0.hasPrefix("# ") ? String($0.dropFirst()) : String($0) }
         let (configuration, problems) = Configuration.parse(all.joined(separator: "\n"))
         #expect(problems == [])
-        #expect(configuration.keys.actions["+"] == "heart rate")
+        #expect(configuration.keys.actions["+"] == .workout(.heartRate))
     }
 
     @Test func helpAndVersionNameEveryNewOption() throws {

@@ -32,15 +32,20 @@ import Testing
 
     // MARK: What a key does
 
-    /// The workout screen's keys, as the core gives them.
-    static func workout(_ key: Character) -> String? { WorkoutKeys.command(for: key) }
-    /// A confirmation's keys.
-    static func confirmation(_ key: Character) -> String? { key == "y" ? "yes" : key == "n" ? "no" : nil }
-    /// A menu of four items.
-    static func menu(_ key: Character) -> String? { ("1"..."4").contains(key) ? String(key) : nil }
+    /// The workout screen and a question take every key; a menu of four items takes digits.
+    static func workout(_ key: Character) -> Bool { true }
+    static func menu(_ key: Character) -> Bool { key.isNumber }
 
-    static func route(_ text: String, keypad: Bool = true, empty: Bool = true, terminal: String = "xterm", hotkey: (Character) -> String? = workout) -> KeyRouter.Action {
-        KeyRouter.route(Array(text.utf8), context: KeyRouter.Context(singleKeys: empty, keypadActive: keypad, terminal: terminal), hotkey: hotkey)
+    static func route(_ text: String, keypad: Bool = true, empty: Bool = true, cancellable: Bool = false, terminal: String = "xterm", takesKey: (Character) -> Bool = workout) -> KeyRouter.Action {
+        KeyRouter.route(
+            Array(text.utf8), context: KeyRouter.Context(emptyLine: empty, keypadActive: keypad, lineCancellable: cancellable, terminal: terminal),
+            takesKey: takesKey)
+    }
+
+    /// The name of the workout command a key reaches: routed by the shell, read by the vocabulary.
+    static func action(_ text: String, terminal: String = "xterm") -> String? {
+        guard case .key(let key) = route(text, terminal: terminal), let command = Vocabulary.command(key: key) else { return nil }
+        return Vocabulary.entry(command).name
     }
 
     @Test(arguments: [
@@ -49,7 +54,7 @@ import Testing
         (".", "help"), ("*", "repeat"), ("-", "battery"), ("+", "where"),
     ])
     func everyKeypadKeyReachesAWorkoutAction(key: String, command: String) {
-        #expect(Self.route(key) == .command(command))
+        #expect(Self.action(key) == command)
     }
 
     @Test(arguments: [
@@ -59,45 +64,64 @@ import Testing
         ("\u{1B}[5~", "end"), ("\u{1B}[2~", "pause or resume"), ("\u{1B}[3~", "help"),
     ])
     func withNumLockOffTheCursorKeysStandForTheirDigits(sequence: String, command: String) {
-        #expect(Self.route(sequence) == .command(command))
+        #expect(Self.action(sequence) == command)
     }
 
     @Test func applicationKeypadModeIsReadOnEveryTerminal() {
-        #expect(Self.route("\u{1B}Oq") == .command("time"))
-        #expect(Self.route("\u{1B}Op") == .command("pause or resume"))
-        #expect(Self.route("\u{1B}Ok") == .command("where"))
-        #expect(Self.route("\u{1B}Ol", terminal: "linux") == .command("where"))
-        #expect(Self.route("\u{1B}OS", terminal: "linux") == .command("battery"))
+        #expect(Self.action("\u{1B}Oq") == "time")
+        #expect(Self.action("\u{1B}Op") == "pause or resume")
+        #expect(Self.action("\u{1B}Ok") == "where")
+        #expect(Self.action("\u{1B}Ol", terminal: "linux") == "where")
+        #expect(Self.action("\u{1B}OS", terminal: "linux") == "battery")
         // Enter and digits reach readline as the characters they are, on any screen.
         #expect(Self.route("\u{1B}OM") == .edit(Array("\r".utf8)))
         #expect(Self.route("\u{1B}Ot", keypad: false, empty: false) == .edit(Array("4".utf8)))
     }
 
     @Test func cursorKeysKeepTheirMeaningOutsideAWorkoutAndOnATypedLine() {
-        #expect(Self.route("\u{1B}[A", keypad: false, hotkey: Self.menu) == .edit(Array("\u{1B}[A".utf8)))
+        #expect(Self.route("\u{1B}[A", keypad: false, takesKey: Self.menu) == .edit(Array("\u{1B}[A".utf8)))
         #expect(Self.route("\u{1B}[A", empty: false) == .edit(Array("\u{1B}[A".utf8)))
         #expect(Self.route("1", empty: false) == .edit(Array("1".utf8)))
+        // A letter on a menu starts a typed line; a digit acts at once.
+        #expect(Self.route("s", keypad: false, takesKey: Self.menu) == .edit(Array("s".utf8)))
+        #expect(Self.route("3", keypad: false, takesKey: Self.menu) == .key("3"))
     }
 
-    @Test func plusAndMinusAnswerAConfirmation() {
-        #expect(Self.route("+", hotkey: Self.confirmation) == .command("yes"))
-        #expect(Self.route("-", hotkey: Self.confirmation) == .command("no"))
-        // Digits are typed there, and Enter confirms: 1 is yes, 2 is no.
-        #expect(Self.route("1", hotkey: Self.confirmation) == .edit(Array("1".utf8)))
+    @Test func controlKeysAreNeverTakenAsSingleKeys() {
+        // Control-A, Backspace and Tab edit the line even where every key acts at once.
+        for control in ["\u{01}", "\u{7F}", "\t"] {
+            #expect(Self.route(control) == .edit(Array(control.utf8)))
+        }
+    }
+
+    @Test func escapeCancelsOnlyALineTheCoreOpened() {
+        #expect(Self.route("\u{1B}", empty: false, cancellable: true) == .cancelLine)
+        #expect(Self.route("\u{1B}", empty: false) == .edit([0x1B]))
+    }
+
+    @Test func aLoneEscapeIsHeldUntilTakenAlone() {
+        var reader = KeyReader()
+        #expect(reader.keys(from: [Self.escape]) == [])
+        #expect(reader.holdsEscape)
+        let taken = reader.takeEscape()
+        #expect(taken)
+        #expect(!reader.holdsEscape)
+        let again = reader.takeEscape()
+        #expect(!again)
     }
 
     @Test func theShellsOwnKeysWorkEverywhere() {
         for empty in [true, false] {
             #expect(Self.route("\u{07}", keypad: false, empty: empty) == .stopSpeech(passOn: true))
-            #expect(Self.route("\u{1B}[15~", keypad: false, empty: empty) == .repeatLast)
-            #expect(Self.route("\u{1B}[[E", keypad: false, empty: empty, terminal: "linux") == .repeatLast)
-            #expect(Self.route("\u{1B}[17~", keypad: false, empty: empty) == .spellLast)
-            #expect(Self.route("\u{1B}OP", keypad: false, empty: empty) == .keysHelp)
+            #expect(Self.route("\u{1B}[15~", keypad: false, empty: empty) == .command(.repeatLast))
+            #expect(Self.route("\u{1B}[[E", keypad: false, empty: empty, terminal: "linux") == .command(.repeatLast))
+            #expect(Self.route("\u{1B}[17~", keypad: false, empty: empty) == .command(.spell))
+            #expect(Self.route("\u{1B}OP", keypad: false, empty: empty) == .command(.keysHelp))
         }
         // Slash stops speech during a workout only; elsewhere it is typed.
         #expect(Self.route("/") == .stopSpeech(passOn: false))
-        #expect(Self.route("/", keypad: false, hotkey: Self.menu) == .edit(Array("/".utf8)))
-        #expect(Self.route(":") == .typeCommand)
+        #expect(Self.route("/", keypad: false, takesKey: Self.menu) == .edit(Array("/".utf8)))
+        #expect(Self.route(":") == .key(":"))
     }
 
     // MARK: On a real terminal
@@ -111,8 +135,14 @@ import Testing
         var mark = terminal.mark
         terminal.type("4")
         #expect(terminal.waitFor("menu: Time interval for audio feedback.", after: mark))
+        // One key a step: no time, no target, no plan, then Start workout.
+        for (key, reached) in [("1", "menu: Target heart rate zone."), ("1", "menu: Training plan."), ("1", "menu: Ready to start.")] {
+            mark = terminal.mark
+            terminal.type(key)
+            #expect(terminal.waitFor(reached, after: mark))
+        }
         mark = terminal.mark
-        terminal.type("start workout\r")
+        terminal.type("1")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
         let steps: [(keys: String, answer: String)] = [
             ("1", "answer: Time elapsed, "),  // Num Lock on
@@ -125,7 +155,8 @@ import Testing
             ("9", "answer: Definitely end workout? Yes or no."),
             ("-", "answer: Workout continues."),
             ("\u{1B}[5~", "answer: Definitely end workout? Yes or no."),  // 9 is Page Up
-            ("+", "menu: Workout summary."),
+            ("+", "answer: Definitely end workout? Yes or no."),  // plus is where: the question again
+            ("9", "menu: Workout summary."),  // the end key again is yes
         ]
         for step in steps {
             mark = terminal.mark

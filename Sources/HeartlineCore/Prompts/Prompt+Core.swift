@@ -8,7 +8,8 @@ extension Prompt {
     public static let unitMinuteOther = Prompt("unit.minute.other", ["count"])
     public static let unitHourOne = Prompt("unit.hour.one", ["count"])
     public static let unitHourOther = Prompt("unit.hour.other", ["count"])
-    public static let unitBpm = Prompt("unit.bpm", ["count"])
+    public static let unitBpmOne = Prompt("unit.bpm.one", ["count"])
+    public static let unitBpmOther = Prompt("unit.bpm.other", ["count"])
     public static let unitKcalOne = Prompt("unit.kcal.one", ["count"])
     public static let unitKcalOther = Prompt("unit.kcal.other", ["count"])
     public static let unitYearOne = Prompt("unit.year.one", ["count"])
@@ -106,7 +107,6 @@ extension Prompt {
     public static let eventSensorBack = Prompt("event.sensor-back")
     public static let confirmEnd = Prompt("confirm.end")
     public static let confirmEndBeforeQuit = Prompt("confirm.end-before-quit")
-    public static let confirmYesOrNo = Prompt("confirm.yes-or-no")
     public static let workoutContinues = Prompt("workout.continues")
     public static let workoutContinuesPaused = Prompt("workout.continues-paused")
     public static let summaryTotalTime = Prompt("summary.total-time", ["duration"])
@@ -133,7 +133,7 @@ extension Prompt {
     public static let listEnd = Prompt("list.end")
     public static let listStart = Prompt("list.start")
     public static let listWorkout = Prompt("list.workout", ["duration", "number", "when"])
-    public static let listMetric = Prompt("list.metric", ["date", "number", "value"])
+    public static let listMetric = Prompt("list.metric", ["date", "metric", "number", "value"])
     public static let valueUnknown = Prompt("value.unknown")
     public static let dateAsk = Prompt("date.ask")
     public static let dateNotUnderstood = Prompt("date.not-understood", ["input"])
@@ -146,8 +146,8 @@ extension Prompt {
     public static let periodMonth = Prompt("period.month")
     public static let periodYear = Prompt("period.year")
     public static let periodAll = Prompt("period.all")
-    public static let averagesItem = Prompt("averages.item", ["period", "value", "workouts"])
-    public static let averagesNone = Prompt("averages.none", ["period"])
+    public static let averagesItem = Prompt("averages.item", ["metric", "period", "value", "workouts"])
+    public static let averagesNone = Prompt("averages.none", ["metric", "period"])
     public static let detailsDelete = Prompt("details.delete")
     public static let settingsProfile = Prompt("settings.profile")
     public static let profileAge = Prompt("profile.age")
@@ -185,10 +185,6 @@ extension Prompt {
     public static let helpMenu = Prompt("help.menu")
     public static let helpMetrics = Prompt("help.metrics")
     public static let helpInterval = Prompt("help.interval")
-    public static let helpWorkout1 = Prompt("help.workout.1")
-    public static let helpWorkout2 = Prompt("help.workout.2")
-    public static let helpWorkout3 = Prompt("help.workout.3")
-    public static let helpConfirm = Prompt("help.confirm")
     public static let helpSummary = Prompt("help.summary")
     public static let helpList = Prompt("help.list")
     public static let helpDate = Prompt("help.date")
@@ -230,7 +226,6 @@ extension Prompt {
     public static let eventPlanRest = Prompt("event.plan.rest", ["duration"])
     public static let eventPlanCoolDown = Prompt("event.plan.cool-down", ["duration"])
     public static let eventPlanFinished = Prompt("event.plan.finished")
-    public static let eventCountdown = Prompt("event.countdown", ["count"])
     public static let answerZoneInside = Prompt("answer.zone.inside", ["range"])
     public static let answerZoneAbove = Prompt("answer.zone.above", ["range"])
     public static let answerZoneBelow = Prompt("answer.zone.below", ["range"])
@@ -251,7 +246,6 @@ extension Prompt {
     public static let autoPauseChanged = Prompt("auto-pause.changed", ["state"])
     public static let helpTarget = Prompt("help.target")
     public static let helpPlan = Prompt("help.plan")
-    public static let helpWorkoutMore = Prompt("help.workout.more")
     public static let titleUnfinished = Prompt("title.unfinished")
     public static let unfinishedOffer = Prompt("unfinished.offer", ["duration", "when"])
     public static let unfinishedResume = Prompt("unfinished.resume")
@@ -315,7 +309,7 @@ extension Prompt {
     /// Every prompt the core uses.
     public static let core: [Prompt] = [
         unitSecondOne, unitSecondOther, unitMinuteOne, unitMinuteOther,
-        unitHourOne, unitHourOther, unitBpm, unitKcalOne,
+        unitHourOne, unitHourOther, unitBpmOne, unitBpmOther, unitKcalOne,
         unitKcalOther, unitYearOne, unitYearOther, unitKg,
         unitLb, unitWorkoutOne, unitWorkoutOther, numberThousands,
         listPair, listSeries, dateToday, dateYesterday,
@@ -340,7 +334,7 @@ extension Prompt {
         answerHeartRateNoContact, answerAverage, answerAverageUnknown, answerMaximum,
         answerMaximumUnknown, answerCalories, answerCaloriesUnknown, answerCaloriesNoProfile,
         eventSensorLost, eventSensorBack, confirmEnd, confirmEndBeforeQuit,
-        confirmYesOrNo, workoutContinues, workoutContinuesPaused, summaryTotalTime,
+        workoutContinues, workoutContinuesPaused, summaryTotalTime,
         summarySave, summaryDelete, summarySaved, confirmDelete,
         summaryDeleted, summaryKept, summaryFirst, lastNone,
         lastMetrics, lastNoMetrics, lastInterval, lastEdit,
@@ -359,8 +353,8 @@ extension Prompt {
         nextNone, homeBusy, itemNone, unknown,
         unknownSuggest, inputTooLong, inputUnreadable, quitBye,
         storageDiskFull, storageDiskOk, storageFailed, helpHome,
-        helpMenu, helpMetrics, helpInterval, helpWorkout1,
-        helpWorkout2, helpWorkout3, helpConfirm, helpSummary,
+        helpMenu, helpMetrics, helpInterval, 
+        helpSummary,
         helpList, helpDate, helpEntry, helpCommon,
         answerBattery, answerBatteryUnknown, itemTarget, itemPlan,
         valueNone, titleTarget, titlePlan, targetNone,
@@ -371,12 +365,12 @@ extension Prompt {
         lastTarget, lastPlan, eventContactLost, eventContactBack,
         eventZoneAbove, eventZoneBelow, eventZoneInside, eventPlanWarmUp,
         eventPlanWork, eventPlanRest, eventPlanCoolDown, eventPlanFinished,
-        eventCountdown, answerZoneInside, answerZoneAbove, answerZoneBelow,
+        answerZoneInside, answerZoneAbove, answerZoneBelow,
         answerZoneUnknown, answerZoneNone, answerPlanPosition, planPhaseWarmUp,
         planPhaseWork, planPhaseRest, planPhaseCoolDown, answerPlanFinished,
         answerPlanNone, eventsNone, eventsCountOne, eventsCountOther,
         eventsItem, settingsAutoPause, autoPauseChanged, helpTarget,
-        helpPlan, helpWorkoutMore, titleUnfinished, unfinishedOffer,
+        helpPlan, titleUnfinished, unfinishedOffer,
         unfinishedResume, unfinishedSave, unfinishedDiscard, confirmDiscard,
         unfinishedDiscarded, helpUnfinished, settingsSensor, titleSensor,
         titleSensorChoice, sensorRemembered, sensorNoneRemembered, sensorFind,

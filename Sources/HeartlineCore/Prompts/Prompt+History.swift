@@ -1,13 +1,13 @@
 // The history's comparison prompts: every key in Prompts/en/history.prompts, with its placeholders.
 
 extension Prompt {
-    public static let historyChangeHigher = Prompt("history.change.higher", ["period", "difference", "before"])
-    public static let historyChangeLower = Prompt("history.change.lower", ["period", "difference", "before"])
-    public static let historyChangeLonger = Prompt("history.change.longer", ["period", "difference", "before"])
-    public static let historyChangeShorter = Prompt("history.change.shorter", ["period", "difference", "before"])
-    public static let historyChangeMore = Prompt("history.change.more", ["period", "difference", "before"])
-    public static let historyChangeFewer = Prompt("history.change.fewer", ["period", "difference", "before"])
-    public static let historyChangeNone = Prompt("history.change.none", ["period", "before"])
+    public static let historyChangeHigher = Prompt("history.change.higher", ["before", "difference"])
+    public static let historyChangeLower = Prompt("history.change.lower", ["before", "difference"])
+    public static let historyChangeLonger = Prompt("history.change.longer", ["before", "difference"])
+    public static let historyChangeShorter = Prompt("history.change.shorter", ["before", "difference"])
+    public static let historyChangeMore = Prompt("history.change.more", ["before", "difference"])
+    public static let historyChangeFewer = Prompt("history.change.fewer", ["before", "difference"])
+    public static let historyChangeNone = Prompt("history.change.none", ["before"])
     public static let historyBeforeWeek = Prompt("history.before.week")
     public static let historyBeforeMonth = Prompt("history.before.month")
     public static let historyBeforeYear = Prompt("history.before.year")

@@ -43,7 +43,7 @@ public struct Words: Sendable {
         return list(parts)
     }
 
-    public func beatsPerMinute(_ value: Int) -> String { self(.unitBpm, ["count": number(value)]) }
+    public func beatsPerMinute(_ value: Int) -> String { counted(value, one: .unitBpmOne, other: .unitBpmOther) }
 
     /// Kilocalories, rounded to whole ones for speech.
     public func kilocalories(_ value: Double) -> String {

@@ -11,7 +11,8 @@ enum CommandText {
         var best: (word: String, distance: Int)?
         for candidate in candidates where !candidate.isEmpty {
             let distance = editDistance(input, candidate)
-            let allowed = max(1, min(3, candidate.count / 3))
+            // Two slips in any word longer than three letters, one in a shorter one.
+            let allowed = candidate.count <= 3 ? 1 : max(2, min(3, candidate.count / 3))
             if distance <= allowed, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
@@ -54,34 +55,5 @@ enum CommandText {
             index = words.index(after: found)
         }
         return typed.count >= 2
-    }
-}
-
-/// The single keys of the workout screen: letters for memory, the numeric keypad's keys for one
-/// hand (with Num Lock off, the shell reads the keypad's cursor keys as their digits).
-public enum WorkoutKeys {
-    /// The key that opens a typed command on the workout screen, and what it stands for.
-    public static let typeCommand = "type a command"
-
-    public static let table: [(keys: [Character], command: String)] = [
-        (["t", "1"], "time"),
-        (["h", "2"], "heart rate"),
-        (["c", "3"], "calories"),
-        (["a", "4"], "average heart rate"),
-        (["m", "5"], "all metrics"),
-        (["p", "0", " "], "pause or resume"),
-        (["e", "9"], "end"),
-        (["r", "*"], "repeat"),
-        (["?", "."], "help"),
-        (["b", "-"], "battery"),
-        (["w", "+"], "where"),
-        (["z", "6"], "zone"),
-        (["i", "7"], "plan"),
-        (["v", "8"], "events"),
-        ([":"], typeCommand),
-    ]
-
-    public static func command(for key: Character) -> String? {
-        table.first { $0.keys.contains(key) }?.command
     }
 }

@@ -1,14 +1,98 @@
 import Foundation
 
 extension Heartline {
-    /// Words that mean the same on every screen.
-    static let globalCommands = ["help", "where", "repeat", "back", "home", "quit", "next", "previous", "events", "check"]
-    static let workoutCommands = [
-        "time", "heart rate", "calories", "average heart rate", "all metrics", "pause", "resume",
-        "pause or resume", "end", "battery", "zone", "plan", "events",
-    ]
+    // MARK: - Single keys
+
+    /// Whether a key pressed on an empty line acts at once (sent back as `Input.key`) rather
+    /// than starting a typed line. On the workout screen and on a question every key acts or is
+    /// answered; on a menu every digit does; elsewhere keys are typing.
+    public func takesKey(_ key: Character) -> Bool {
+        if typingLine { return false }
+        if describingKeys { return true }
+        switch screen {
+        case .workout, .question: return true
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+            .unfinished, .sensor, .sensorChoice, .speech:
+            return key.isASCIIDigit
+        case .list, .dateEntry, .entry, .speechEntry, .averagesList:
+            return false
+        }
+    }
+
+    mutating func pressed(_ key: Character) {
+        if describingKeys {
+            describe(key)
+            return
+        }
+        switch screen {
+        case .workout:
+            if let command = workoutCommand(key: key) {
+                perform(command)
+            } else {
+                say(.answer, .keyDoesNothing, ["key": words.characterName(key)])
+            }
+        case .question(let question):
+            switch key {
+            case "y", "Y": answer(question, yes: true)
+            // Minus is no where the keypad has no letters; a wrong no is harmless.
+            case "n", "N", "-": answer(question, yes: false)
+            case _ where question.isEndWorkout && workoutCommand(key: key) == .workout(.end):
+                // The end key pressed again confirms, as on the keypad.
+                answer(question, yes: true)
+            default: ask(question, again: true)
+            }
+        default:
+            if let digit = key.wholeNumberValue, key.isASCIIDigit {
+                choose(number: digit == 0 ? 10 : digit)
+            } else {
+                say(.answer, .keyDoesNothing, ["key": words.characterName(key)])
+            }
+        }
+    }
+
+    /// What a key does on the workout screen: a key bound in the configuration, else its own.
+    func workoutCommand(key: Character) -> Command? {
+        keyBindings[key] ?? Vocabulary.command(key: key)
+    }
+
+    /// Key-describe mode: says what `key` does here without doing it; the describe key again
+    /// leaves the mode.
+    private mutating func describe(_ key: Character) {
+        let name = words.characterName(key)
+        if Vocabulary.command(key: key) == .describeKeys {
+            describingKeys = false
+            say(.answer, .keysDescribeOff)
+            return
+        }
+        switch screen {
+        case .workout:
+            if let command = workoutCommand(key: key) {
+                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(command).name])
+            } else {
+                say(.answer, .keyDoesNothing, ["key": name])
+            }
+        case .question:
+            say(.answer, .keysDescribeQuestion)
+        default:
+            let items = menuItems()
+            if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
+                say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
+            } else {
+                say(.answer, .keyTypes, ["key": name])
+            }
+        }
+    }
+
+    mutating func cancelLine() {
+        guard typingLine else { return }
+        typingLine = false
+        say(.answer, .lineCancelled)
+    }
+
+    // MARK: - Typed lines
 
     mutating func command(_ raw: String) {
+        typingLine = false
         if raw.unicodeScalars.contains("\u{FFFD}") {
             say(.answer, .inputUnreadable)
             return
@@ -19,59 +103,71 @@ extension Heartline {
         }
         let text = CommandText.normalize(raw)
         if text.isEmpty {
-            say(.answer, .whereYouAre, ["title": title(of: screen)])
+            whereAmI()
             return
         }
-        if screen.isConfirmation {
-            confirmation(text)
+        if case .question(let question) = screen {
+            switch Vocabulary.command(words: text) {
+            case .yes: answer(question, yes: true)
+            case .no, .back: answer(question, yes: false)
+            case .help, .whereAmI, .repeatLast: perform(Vocabulary.command(words: text)!)
+            default: ask(question, again: true)
+            }
             return
-        }
-        switch text {
-        case "help", "?": help(); return
-        case "where", "where am i": say(.answer, .whereYouAre, ["title": title(of: screen)]); return
-        case "repeat", "say again": repeatLast(); return
-        case "events", "announcements": speakEvents(); return
-        case "check", "self check": emit(.runSelfCheck); return
-        case "quit", "exit", "bye": quit(); return
-        default: break
         }
         if case .workout = screen {
-            workoutCommand(text)
+            // A single key typed with Enter means what the key means on its own.
+            let command = text.count == 1 ? Vocabulary.command(key: text.first!) : Vocabulary.command(words: text)
+            if let command, command != .typeLine {
+                perform(command)
+            } else {
+                unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
+            }
             return
         }
-        switch text {
-        case "back": back()
-        case "home": home()
-        case "next", "more": next()
-        case "previous": previous()
+        if let command = Vocabulary.command(words: text), Vocabulary.everywhere.contains(command) || command == .describeKeys {
+            perform(command)
+            return
+        }
+        screenCommand(text)
+    }
+
+    /// A typed line that is no command of the vocabulary: a value, an item's number or name.
+    private mutating func screenCommand(_ text: String) {
+        switch screen {
+        case .entry(let field):
+            enterProfileValue(text, for: field)
+            return
+        case .speechEntry(let setting):
+            enterSpeechValue(text, for: setting)
+            return
+        case .dateEntry:
+            enterDate(text)
+            return
+        case .configure(.zone, let draft) where text.first?.isASCIIDigit == true && Int(text) == nil:
+            enterTarget(text, draft: draft)
+            return
+        case .configure(.plan, let draft) where Int(text) == nil && !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }):
+            enterPlan(text, draft: draft)
+            return
         default:
-            if case .entry(let field) = screen {
-                enterProfileValue(text, for: field)
-            } else if case .speechEntry(let setting) = screen {
-                enterSpeechValue(text, for: setting)
-            } else if case .dateEntry = screen {
-                enterDate(text)
-            } else if screen == .target, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
-                enterTarget(text)
-            } else if screen == .plan, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
-                enterPlan(text)
-            } else if screen == .summary, text == "save" {
-                perform(.saveWorkout)
-            } else if let number = Int(text) {
-                choose(number: number)
-            } else if text.allSatisfy(\.isASCIIDigit) {
-                // Too many digits for a number: no such item either.
-                say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
-            } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
-                perform(item.action)
-            } else {
-                unknown(text, vocabulary: Self.globalCommands + menuItems().map { CommandText.normalize($0.label) })
-            }
+            break
+        }
+        if let number = Int(text) {
+            choose(number: number)
+        } else if text.allSatisfy(\.isASCIIDigit) {
+            // Too many digits for a number: no such item either.
+            say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
+        } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
+            perform(item.action)
+        } else {
+            let vocabulary = Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
+            unknown(text, vocabulary: vocabulary)
         }
     }
 
     mutating func unknown(_ text: String, vocabulary: [String]) {
-        let shown = String(text.prefix(40))
+        let shown = words.printable(String(text.prefix(40)))
         if let suggestion = CommandText.suggestion(for: text, among: vocabulary) {
             say(.answer, .unknownSuggest, ["input": shown, "suggestion": suggestion])
         } else {
@@ -79,7 +175,79 @@ extension Heartline {
         }
     }
 
+    // MARK: - Commands
+
+    /// Carries out a command of the vocabulary on the current screen.
+    mutating func perform(_ command: Command) {
+        switch command {
+        case .help: help()
+        case .whereAmI: whereAmI()
+        case .repeatLast: repeatLast()
+        case .spell: spellLast()
+        case .keysHelp:
+            say(.answer, .keysHelp1)
+            say(.answer, .keysHelp2)
+        case .describeKeys:
+            describingKeys = true
+            say(.answer, .keysDescribeOn)
+        case .events: speakEvents()
+        case .check: emit(.runSelfCheck)
+        case .quit: quit()
+        case .back, .home, .next, .previous:
+            if case .question(let question) = screen {
+                if command == .back { answer(question, yes: false) } else { ask(question, again: true) }
+            } else if case .workout = screen {
+                say(.answer, .homeBusy)
+            } else if case .summary = screen, command == .back || command == .home {
+                say(.answer, .summaryFirst)
+            } else {
+                switch command {
+                case .back: goBack()
+                case .home: goHome()
+                case .next: next()
+                default: previous()
+                }
+            }
+        case .typeLine:
+            if case .workout = screen {
+                typingLine = true
+                say(.answer, .lineOpen)
+            } else {
+                say(.answer, .keyTypes, ["key": words.characterName(":")])
+            }
+        case .yes, .no:
+            if case .question(let question) = screen {
+                answer(question, yes: command == .yes)
+            } else {
+                say(.answer, .noQuestion)
+            }
+        case .workout(let action):
+            guard workout != nil, case .workout = screen else {
+                say(.answer, .workoutOnly)
+                return
+            }
+            workoutAction(action)
+        }
+    }
+
+    /// "where": the screen's name, and a pending question or a pause with it.
+    mutating func whereAmI() {
+        if case .question(let question) = screen {
+            say(.answer, .whereYouAre, ["title": title(of: screen)])
+            ask(question, again: true)
+            return
+        }
+        say(.answer, .whereYouAre, ["title": title(of: screen)])
+        if case .workout = screen { sayIfPaused() }
+        if typingLine { say(.answer, .lineOpen) }
+    }
+
+    /// Says the last response again; on a question, asks it again.
     mutating func repeatLast() {
+        if case .question(let question) = screen {
+            ask(question, again: true)
+            return
+        }
         guard !lastResponse.isEmpty else {
             say(.answer, .repeatNothing)
             return
@@ -89,33 +257,33 @@ extension Heartline {
         }
     }
 
-    mutating func back() {
-        if screen == .summary {
-            say(.answer, .summaryFirst)
-        } else {
-            goBack()
+    /// Spells the last sentence said, word by word.
+    mutating func spellLast() {
+        let spelled = words.spelling(of: lastResponse.last?.text ?? "")
+        guard !spelled.isEmpty else {
+            say(.answer, .repeatNothing)
+            return
         }
-    }
-
-    mutating func home() {
-        if screen == .summary {
-            say(.answer, .summaryFirst)
-        } else {
-            goHome()
-        }
+        for word in spelled { say(.answer, text: word) }
+        // Spelling is no answer to repeat: the sentence stays the one to hear again.
+        keepLastResponse = true
     }
 
     mutating func next() {
         switch screen {
-        case .metrics: push(.interval)
-        case .interval: startWorkout(draft)
-        case .allWorkouts, .dateList, .metricList: turnPage(by: 1)
+        case .configure(let step, let draft):
+            if let following = ConfigureStep(rawValue: step.rawValue + 1) {
+                replace(with: .configure(following, draft))
+            } else {
+                say(.answer, .nextStart)
+            }
+        case .list: turnPage(by: 1)
         default: say(.answer, .nextNone)
         }
     }
 
     mutating func previous() {
-        if screen.isList {
+        if case .list = screen {
             turnPage(by: -1)
         } else {
             goBack()
@@ -125,9 +293,8 @@ extension Heartline {
     mutating func quit() {
         switch screen {
         case .workout:
-            quitAfterSummary = true
-            stack.append(.confirmEnd(quitting: true))
-            say(.answer, .confirmEndBeforeQuit)
+            stack.append(.question(.endWorkout(quitting: true)))
+            ask(.endWorkout(quitting: true), again: false)
         case .summary:
             say(.answer, .summaryFirst)
         default:
@@ -139,11 +306,12 @@ extension Heartline {
 
     /// How many items the current screen offers to choose from.
     var itemCount: Int {
-        screen.isList ? listCount() : menuItems().count
+        if case .list(_, let page) = screen { return page.total }
+        return menuItems().count
     }
 
     mutating func choose(number: Int) {
-        if screen.isList {
+        if case .list = screen {
             chooseListItem(number)
             return
         }
@@ -161,73 +329,80 @@ extension Heartline {
 
     mutating func perform(_ action: MenuAction) {
         switch action {
-        case .open(let next):
-            if next == .metrics { draft = WorkoutConfiguration() }
-            push(next)
-        case .toggle(let metric):
-            draft.toggle(metric)
-            say(.answer, .metricsChanged, ["metric": words.metric(metric), "state": words.onOff(draft.isOn(metric))])
-        case .chooseInterval(let interval):
-            draft.interval = interval
-            say(.answer, .intervalChosen, ["interval": words.interval(interval)])
-        case .startWorkout(let configuration):
-            startWorkout(configuration)
-        case .editLast:
-            push(.metrics)
-        case .configureNew:
-            draft = WorkoutConfiguration()
-            push(.metrics)
-        case .back:
-            goBack()
-        case .next:
-            next()
-        case .saveWorkout:
-            saveEndedWorkout()
-        case .openProfileField(let field):
-            push(.entry(field))
-        case .chooseTarget(let target):
-            chooseTarget(target)
-        case .choosePlan(let plan):
-            choosePlan(plan)
-        case .toggleCountdown:
-            toggleCountdown()
-        case .toggleAutoPause:
-            toggleAutoPause()
-        case .resumeUnfinished(let id):
-            resumeUnfinished(id)
-        case .saveUnfinished(let id):
-            saveUnfinished(id)
-        case .findSensors:
-            findSensors()
-        case .forgetSensor:
-            forgetSensor()
-        case .chooseSensor(let found):
-            chooseSensor(found)
-        case .cycleKeyEcho:
-            cycleKeyEcho()
-        case .export(let id, let format):
-            emit(.exportWorkout(id, format))
+        case .open(let next): push(next)
+        case .toggle(let metric): toggle(metric)
+        case .chooseInterval(let interval): chooseInterval(interval)
+        case .startWorkout(let configuration): startWorkout(configuration)
+        case .edit(let configuration): push(.configure(.metrics, Draft(configuration)))
+        case .configureNew: push(.configure(.metrics, Draft()))
+        case .openLast: push(.last(storedLastConfiguration()))
+        case .openList(let kind): openList(kind)
+        case .openAverages(let metric): openAverages(metric)
+        case .openProfile: push(.profile(storedProfile()))
+        case .back: goBack()
+        case .next: next()
+        case .saveWorkout: saveEndedWorkout()
+        case .openProfileField(let field): push(.entry(field))
+        case .chooseTarget(let target): chooseTarget(target)
+        case .choosePlan(let plan): choosePlan(plan)
+        case .toggleCountdown: toggleCountdown()
+        case .typeValue: typeValue()
+        case .toggleAutoPause: toggleAutoPause()
+        case .resumeUnfinished(let summary): resumeUnfinished(summary)
+        case .saveUnfinished(let summary): saveUnfinished(summary)
+        case .ask(let question):
+            stack.append(.question(question))
+            ask(question, again: false)
+        case .findSensors: findSensors()
+        case .forgetSensor: forgetSensor()
+        case .chooseSensor(let found): chooseSensor(found)
+        case .cycleKeyEcho: cycleKeyEcho()
+        case .export(let id, let format): emit(.exportWorkout(id, format))
         }
     }
 
-    mutating func confirmation(_ text: String) {
-        let answer: Bool?
-        switch text {
-        case "yes", "y", "1", "ok", "definitely": answer = true
-        case "no", "n", "2", "cancel", "back": answer = false
-        default: answer = nil
+    // MARK: - Questions
+
+    /// Asks `question`; asked again, it also says what yes will do.
+    mutating func ask(_ question: Question, again: Bool) {
+        switch question {
+        case .endWorkout(let quitting): say(.answer, quitting && !again ? .confirmEndBeforeQuit : .confirmEnd)
+        case .deleteEnded, .deleteSaved: say(.answer, .confirmDelete)
+        case .discardUnfinished: say(.answer, .confirmDiscard)
+        case .powerOff: say(.answer, .confirmPowerOff)
         }
-        guard let answer else {
-            say(.answer, .confirmYesOrNo)
-            return
+        guard again else { return }
+        switch question {
+        case .endWorkout: say(.answer, .questionEndYes)
+        case .deleteEnded, .deleteSaved: say(.answer, .questionDeleteYes)
+        case .discardUnfinished: say(.answer, .questionDiscardYes)
+        case .powerOff: say(.answer, .questionPowerOffYes)
         }
-        switch screen {
-        case .confirmEnd: answer ? endWorkout() : keepWorkout()
-        case .confirmDeleteEnded: answer ? deleteEndedWorkout() : keepEndedWorkout()
-        case .confirmDeleteSaved(let id): answer ? deleteSavedWorkout(id) : keepSavedWorkout()
-        case .confirmDiscard(let id): answer ? discardUnfinished(id) : goBack()
-        default: break
+        say(.answer, .questionKeys)
+    }
+
+    mutating func answer(_ question: Question, yes: Bool) {
+        switch question {
+        case .endWorkout(let quitting): yes ? endWorkout(quitting: quitting) : keepWorkout()
+        case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
+        case .deleteSaved(let summary): yes ? deleteSavedWorkout(summary.id) : keepSavedWorkout()
+        case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
+        case .powerOff:
+            if yes {
+                say(.answer, .powerOffNow)
+                storing { store in try store.flush() }
+                emit(.powerOff)
+            } else {
+                goBack()
+            }
         }
+    }
+}
+
+extension Question {
+    var isEndWorkout: Bool {
+        if case .endWorkout = self { return true }
+        return false
     }
 }
 

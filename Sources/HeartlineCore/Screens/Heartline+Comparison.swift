@@ -45,12 +45,10 @@ extension Heartline {
     /// Both averages are rounded as they are spoken (whole seconds, beats and kilocalories)
     /// before they are compared, so the difference never contradicts what the user heard, and
     /// "no change" means the two would sound the same.
-    mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: AveragePeriod) {
-        guard let before = period.before,
-            let previous = storing(reading: true, { store in try store.average(of: metric, startingIn: before.interval) }) ?? nil
-        else { return }
-        let difference = Int(value.rounded()) - Int(previous.value.rounded())
-        let names = ["period": words(period.name), "before": words(before.name)]
+    mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: PeriodAverage) {
+        guard let before = period.before, let previous = period.previous else { return }
+        let difference = Int(value.rounded()) - Int(previous.rounded())
+        let names = ["before": words(before)]
         guard difference != 0 else {
             say(.menu, .historyChangeNone, names)
             return

@@ -5,22 +5,26 @@ extension Heartline {
     /// order, then the commands that work here and the values it asks for, each once.
     ///
     /// Every entry is normalized as typed commands are (lower case, single spaces), so the shell
-    /// can compare it with what the user typed.
+    /// can compare it with what the user typed. A question offers only its answers.
     public func completions() -> [String] {
+        let everywhere = Vocabulary.everywhere.map { Vocabulary.entry($0).name }
         var candidates: [String]
         switch screen {
         case .workout:
-            candidates = Self.workoutCommands + ["help", "where", "repeat", "quit"]
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved:
-            candidates = ["yes", "no"]
+            candidates = Vocabulary.workout.map { Vocabulary.entry($0).name }
+        case .question:
+            candidates = [Vocabulary.entry(.yes).name, Vocabulary.entry(.no).name]
         case .entry(.sex):
-            candidates = [words(.sexFemale), words(.sexMale)] + Self.globalCommands
+            candidates = [words(.sexFemale), words(.sexMale)] + everywhere
         case .entry(.maximumHeartRate):
-            candidates = ["clear"] + Self.globalCommands
+            candidates = ["clear"] + everywhere
         case .dateEntry:
-            candidates = [words(.dateToday), words(.dateYesterday)] + Prompt.weekdays.map { words($0) } + Self.globalCommands
-        default:
-            candidates = menuItems().map(\.label) + (screen == .summary ? ["save"] : []) + Self.globalCommands
+            candidates = [words(.dateToday), words(.dateYesterday)] + Prompt.weekdays.map { words($0) } + everywhere
+        case .summary:
+            candidates = menuItems().map(\.label) + ["save"] + everywhere
+        case .home, .configure, .last, .review, .list, .metricChoice, .averagesChoice, .averagesList, .details, .settings,
+            .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            candidates = menuItems().map(\.label) + everywhere
         }
         var seen: Set<String> = []
         return candidates.map(CommandText.normalize).filter { !$0.isEmpty && seen.insert($0).inserted }

@@ -32,42 +32,100 @@ extension Heartline {
         return words.list(parts)
     }
 
-    func targetItems() -> [MenuItem] {
-        [MenuItem(label: words(.targetNone), selected: draft.target == nil, action: .chooseTarget(nil))]
-            + (1...HeartRateZones.count).map { zone in
-                let target = TargetZone(zone: zone, range: zones.range(ofZone: zone))
-                return MenuItem(label: describe(target), selected: draft.target?.zone == zone, action: .chooseTarget(target))
+    /// The items of one configuration step, Next last (the interval list ends at its tenth).
+    func configureItems(_ step: ConfigureStep, _ draft: Draft) -> [MenuItem] {
+        let configuration = draft.configuration
+        switch step {
+        case .metrics:
+            return Metric.allCases.map {
+                MenuItem(label: words.metric($0), state: words.onOff(configuration.isOn($0)), action: .toggle($0))
+            } + [MenuItem(label: words(.itemNext), action: .next)]
+        case .interval:
+            // Ten choices: digits 1 to 9, and 0 for the tenth (said after the list and in help).
+            return ReadoutInterval.allCases.map {
+                MenuItem(label: words.interval($0), selected: configuration.interval == $0, action: .chooseInterval($0))
             }
-    }
-
-    func planItems() -> [MenuItem] {
-        [
-            MenuItem(label: words(.planNone), selected: draft.plan == nil, action: .choosePlan(nil)),
-            MenuItem(label: words(.planCountdown), state: words.onOff(draft.plan?.countdown ?? draftCountdown), action: .toggleCountdown),
-        ]
+        case .zone:
+            return [MenuItem(label: words(.targetNone), selected: configuration.target == nil, action: .chooseTarget(nil))]
+                + (1...HeartRateZones.count).map { zone in
+                    let target = TargetZone(zone: zone, range: zones.range(ofZone: zone))
+                    return MenuItem(label: describe(target), selected: configuration.target?.zone == zone, action: .chooseTarget(target))
+                }
+                + [
+                    MenuItem(label: words(.targetTypeRange), selected: configuration.target.map { $0.zone == nil } ?? false, action: .typeValue),
+                    MenuItem(label: words(.itemNext), action: .next),
+                ]
+        case .plan:
+            return [
+                MenuItem(label: words(.planNone), selected: configuration.plan == nil, action: .choosePlan(nil)),
+                MenuItem(label: words(.planType), selected: configuration.plan != nil, action: .typeValue),
+                MenuItem(label: words(.planCountdown), state: words.onOff(draft.countdown), action: .toggleCountdown),
+                MenuItem(label: words(.itemNext), action: .next),
+            ]
+        case .ready:
+            return [MenuItem(label: words(.itemStart), action: .startWorkout(configuration))]
+        }
     }
 
     var autoPauseEnabled: Bool {
         ((try? store.setting(Self.autoPauseSetting)) ?? nil) != "off"
     }
 
+    /// The draft of the configuration step on screen.
+    private var draft: Draft? {
+        if case .configure(_, let draft) = screen { return draft }
+        return nil
+    }
+
+    /// Changes the draft in place, staying on the same step.
+    private mutating func update(_ change: (inout Draft) -> Void) {
+        guard case .configure(let step, var draft) = screen else { return }
+        change(&draft)
+        stack[stack.count - 1] = .configure(step, draft)
+    }
+
+    /// Moves to the step after the current one with the draft, saying where the user now is.
+    private mutating func advance() {
+        guard case .configure(let step, let draft) = screen, let following = ConfigureStep(rawValue: step.rawValue + 1) else { return }
+        replace(with: .configure(following, draft))
+    }
+
+    mutating func toggle(_ metric: Metric) {
+        update { $0.configuration.toggle(metric) }
+        guard let draft else { return }
+        say(.answer, .metricsChanged, ["metric": words.metric(metric), "state": words.onOff(draft.configuration.isOn(metric))])
+    }
+
+    /// An interval, a zone or a plan chosen: said, then the next step.
+    mutating func chooseInterval(_ interval: ReadoutInterval) {
+        update { $0.configuration.interval = interval }
+        say(.answer, .intervalChosen, ["interval": words.interval(interval)])
+        advance()
+    }
+
     mutating func chooseTarget(_ target: TargetZone?) {
-        draft.target = target
+        update { $0.configuration.target = target }
         say(.answer, .targetChosen, ["target": describe(target)])
-        stack.removeLast()
+        advance()
     }
 
     mutating func choosePlan(_ plan: TrainingPlan?) {
-        draft.plan = plan
+        update { $0.configuration.plan = plan }
         say(.answer, .planChosen, ["plan": describe(plan)])
-        stack.removeLast()
+        advance()
     }
 
-    /// A range typed on the target screen: "140 to 160", "140-160", "140 160".
-    mutating func enterTarget(_ text: String) {
+    /// "Type a range" or "Type a plan": the next keys are a typed line, Escape cancels.
+    mutating func typeValue() {
+        typingLine = true
+        if case .configure(.zone, _) = screen { say(.answer, .targetAsk) } else { say(.answer, .planAsk) }
+    }
+
+    /// A range typed on the target step: "140 to 160", "140-160", "140 160".
+    mutating func enterTarget(_ text: String, draft: Draft) {
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard numbers.count == 2 else {
-            say(.answer, .targetNotUnderstood, ["input": String(text.prefix(40))])
+            say(.answer, .targetNotUnderstood, ["input": words.printable(String(text.prefix(40)))])
             return
         }
         let range = HeartRateRange(low: numbers[0], high: numbers[1])
@@ -78,19 +136,22 @@ extension Heartline {
         chooseTarget(TargetZone(zone: nil, range: range))
     }
 
-    mutating func enterPlan(_ text: String) {
+    mutating func enterPlan(_ text: String, draft: Draft) {
         guard var plan = TrainingPlanText.parse(text) else {
             say(.answer, .planNotUnderstood)
             return
         }
-        if !text.contains("countdown") { plan.countdown = draftCountdown }
+        if !text.contains("countdown") { plan.countdown = draft.countdown }
         choosePlan(plan)
     }
 
     mutating func toggleCountdown() {
-        draftCountdown = !(draft.plan?.countdown ?? draftCountdown)
-        draft.plan?.countdown = draftCountdown
-        say(.answer, .planCountdownChanged, ["state": words.onOff(draftCountdown)])
+        update { draft in
+            draft.countdown.toggle()
+            draft.configuration.plan?.countdown = draft.countdown
+        }
+        guard let draft else { return }
+        say(.answer, .planCountdownChanged, ["state": words.onOff(draft.countdown)])
     }
 
     mutating func toggleAutoPause() {

@@ -5,34 +5,34 @@ extension Heartline {
     func title(of screen: Screen) -> String {
         switch screen {
         case .home: words(.titleHome)
-        case .metrics: words(.titleMetrics)
-        case .interval: words(.titleInterval)
+        case .configure(.metrics, _): words(.titleMetrics)
+        case .configure(.interval, _): words(.titleInterval)
+        case .configure(.zone, _): words(.titleTarget)
+        case .configure(.plan, _): words(.titlePlan)
+        case .configure(.ready, _): words(.titleReady)
         case .workout: words(.titleWorkout)
-        case .confirmEnd: words(.titleConfirmEnd)
+        case .question(.endWorkout): words(.titleConfirmEnd)
+        case .question(.deleteEnded), .question(.deleteSaved), .question(.discardUnfinished): words(.titleConfirmDelete)
+        case .question(.powerOff): words(.titleConfirmPowerOff)
         case .summary: words(.titleSummary)
-        case .confirmDeleteEnded, .confirmDeleteSaved: words(.titleConfirmDelete)
         case .last: words(.titleLast)
         case .review: words(.titleReview)
-        case .allWorkouts: words(.titleAll)
+        case .list(.all, _): words(.titleAll)
+        case .list(.day(let day), _): words(.titleDateList, ["date": words.day(day.start, now: now)])
+        case .list(.metric(let metric), _): words(.titleMetricList, ["metric": words.historyMetric(metric)])
         case .dateEntry: words(.titleDate)
-        case .dateList(let day, _): words(.titleDateList, ["date": words.day(day.start, now: now)])
         case .metricChoice: words(.titleMetric)
-        case .metricList(let metric, _): words(.titleMetricList, ["metric": words.historyMetric(metric)])
         case .averagesChoice: words(.titleAverages)
-        case .averagesList(let metric): words(.titleAveragesList, ["metric": words.historyMetric(metric)])
-        case .details(let id):
-            words(.titleDetails, ["when": (try? store.workout(id)).flatMap { $0.map { words.when($0.start, now: now) } } ?? "?"])
+        case .averagesList(let metric, _): words(.titleAveragesList, ["metric": words.historyMetric(metric)])
+        case .details(let workout): words(.titleDetails, ["when": words.when(workout.start, now: now)])
         case .settings: words(.titleSettings)
         case .profile: words(.titleProfile)
         case .entry(let field): words(.titleEntry, ["field": label(of: field)])
-        case .target: words(.titleTarget)
-        case .plan: words(.titlePlan)
         case .unfinished: words(.titleUnfinished)
         case .sensor: words(.titleSensor)
         case .sensorChoice: words(.titleSensorChoice)
         case .speech: words(.titleSpeech)
         case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
-        case .confirmDiscard: words(.titleConfirmDelete)
         }
     }
 
@@ -41,40 +41,26 @@ extension Heartline {
         switch screen {
         case .home:
             return [
-                MenuItem(label: words(.homeConfigure), action: .open(.metrics)),
-                MenuItem(label: words(.homeLast), action: .open(.last)),
+                MenuItem(label: words(.homeConfigure), action: .configureNew),
+                MenuItem(label: words(.homeLast), action: .openLast),
                 MenuItem(label: words(.homeReview), action: .open(.review)),
                 MenuItem(label: words(.homeSettings), action: .open(.settings)),
             ]
-        case .metrics:
-            return Metric.allCases.map {
-                MenuItem(label: words.metric($0), state: words.onOff(draft.isOn($0)), action: .toggle($0))
-            } + [MenuItem(label: words(.itemNext), action: .next)]
-        case .interval:
-            return ReadoutInterval.allCases.map {
-                MenuItem(label: words.interval($0), selected: draft.interval == $0, action: .chooseInterval($0))
-            } + [
-                MenuItem(label: words(.itemTarget), state: describe(draft.target), action: .open(.target)),
-                MenuItem(label: words(.itemPlan), state: describe(draft.plan), action: .open(.plan)),
-                MenuItem(label: words(.itemStart), action: .startWorkout(draft)),
-            ]
-        case .target:
-            return targetItems()
-        case .unfinished(let id):
+        case .configure(let step, let draft):
+            return configureItems(step, draft)
+        case .unfinished(let summary):
             return [
-                MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(id)),
-                MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(id)),
-                MenuItem(label: words(.unfinishedDiscard), action: .open(.confirmDiscard(id: id))),
+                MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(summary)),
+                MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(summary)),
+                MenuItem(label: words(.unfinishedDiscard), action: .ask(.discardUnfinished(summary))),
             ]
-        case .plan:
-            return planItems()
-        case .summary:
+        case .summary(let summary, let quitting):
             return [
                 MenuItem(label: words(.summarySave), action: .saveWorkout),
-                MenuItem(label: words(.summaryDelete), action: .open(.confirmDeleteEnded)),
+                MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
             ]
-        case .last:
-            guard let last = storedLastConfiguration() else {
+        case .last(let last):
+            guard let last else {
                 return [
                     MenuItem(label: words(.lastConfigure), action: .configureNew),
                     MenuItem(label: words(.itemBack), action: .back),
@@ -82,37 +68,38 @@ extension Heartline {
             }
             return [
                 MenuItem(label: words(.itemStart), action: .startWorkout(last)),
-                MenuItem(label: words(.lastEdit), action: .editLast),
+                MenuItem(label: words(.lastEdit), action: .edit(last)),
                 MenuItem(label: words(.itemBack), action: .back),
             ]
         case .review:
             return [
-                MenuItem(label: words(.reviewAll), action: .open(.allWorkouts(page: 0))),
+                MenuItem(label: words(.reviewAll), action: .openList(.all)),
                 MenuItem(label: words(.reviewDate), action: .open(.dateEntry)),
                 MenuItem(label: words(.reviewMetric), action: .open(.metricChoice)),
                 MenuItem(label: words(.reviewAverages), action: .open(.averagesChoice)),
             ]
         case .metricChoice:
             return HistoryMetric.allCases.map {
-                MenuItem(label: words.historyMetric($0), action: .open(.metricList($0, page: 0)))
+                MenuItem(label: words.historyMetric($0), action: .openList(.metric($0)))
             }
         case .averagesChoice:
             return HistoryMetric.allCases.map {
-                MenuItem(label: words.historyMetric($0), action: .open(.averagesList($0)))
+                MenuItem(label: words.historyMetric($0), action: .openAverages($0))
             }
-        case .details(let id):
+        case .details(let workout):
             return [
-                MenuItem(label: words(.detailsExportTcx), action: .export(id, .tcx)),
-                MenuItem(label: words(.detailsExportCsv), action: .export(id, .csv)),
-                MenuItem(label: words(.detailsDelete), action: .open(.confirmDeleteSaved(id: id))),
+                MenuItem(label: words(.detailsExportTcx), action: .export(workout.id, .tcx)),
+                MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
+                MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
             ]
         case .settings:
             return [
-                MenuItem(label: words(.settingsProfile), action: .open(.profile)),
+                MenuItem(label: words(.settingsProfile), action: .openProfile),
                 MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
                 MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
                 MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
                 MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
+                MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             ]
         case .speech:
             return speechItems()
@@ -122,12 +109,11 @@ extension Heartline {
             return items
         case .sensorChoice(let found):
             return found.map { MenuItem(label: $0.name, state: signalWords($0.signal), action: .chooseSensor($0)) }
-        case .profile:
-            let profile = storedProfile()
+        case .profile(let profile):
             return ProfileField.allCases.map {
                 MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
             }
-        default:
+        case .workout, .question, .list, .dateEntry, .averagesList, .entry, .speechEntry:
             return []
         }
     }
@@ -137,12 +123,9 @@ extension Heartline {
         switch screen {
         case .workout:
             say(.menu, .menuTitle, ["title": title(of: screen)])
-        case .confirmEnd:
-            say(.answer, .confirmEnd)
-        case .confirmDeleteEnded, .confirmDeleteSaved:
-            say(.answer, .confirmDelete)
-        case .confirmDiscard:
-            say(.answer, .confirmDiscard)
+            sayIfPaused()
+        case .question(let question):
+            ask(question, again: false)
         case .sensor:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             if let name = rememberedSensor?.name {
@@ -156,40 +139,43 @@ extension Heartline {
             for (index, sensor) in found.enumerated() {
                 say(.menu, .sensorFound, ["number": String(index + 1), "name": sensor.name, "signal": signalWords(sensor.signal)])
             }
-        case .unfinished(let id):
-            guard let summary = unfinishedSummary(id) else {
-                goHome()
-                return
-            }
+        case .unfinished(let summary):
             say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])
             speakItems()
-        case .summary:
+        case .summary(let summary, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            if let ended { speakTotals(of: ended, kind: .menu, titlePrompt: .summaryTotalTime) }
+            speakTotals(of: summary, kind: .menu, titlePrompt: .summaryTotalTime)
             speakItems()
-        case .last:
+        case .last(let last):
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            if let last = storedLastConfiguration() {
+            if let last {
                 speakConfiguration(last)
             } else {
                 say(.menu, .lastNone)
             }
             speakItems()
-        case .allWorkouts, .dateList, .metricList:
+        case .configure(.ready, let draft):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            speakConfiguration(draft.configuration)
+            speakItems()
+        case .configure(.interval, _):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            speakItems()
+            say(.menu, .intervalTenth)
+        case .configure(.plan, _):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            say(.menu, .planAsk)
+            speakItems()
+        case .list:
             presentList()
         case .dateEntry:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .dateAsk)
-        case .averagesList(let metric):
+        case .averagesList(let metric, let periods):
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakAverages(of: metric)
-        case .details(let id):
-            guard let workout = storing(reading: true, { store in try store.workout(id) }) ?? nil else {
-                goBack()
-                return
-            }
-            // The title from the workout just read, rather than reading it again.
-            say(.menu, .menuTitle, ["title": words(.titleDetails, ["when": words.when(workout.start, now: now)])])
+            speakAverages(of: metric, periods)
+        case .details(let workout):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
             speakTotals(of: workout, kind: .menu, titlePrompt: .summaryTotalTime)
             speakItems()
         case .entry(let field):
@@ -197,11 +183,7 @@ extension Heartline {
         case .speechEntry(let setting):
             let (prompt, values) = question(for: setting)
             say(.menu, prompt, values)
-        case .plan:
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            say(.menu, .planAsk)
-            speakItems()
-        default:
+        case .home, .configure, .review, .metricChoice, .averagesChoice, .settings, .profile, .speech:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
         }
@@ -255,24 +237,40 @@ extension Heartline {
     mutating func help() {
         switch screen {
         case .home: say(.answer, .helpHome)
-        case .metrics: say(.answer, .helpMetrics)
-        case .interval: say(.answer, .helpInterval)
+        case .configure(.metrics, _): say(.answer, .helpMetrics)
+        case .configure(.interval, _): say(.answer, .helpInterval)
+        case .configure(.zone, _): say(.answer, .helpTarget)
+        case .configure(.plan, _): say(.answer, .helpPlan)
+        case .configure(.ready, _): say(.answer, .helpReady)
         case .workout:
-            say(.answer, .helpWorkout1)
-            say(.answer, .helpWorkout2)
-            say(.answer, .helpWorkout3)
-            say(.answer, .helpWorkoutMore)
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard: say(.answer, .helpConfirm)
+            speakWorkoutKeys()
+        case .question(let question):
+            ask(question, again: true)
+            return
         case .summary: say(.answer, .helpSummary)
-        case .allWorkouts, .dateList, .metricList: say(.answer, .helpList)
+        case .list: say(.answer, .helpList)
         case .dateEntry: say(.answer, .helpDate)
         case .entry, .speechEntry: say(.answer, .helpEntry)
-        case .target: say(.answer, .helpTarget)
         case .unfinished: say(.answer, .helpUnfinished)
-        case .plan: say(.answer, .helpPlan)
-        default: say(.answer, .helpMenu)
+        case .last, .review, .metricChoice, .averagesChoice, .averagesList, .details, .settings, .profile, .sensor,
+            .sensorChoice, .speech:
+            say(.answer, .helpMenu)
         }
         say(.answer, .helpCommon)
+    }
+
+    /// The workout screen's keys from the vocabulary's table, three to a sentence, then the
+    /// colon key and the key-describe key.
+    mutating func speakWorkoutKeys() {
+        let keyed = Vocabulary.entries.filter { !$0.keys.isEmpty && $0.command != .typeLine && $0.command != .describeKeys }
+        let items = keyed.map { entry in
+            words(.helpKey, ["keys": words.alternatives(entry.keys.map(words.characterName)), "action": entry.name])
+        }
+        for start in stride(from: 0, to: items.count, by: 3) {
+            say(.answer, .helpKeys, ["keys": items[start..<min(start + 3, items.count)].joined(separator: "; ")])
+        }
+        say(.answer, .helpWorkoutType)
+        say(.answer, .helpWorkoutDescribe)
     }
 
     func storedLastConfiguration() -> WorkoutConfiguration? {

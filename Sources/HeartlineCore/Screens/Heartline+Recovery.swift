@@ -3,9 +3,9 @@ import Foundation
 /// Workouts left behind by a crash, a power cut or a killed process: offered at the next start,
 /// to resume, save or discard. Nothing is thrown away without a confirmation.
 extension Heartline {
-    /// The newest workout left recording or ended, if any.
+    /// The newest workout left recording or ended, if any, with its totals rebuilt.
     func nextUnfinished() -> WorkoutSummary? {
-        ((try? store.unfinishedWorkouts()) ?? []).first
+        ((try? store.unfinishedWorkouts()) ?? []).lazy.compactMap { unfinishedSummary($0.id) }.first
     }
 
     /// The unfinished workout's totals, rebuilt from its samples: the stored totals may predate
@@ -16,8 +16,8 @@ extension Heartline {
         return stored.recomputed(from: samples, calories: CalorieModel(profile: storedProfile()))
     }
 
-    mutating func resumeUnfinished(_ id: Int64) {
-        guard let summary = unfinishedSummary(id) else { return goHome() }
+    mutating func resumeUnfinished(_ summary: WorkoutSummary) {
+        let id = summary.id
         var engine = WorkoutEngine(resuming: summary, calories: CalorieModel(profile: storedProfile()))
         engine.resume(at: now)
         let configuration = summary.configuration
@@ -32,8 +32,8 @@ extension Heartline {
         emit(.sensorWanted(true))
     }
 
-    mutating func saveUnfinished(_ id: Int64) {
-        guard var summary = unfinishedSummary(id) else { return goHome() }
+    mutating func saveUnfinished(_ unfinished: WorkoutSummary) {
+        var summary = unfinished
         summary.state = .saved
         guard storing({ store in try store.updateSummary(summary) }) != nil else { return }
         storing { store in try store.flush() }
@@ -49,7 +49,7 @@ extension Heartline {
 
     private mutating func offerNextUnfinishedOrGoHome() {
         if let next = nextUnfinished() {
-            stack = [.home, .unfinished(id: next.id)]
+            stack = [.home, .unfinished(next)]
             presentScreen()
         } else {
             goHome()

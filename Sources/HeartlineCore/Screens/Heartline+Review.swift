@@ -1,58 +1,39 @@
 import Foundation
 
 extension Heartline {
-    /// The workouts a list screen shows, all of them counted, one page fetched.
-    private func listPage() -> (total: Int, items: [WorkoutSummary]) {
-        let offset = screen.page * Self.pageSize
-        switch screen {
-        case .allWorkouts, .metricList:
-            let total = (try? store.savedWorkoutCount()) ?? 0
-            let items = (try? store.savedWorkouts(offset: offset, limit: Self.pageSize)) ?? []
-            return (total, items)
-        case .dateList(let day, _):
-            let all = (try? store.savedWorkouts(startingIn: day)) ?? []
-            return (all.count, Array(all.dropFirst(offset).prefix(Self.pageSize)))
-        default:
-            return (0, [])
+    /// Reads one page of a list (clamped to its last page), all of it counted.
+    func loadPage(_ kind: ListKind, page: Int) throws -> ListPage {
+        switch kind {
+        case .all, .metric:
+            let total = try store.savedWorkoutCount()
+            let page = max(0, min(page, (total - 1) / Self.pageSize))
+            return ListPage(page: page, total: total, items: try store.savedWorkouts(offset: page * Self.pageSize, limit: Self.pageSize))
+        case .day(let day):
+            let all = try store.savedWorkouts(startingIn: day)
+            let page = max(0, min(page, (all.count - 1) / Self.pageSize))
+            return ListPage(page: page, total: all.count, items: Array(all.dropFirst(page * Self.pageSize).prefix(Self.pageSize)))
         }
     }
 
-    /// How many workouts the current list holds, without fetching a page of them.
-    func listCount() -> Int {
-        switch screen {
-        case .allWorkouts, .metricList: (try? store.savedWorkoutCount()) ?? 0
-        case .dateList(let day, _): ((try? store.savedWorkouts(startingIn: day)) ?? []).count
-        default: 0
-        }
-    }
-
-    /// The workout numbered `number` (from 1) in the current list.
-    private func listItem(_ number: Int) -> WorkoutSummary? {
-        switch screen {
-        case .allWorkouts, .metricList:
-            return (try? store.savedWorkouts(offset: number - 1, limit: 1))?.first
-        case .dateList(let day, _):
-            let all = (try? store.savedWorkouts(startingIn: day)) ?? []
-            return all.indices.contains(number - 1) ? all[number - 1] : nil
-        default:
-            return nil
-        }
+    mutating func openList(_ kind: ListKind) {
+        guard let page = reading({ try $0.loadPage(kind, page: 0) }) else { return }
+        push(.list(kind, page))
     }
 
     mutating func presentList() {
+        guard case .list(let kind, let page) = screen else { return }
         say(.menu, .menuTitle, ["title": title(of: screen)])
-        let (total, items) = listPage()
-        guard total > 0 else {
+        guard page.total > 0 else {
             say(.menu, .listEmpty)
             return
         }
-        let first = screen.page * Self.pageSize + 1
-        say(.menu, .listPage, ["first": words.number(first), "last": words.number(first + items.count - 1), "total": words.number(total)])
-        for (offset, workout) in items.enumerated() {
+        let first = page.page * Self.pageSize + 1
+        say(.menu, .listPage, ["first": words.number(first), "last": words.number(first + page.items.count - 1), "total": words.number(page.total)])
+        for (offset, workout) in page.items.enumerated() {
             let number = words.number(first + offset)
-            if case .metricList(let metric, _) = screen {
+            if case .metric(let metric) = kind {
                 say(.menu, .listMetric, [
-                    "number": number, "date": words.day(workout.start, now: now),
+                    "number": number, "date": words.day(workout.start, now: now), "metric": words.historyMetric(metric),
                     "value": words.historyValue(metric.value(of: workout), of: metric),
                 ])
             } else {
@@ -61,71 +42,98 @@ extension Heartline {
                 ])
             }
         }
-        if first + items.count - 1 < total { say(.menu, .listMore) }
+        if first + page.items.count - 1 < page.total { say(.menu, .listMore) }
     }
 
     mutating func turnPage(by step: Int) {
-        let total = listCount()
-        let page = screen.page + step
+        guard case .list(let kind, let current) = screen else { return }
+        let page = current.page + step
         guard page >= 0 else {
             say(.answer, .listStart)
             return
         }
-        guard page * Self.pageSize < total else {
+        guard page * Self.pageSize < current.total else {
             say(.answer, .listEnd)
             return
         }
-        replace(with: screen.withPage(page))
+        guard let loaded = reading({ try $0.loadPage(kind, page: page) }) else { return }
+        replace(with: .list(kind, loaded))
     }
 
+    /// The workout numbered `number` (from 1, across pages) in the current list, read from
+    /// storage as its details screen is entered.
     mutating func chooseListItem(_ number: Int) {
-        let total = listCount()
-        guard total > 0, (1...total).contains(number), let workout = listItem(number) else {
-            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(total)])
+        guard case .list(let kind, let page) = screen else { return }
+        guard page.total > 0, (1...page.total).contains(number) else {
+            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
             return
         }
-        push(.details(id: workout.id))
+        let found = reading { core -> WorkoutSummary? in
+            switch kind {
+            case .all, .metric: return try core.store.savedWorkouts(offset: number - 1, limit: 1).first
+            case .day(let day):
+                let all = try core.store.savedWorkouts(startingIn: day)
+                return all.indices.contains(number - 1) ? all[number - 1] : nil
+            }
+        }
+        guard let found else { return }
+        guard let workout = found else {
+            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
+            return
+        }
+        push(.details(workout))
     }
 
     mutating func enterDate(_ text: String) {
         guard let day = DateWords.day(from: text, now: now, calendar: words.calendar) else {
-            say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
+            say(.answer, .dateNotUnderstood, ["input": words.printable(String(text.prefix(40)))])
             return
         }
-        let workouts = storing(reading: true) { store in try store.savedWorkouts(startingIn: day) } ?? []
-        if workouts.isEmpty {
+        guard let page = reading({ try $0.loadPage(.day(day), page: 0) }) else { return }
+        if page.total == 0 {
             say(.answer, .dateNone, ["date": words.day(day.start, now: now)])
         } else {
-            push(.dateList(day: day, page: 0))
+            push(.list(.day(day), page))
         }
     }
 
-    /// Last week, month, year and all time, one sentence each, each but all time followed by how
-    /// it compares with the period before it (see `sayChange`).
-    mutating func speakAverages(of metric: HistoryMetric) {
-        for period in averagePeriods() {
-            guard let result = storing(reading: true, { store in try store.average(of: metric, startingIn: period.interval) }) ?? nil else {
-                say(.menu, .averagesNone, ["period": words(period.name)])
+    /// Reads the averages of `metric` over each period and the period before it, as the
+    /// averages screen is entered.
+    mutating func openAverages(_ metric: HistoryMetric) {
+        let periods = averagePeriods()
+        let loaded = reading { core in
+            try periods.map { period -> PeriodAverage in
+                let result = try core.store.average(of: metric, startingIn: period.interval)
+                let previous = try period.before.flatMap { try core.store.average(of: metric, startingIn: $0.interval) }
+                return PeriodAverage(name: period.name, before: period.before?.name, value: result?.value, count: result?.count ?? 0, previous: previous?.value)
+            }
+        }
+        guard let loaded else { return }
+        push(.averagesList(metric, loaded))
+    }
+
+    /// Last week, month, year and all time, one sentence each naming the metric, each but all
+    /// time followed by how it compares with the period before it (see `sayChange`).
+    mutating func speakAverages(of metric: HistoryMetric, _ periods: [PeriodAverage]) {
+        for period in periods {
+            guard let value = period.value else {
+                say(.menu, .averagesNone, ["metric": words.historyMetric(metric), "period": words(period.name)])
                 continue
             }
             say(.menu, .averagesItem, [
-                "period": words(period.name), "value": words.historyValue(result.value, of: metric),
-                "workouts": words.workouts(result.count),
+                "metric": words.historyMetric(metric), "period": words(period.name),
+                "value": words.historyValue(value, of: metric), "workouts": words.workouts(period.count),
             ])
-            sayChange(of: metric, from: result.value, over: period)
+            sayChange(of: metric, from: value, over: period)
         }
     }
 
     mutating func deleteSavedWorkout(_ id: Int64) {
         storing { store in try store.deleteWorkout(id) }
         say(.answer, .summaryDeleted)
-        // Leave the confirmation and the deleted workout's details; show the list again.
+        // Leave the confirmation and the deleted workout's details; show the list again, read anew.
         stack.removeLast(2)
-        if screen.isList {
-            let total = listCount()
-            let lastPage = max(0, (total - 1) / Self.pageSize)
-            stack[stack.count - 1] = screen.withPage(min(screen.page, lastPage))
-        }
+        stack[stack.count - 1] = refreshed(screen)
         presentScreen()
     }
 

@@ -25,7 +25,7 @@ extension Heartline {
     }
 
     mutating func sensorsFound(_ found: [FoundSensor]) {
-        guard screen == .sensor else { return }
+        guard case .sensor = screen else { return }
         if found.isEmpty {
             say(.answer, .sensorNoneFound)
         } else {
@@ -40,7 +40,7 @@ extension Heartline {
         }
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useSensor(found.address))
-        stack.removeLast()
+        returnToPrevious()
     }
 
     mutating func forgetSensor() {

@@ -86,11 +86,11 @@ extension Heartline {
         }
         guard storing({ store in try store.saveProfile(profile) }) != nil else { return }
         say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile)])
-        stack.removeLast()
+        returnToPrevious()
     }
 
     private mutating func notUnderstood(_ text: String, _ field: ProfileField) {
-        say(.answer, .profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])
+        say(.answer, .profileNotUnderstood, ["input": words.printable(String(text.prefix(40))), "question": words(question(for: field))])
     }
 
     /// "70", "70 kg", "70.5kg", "154 lb", "154 lbs", "154 pounds", "70 kilograms".

@@ -83,7 +83,7 @@ extension Heartline {
         guard storing({ store in try store.setSetting(setting.key, to: value) }) != nil else { return }
         emit(.speechSettingChanged(setting, value))
         say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
-        stack.removeLast()
+        returnToPrevious()
     }
 
     mutating func cycleKeyEcho() {

@@ -9,6 +9,8 @@ struct ActiveWorkout: Sendable {
     var contact: ContactWatch
     /// Whether the "improves with a profile" sentence was said this workout.
     var saidProfileHint = false
+    /// When the workout was paused, by the user or by the strap's contact.
+    var pausedAt: Date?
 }
 
 extension Heartline {
@@ -20,10 +22,9 @@ extension Heartline {
         workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
-        ended = nil
-        quitAfterSummary = false
         stack = [.home, .workout]
         say(.answer, .workoutStarted)
+        sayIfNoStrap()
         // The plan's first phase starts with the workout.
         if var coach = workout?.plan {
             speakPlanCues(coach.cues(atElapsed: 0))
@@ -32,38 +33,45 @@ extension Heartline {
         emit(.sensorWanted(true))
     }
 
-    mutating func workoutCommand(_ typed: String) {
-        // A single key typed with Enter means what the key means on its own.
-        var text = typed
-        if typed.count == 1, let command = WorkoutKeys.command(for: typed.first!), command != WorkoutKeys.typeCommand {
-            text = command
-        }
-        switch text {
-        case "time", "time elapsed": speakTime(.answer)
-        case "heart rate", "hr", "heart": speakHeartRate(.answer)
-        case "calories", "calories burned": speakCalories(.answer)
-        case "average heart rate", "average": speakAverage(.answer)
-        case "all metrics", "all":
+    /// Once per workout: no strap is connected, so heart rate and calories will be unknown.
+    mutating func sayIfNoStrap() {
+        if case .connected = sensor { return }
+        say(.answer, .workoutNoStrap)
+        saidNoStrap = true
+    }
+
+    mutating func workoutAction(_ action: WorkoutAction) {
+        switch action {
+        case .time: speakTime(.answer)
+        case .heartRate: speakHeartRate(.answer)
+        case .calories: speakCalories(.answer)
+        case .averageHeartRate: speakAverage(.answer)
+        case .allMetrics:
             speakTime(.answer)
             speakHeartRate(.answer)
             speakCalories(.answer)
             speakAverage(.answer)
-        case "pause": pauseWorkout()
-        case "resume", "continue": resumeWorkout()
-        case "pause or resume": workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
-        case "end", "end workout", "stop", "finish":
-            stack.append(.confirmEnd(quitting: false))
-            presentScreen()
-        case "battery": speakBattery()
-        case "zone", "target", "target zone": speakZone()
-        case "plan", "where in plan", "round": speakPlanPosition()
-        case "events": speakEvents()
-        case "help": help()
-        case "where": say(.answer, .whereYouAre, ["title": title(of: screen)])
-        case "repeat": repeatLast()
-        case "back", "home", "next", "previous": say(.answer, .homeBusy)
-        default: unknown(text, vocabulary: Self.workoutCommands + Self.globalCommands)
+        case .pause: pauseWorkout()
+        case .resume: resumeWorkout()
+        case .pauseOrResume: workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
+        case .end:
+            stack.append(.question(.endWorkout(quitting: false)))
+            ask(.endWorkout(quitting: false), again: false)
+        case .battery: speakBattery()
+        case .zone: speakZone()
+        case .plan: speakPlanPosition()
         }
+        switch action {
+        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics: sayIfPaused()
+        case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan: break
+        }
+    }
+
+    /// A paused workout says so after its values, and since when.
+    mutating func sayIfPaused() {
+        guard let active = workout, active.engine.isPaused else { return }
+        let since = active.pausedAt.map { Int(now.timeIntervalSince($0)) } ?? 0
+        say(.answer, .workoutPausedFor, ["duration": words.duration(since)])
     }
 
     mutating func pauseWorkout() {
@@ -74,6 +82,7 @@ extension Heartline {
         }
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
+        active.pausedAt = now
         workout = active
         let summary = active.engine.summary(id: active.id, state: .recording)
         storing { store in try store.updateSummary(summary) }
@@ -88,12 +97,13 @@ extension Heartline {
             return
         }
         workout?.engine.resume(at: now)
+        workout?.pausedAt = nil
         workout?.contact.userTookOver()
         say(.answer, .workoutResumed)
     }
 
     /// "Definitely end workout?" answered yes: stop the clock and show the summary.
-    mutating func endWorkout() {
+    mutating func endWorkout(quitting: Bool) {
         guard var active = workout else { return }
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
@@ -101,35 +111,30 @@ extension Heartline {
         storing { store in try store.updateSummary(summary) }
         storing { store in try store.flush() }
         workout = nil
-        ended = summary
         emit(.sensorWanted(false))
-        stack = [.home, .summary]
+        stack = [.home, .summary(summary, quitting: quitting)]
         presentScreen()
     }
 
     /// "Definitely end workout?" answered no: back to the workout as it was, paused or not.
     mutating func keepWorkout() {
-        quitAfterSummary = false
         stack.removeLast()
         say(.answer, workout?.engine.isPaused == true ? .workoutContinuesPaused : .workoutContinues)
     }
 
     mutating func saveEndedWorkout() {
-        guard var summary = ended else { return }
+        guard case .summary(var summary, let quitting) = screen else { return }
         summary.state = .saved
         guard storing({ store in try store.updateSummary(summary) }) != nil else { return }
         storing { store in try store.flush() }
-        ended = nil
         say(.answer, .summarySaved)
-        leaveSummary()
+        leaveSummary(quitting: quitting)
     }
 
-    mutating func deleteEndedWorkout() {
-        guard let summary = ended else { return }
+    mutating func deleteEndedWorkout(_ summary: WorkoutSummary, quitting: Bool) {
         storing { store in try store.deleteWorkout(summary.id) }
-        ended = nil
         say(.answer, .summaryDeleted)
-        leaveSummary()
+        leaveSummary(quitting: quitting)
     }
 
     mutating func keepEndedWorkout() {
@@ -137,8 +142,8 @@ extension Heartline {
         say(.answer, .summaryKept)
     }
 
-    private mutating func leaveSummary() {
-        if quitAfterSummary {
+    private mutating func leaveSummary(quitting: Bool) {
+        if quitting {
             say(.answer, .quitBye)
             emit(.quit)
             return
@@ -150,7 +155,6 @@ extension Heartline {
 
     mutating func tick() {
         guard var active = workout else { return }
-        let heardBefore = speechCount
         watchContact(&active)
         let progress = active.engine.advance(to: now)
         record(progress, into: &active)
@@ -165,12 +169,21 @@ extension Heartline {
             }
         }
         workout = active
-        // A question waits for its answer, and an event just said wins: the readout is dropped,
-        // never queued to be spoken late.
-        if progress.readoutDue, screen == .workout, speechCount == heardBefore {
-            readout()
+        // A readout comes after an announcement said in the same second, with the values of this
+        // moment; one that waits for a question to be answered is said after it while fresh.
+        if progress.readoutDue { pendingReadout = now }
+        if let due = pendingReadout {
+            if now.timeIntervalSince(due) > Self.readoutFreshness {
+                pendingReadout = nil
+            } else if case .workout = screen, !typingLine, !describingKeys {
+                pendingReadout = nil
+                readout()
+            }
         }
     }
+
+    /// How late a readout may still be said: its values are those of the moment it is said.
+    static let readoutFreshness: TimeInterval = 3
 
     /// Auto-pause and auto-resume on the strap's contact flag.
     private mutating func watchContact(_ active: inout ActiveWorkout) {
@@ -179,11 +192,13 @@ extension Heartline {
         case .pause:
             record(active.engine.advance(to: now), into: &active)
             active.engine.pause(at: now)
+            active.pausedAt = now
             let summary = active.engine.summary(id: active.id, state: .recording)
             storing { store in try store.updateSummary(summary) }
             say(.event, .eventContactLost)
         case .resume:
             active.engine.resume(at: now)
+            active.pausedAt = nil
             say(.event, .eventContactBack)
         case nil:
             break
@@ -212,8 +227,14 @@ extension Heartline {
                 case .rest: say(.event, .eventPlanRest, ["duration": duration])
                 case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
                 }
-            case .countdown(let count):
-                say(.event, .eventCountdown, ["count": String(count)])
+            case .upcoming(let phase, let seconds):
+                let name: Prompt = switch phase.kind {
+                case .warmUp: .planPhaseWarmUp
+                case .work: .planNextWork
+                case .rest: .planNextRest
+                case .coolDown: .planPhaseCoolDown
+                }
+                say(.event, .eventPlanUpcoming, ["phase": words(name), "duration": words.duration(seconds)])
             case .finished:
                 say(.event, .eventPlanFinished)
             }
@@ -295,8 +316,10 @@ extension Heartline {
     mutating func sensorEvent(_ event: SensorEvent) {
         switch event {
         case .connected(let name):
-            // Back after a drop-out, or working after a problem the user was told about.
-            let announce = sensor == .lost || saidSensorProblem
+            // Back after a drop-out, working after a problem the user was told about, or
+            // connecting after the user heard a workout started without it.
+            let announce = sensor == .lost || saidSensorProblem || (workout != nil && saidNoStrap)
+            saidNoStrap = false
             sensor = .connected(name: name)
             saidSensorProblem = false
             if announce { say(.event, .eventSensorBack) }
@@ -305,8 +328,9 @@ extension Heartline {
             sensor = .lost
             workout?.engine.sensorLost()
         case .reading(let reading):
-            // Data means a connection, whatever was said before; a lost sensor is back.
-            if sensor == .lost { say(.event, .eventSensorBack) }
+            // Data means a connection, whatever was said before; a lost strap is back.
+            if sensor == .lost || (workout != nil && saidNoStrap) { say(.event, .eventSensorBack) }
+            saidNoStrap = false
             if case .connected = sensor {} else { sensor = .connected(name: "") }
             workout?.engine.receive(reading, at: now)
         case .battery(let level):

@@ -20,14 +20,22 @@ public enum Effect: Equatable, Sendable {
     case runSelfCheck
     /// Write a workout to a file; the outcome comes back as `Input.exported` or `.exportFailed`.
     case exportWorkout(Int64, ExportFormat)
+    /// Shut the computer down cleanly; a refusal comes back as `Input.powerOffRefused`.
+    case powerOff
     /// Leave the program: everything is stored.
     case quit
 }
 
 /// An input to the core. Time comes with every input, never from inside.
 public enum Input: Equatable, Sendable {
-    /// A command: a typed line, or the word a single key stands for.
+    /// A typed line (Enter).
     case command(String)
+    /// A single key pressed on an empty line, when `takesKey` said the core wants it.
+    case key(Character)
+    /// A command given by a key of the shell's own (F1, F5, F6) or a media button.
+    case act(Command)
+    /// Escape on a half-typed line opened with the colon key: the line is dropped.
+    case cancelLine
     /// Time passes (the loop calls this at least once a second).
     case tick
     case sensor(SensorEvent)
@@ -42,6 +50,8 @@ public enum Input: Equatable, Sendable {
     case exported(ExportFormat, file: String, folder: String)
     /// An export could not be written to `folder`.
     case exportFailed(diskFull: Bool, folder: String)
+    /// The system would not power off (not allowed, or no logind).
+    case powerOffRefused
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -59,19 +69,28 @@ public struct Heartline {
 
     var stack: [Screen] = [.home]
     var screen: Screen { stack.last! }
-    var draft = WorkoutConfiguration()
-    /// Whether a plan typed next counts down before each change.
-    var draftCountdown = true
     var workout: ActiveWorkout?
-    /// The totals of an ended workout waiting on the summary screen.
-    var ended: WorkoutSummary?
-    var quitAfterSummary = false
+    /// The colon key opened a typed line on the workout screen: keys go to the line until Enter.
+    var typingLine = false
+    /// The next key press is described, not done.
+    var describingKeys = false
+    /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
+    public var keyBindings: [Character: Command] = [:]
+    /// Whether the keys go to a typed line the core opened (Escape cancels it).
+    public var isTypingLine: Bool { typingLine }
+    /// A readout that came due while an announcement was said: said after it while fresh.
+    var pendingReadout: Date?
+    /// Whether "no strap connected" was said for this workout.
+    var saidNoStrap = false
     var sensor = SensorStatus.absent
     var batteryLevel: Int?
     var warnedBatteryLow = false
     /// Whether the user heard that the sensor cannot work; its connection is then news.
     var saidSensorProblem = false
+    /// What "repeat", F5 and a headset's repeat say again: the last response that was not echo.
     var lastResponse: [Utterance] = []
+    /// This response (spelling) leaves `lastResponse` as it was.
+    var keepLastResponse = false
     /// Recent announcements, newest first, for "events".
     var eventLog: [(at: Date, text: String)] = []
     static let eventLogLength = 20
@@ -92,7 +111,7 @@ public struct Heartline {
     public mutating func start(at now: Date) -> [Effect] {
         self.now = now
         if let unfinished = nextUnfinished() {
-            stack = [.home, .unfinished(id: unfinished.id)]
+            stack = [.home, .unfinished(unfinished)]
         }
         presentScreen()
         return flush()
@@ -102,6 +121,10 @@ public struct Heartline {
         self.now = now
         switch input {
         case .command(let text): command(text)
+        case .key(let key): pressed(key)
+        case .act(let command): perform(command)
+        case .cancelLine: cancelLine()
+        case .powerOffRefused: say(.answer, .powerOffRefused)
         case .tick: tick()
         case .sensor(let event): sensorEvent(event)
         case .sensorAttached: if sensor == .absent { sensor = .waiting }
@@ -118,30 +141,6 @@ public struct Heartline {
         return flush()
     }
 
-    /// The command a single key stands for on the current screen, if it acts without Enter.
-    public func command(forKey key: Character) -> String? {
-        switch screen {
-        case .workout:
-            return WorkoutKeys.command(for: key)
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard:
-            switch key {
-            case "y", "Y": return "yes"
-            case "n", "N": return "no"
-            default: return nil
-            }
-        case .entry, .dateEntry, .speechEntry:
-            return nil
-        case .plan:
-            // The plan is typed; its two items are chosen with Enter.
-            return nil
-        default:
-            // Lists number their items across pages, so their numbers are typed with Enter.
-            guard !screen.isList, key.isASCII, let digit = key.wholeNumberValue, digit >= 1, menuItems().count <= 9
-            else { return nil }
-            return String(digit)
-        }
-    }
-
     /// Whether a workout is being recorded (the shell keeps the sensor and ticks going).
     public var isRecording: Bool { workout != nil }
 
@@ -150,8 +149,8 @@ public struct Heartline {
     mutating func say(_ kind: SpeechKind, _ prompt: Prompt, _ values: [String: String] = [:]) {
         let text = words(prompt, values)
         speech.append(Utterance(kind, text))
-        // Countdown numbers mean nothing later; every other announcement is kept for "events".
-        if kind == .event, prompt != .eventCountdown {
+        // Every announcement is kept for "events", with the pauses and resumes the user made.
+        if kind == .event || prompt == .workoutPaused || prompt == .workoutResumed {
             eventLog.insert((now, text), at: 0)
             if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
         }
@@ -172,8 +171,9 @@ public struct Heartline {
         var result = effects
         if !speech.isEmpty {
             result.insert(.speak(speech), at: 0)
-            if !speech.allSatisfy({ $0.kind == .echo }) { lastResponse = speech.filter { $0.kind != .echo } }
+            if !keepLastResponse, !speech.allSatisfy({ $0.kind == .echo }) { lastResponse = speech.filter { $0.kind != .echo } }
         }
+        keepLastResponse = false
         speech.removeAll()
         effects.removeAll()
         return result
@@ -202,6 +202,29 @@ public struct Heartline {
         }
     }
 
+    /// Runs a storage read as a screen is entered; a failure is said as a failure (never as
+    /// "no workouts") and gives nil, so the screen is not entered.
+    mutating func reading<T>(_ body: (Heartline) throws -> T) -> T? {
+        do {
+            return try body(self)
+        } catch {
+            say(.answer, .storageReadFailed)
+            return nil
+        }
+    }
+
+    /// `screen` with what it shows read again from storage, as the user comes back to it.
+    func refreshed(_ screen: Screen) -> Screen {
+        switch screen {
+        case .list(let kind, let page): (try? loadPage(kind, page: page.page)).map { .list(kind, $0) } ?? screen
+        case .profile: .profile(storedProfile())
+        case .last: .last(storedLastConfiguration())
+        case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice,
+            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            screen
+        }
+    }
+
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
@@ -215,17 +238,35 @@ public struct Heartline {
         presentScreen()
     }
 
+    /// Leaves an entry or a choice for the screen below, read anew, and says where the user is.
+    mutating func returnToPrevious() {
+        stack.removeLast()
+        stack[stack.count - 1] = refreshed(screen)
+        say(.answer, .whereYouAre, ["title": title(of: screen)])
+    }
+
     mutating func goHome() {
         stack = [.home]
         presentScreen()
     }
 
     mutating func goBack() {
+        // Configuring is linear: back is the step before, with the draft as it is.
+        if case .configure(let step, let draft) = screen, let previous = ConfigureStep(rawValue: step.rawValue - 1) {
+            replace(with: .configure(previous, draft))
+            return
+        }
         guard stack.count > 1 else {
             say(.answer, .backHome)
             return
         }
-        stack.removeLast()
+        let left = stack.removeLast()
+        // Configuring, the draft travels back with the user.
+        if case .configure(_, let draft) = left, case .configure(let step, _) = screen {
+            stack[stack.count - 1] = .configure(step, draft)
+        } else {
+            stack[stack.count - 1] = refreshed(screen)
+        }
         presentScreen()
     }
 

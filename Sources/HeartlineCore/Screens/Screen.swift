@@ -5,70 +5,93 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case age, sex, weight, maximumHeartRate, restingHeartRate
 }
 
-/// The screens of PRODUCT.md, in the app's order. Each is a stop on a linear path.
+/// The steps of configuring a workout, in the app's order: each a screen with Next last, and
+/// the last one reading the configuration back with Start workout on it.
+enum ConfigureStep: Int, CaseIterable, Sendable {
+    case metrics, interval, zone, plan, ready
+}
+
+/// The configuration being edited, carried from step to step.
+struct Draft: Equatable, Sendable {
+    var configuration: WorkoutConfiguration
+    /// Whether a plan typed next counts down before each change.
+    var countdown: Bool
+
+    init(_ configuration: WorkoutConfiguration = WorkoutConfiguration()) {
+        self.configuration = configuration
+        countdown = configuration.plan?.countdown ?? true
+    }
+}
+
+/// A yes-or-no question waiting for its answer, and what it is about.
+enum Question: Equatable, Sendable {
+    /// "Definitely end workout?"; `quitting` when the user asked to quit during the workout.
+    case endWorkout(quitting: Bool)
+    /// Delete the workout just ended, from its summary.
+    case deleteEnded(WorkoutSummary, quitting: Bool)
+    /// Delete a saved workout, from its details.
+    case deleteSaved(WorkoutSummary)
+    /// Discard a workout a crash left behind.
+    case discardUnfinished(WorkoutSummary)
+    /// Shut the computer down.
+    case powerOff
+}
+
+/// Which workouts a list shows.
+enum ListKind: Equatable, Sendable {
+    case all
+    case day(DateInterval)
+    case metric(HistoryMetric)
+}
+
+/// One page of a list, read from storage when the page was entered.
+struct ListPage: Equatable, Sendable {
+    var page: Int
+    var total: Int
+    var items: [WorkoutSummary]
+}
+
+/// One period of the averages screen, read when the screen was entered.
+struct PeriodAverage: Equatable, Sendable {
+    var name: Prompt
+    var before: Prompt?
+    var value: Double?
+    var count: Int
+    var previous: Double?
+}
+
+/// The screens of PRODUCT.md, in the app's order. Each value carries what the screen needs,
+/// read from storage when it was entered: rendering a screen reads no storage.
 enum Screen: Equatable, Sendable {
     case home
-    case metrics
-    case interval
+    case configure(ConfigureStep, Draft)
     case workout
-    /// "Definitely end workout?"; `quitting` when the user asked to quit during the workout.
-    case confirmEnd(quitting: Bool)
-    case summary
-    case confirmDeleteEnded
-    case last
+    case question(Question)
+    /// The ended workout's totals; `quitting` when the user asked to quit.
+    case summary(WorkoutSummary, quitting: Bool)
+    /// The saved configuration, or nil when there is none.
+    case last(WorkoutConfiguration?)
     case review
-    case allWorkouts(page: Int)
+    case list(ListKind, ListPage)
     case dateEntry
-    case dateList(day: DateInterval, page: Int)
     case metricChoice
-    case metricList(HistoryMetric, page: Int)
     case averagesChoice
-    case averagesList(HistoryMetric)
-    case details(id: Int64)
-    case confirmDeleteSaved(id: Int64)
+    case averagesList(HistoryMetric, [PeriodAverage])
+    case details(WorkoutSummary)
     case settings
-    case profile
+    case profile(Profile)
     case entry(ProfileField)
-    case target
-    case plan
     /// A workout a crash or a killed process left behind, offered at start.
-    case unfinished(id: Int64)
-    case confirmDiscard(id: Int64)
+    case unfinished(WorkoutSummary)
     case sensor
     case sensorChoice([FoundSensor])
     case speech
     case speechEntry(SpeechSetting)
 
-    /// Whether the screen asks a yes-or-no question.
-    var isConfirmation: Bool {
-        switch self {
-        case .confirmEnd, .confirmDeleteEnded, .confirmDeleteSaved, .confirmDiscard: true
-        default: false
-        }
-    }
-
-    var isList: Bool {
-        switch self {
-        case .allWorkouts, .dateList, .metricList: true
-        default: false
-        }
-    }
-
-    /// The same screen on another page.
-    func withPage(_ page: Int) -> Screen {
-        switch self {
-        case .allWorkouts: .allWorkouts(page: page)
-        case .dateList(let day, _): .dateList(day: day, page: page)
-        case .metricList(let metric, _): .metricList(metric, page: page)
-        default: self
-        }
-    }
-
-    var page: Int {
-        switch self {
-        case .allWorkouts(let page), .dateList(_, let page), .metricList(_, let page): page
-        default: 0
-        }
+    /// The question asked, if the screen is one.
+    var question: Question? {
+        if case .question(let question) = self { return question }
+        return nil
     }
 }
 
@@ -78,8 +101,12 @@ enum MenuAction: Equatable, Sendable {
     case toggle(Metric)
     case chooseInterval(ReadoutInterval)
     case startWorkout(WorkoutConfiguration)
-    case editLast
+    case edit(WorkoutConfiguration)
     case configureNew
+    case openLast
+    case openList(ListKind)
+    case openAverages(HistoryMetric)
+    case openProfile
     case back
     case next
     case saveWorkout
@@ -87,9 +114,12 @@ enum MenuAction: Equatable, Sendable {
     case chooseTarget(TargetZone?)
     case choosePlan(TrainingPlan?)
     case toggleCountdown
+    /// The next keys are a typed value (a range, a plan).
+    case typeValue
     case toggleAutoPause
-    case resumeUnfinished(Int64)
-    case saveUnfinished(Int64)
+    case resumeUnfinished(WorkoutSummary)
+    case saveUnfinished(WorkoutSummary)
+    case ask(Question)
     case findSensors
     case forgetSensor
     case chooseSensor(FoundSensor)

@@ -1,11 +1,15 @@
-/// Says when a training plan's phases start, counts down to each change, and says when the
-/// plan is over. Driven by active seconds, so a pause freezes the plan.
+/// Says when a training plan's phases start, announces each change once a few seconds ahead,
+/// and says when the plan is over. Driven by active seconds, so a pause freezes the plan.
 public struct PlanCoach: Sendable {
     public enum Cue: Equatable, Sendable {
         case phase(TrainingPlan.Phase)
-        case countdown(Int)
+        /// The next phase starts in `seconds`: one short announcement before each change.
+        case upcoming(TrainingPlan.Phase, seconds: Int)
         case finished
     }
+
+    /// How long before a change it is announced; phases shorter than twice this get no warning.
+    public static let warningSeconds = 5
 
     public let plan: TrainingPlan
     private let phases: [TrainingPlan.Phase]
@@ -22,9 +26,10 @@ public struct PlanCoach: Sendable {
         lastSecond = elapsed
         if elapsed == plan.duration { return [.finished] }
         if let starting = phases.first(where: { $0.start == elapsed }) { return [.phase(starting)] }
-        if plan.countdown, let current = plan.phase(at: elapsed) {
-            let left = current.end - elapsed
-            if (1...3).contains(left), current.duration > 6 { return [.countdown(left)] }
+        if plan.countdown, let current = plan.phase(at: elapsed), current.end - elapsed == Self.warningSeconds,
+            current.duration >= 2 * Self.warningSeconds, let next = phases.first(where: { $0.start == current.end })
+        {
+            return [.upcoming(next, seconds: Self.warningSeconds)]
         }
         return []
     }

@@ -1,12 +1,22 @@
 /// Splits the bytes a terminal sends into keys: one character, or one whole escape sequence.
 ///
 /// A read can end in the middle of a key (an escape sequence or a UTF-8 character split over
-/// two reads); those bytes wait for the next read. In callback mode there is no timeout, so a
-/// lone Esc waits for the key after it, as readline itself does.
+/// two reads); those bytes wait for the next read. A lone Esc waits for the key after it; the
+/// terminal takes it alone when no key follows soon (`takeEscape`).
 struct KeyReader {
     private var held: [UInt8] = []
     /// Longer "sequences" are garbage: they are passed on as they are.
     static let longestSequence = 32
+
+    /// Whether the last read ended in a lone Escape, waiting for the key after it.
+    var holdsEscape: Bool { held == [0x1B] }
+
+    /// Takes a held lone Escape as a key of its own; false when nothing (or more) is held.
+    mutating func takeEscape() -> Bool {
+        guard holdsEscape else { return false }
+        held = []
+        return true
+    }
 
     mutating func keys(from bytes: [UInt8]) -> [[UInt8]] {
         let buffer = held + bytes

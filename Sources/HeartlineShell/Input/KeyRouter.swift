@@ -5,58 +5,62 @@ import HeartlineCore
 struct KeyRouter {
     /// What the terminal must do with a key.
     enum Action: Equatable {
-        /// A single-key command for the core.
-        case command(String)
-        /// ":" on the workout screen: the next keys are a typed command.
-        case typeCommand
+        /// A key the core takes at once, without Enter.
+        case key(Character)
+        /// A command of the shell's own keys (F1 keys help, F5 repeat, F6 spell), for the core.
+        case command(Command)
+        /// Escape on a typed line the core opened: drop the line.
+        case cancelLine
         /// Silence UI speech; `passOn` also hands the key to readline (Control-G still ends an
         /// incremental search there).
         case stopSpeech(passOn: Bool)
-        /// Say the last answer again.
-        case repeatLast
-        /// Spell the last sentence letter by letter.
-        case spellLast
-        /// Say the keys that work on every screen.
-        case keysHelp
         /// Hand these bytes to readline.
         case edit([UInt8])
     }
 
     /// What the terminal knows when the key arrives.
     struct Context {
-        /// The line is empty and no typed command is open: single keys act at once.
-        var singleKeys: Bool
+        /// The line is empty: single keys may act at once.
+        var emptyLine: Bool
         /// A workout is being recorded: the keypad's Num-Lock-off keys stand for its digits.
         var keypadActive: Bool
+        /// The core opened a typed line that Escape cancels.
+        var lineCancellable = false
         /// `$TERM`, for the application keypad's operators.
         var terminal: String?
     }
+
+    /// Escape alone.
+    static let escape: [UInt8] = [0x1B]
 
     /// Keys of the shell's own, the same on every screen and whatever is typed.
     static let shellKeys: [[UInt8]: Action] = {
         var table: [[UInt8]: Action] = [[0x07]: .stopSpeech(passOn: true)]
         // F1, F5 and F6 as xterm, rxvt and the Linux console send them.
-        for sequence in ["OP", "[11~", "[[A"] { table[[0x1B] + Array(sequence.utf8)] = .keysHelp }
-        for sequence in ["[15~", "[[E"] { table[[0x1B] + Array(sequence.utf8)] = .repeatLast }
-        table[[0x1B] + Array("[17~".utf8)] = .spellLast
+        for sequence in ["OP", "[11~", "[[A"] { table[[0x1B] + Array(sequence.utf8)] = .command(.keysHelp) }
+        for sequence in ["[15~", "[[E"] { table[[0x1B] + Array(sequence.utf8)] = .command(.repeatLast) }
+        table[[0x1B] + Array("[17~".utf8)] = .command(.spell)
         return table
     }()
 
-    /// - Parameter hotkey: the command a key stands for on the current screen, if any.
-    static func route(_ key: [UInt8], context: Context, hotkey: (Character) -> String?) -> Action {
+    /// - Parameter takesKey: whether the core takes a key at once on the current screen.
+    static func route(_ key: [UInt8], context: Context, takesKey: (Character) -> Bool) -> Action {
         if let action = shellKeys[key] { return action }
+        if key == escape, context.lineCancellable { return .cancelLine }
         let application = Keypad.applicationKey(key, terminal: context.terminal)
         // The application keypad's digits and Enter go to readline as the characters they are.
         let edit = application.map { Array(String($0).utf8) } ?? key
-        guard context.singleKeys else { return .edit(edit) }
+        guard context.emptyLine else { return .edit(edit) }
         var character = application ?? (context.keypadActive ? Keypad.cursorKeys[key] : nil)
         if character == nil, let text = String(validating: key, as: UTF8.self), text.count == 1 {
             character = text.first
         }
         guard let character, character != "\r" else { return .edit(edit) }
         if context.keypadActive, character == Keypad.stopSpeech { return .stopSpeech(passOn: false) }
-        let command = hotkey(character) ?? Keypad.alternatives[character].flatMap(hotkey)
-        guard let command else { return .edit(edit) }
-        return command == WorkoutKeys.typeCommand ? .typeCommand : .command(command)
+        // Control characters and escape sequences edit the line (readline's own keys).
+        guard character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }), takesKey(character) else {
+            return .edit(edit)
+        }
+        return .key(character)
     }
 }

@@ -45,9 +45,6 @@ enum Keypad {
         return operators[letter]
     }
 
-    /// Keys that mean yes and no where the keypad has no letters: plus for yes, minus for no.
-    static let alternatives: [Character: Character] = ["+": "y", "-": "n"]
-
     /// The keypad key that stops speech during a workout.
     static let stopSpeech: Character = "/"
 }

@@ -42,7 +42,7 @@ public struct MediaButtonMapping: Equatable, Sendable {
 
     /// Every action a button can do.
     public static var actions: [String] {
-        WorkoutKeys.table.map(\.command).filter { $0 != WorkoutKeys.typeCommand } + [stopSpeech]
+        Vocabulary.actionNames + [stopSpeech]
     }
 
     /// Why an entry could not be used; the description names it, for a spoken warning.

@@ -22,13 +22,11 @@ extension Session {
         return buttons
     }
 
+    /// A button is a command of the vocabulary: the core answers it on every screen (a workout
+    /// action outside a workout says where it works).
     private func mediaButton(_ action: String, words: Words) {
         speaker.silenceUI()
         if action == MediaButtonMapping.stopSpeech { return }
-        if core.isRecording || core.completions().contains(action) {
-            send(.command(action))
-        } else {
-            speaker.speak([Utterance(.answer, words(.buttonsOutsideWorkout))])
-        }
+        if let command = Vocabulary.command(words: action) { send(.act(command)) }
     }
 }

@@ -1,0 +1,85 @@
+// The prompts of keys, questions and the configuration steps: every key in
+// Prompts/en/interaction.prompts. A test checks this list and the catalogue against each other.
+
+extension Prompt {
+    public static let keyDoesNothing = Prompt("key.does-nothing", ["key"])
+    public static let keyDescribed = Prompt("key.described", ["action", "key"])
+    public static let keyTypes = Prompt("key.types", ["key"])
+    public static let keysDescribeOn = Prompt("keys.describe.on")
+    public static let keysDescribeOff = Prompt("keys.describe.off")
+    public static let keysDescribeQuestion = Prompt("keys.describe.question")
+    public static let listOr = Prompt("list.or", ["first", "second"])
+    public static let helpKey = Prompt("help.key", ["action", "keys"])
+    public static let helpKeys = Prompt("help.keys", ["keys"])
+    public static let helpWorkoutType = Prompt("help.workout.type")
+    public static let helpWorkoutDescribe = Prompt("help.workout.describe")
+    public static let lineOpen = Prompt("line.open")
+    public static let lineCancelled = Prompt("line.cancelled")
+    public static let noQuestion = Prompt("no.question")
+    public static let workoutOnly = Prompt("workout.only")
+    public static let questionEndYes = Prompt("question.end.yes")
+    public static let questionDeleteYes = Prompt("question.delete.yes")
+    public static let questionDiscardYes = Prompt("question.discard.yes")
+    public static let questionPowerOffYes = Prompt("question.power-off.yes")
+    public static let questionKeys = Prompt("question.keys")
+    public static let settingsPowerOff = Prompt("settings.power-off")
+    public static let titleConfirmPowerOff = Prompt("title.confirm-power-off")
+    public static let confirmPowerOff = Prompt("confirm.power-off")
+    public static let powerOffNow = Prompt("power-off.now")
+    public static let powerOffRefused = Prompt("power-off.refused")
+    public static let titleReady = Prompt("title.ready")
+    public static let nextStart = Prompt("next.start")
+    public static let intervalTenth = Prompt("interval.tenth")
+    public static let helpReady = Prompt("help.ready")
+    public static let targetTypeRange = Prompt("target.type-range")
+    public static let targetAsk = Prompt("target.ask")
+    public static let planType = Prompt("plan.type")
+    public static let planNextWork = Prompt("plan.next.work")
+    public static let planNextRest = Prompt("plan.next.rest")
+    public static let eventPlanUpcoming = Prompt("event.plan.upcoming", ["duration", "phase"])
+    public static let workoutNoStrap = Prompt("workout.no-strap")
+    public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
+    public static let storageReadFailed = Prompt("storage.read-failed")
+
+    /// Every prompt of Prompts/en/interaction.prompts.
+    public static let interaction: [Prompt] = [
+        keyDoesNothing,
+        keyDescribed,
+        keyTypes,
+        keysDescribeOn,
+        keysDescribeOff,
+        keysDescribeQuestion,
+        listOr,
+        helpKey,
+        helpKeys,
+        helpWorkoutType,
+        helpWorkoutDescribe,
+        lineOpen,
+        lineCancelled,
+        noQuestion,
+        workoutOnly,
+        questionEndYes,
+        questionDeleteYes,
+        questionDiscardYes,
+        questionPowerOffYes,
+        questionKeys,
+        settingsPowerOff,
+        titleConfirmPowerOff,
+        confirmPowerOff,
+        powerOffNow,
+        powerOffRefused,
+        titleReady,
+        nextStart,
+        intervalTenth,
+        helpReady,
+        targetTypeRange,
+        targetAsk,
+        planType,
+        planNextWork,
+        planNextRest,
+        eventPlanUpcoming,
+        workoutNoStrap,
+        workoutPausedFor,
+        storageReadFailed,
+    ]
+}

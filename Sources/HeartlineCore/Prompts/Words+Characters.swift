@@ -1,0 +1,133 @@
+import Foundation
+
+// Characters by name and the keys of every screen: spoken by the core (spelling, key
+// descriptions, F1) and by the shell's key echo. Their templates are in Prompts/en/input.prompts.
+
+extension Prompt {
+    public static let characterSpace = Prompt("character.space")
+    public static let characterBlank = Prompt("character.blank")
+    public static let characterCapital = Prompt("character.capital", ["letter"])
+    public static let characterTab = Prompt("character.tab")
+    public static let characterExclamation = Prompt("character.exclamation")
+    public static let characterQuote = Prompt("character.quote")
+    public static let characterHash = Prompt("character.hash")
+    public static let characterDollar = Prompt("character.dollar")
+    public static let characterPercent = Prompt("character.percent")
+    public static let characterAmpersand = Prompt("character.ampersand")
+    public static let characterApostrophe = Prompt("character.apostrophe")
+    public static let characterLeftParen = Prompt("character.left-paren")
+    public static let characterRightParen = Prompt("character.right-paren")
+    public static let characterStar = Prompt("character.star")
+    public static let characterPlus = Prompt("character.plus")
+    public static let characterComma = Prompt("character.comma")
+    public static let characterDash = Prompt("character.dash")
+    public static let characterDot = Prompt("character.dot")
+    public static let characterSlash = Prompt("character.slash")
+    public static let characterColon = Prompt("character.colon")
+    public static let characterSemicolon = Prompt("character.semicolon")
+    public static let characterLess = Prompt("character.less")
+    public static let characterEquals = Prompt("character.equals")
+    public static let characterGreater = Prompt("character.greater")
+    public static let characterQuestion = Prompt("character.question")
+    public static let characterAt = Prompt("character.at")
+    public static let characterLeftBracket = Prompt("character.left-bracket")
+    public static let characterBackslash = Prompt("character.backslash")
+    public static let characterRightBracket = Prompt("character.right-bracket")
+    public static let characterCaret = Prompt("character.caret")
+    public static let characterUnderscore = Prompt("character.underscore")
+    public static let characterGrave = Prompt("character.grave")
+    public static let characterLeftBrace = Prompt("character.left-brace")
+    public static let characterBar = Prompt("character.bar")
+    public static let characterRightBrace = Prompt("character.right-brace")
+    public static let characterTilde = Prompt("character.tilde")
+    public static let keysHelp1 = Prompt("keys.help.1")
+    public static let keysHelp2 = Prompt("keys.help.2")
+
+    /// The characters' names and the keys' help.
+    public static let characters: [Prompt] = [
+        characterSpace,
+        characterBlank,
+        characterCapital,
+        characterTab,
+        characterExclamation,
+        characterQuote,
+        characterHash,
+        characterDollar,
+        characterPercent,
+        characterAmpersand,
+        characterApostrophe,
+        characterLeftParen,
+        characterRightParen,
+        characterStar,
+        characterPlus,
+        characterComma,
+        characterDash,
+        characterDot,
+        characterSlash,
+        characterColon,
+        characterSemicolon,
+        characterLess,
+        characterEquals,
+        characterGreater,
+        characterQuestion,
+        characterAt,
+        characterLeftBracket,
+        characterBackslash,
+        characterRightBracket,
+        characterCaret,
+        characterUnderscore,
+        characterGrave,
+        characterLeftBrace,
+        characterBar,
+        characterRightBrace,
+        characterTilde,
+        keysHelp1,
+        keysHelp2,
+    ]
+}
+
+extension Words {
+    /// Characters whose name is clearer than the character itself.
+    static let characterNames: [Character: Prompt] = [
+        " ": .characterSpace, "\t": .characterTab, "!": .characterExclamation, "\"": .characterQuote,
+        "#": .characterHash, "$": .characterDollar, "%": .characterPercent, "&": .characterAmpersand,
+        "'": .characterApostrophe, "(": .characterLeftParen, ")": .characterRightParen, "*": .characterStar,
+        "+": .characterPlus, ",": .characterComma, "-": .characterDash, ".": .characterDot,
+        "/": .characterSlash, ":": .characterColon, ";": .characterSemicolon, "<": .characterLess,
+        "=": .characterEquals, ">": .characterGreater, "?": .characterQuestion, "@": .characterAt,
+        "[": .characterLeftBracket, "\\": .characterBackslash, "]": .characterRightBracket,
+        "^": .characterCaret, "_": .characterUnderscore, "`": .characterGrave, "{": .characterLeftBrace,
+        "|": .characterBar, "}": .characterRightBrace, "~": .characterTilde,
+    ]
+
+    /// One character as it should be heard: "a", "capital a", "question mark", "7"; a control
+    /// character is never spoken raw.
+    public func characterName(_ character: Character) -> String {
+        if let prompt = Self.characterNames[character] { return self(prompt) }
+        if character.isLetter, character.isUppercase {
+            return self(.characterCapital, ["letter": character.lowercased()])
+        }
+        return printable(String(character)).isEmpty ? self(.characterBlank) : String(character)
+    }
+
+    /// A sentence spelled letter by letter, one string per word ("capital h, e, a, r, t").
+    public func spelling(of sentence: String) -> [String] {
+        sentence.split(whereSeparator: \.isWhitespace).map { word in
+            word.map(characterName).joined(separator: ", ")
+        }
+    }
+
+    /// `text` without control characters (escape sequences, bells), safe to speak and print.
+    public func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.properties.generalCategory == .control) }))
+    }
+}
+
+extension Words {
+    /// Alternatives said as one: "t or 1".
+    public func alternatives(_ items: [String]) -> String {
+        guard var result = items.first else { return "" }
+        for item in items.dropFirst() { result = self(.listOr, ["first": result, "second": item]) }
+        return result
+    }
+}

@@ -1,0 +1,110 @@
+/// What a key or a word asks of a workout being recorded.
+public enum WorkoutAction: String, CaseIterable, Sendable {
+    case time, heartRate, calories, averageHeartRate, allMetrics
+    case pauseOrResume, pause, resume, end
+    case battery, zone, plan
+}
+
+/// Everything the user can ask by name or by key, on any screen: one typed vocabulary.
+///
+/// Typed words, single keys, keypad keys, media buttons and `key.X` configuration lines are all
+/// parsed into a `Command` through `Vocabulary`, which also feeds completion and spoken help.
+public enum Command: Hashable, Sendable {
+    case help, whereAmI, repeatLast, spell, keysHelp, describeKeys
+    case back, home, next, previous, quit, events, check
+    /// ":" on the workout screen: the next keys are a typed line.
+    case typeLine
+    case yes, no
+    case workout(WorkoutAction)
+}
+
+/// One command's names and keys.
+public struct VocabularyEntry: Sendable {
+    public let command: Command
+    /// The words that name it; the first is its name in completion, help and configuration.
+    public let words: [String]
+    /// Its single keys on the workout screen: a letter for memory, then the keypad's key.
+    public let keys: [Character]
+
+    init(_ command: Command, _ words: [String], keys: [Character] = []) {
+        self.command = command
+        self.words = words
+        self.keys = keys
+    }
+
+    /// The name used in completion, help and `key.X` lines.
+    public var name: String { words[0] }
+}
+
+/// The one table of commands, their words and their workout keys.
+public enum Vocabulary {
+    public static let entries: [VocabularyEntry] = [
+        VocabularyEntry(.workout(.time), ["time", "time elapsed"], keys: ["t", "1"]),
+        VocabularyEntry(.workout(.heartRate), ["heart rate", "hr", "heart"], keys: ["h", "2"]),
+        VocabularyEntry(.workout(.calories), ["calories", "calories burned"], keys: ["c", "3"]),
+        VocabularyEntry(.workout(.averageHeartRate), ["average heart rate", "average"], keys: ["a", "4"]),
+        VocabularyEntry(.workout(.allMetrics), ["all metrics", "all"], keys: ["m", "5"]),
+        VocabularyEntry(.workout(.zone), ["zone", "target", "target zone"], keys: ["z", "6"]),
+        VocabularyEntry(.workout(.plan), ["plan", "where in plan", "round"], keys: ["i", "7"]),
+        VocabularyEntry(.events, ["events", "announcements"], keys: ["v", "8"]),
+        VocabularyEntry(.workout(.end), ["end", "end workout", "stop", "finish"], keys: ["e", "9"]),
+        VocabularyEntry(.workout(.pauseOrResume), ["pause or resume"], keys: ["p", "0", " "]),
+        VocabularyEntry(.workout(.pause), ["pause"]),
+        VocabularyEntry(.workout(.resume), ["resume", "continue"]),
+        VocabularyEntry(.repeatLast, ["repeat", "say again"], keys: ["r", "*"]),
+        VocabularyEntry(.help, ["help", "?"], keys: ["?", "."]),
+        VocabularyEntry(.workout(.battery), ["battery"], keys: ["b", "-"]),
+        VocabularyEntry(.whereAmI, ["where", "where am i"], keys: ["w", "+"]),
+        VocabularyEntry(.describeKeys, ["keys", "describe keys"], keys: ["k"]),
+        VocabularyEntry(.typeLine, ["type a command"], keys: [":"]),
+        VocabularyEntry(.spell, ["spell"]),
+        VocabularyEntry(.keysHelp, ["keys help"]),
+        VocabularyEntry(.back, ["back"]),
+        VocabularyEntry(.home, ["home"]),
+        VocabularyEntry(.next, ["next", "more"]),
+        VocabularyEntry(.previous, ["previous"]),
+        VocabularyEntry(.check, ["check", "self check"]),
+        VocabularyEntry(.quit, ["quit", "exit", "bye"]),
+        VocabularyEntry(.yes, ["yes", "y", "ok", "definitely"]),
+        VocabularyEntry(.no, ["no", "n", "cancel"]),
+    ]
+
+    private static let byWord: [String: Command] = {
+        var table: [String: Command] = [:]
+        for entry in entries {
+            for word in entry.words where table[word] == nil { table[word] = entry.command }
+        }
+        return table
+    }()
+
+    private static let byKey: [Character: Command] = {
+        var table: [Character: Command] = [:]
+        for entry in entries {
+            for key in entry.keys { table[key] = entry.command }
+        }
+        return table
+    }()
+
+    /// The command these normalized words name, if any.
+    public static func command(words: String) -> Command? { byWord[words] }
+
+    /// The command a single key stands for on the workout screen.
+    public static func command(key: Character) -> Command? { byKey[key] }
+
+    /// The table's entry for a command.
+    public static func entry(_ command: Command) -> VocabularyEntry {
+        entries.first { $0.command == command }!
+    }
+
+    /// The commands a media button or a `key.X` line may name, by their names.
+    public static var actionNames: [String] {
+        entries.filter { !$0.keys.isEmpty && $0.command != .typeLine && $0.command != .describeKeys }.map(\.name)
+    }
+
+    /// Words that work on every screen.
+    static let everywhere: [Command] = [.help, .whereAmI, .repeatLast, .back, .home, .next, .previous, .events, .check, .quit]
+
+    /// Words of the workout screen.
+    static let workout: [Command] =
+        WorkoutAction.allCases.map { .workout($0) } + [.events, .help, .whereAmI, .repeatLast, .describeKeys, .quit]
+}
