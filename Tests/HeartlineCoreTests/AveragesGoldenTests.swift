@@ -39,11 +39,11 @@ import Testing
         expectGolden(session, Self.toAverages + "\n" + #"""
         > time
         menu: Averages: Time.
-        menu: Last week: 1 minute and 4 seconds, over 7 workouts.
-        menu: Last week: 7 seconds shorter than the week before.
-        menu: Last month: 1 minute and 8 seconds, over 15 workouts.
-        menu: Last year: 1 minute and 8 seconds, over 15 workouts.
-        menu: All time: 1 minute and 8 seconds, over 15 workouts.
+        menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
+        menu: That is 7 seconds shorter than the week before.
+        menu: Time, last month, 1 minute and 8 seconds, over 15 workouts.
+        menu: Time, last year, 1 minute and 8 seconds, over 15 workouts.
+        menu: Time, all time, 1 minute and 8 seconds, over 15 workouts.
         """#)
     }
 
@@ -62,13 +62,13 @@ import Testing
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
         > average heart rate
         menu: Averages: Average heart rate.
-        menu: Last week: 142 beats per minute, over 3 workouts.
-        menu: Last week: 4 beats per minute lower than the week before.
-        menu: Last month: 144 beats per minute, over 6 workouts.
-        menu: Last month: 8 beats per minute higher than the month before.
-        menu: Last year: 143 beats per minute, over 7 workouts.
-        menu: Last year: no change from the year before.
-        menu: All time: 143 beats per minute, over 10 workouts.
+        menu: Average heart rate, last week, 142 beats per minute, over 3 workouts.
+        menu: That is 4 beats per minute lower than the week before.
+        menu: Average heart rate, last month, 144 beats per minute, over 6 workouts.
+        menu: That is 8 beats per minute higher than the month before.
+        menu: Average heart rate, last year, 143 beats per minute, over 7 workouts.
+        menu: That is no change from the year before.
+        menu: Average heart rate, all time, 143 beats per minute, over 10 workouts.
         """#)
     }
 
@@ -82,12 +82,12 @@ import Testing
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
         > time
         menu: Averages: Time.
-        menu: Last week: 1 hour, over 1 workout.
-        menu: Last week: 15 minutes longer than the week before.
-        menu: Last month: 52 minutes and 30 seconds, over 2 workouts.
-        menu: Last month: 9 minutes and 35 seconds shorter than the month before.
-        menu: Last year: 55 minutes and 42 seconds, over 3 workouts.
-        menu: All time: 55 minutes and 42 seconds, over 3 workouts.
+        menu: Time, last week, 1 hour, over 1 workout.
+        menu: That is 15 minutes longer than the week before.
+        menu: Time, last month, 52 minutes and 30 seconds, over 2 workouts.
+        menu: That is 9 minutes and 35 seconds shorter than the month before.
+        menu: Time, last year, 55 minutes and 42 seconds, over 3 workouts.
+        menu: Time, all time, 55 minutes and 42 seconds, over 3 workouts.
         > back
         menu: Browse by averages.
         menu: 1, Time.
@@ -96,11 +96,11 @@ import Testing
         menu: 4, Calories burned.
         > calories burned
         menu: Averages: Calories burned.
-        menu: Last week: 600 kilocalories, over 1 workout.
-        menu: Last week: 12 kilocalories fewer than the week before.
-        menu: Last month: 606 kilocalories, over 2 workouts.
-        menu: Last year: 606 kilocalories, over 2 workouts.
-        menu: All time: 606 kilocalories, over 2 workouts.
+        menu: Calories burned, last week, 600 kilocalories, over 1 workout.
+        menu: That is 12 kilocalories fewer than the week before.
+        menu: Calories burned, last month, 606 kilocalories, over 2 workouts.
+        menu: Calories burned, last year, 606 kilocalories, over 2 workouts.
+        menu: Calories burned, all time, 606 kilocalories, over 2 workouts.
         """#)
     }
 
@@ -111,10 +111,10 @@ import Testing
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
         > maximum heart rate
         menu: Averages: Maximum heart rate.
-        menu: Last week: no workouts.
-        menu: Last month: 171 beats per minute, over 1 workout.
-        menu: Last year: 171 beats per minute, over 1 workout.
-        menu: All time: 171 beats per minute, over 1 workout.
+        menu: Maximum heart rate, last week: no workouts.
+        menu: Maximum heart rate, last month, 171 beats per minute, over 1 workout.
+        menu: Maximum heart rate, last year, 171 beats per minute, over 1 workout.
+        menu: Maximum heart rate, all time, 171 beats per minute, over 1 workout.
         """#)
     }
 }

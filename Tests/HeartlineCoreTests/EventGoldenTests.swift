@@ -19,9 +19,10 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -30,9 +31,10 @@ import Testing
         menu: 4, Maximum heart rate: not set.
         menu: 5, Resting heart rate: not set.
         > 1
-        menu: Say your age in years.
+        menu: Type your age in years.
         > 40
         answer: Age: 40 years.
+        answer: You are on Profile.
         > home
         menu: Heartline home.
         menu: 1, Configure a new workout.
@@ -57,10 +59,8 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
-        > 11
+        menu: Press 0 for the tenth, 2 hours.
+        > next
         menu: Target heart rate zone.
         menu: 1, No target, selected.
         menu: 2, Zone 1, 90 to 108 beats per minute.
@@ -68,9 +68,23 @@ import Testing
         menu: 4, Zone 3, 127 to 144 beats per minute.
         menu: 5, Zone 4, 145 to 162 beats per minute.
         menu: 6, Zone 5, 163 to 180 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
         > 4
         answer: Target heart rate zone: Zone 3, 127 to 144 beats per minute.
-        > 13
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: Target heart rate zone: Zone 3, 127 to 144 beats per minute.
+        menu: 1, Start workout.
+        > start workout
         answer: Workout started.
         :hr 110
         :wait 40
@@ -132,9 +146,29 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
         :hr 120
@@ -148,9 +182,11 @@ import Testing
         event: Strap contact lost. Workout paused.
         > t
         answer: Time elapsed, 24 seconds.
+        answer: Paused for 0 seconds.
         :wait 60
         > t
         answer: Time elapsed, 24 seconds.
+        answer: Paused for 1 minute.
         :contact on
         :wait 2
         :wait 1
@@ -166,6 +202,7 @@ import Testing
         :wait 10
         > t
         answer: Time elapsed, 24 seconds.
+        answer: Paused for 20 seconds.
         > resume
         answer: Workout resumed.
         > end
@@ -191,9 +228,10 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 2
         answer: Auto-pause when the strap loses contact: off.
         > back
@@ -220,9 +258,29 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
         :contact off
@@ -259,43 +317,44 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
         > 2
         answer: Interval: 30 seconds.
-        > 12
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
         menu: Training plan.
         menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
         menu: 1, No plan, selected.
-        menu: 2, Countdown before each change: on.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
         > plan please
         answer: I did not understand that plan. Type it like this: 6 times 3 minutes work, 1 minute rest.
         > 2 times 1 minute work, 30 seconds rest, warm-up 30 seconds, cool-down 20 seconds
         answer: Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
-        > 12
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: 30 seconds.
+        menu: Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
+        menu: 1, Start workout.
+        > back
         menu: Training plan.
         menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
         menu: 1, No plan.
-        menu: 2, Countdown before each change: on.
-        > 2
+        menu: 2, Type a plan, selected.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > 3
         answer: Countdown before each change: off.
-        > back
-        menu: Time interval for audio feedback.
-        menu: 1, No time.
-        menu: 2, 30 seconds, selected.
-        menu: 3, 1 minute.
-        menu: 4, 2 minutes.
-        menu: 5, 5 minutes.
-        menu: 6, 10 minutes.
-        menu: 7, 15 minutes.
-        menu: 8, 30 minutes.
-        menu: 9, 1 hour.
-        menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest, cool-down 20 seconds and no countdown.
-        menu: 13, Start workout.
-        > 13
+        > start workout
         answer: Workout started.
         event: Warm-up, 30 seconds.
         :wait 20
@@ -304,16 +363,25 @@ import Testing
         :wait 7
         :wait 3
         event: Work, round 1 of 2, 1 minute.
+        readout: Time elapsed, 30 seconds.
+        readout: Heart rate, 68 beats per minute.
+        readout: Calories burned, 1 kilocalorie.
         :wait 57
         readout: Time elapsed, 1 minute.
         readout: Heart rate, 75 beats per minute.
         readout: Calories burned, 2 kilocalories.
         :wait 3
         event: Rest, 30 seconds.
+        readout: Time elapsed, 1 minute and 30 seconds.
+        readout: Heart rate, 83 beats per minute.
+        readout: Calories burned, 3 kilocalories.
         > i
         answer: Rest after round 1 of 2, 30 seconds left.
         :wait 30
         event: Work, round 2 of 2, 1 minute.
+        readout: Time elapsed, 2 minutes.
+        readout: Heart rate, 92 beats per minute.
+        readout: Calories burned, 5 kilocalories.
         :wait 30
         readout: Time elapsed, 2 minutes and 30 seconds.
         readout: Heart rate, 103 beats per minute.
@@ -327,6 +395,9 @@ import Testing
         answer: Work, round 2 of 2, 30 seconds left.
         :wait 30
         event: Cool-down, 20 seconds.
+        readout: Time elapsed, 3 minutes.
+        readout: Heart rate, 119 beats per minute.
+        readout: Calories burned, 12 kilocalories.
         :wait 20
         event: Training plan finished.
         :wait 10
@@ -390,17 +461,37 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
         :hr 100
         :wait 60
         :sensor lost
-        event: Heart rate sensor disconnected.
+        event: Heart rate strap disconnected.
         > h
-        answer: Heart rate monitor is not connected.
+        answer: Heart rate strap is not connected.
         > c
         answer: Calories burned, 6 kilocalories.
         answer: The calorie estimate improves with your age, sex and weight in Settings, Profile.
@@ -410,7 +501,7 @@ import Testing
         > c
         answer: Calories burned, 6 kilocalories.
         :sensor back
-        event: Heart rate sensor connected.
+        event: Heart rate strap connected.
         :hr 100
         :wait 60
         > a
@@ -457,26 +548,38 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
-        > 12
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
         menu: Training plan.
         menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
         menu: 1, No plan, selected.
-        menu: 2, Countdown before each change: on.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
         > 1 x 20 s work
         answer: Training plan: 1 round of 20 seconds work.
-        > 13
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: Training plan: 1 round of 20 seconds work.
+        menu: 1, Start workout.
+        > start workout
         answer: Workout started.
         event: Work, round 1 of 1, 20 seconds.
         :wait 16
         :wait 1
-        event: 3.
         :wait 1
-        event: 2.
         :wait 1
-        event: 1.
         :wait 1
         event: Training plan finished.
         :wait 5

@@ -36,11 +36,30 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
         > 3
         answer: Interval: 1 minute.
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed and heart rate.
+        menu: Interval: 1 minute.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
         :wait 59
@@ -86,7 +105,7 @@ import Testing
         > average heart rate
         menu: Average heart rate by workout.
         menu: Items 1 to 1 of 1.
-        menu: 1, today: 77 beats per minute.
+        menu: 1, today, Average heart rate: 77 beats per minute.
         > back
         menu: Browse by metric.
         menu: 1, Time.
@@ -142,10 +161,30 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
-        > 13
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
+        > start workout
         answer: Workout started.
         :wait 10
         > p
@@ -157,14 +196,18 @@ import Testing
         answer: Workout continues, still paused.
         > time
         answer: Time elapsed, 10 seconds.
+        answer: Paused for 20 seconds.
         > r
         answer: Time elapsed, 10 seconds.
+        answer: Paused for 20 seconds.
         > resume
         answer: Workout resumed.
         > e
         answer: Definitely end workout? Yes or no.
         > maybe
-        answer: Say yes or no.
+        answer: Definitely end workout? Yes or no.
+        answer: Yes ends the workout and reads its summary.
+        answer: Press y for yes, or n for no.
         > y
         menu: Workout summary.
         menu: Total time, 10 seconds.
@@ -242,7 +285,7 @@ import Testing
         menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
         menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
         menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
-        menu: Say next for more.
+        menu: Type next for more.
         > next
         menu: All workouts.
         menu: Items 11 to 12 of 12.
@@ -263,7 +306,7 @@ import Testing
         menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
         menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
         menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
-        menu: Say next for more.
+        menu: Type next for more.
         > previous
         answer: This is the first page.
         > 12
@@ -281,7 +324,7 @@ import Testing
         (export 1 csv)
         answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
         > no
-        answer: I don't know no. Say help for what you can do here.
+        answer: I don't know no. Type help for what you can do here.
         > 3
         answer: Definitely delete workout? Yes or no.
         > yes
@@ -298,7 +341,7 @@ import Testing
         menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
         menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
         menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
-        menu: Say next for more.
+        menu: Type next for more.
         > 1
         menu: Workout of yesterday at 7:30.
         menu: Total time, 20 minutes and 1 second.
@@ -321,7 +364,7 @@ import Testing
         menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
         menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
         menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
-        menu: Say next for more.
+        menu: Type next for more.
         > back
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -330,9 +373,9 @@ import Testing
         menu: 4, Browse by averages.
         > 2
         menu: Browse by date.
-        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
         > someday
-        answer: I did not understand the date someday. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        answer: I did not understand the date someday. Try today, yesterday or 28 november.
         > today
         answer: No workouts for today.
         > yesterday
@@ -354,7 +397,7 @@ import Testing
         menu: 1, yesterday at 7:30, 20 minutes and 1 second.
         > back
         menu: Browse by date.
-        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
         > 2 november
         answer: No workouts for Monday 2 November.
         > back
@@ -372,17 +415,17 @@ import Testing
         > 4
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
-        menu: 1, yesterday: 233 kilocalories.
-        menu: 2, Friday 27 November: 236 kilocalories.
-        menu: 3, Thursday 26 November: 230 kilocalories.
-        menu: 4, Wednesday 25 November: 233 kilocalories.
-        menu: 5, Tuesday 24 November: 232 kilocalories.
-        menu: 6, Monday 23 November: 234 kilocalories.
-        menu: 7, Sunday 22 November: 234 kilocalories.
-        menu: 8, Saturday 21 November: 234 kilocalories.
-        menu: 9, Friday 20 November: 236 kilocalories.
-        menu: 10, Thursday 19 November: 235 kilocalories.
-        menu: Say next for more.
+        menu: 1, yesterday, Calories burned: 233 kilocalories.
+        menu: 2, Friday 27 November, Calories burned: 236 kilocalories.
+        menu: 3, Thursday 26 November, Calories burned: 230 kilocalories.
+        menu: 4, Wednesday 25 November, Calories burned: 233 kilocalories.
+        menu: 5, Tuesday 24 November, Calories burned: 232 kilocalories.
+        menu: 6, Monday 23 November, Calories burned: 234 kilocalories.
+        menu: 7, Sunday 22 November, Calories burned: 234 kilocalories.
+        menu: 8, Saturday 21 November, Calories burned: 234 kilocalories.
+        menu: 9, Friday 20 November, Calories burned: 236 kilocalories.
+        menu: 10, Thursday 19 November, Calories burned: 235 kilocalories.
+        menu: Type next for more.
         > back
         menu: Browse by metric.
         menu: 1, Time.
@@ -392,17 +435,17 @@ import Testing
         > 4
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
-        menu: 1, yesterday: 233 kilocalories.
-        menu: 2, Friday 27 November: 236 kilocalories.
-        menu: 3, Thursday 26 November: 230 kilocalories.
-        menu: 4, Wednesday 25 November: 233 kilocalories.
-        menu: 5, Tuesday 24 November: 232 kilocalories.
-        menu: 6, Monday 23 November: 234 kilocalories.
-        menu: 7, Sunday 22 November: 234 kilocalories.
-        menu: 8, Saturday 21 November: 234 kilocalories.
-        menu: 9, Friday 20 November: 236 kilocalories.
-        menu: 10, Thursday 19 November: 235 kilocalories.
-        menu: Say next for more.
+        menu: 1, yesterday, Calories burned: 233 kilocalories.
+        menu: 2, Friday 27 November, Calories burned: 236 kilocalories.
+        menu: 3, Thursday 26 November, Calories burned: 230 kilocalories.
+        menu: 4, Wednesday 25 November, Calories burned: 233 kilocalories.
+        menu: 5, Tuesday 24 November, Calories burned: 232 kilocalories.
+        menu: 6, Monday 23 November, Calories burned: 234 kilocalories.
+        menu: 7, Sunday 22 November, Calories burned: 234 kilocalories.
+        menu: 8, Saturday 21 November, Calories burned: 234 kilocalories.
+        menu: 9, Friday 20 November, Calories burned: 236 kilocalories.
+        menu: 10, Thursday 19 November, Calories burned: 235 kilocalories.
+        menu: Type next for more.
         > 2
         menu: Workout of Friday 27 November at 7:30.
         menu: Total time, 20 minutes and 2 seconds.
@@ -415,17 +458,17 @@ import Testing
         > back
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
-        menu: 1, yesterday: 233 kilocalories.
-        menu: 2, Friday 27 November: 236 kilocalories.
-        menu: 3, Thursday 26 November: 230 kilocalories.
-        menu: 4, Wednesday 25 November: 233 kilocalories.
-        menu: 5, Tuesday 24 November: 232 kilocalories.
-        menu: 6, Monday 23 November: 234 kilocalories.
-        menu: 7, Sunday 22 November: 234 kilocalories.
-        menu: 8, Saturday 21 November: 234 kilocalories.
-        menu: 9, Friday 20 November: 236 kilocalories.
-        menu: 10, Thursday 19 November: 235 kilocalories.
-        menu: Say next for more.
+        menu: 1, yesterday, Calories burned: 233 kilocalories.
+        menu: 2, Friday 27 November, Calories burned: 236 kilocalories.
+        menu: 3, Thursday 26 November, Calories burned: 230 kilocalories.
+        menu: 4, Wednesday 25 November, Calories burned: 233 kilocalories.
+        menu: 5, Tuesday 24 November, Calories burned: 232 kilocalories.
+        menu: 6, Monday 23 November, Calories burned: 234 kilocalories.
+        menu: 7, Sunday 22 November, Calories burned: 234 kilocalories.
+        menu: 8, Saturday 21 November, Calories burned: 234 kilocalories.
+        menu: 9, Friday 20 November, Calories burned: 236 kilocalories.
+        menu: 10, Thursday 19 November, Calories burned: 235 kilocalories.
+        menu: Type next for more.
         > 1
         menu: Workout of yesterday at 7:30.
         menu: Total time, 20 minutes and 1 second.
@@ -465,29 +508,48 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
         > 2
         answer: Interval: 30 seconds.
-        > 13
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: 30 seconds.
+        menu: 1, Start workout.
+        > start workout
         answer: Workout started.
         :wait 30
         readout: Time elapsed, 30 seconds.
         readout: Heart rate, 68 beats per minute.
         readout: Calories burned, 1 kilocalorie.
         :sensor lost
-        event: Heart rate sensor disconnected.
+        event: Heart rate strap disconnected.
         > heart rate
-        answer: Heart rate monitor is not connected.
+        answer: Heart rate strap is not connected.
         :wait 30
         readout: Time elapsed, 1 minute.
-        readout: Heart rate monitor is not connected.
+        readout: Heart rate strap is not connected.
         readout: Calories burned, 1 kilocalorie.
         > average heart rate
         answer: Average heart rate, 68 beats per minute.
         :sensor back
-        event: Heart rate sensor connected.
+        event: Heart rate strap connected.
         :wait 2
         > h
         answer: Heart rate, 69 beats per minute.
@@ -497,7 +559,7 @@ import Testing
         answer: Heart rate, 69 beats per minute.
         :wait 3
         > h
-        answer: No current heart rate: the monitor has sent nothing for 7 seconds.
+        answer: No current heart rate: the strap has sent nothing for 7 seconds.
         > end
         answer: Definitely end workout? Yes or no.
         > y
@@ -543,10 +605,10 @@ import Testing
         menu: 4, Calories burned.
         > average heart rate
         menu: Averages: Average heart rate.
-        menu: Last week: no workouts.
-        menu: Last month: no workouts.
-        menu: Last year: no workouts.
-        menu: All time: no workouts.
+        menu: Average heart rate, last week: no workouts.
+        menu: Average heart rate, last month: no workouts.
+        menu: Average heart rate, last year: no workouts.
+        menu: Average heart rate, all time: no workouts.
         > back
         menu: Browse by averages.
         menu: 1, Time.
@@ -555,10 +617,10 @@ import Testing
         menu: 4, Calories burned.
         > time
         menu: Averages: Time.
-        menu: Last week: no workouts.
-        menu: Last month: no workouts.
-        menu: Last year: no workouts.
-        menu: All time: no workouts.
+        menu: Time, last week: no workouts.
+        menu: Time, last month: no workouts.
+        menu: Time, last year: no workouts.
+        menu: Time, all time: no workouts.
         > back
         menu: Browse by averages.
         menu: 1, Time.
@@ -573,11 +635,11 @@ import Testing
         menu: 4, Browse by averages.
         > 2
         menu: Browse by date.
-        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
         > 1
-        answer: I did not understand the date 1. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        answer: I did not understand the date 1. Try today, yesterday or 28 november.
         > 1
-        answer: I did not understand the date 1. Say today, yesterday, a weekday, 28 november or 2026-11-28.
+        answer: I did not understand the date 1. Try today, yesterday or 28 november.
         """#)
     }
 
@@ -591,7 +653,7 @@ import Testing
         menu: 3, Review previous workouts.
         menu: 4, Settings.
         > bogus
-        answer: I don't know bogus. Say help for what you can do here.
+        answer: I don't know bogus. Type help for what you can do here.
         > hepl
         answer: I don't know hepl. Did you mean help?
         > setings
@@ -627,7 +689,7 @@ import Testing
         > 5
         answer: There is no item 5. Choose 1 to 4.
         > help
-        answer: Choose a metric by its number to switch it on or off, then next.
+        answer: Choose a metric by its number to switch it on or off, then Next.
         answer: Everywhere: back, home, where, repeat, help, check and quit.
         > 4
         menu: Time interval for audio feedback.
@@ -641,32 +703,57 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
         > 3
         answer: Interval: 1 minute.
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: No audio metrics on.
+        menu: Interval: 1 minute.
+        menu: 1, Start workout.
         > start
         answer: Workout started.
         > hart rate
         answer: I don't know hart rate. Did you mean heart rate?
         > xyz
-        answer: I don't know xyz. Say help for what you can do here.
+        answer: I don't know xyz. Type help for what you can do here.
         > ?
-        answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
-        answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
-        answer: Colon lets you type a command, such as heart rate, then Enter.
-        answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
+        answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
+        answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
+        answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
+        answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
+        answer: Keys: b or dash, battery; w or plus, where.
+        answer: Colon lets you type a command, then Enter. Escape cancels it.
+        answer: k, then any key, says what that key does.
         answer: Everywhere: back, home, where, repeat, help, check and quit.
         > quit
         answer: A workout is in progress. Definitely end workout? Yes or no.
         > no
         answer: Workout continues.
         > help
-        answer: Keys: t or 1 time elapsed, h or 2 heart rate, c or 3 calories, a or 4 average heart rate, m or 5 all metrics.
-        answer: p or 0 pauses or resumes, e or 9 ends the workout, r or star repeats, b or minus battery, w or plus where you are, question mark or dot help, slash stops speech.
-        answer: Colon lets you type a command, such as heart rate, then Enter.
-        answer: z or 6 target zone, i or 7 position in the training plan, v or 8 recent announcements.
+        answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
+        answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
+        answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
+        answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
+        answer: Keys: b or dash, battery; w or plus, where.
+        answer: Colon lets you type a command, then Enter. Escape cancels it.
+        answer: k, then any key, says what that key does.
         answer: Everywhere: back, home, where, repeat, help, check and quit.
         > where
         answer: You are on Workout in progress.
@@ -688,9 +775,10 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -699,25 +787,28 @@ import Testing
         menu: 4, Maximum heart rate: not set.
         menu: 5, Resting heart rate: not set.
         > 1
-        menu: Say your age in years.
+        menu: Type your age in years.
         > 200
         answer: Age must be from 10 years to 110 years.
         > 42
         answer: Age: 42 years.
+        answer: You are on Profile.
         > 2
-        menu: Say female or male.
+        menu: Type female or male.
         > x
-        answer: I did not understand x. Say female or male.
+        answer: I did not understand x. Type female or male.
         > m
         answer: Sex: male.
+        answer: You are on Profile.
         > 3
-        menu: Say your weight with its unit, for example 70 kg or 154 lb.
+        menu: Type your weight with its unit, for example 70 kg or 154 lb.
         > 154 lb
         answer: Weight: 154 pounds.
+        answer: You are on Profile.
         > 3
-        menu: Say your weight with its unit, for example 70 kg or 154 lb.
+        menu: Type your weight with its unit, for example 70 kg or 154 lb.
         > 70 stone
-        answer: I did not understand 70 stone. Say your weight with its unit, for example 70 kg or 154 lb.
+        answer: I did not understand 70 stone. Type your weight with its unit, for example 70 kg or 154 lb.
         > 3
         answer: Weight must be from 44.1 pounds to 771.6 pounds.
         > 10 kg
@@ -726,23 +817,27 @@ import Testing
         answer: Weight must be from 44.1 pounds to 771.6 pounds.
         > 72.5
         answer: Weight: 72.5 pounds.
+        answer: You are on Profile.
         > 4
-        menu: Say your maximum heart rate in beats per minute, or clear to use 220 minus your age.
+        menu: Type your maximum heart rate, or clear to use 220 minus your age.
         > 300
         answer: Maximum heart rate must be from 100 beats per minute to 230 beats per minute.
         > clear
         answer: Maximum heart rate: 178 beats per minute, from your age.
+        answer: You are on Profile.
         > 5
-        menu: Say your resting heart rate in beats per minute.
+        menu: Type your resting heart rate in beats per minute.
         > 52
         answer: Resting heart rate: 52 beats per minute.
+        answer: You are on Profile.
         > back
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.
@@ -780,12 +875,31 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
         > 10
         answer: Interval: 2 hours.
-        > 13
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 89 to 107 beats per minute.
+        menu: 3, Zone 2, 108 to 125 beats per minute.
+        menu: 4, Zone 3, 126 to 142 beats per minute.
+        menu: 5, Zone 4, 143 to 160 beats per minute.
+        menu: 6, Zone 5, 161 to 178 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: heart rate and calories burned.
+        menu: Interval: 2 hours.
+        menu: 1, Start workout.
+        > start workout
         answer: Workout started.
         :wait 7200
         readout: Heart rate, 137 beats per minute.
@@ -832,7 +946,7 @@ import Testing
         menu: 4, Browse by averages.
         > browse by date
         menu: Browse by date.
-        menu: Say a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+        menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
         > yesterday
         menu: Workouts for yesterday.
         menu: Items 1 to 1 of 1.

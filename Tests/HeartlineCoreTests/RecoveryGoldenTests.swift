@@ -32,9 +32,29 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
         :wait 95

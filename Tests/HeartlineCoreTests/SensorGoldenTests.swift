@@ -17,23 +17,24 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 3
-        menu: Heart rate sensor.
-        menu: No sensor is remembered.
-        menu: 1, Find sensors.
+        menu: Sensors.
+        menu: No strap is remembered.
+        menu: 1, Find straps.
         > 1
         answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
         (scan)
         :found
-        answer: No heart rate strap was found. Put the strap on, then find sensors again.
-        > find sensors
+        answer: No heart rate strap was found. Put the strap on, then try again.
+        > find straps
         answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
         (scan)
         :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; Polar H10 12345678@A0:9E:1A:00:11:22@-80; Unnamed heart rate sensor, address ending 3 3 4 4@11:22:33:44:55:66@-95
-        menu: Sensors found.
+        menu: Straps found.
         menu: 1, TICKR B321, strong signal.
         menu: 2, Polar H10 12345678, medium signal.
         menu: 3, Unnamed heart rate sensor, address ending 3 3 4 4, weak signal.
@@ -41,26 +42,28 @@ import Testing
         answer: There is no item 4. Choose 1 to 3.
         > 2
         answer: Polar H10 12345678 remembered. Heartline connects to it now and at every start.
+        answer: You are on Sensors.
         (use A0:9E:1A:00:11:22)
         > where
-        answer: You are on Heart rate sensor.
+        answer: You are on Sensors.
         > back
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 3
-        menu: Heart rate sensor.
-        menu: Remembered sensor: Polar H10 12345678.
-        menu: 1, Find sensors.
-        menu: 2, Forget sensor.
+        menu: Sensors.
+        menu: Remembered strap: Polar H10 12345678.
+        menu: 1, Find straps.
+        menu: 2, Forget strap.
         > 2
-        answer: Sensor forgotten.
-        menu: Heart rate sensor.
-        menu: No sensor is remembered.
-        menu: 1, Find sensors.
+        answer: Strap forgotten.
+        menu: Sensors.
+        menu: No strap is remembered.
+        menu: 1, Find straps.
         (use none)
         > 1
         answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
@@ -91,13 +94,34 @@ import Testing
         menu: 8, 30 minutes.
         menu: 9, 1 hour.
         menu: 10, 2 hours.
-        menu: 11, Target heart rate zone: none.
-        menu: 12, Training plan: none.
-        menu: 13, Start workout.
+        menu: Press 0 for the tenth, 2 hours.
+        > next
+        menu: Target heart rate zone.
+        menu: 1, No target, selected.
+        menu: 2, Zone 1, 93 to 111 beats per minute.
+        menu: 3, Zone 2, 112 to 130 beats per minute.
+        menu: 4, Zone 3, 131 to 148 beats per minute.
+        menu: 5, Zone 4, 149 to 167 beats per minute.
+        menu: 6, Zone 5, 168 to 185 beats per minute.
+        menu: 7, Type a range.
+        menu: 8, Next.
+        > next
+        menu: Training plan.
+        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: 1, No plan, selected.
+        menu: 2, Type a plan.
+        menu: 3, Countdown before each change: on.
+        menu: 4, Next.
+        > next
+        menu: Ready to start.
+        menu: Audio metrics on: time elapsed, heart rate and calories burned.
+        menu: Interval: No time.
+        menu: 1, Start workout.
         > start workout
         answer: Workout started.
+        answer: No heart rate strap is connected yet.
         > h
-        answer: Heart rate monitor is not connected.
+        answer: Heart rate strap is not connected.
         > b
         answer: Heart rate strap battery level unknown.
         """#)

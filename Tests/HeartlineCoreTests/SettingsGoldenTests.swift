@@ -17,9 +17,10 @@ import Testing
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 4
         menu: Speech.
         menu: 1, Rate: default.
@@ -29,36 +30,41 @@ import Testing
         menu: 5, Language: default.
         menu: 6, Output module: default.
         > 1
-        menu: Say a number from -100 to 100 for rate, or default.
+        menu: Type a number from -100 to 100 for rate, or default.
         > 150
         answer: Rate must be from -100 to 100.
         > 40
         answer: Rate: 40.
+        answer: You are on Speech.
         (speech rate 40)
         > 3
-        menu: Say a number from -100 to 100 for volume, or default.
+        menu: Type a number from -100 to 100 for volume, or default.
         > loud
         answer: Volume must be from -100 to 100.
         > -20
         answer: Volume: -20.
+        answer: You are on Speech.
         (speech volume -20)
         > 4
-        menu: Say the voice name, or default.
+        menu: Type the voice name, or default.
         > en-gb-x-rp
         answer: Voice: en-gb-x-rp.
+        answer: You are on Speech.
         (speech voice en-gb-x-rp)
         > 1
-        menu: Say a number from -100 to 100 for rate, or default.
+        menu: Type a number from -100 to 100 for rate, or default.
         > default
         answer: Rate: default.
+        answer: You are on Speech.
         (speech rate default)
         > back
         menu: Settings.
         menu: 1, Profile.
         menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Heart rate sensor.
+        menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
+        menu: 6, Power off.
         > 5
         answer: Key echo: words.
         (echo words)

@@ -7,9 +7,10 @@ enum CommandText {
 
     /// The closest of `candidates` to `input` when it is close enough to be a typing slip.
     static func suggestion(for input: String, among candidates: [String]) -> String? {
-        guard !input.isEmpty else { return nil }
+        // One character is a key, not a slip of a word; only words are suggested.
+        guard input.count >= 2 else { return nil }
         var best: (word: String, distance: Int)?
-        for candidate in candidates where !candidate.isEmpty {
+        for candidate in candidates where candidate.count >= 2 {
             let distance = editDistance(input, candidate)
             // Two slips in any word longer than three letters, one in a shorter one.
             let allowed = candidate.count <= 3 ? 1 : max(2, min(3, candidate.count / 3))

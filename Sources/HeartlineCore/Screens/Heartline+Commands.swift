@@ -144,6 +144,10 @@ extension Heartline {
         case .dateEntry:
             enterDate(text)
             return
+        case .configure(_, let draft) where CommandText.matches(text, label: words(.itemStart)):
+            // "start workout" is explicit on every step of the configuration.
+            startWorkout(draft.configuration)
+            return
         case .configure(.zone, let draft) where text.first?.isASCIIDigit == true && Int(text) == nil:
             enterTarget(text, draft: draft)
             return
