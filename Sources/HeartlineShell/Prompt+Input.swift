@@ -9,7 +9,6 @@ extension Prompt {
     public static let buttonsPermission = Prompt("buttons.permission")
     public static let buttonsLost = Prompt("buttons.lost")
     public static let buttonsBack = Prompt("buttons.back")
-    public static let buttonsOutsideWorkout = Prompt("buttons.outside-workout")
 
     /// Every prompt of the keyboard, keypad and media buttons (Prompts/en/input.prompts).
     public static let input: [Prompt] = [

@@ -125,10 +125,11 @@ private final class ScriptedHeartline {
 /// leave the other threads of a two-core machine to the rest of the suite.
 @Suite(.serialized) struct BinaryEndToEndTests {
     static let ready = "answer: Heartline is ready."
-    static let lost = "event: Heart rate sensor disconnected."
-    static let back = "event: Heart rate sensor connected."
-    static let notConnected = "answer: Heart rate monitor is not connected."
-    static let waiting = "answer: Heart rate monitor connected, waiting for the first heart rate."
+    static let lost = "event: Heart rate strap disconnected."
+    static let back = "event: Heart rate strap connected."
+    static let notConnected = "answer: Heart rate strap is not connected."
+    static let noStrap = "answer: No heart rate strap is connected yet."
+    static let waiting = "answer: Heart rate strap connected, waiting for the first heart rate."
 
     static func heartRate(_ bpm: Int) -> String { "answer: Heart rate, \(bpm) beats per minute." }
     static func battery(_ percent: Int) -> String { "answer: Heart rate strap battery, \(percent) percent." }
@@ -281,9 +282,11 @@ private final class ScriptedHeartline {
 
         let lines = heartline.lines
         #expect(lines.filter { $0 == noBluetooth } == [noBluetooth], context())
-        // Said at start-up, before the workout, and nothing else about the strap.
+        // Said at start-up, before the workout; the workout's start says once that no strap is
+        // connected, and nothing else is said about the strap but the answer asked for.
         #expect((lines.firstIndex(of: noBluetooth) ?? .max) < (lines.firstIndex(of: Self.notConnected) ?? -1), context())
-        #expect(!lines.contains { $0.contains("strap") && $0 != noBluetooth }, context())
+        #expect(lines.filter { $0 == Self.noStrap }.count == 1, context())
+        #expect(!lines.contains { $0.contains("strap") && ![noBluetooth, Self.noStrap, Self.notConnected].contains($0) }, context())
         #expect(lines.contains(Self.notConnected), context())
         #expect(lines.contains { $0.hasPrefix("answer: Time elapsed, ") && $0.hasSuffix(" seconds.") }, context())
     }

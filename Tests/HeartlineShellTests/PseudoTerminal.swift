@@ -98,9 +98,12 @@ final class PseudoTerminal {
         #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
         mark = terminal.mark
         terminal.type("4")
-        #expect(terminal.waitFor("menu: 13, Start workout.", after: mark))
+        #expect(terminal.waitFor("menu: Press 0 for the tenth, 2 hours.", after: mark))
         mark = terminal.mark
-        terminal.type("13\r")  // thirteen items: numbers are typed with Enter
+        terminal.type("0")  // the tenth interval, at once
+        #expect(terminal.waitFor("answer: Interval: 2 hours.", after: mark))
+        mark = terminal.mark
+        terminal.type("start workout\r")  // explicit on every step
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
         // Let the simulated strap send a few readings.
         usleep(2_500_000)
@@ -115,7 +118,9 @@ final class PseudoTerminal {
         terminal.type("p")
         #expect(terminal.waitFor("answer: Workout paused.", after: mark))
         mark = terminal.mark
-        terminal.type(":resume\r")  // ":" opens a typed command
+        terminal.type(":")  // ":" opens a typed command
+        #expect(terminal.waitFor("answer: Type a command, then press Enter. Escape cancels.", after: mark))
+        terminal.type("resume\r")
         #expect(terminal.waitFor("answer: Workout resumed.", after: mark))
         mark = terminal.mark
         terminal.type("e")
@@ -131,6 +136,41 @@ final class PseudoTerminal {
         terminal.type("quit\r")
         #expect(terminal.waitFor("answer: Goodbye.", after: mark))
         #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A key that is no workout key is answered and never starts a line: the next key still acts,
+    /// whatever the echo. A line opened with the colon key is cancelled with Escape, said.
+    @Test(arguments: ["none", "characters", "words", "both"])
+    func aStrayKeyOnTheWorkoutScreenIsAnsweredInEveryEchoMode(echo: String) throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--echo", echo])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: 4, Next.", after: mark))
+        mark = terminal.mark
+        terminal.type("start workout\r")
+        #expect(terminal.waitFor("answer: Workout started.", after: mark))
+        for stray in ["x", "q", "Z"] {
+            mark = terminal.mark
+            terminal.type(stray)
+            #expect(terminal.waitFor("does nothing here. Press question mark for help.", after: mark), "\(stray) with echo \(echo)")
+            mark = terminal.mark
+            terminal.type("t")
+            #expect(terminal.waitFor("answer: Time elapsed, ", after: mark), "t after \(stray) with echo \(echo)")
+        }
+        mark = terminal.mark
+        terminal.type(":")
+        #expect(terminal.waitFor("answer: Type a command, then press Enter. Escape cancels.", after: mark))
+        terminal.type("hea")
+        usleep(100_000)
+        mark = terminal.mark
+        terminal.type("\u{1B}")
+        #expect(terminal.waitFor("answer: Command cancelled.", after: mark))
+        mark = terminal.mark
+        terminal.type("h")
+        #expect(terminal.waitFor("answer: Heart rate", after: mark), "\(terminal.screen.suffix(600))")
+        terminal.process.terminate()
     }
 
     @Test func typedWordsWorkOnMenus() throws {

@@ -32,7 +32,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("answer: Heart rate, ") && $0.hasSuffix(" beats per minute.") })
         #expect(lines.contains("menu: Total time, 2 minutes and 5 seconds."))
         #expect(lines.contains("answer: Workout saved."))
-        #expect(lines.contains { $0.hasPrefix("menu: 1, today: ") && $0.hasSuffix("beats per minute.") })
+        #expect(lines.contains { $0.hasPrefix("menu: 1, today, Average heart rate: ") && $0.hasSuffix("beats per minute.") })
     }
 
     @Test func badInputGetsOneSentenceEachAndTheShellGoesOn() throws {
@@ -46,10 +46,10 @@ import Testing
         let answers = result.lines.filter { $0.hasPrefix("answer: ") }
         #expect(answers == [
             "answer: Heartline is ready.",
-            "answer: I don't know frobnicate. Say help for what you can do here.",
+            "answer: I don't know frobnicate. Type help for what you can do here.",
             "answer: You are on Heartline home.",
             "answer: There is no item 42. Choose 1 to 4.",
-            "answer: That line is too long. Say a short command.",
+            "answer: That line is too long. Type a short command.",
             "answer: Some characters of that line could not be read. Please type it again.",
             "answer: You are on Heartline home.",
         ])

@@ -192,8 +192,6 @@ extension Prompt {
     public static let helpCommon = Prompt("help.common")
     public static let answerBattery = Prompt("answer.battery", ["percent"])
     public static let answerBatteryUnknown = Prompt("answer.battery.unknown")
-    public static let itemTarget = Prompt("item.target")
-    public static let itemPlan = Prompt("item.plan")
     public static let valueNone = Prompt("value.none")
     public static let titleTarget = Prompt("title.target")
     public static let titlePlan = Prompt("title.plan")
@@ -356,7 +354,7 @@ extension Prompt {
         helpMenu, helpMetrics, helpInterval, 
         helpSummary,
         helpList, helpDate, helpEntry, helpCommon,
-        answerBattery, answerBatteryUnknown, itemTarget, itemPlan,
+        answerBattery, answerBatteryUnknown, 
         valueNone, titleTarget, titlePlan, targetNone,
         targetZone, targetRange, targetChosen, targetNotUnderstood,
         targetOutOfRange, planNone, planCountdown, planRounds,
