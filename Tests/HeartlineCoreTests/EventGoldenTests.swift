@@ -73,7 +73,7 @@ import Testing
         > 4
         answer: Target heart rate zone: Zone 3, 127 to 144 beats per minute.
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.
@@ -159,7 +159,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.
@@ -271,7 +271,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.
@@ -331,7 +331,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.
@@ -347,7 +347,7 @@ import Testing
         menu: 1, Start workout.
         > back
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan.
         menu: 2, Type a plan, selected.
         menu: 3, Countdown before each change: on.
@@ -474,7 +474,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.
@@ -561,7 +561,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.

@@ -45,7 +45,7 @@ import Testing
         menu: 8, Next.
         > next
         menu: Training plan.
-        menu: Type a plan, for example: 6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes.
+        menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan, selected.
         menu: 2, Type a plan.
         menu: 3, Countdown before each change: on.

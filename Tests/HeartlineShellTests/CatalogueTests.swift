@@ -55,3 +55,42 @@ import Testing
         #expect(unused == [], "prompts declared but never spoken")
     }
 }
+
+/// Every sentence of the catalogue is short enough to hear whole: at most 15 words, a placeholder
+/// counted as one word (a template may hold several sentences, each counted alone).
+@Suite struct SentenceLengthTests {
+    static let longest = 15
+
+    static func sentences(of template: String) -> [String] {
+        var text = template
+        for name in PromptCatalogue.placeholders(in: template) { text = text.replacingOccurrences(of: "{\(name)}", with: "x") }
+        // A sentence ends at a full stop, question mark or exclamation mark followed by a space.
+        var result: [String] = []
+        var current = ""
+        for (index, character) in zip(text.indices, text) {
+            current.append(character)
+            let next = text.index(after: index)
+            if ".?!".contains(character), next == text.endIndex || text[next] == " " {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { result.append(current) }
+        return result
+    }
+
+    @Test func everySentenceIsAtMostFifteenWords() {
+        var long: [String] = []
+        for (key, template) in CatalogueTests.catalogue.templates.sorted(by: { $0.key < $1.key }) {
+            for sentence in Self.sentences(of: template) where sentence.split(whereSeparator: \.isWhitespace).count > Self.longest {
+                long.append("\(key): \(sentence)")
+            }
+        }
+        #expect(long == [], "sentences over \(Self.longest) words")
+    }
+
+    @Test func theCounterSplitsSentencesAndCountsPlaceholdersAsWords() {
+        #expect(Self.sentences(of: "I don't know {input}. Type help.") == ["I don't know x.", " Type help."])
+        #expect(Self.sentences(of: "Version 1.5 is {name}") == ["Version 1.5 is x"])
+    }
+}

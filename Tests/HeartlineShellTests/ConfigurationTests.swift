@@ -93,15 +93,15 @@ import Testing
 
     @Test(arguments: [
         (Problem(line: 4, key: "speech.rate", reason: .number(-100...100)),
-         "Configuration file, line 4: speech.rate takes a whole number from -100 to 100, so the default stands."),
+         "Configuration file, line 4: speech.rate takes a whole number from -100 to 100. The default stands."),
         (Problem(line: 2, key: "speech", reason: .choice(["auto", "speechd", "espeak", "transcript"])),
-         "Configuration file, line 2: speech takes one of auto, speechd, espeak and transcript, so the default stands."),
+         "Configuration file, line 2: speech takes one of auto, speechd, espeak and transcript. The default stands."),
         (Problem(line: 7, key: "volume", reason: .unknownSetting),
-         "Configuration file, line 7: there is no setting called volume, so the line is ignored."),
+         "Configuration file, line 7: there is no setting called volume. The line is ignored."),
         (Problem(line: 1, key: "speech auto", reason: .malformed),
-         "Configuration file, line 1: expected a setting, an equals sign and a value, so the line is ignored."),
+         "Configuration file, line 1: no setting, equals sign and value. The line is ignored."),
         (Problem(line: 9, key: "key.+", reason: .action),
-         "Configuration file, line 9: key.+ does not name a workout action, such as heart rate, so the line is ignored."),
+         "Configuration file, line 9: key.+ names no workout action, such as heart rate. The line is ignored."),
     ])
     func aWarningNamesTheLineAndTheSetting(problem: Problem, sentence: String) {
         #expect(problem.sentence(Self.words) == sentence)
@@ -157,7 +157,7 @@ import Testing
         try "key.+ = heart rate\nspeech.rate = 500\n".write(toFile: file, atomically: true, encoding: .utf8)
         let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file])
         #expect(terminal.waitFor("answer: Heartline is ready."))
-        #expect(terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100, so the default stands."))
+        #expect(terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands."))
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")

@@ -24,7 +24,7 @@ import Testing
         (.absent, .named("bcm2835 Headphones"), true,
          "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to bcm2835 Headphones."),
         (.running, .none, false,
-         "Speech: no sound output was found; connect the headset, and check that PulseAudio or PipeWire is running."),
+         "Speech: no sound output was found. Connect the headset, and check that PulseAudio or PipeWire runs."),
     ])
     func speechAndSound(speech: SelfCheck.SpeechServer, output: SelfCheck.AudioOutput, ok: Bool, sentence: String) {
         let finding = Self.finding(.speech, speech: speech, output: output)
@@ -37,7 +37,7 @@ import Testing
         (.noAdapter, false, "Bluetooth: no Bluetooth adapter was found; plug one in, or switch it on."),
         (.blocked(adapter: "hci0"), false, "Bluetooth: the adapter hci0 is switched off; run rfkill unblock bluetooth."),
         (.noPermission(adapter: "hci0"), false,
-         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps; give it the raw network capability, as the README explains."),
+         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. The README explains the capability to give it."),
         (.ready(adapter: "hci1"), true, "Bluetooth: the adapter hci1 is ready, and Heartline may search for straps."),
     ])
     func bluetooth(state: SelfCheck.Bluetooth, ok: Bool, sentence: String) {
@@ -50,12 +50,12 @@ import Testing
         (SelfCheck.Strap.none, SelfCheck.Bluetooth.ready(adapter: "hci0"), false,
          "Strap: none is remembered; choose one in Settings, under Sensor."),
         (.remembered("C0:11:22:33:44:55"), .unsupported, false,
-         "Strap: C0:11:22:33:44:55 is remembered, but whether it is in reach can only be checked with Bluetooth."),
+         "Strap: C0:11:22:33:44:55 is remembered. Without Bluetooth, Heartline cannot check that it is in reach."),
         (.remembered("C0:11:22:33:44:55"), .noPermission(adapter: "hci0"), true,
          "Strap: C0:11:22:33:44:55 is remembered, and Heartline connects to it when a workout starts."),
         (.heard("C0:11:22:33:44:55"), .ready(adapter: "hci0"), true, "Strap: C0:11:22:33:44:55 is remembered, and it was heard nearby."),
         (.notHeard("C0:11:22:33:44:55"), .ready(adapter: "hci0"), false,
-         "Strap: C0:11:22:33:44:55 is remembered, but it was not heard; put it on with moist electrodes, and make sure no other device is connected to it."),
+         "Strap: C0:11:22:33:44:55 is remembered, but it was not heard. Put it on with moist electrodes. Make sure no other device is connected to it."),
         (.unreadable, .ready(adapter: "hci0"), true,
          "Strap: the remembered strap cannot be read while another Heartline uses the data directory."),
     ])
@@ -216,7 +216,7 @@ import Testing
         let configuration = data.path + "/heartline.conf"
         try "sensor = C0:11:22:33:44:55\nspeech.rate = fast\n".write(toFile: configuration, atomically: true, encoding: .utf8)
         let result = try runHeartline(["--check", "--speech", "transcript", "--data-dir", data.path, "--config", configuration], input: Data())
-        #expect(result.lines.first == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100, so the default stands.")
+        #expect(result.lines.first == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands.")
         #expect(result.lines.count == 5)
         #expect(result.lines[3].hasPrefix("answer: Strap: C0:11:22:33:44:55 is remembered"))
     }
