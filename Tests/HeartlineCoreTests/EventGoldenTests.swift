@@ -349,7 +349,7 @@ import Testing
         menu: Training plan.
         menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
         menu: 1, No plan.
-        menu: 2, Type a plan, selected.
+        menu: 2, Type a plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
         menu: 3, Countdown before each change: on.
         menu: 4, Next.
         > 3

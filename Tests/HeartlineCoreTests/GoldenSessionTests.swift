@@ -324,7 +324,7 @@ import Testing
         (export 1 csv)
         answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
         > no
-        answer: I don't know no. Type help for what you can do here.
+        answer: There is no question to answer.
         > 3
         answer: Definitely delete workout? Yes or no.
         > yes

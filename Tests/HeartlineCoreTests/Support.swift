@@ -1,5 +1,5 @@
 import Foundation
-import HeartlineCore
+@testable import HeartlineCore
 import HeartlineStorage
 import Testing
 
@@ -100,6 +100,8 @@ final class GoldenSession {
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):
                 return ["(echo \(echo.rawValue))"]
+            case .powerOff:
+                return ["(power off)"]
             case .runSelfCheck:
                 // The edge's checks, stood in for by two fixed sentences.
                 return ["(check)"] + send(.selfCheck(["Speech works.", "Storage works."]))
@@ -114,6 +116,8 @@ final class GoldenSession {
     }
 
     private var begun = false
+    /// What `open` or `startWorkout` said, the start of the next transcript.
+    private var opening: [String] = []
 
     func begin() -> [String] {
         begun = true
@@ -146,16 +150,50 @@ final class GoldenSession {
         return output
     }
 
+    /// Starts on `screen` with `below` under it, as a store in that state would leave it: the
+    /// script then begins with what the screen says, not with the walk from home.
+    func open(_ screen: Screen, below: [Screen] = [.home]) {
+        begun = true
+        _ = core.start(at: now)
+        if strap != nil { _ = send(.sensor(.connected(name: "Simulated strap"))) }
+        core.stack = below + [screen]
+        core.presentScreen()
+        opening = send(.tick)
+    }
+
+    /// Starts with a workout recording with `configuration`; the script begins after "Workout started.".
+    func startWorkout(_ configuration: WorkoutConfiguration = WorkoutConfiguration()) {
+        begun = true
+        _ = core.start(at: now)
+        if strap != nil { _ = send(.sensor(.connected(name: "Simulated strap"))) }
+        core.startWorkout(configuration)
+        opening = send(.tick)
+    }
+
     /// Runs `script` and returns the transcript written in the script's own form, so that a
     /// test compares it with the script itself. A session not yet begun starts with its home screen.
     func run(_ script: String) -> String {
         // The opening screen comes first, before any input.
-        var transcript: [String] = begun ? [] : begin()
+        var transcript: [String] = begun ? opening : begin()
+        opening = []
         for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line == ">" || line.hasPrefix("> ") {
                 // A lone ">" is an empty line (Enter alone).
                 transcript.append(line)
                 transcript += send(.command(String(line.dropFirst(2))))
+            } else if line.hasPrefix(":key ") {
+                // A single key pressed on an empty line: a character, "space" or "escape".
+                transcript.append(line)
+                let name = String(line.dropFirst(5))
+                switch name {
+                case "space": transcript += send(.key(" "))
+                case "escape": transcript += send(.cancelLine)
+                default: transcript += send(.key(name.first!))
+                }
+            } else if line.hasPrefix(":act ") {
+                // A command from a key of the shell's own or a media button, by its name.
+                transcript.append(line)
+                transcript += send(.act(Vocabulary.command(words: String(line.dropFirst(5)))!))
             } else if line.hasPrefix(":wait ") {
                 transcript.append(line)
                 transcript += wait(Int(line.dropFirst(6))!)

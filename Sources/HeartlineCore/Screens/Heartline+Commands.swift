@@ -164,6 +164,9 @@ extension Heartline {
             say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
         } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
             perform(item.action)
+        } else if let command = Vocabulary.command(words: text) {
+            // A workout word, or yes and no, on a screen where they do nothing: said where they work.
+            perform(command)
         } else {
             let vocabulary = Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
             unknown(text, vocabulary: vocabulary)
@@ -393,6 +396,7 @@ extension Heartline {
         case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
         case .powerOff:
             if yes {
+                stack.removeLast()
                 say(.answer, .powerOffNow)
                 storing { store in try store.flush() }
                 emit(.powerOff)

@@ -52,13 +52,15 @@ extension Heartline {
                     return MenuItem(label: describe(target), selected: configuration.target?.zone == zone, action: .chooseTarget(target))
                 }
                 + [
-                    MenuItem(label: words(.targetTypeRange), selected: configuration.target.map { $0.zone == nil } ?? false, action: .typeValue),
+                    MenuItem(
+                        label: words(.targetTypeRange), state: configuration.target.flatMap { $0.zone == nil ? describe($0) : nil },
+                        action: .typeValue),
                     MenuItem(label: words(.itemNext), action: .next),
                 ]
         case .plan:
             return [
                 MenuItem(label: words(.planNone), selected: configuration.plan == nil, action: .choosePlan(nil)),
-                MenuItem(label: words(.planType), selected: configuration.plan != nil, action: .typeValue),
+                MenuItem(label: words(.planType), state: configuration.plan.map { describe($0) }, action: .typeValue),
                 MenuItem(label: words(.planCountdown), state: words.onOff(draft.countdown), action: .toggleCountdown),
                 MenuItem(label: words(.itemNext), action: .next),
             ]

@@ -49,7 +49,7 @@ extension Heartline {
         let clearing = ["clear", "none", "default", "unset"].contains(text)
         switch field {
         case .age:
-            guard let age = Int(text) else { return notUnderstood(text, field) }
+            guard let age = Int(Self.withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else { return notUnderstood(text, field) }
             guard Self.ageRange.contains(age) else {
                 return outOfRange(words.years(Self.ageRange.lowerBound), words.years(Self.ageRange.upperBound))
             }
@@ -76,7 +76,7 @@ extension Heartline {
             let range = field == .maximumHeartRate ? Self.maximumRange : Self.restingRange
             var bpm: Int?
             if !clearing {
-                guard let typed = Int(text) else { return notUnderstood(text, field) }
+                guard let typed = Int(Self.withoutUnit(text, ["beats per minute", "beats", "bpm"])) else { return notUnderstood(text, field) }
                 guard range.contains(typed) else {
                     return outOfRange(words.beatsPerMinute(range.lowerBound), words.beatsPerMinute(range.upperBound))
                 }
@@ -91,6 +91,14 @@ extension Heartline {
 
     private mutating func notUnderstood(_ text: String, _ field: ProfileField) {
         say(.answer, .profileNotUnderstood, ["input": words.printable(String(text.prefix(40))), "question": words(question(for: field))])
+    }
+
+    /// A typed number with its unit dropped: "35 years", "180 bpm", "180bpm".
+    static func withoutUnit(_ text: String, _ units: [String]) -> String {
+        for unit in units where text.hasSuffix(unit) {
+            return String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return text
     }
 
     /// "70", "70 kg", "70.5kg", "154 lb", "154 lbs", "154 pounds", "70 kilograms".
