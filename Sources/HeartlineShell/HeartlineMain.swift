@@ -47,7 +47,7 @@ public enum HeartlineMain {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let words = Words(catalogue: catalogue, calendar: calendar)
+        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: HourCycle.of(Locale.current))
 
         let interactive = isatty(STDIN_FILENO) == 1
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)

@@ -54,6 +54,25 @@ import Testing
         #expect(words.when(now.addingTimeInterval(11 * 3600 + 5 * 60), now: now) == "today at 18:35")
     }
 
+    /// (hour, minute, 24-hour clock, 12-hour clock): never a leading zero hour or a ":00".
+    @Test(arguments: [
+        (0, 0, "midnight", "12 a.m."), (0, 21, "21 past midnight", "12:21 a.m."), (7, 5, "7:05", "7:05 a.m."),
+        (7, 30, "7:30", "7:30 a.m."), (12, 0, "12 hundred", "12 p.m."), (19, 0, "19 hundred", "7 p.m."),
+        (23, 59, "23:59", "11:59 p.m."),
+    ])
+    func timesOfDayAreWrittenForTheEar(hour: Int, minute: Int, twentyFour: String, twelve: String) {
+        let date = TestCatalogue.calendar.date(bySettingHour: hour, minute: minute, second: 0, of: goldenStart)!
+        #expect(words.timeOfDay(date) == twentyFour)
+        let twelveHour = Words(catalogue: TestCatalogue.shared, calendar: TestCatalogue.calendar, hourCycle: .twelve)
+        #expect(twelveHour.timeOfDay(date) == twelve)
+    }
+
+    @Test func theLocaleDecidesTheClock() {
+        #expect(HourCycle.of(Locale(identifier: "en_US")) == .twelve)
+        #expect(HourCycle.of(Locale(identifier: "en_GB")) == .twentyFour)
+        #expect(HourCycle.of(Locale(identifier: "de_DE")) == .twentyFour)
+    }
+
     @Test func intervalsUseTheAppsLabels() {
         #expect(ReadoutInterval.allCases.map(words.interval) == [
             "No time", "30 seconds", "1 minute", "2 minutes", "5 minutes", "10 minutes", "15 minutes",

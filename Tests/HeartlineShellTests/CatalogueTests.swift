@@ -94,3 +94,33 @@ import Testing
         #expect(Self.sentences(of: "Version 1.5 is {name}") == ["Version 1.5 is x"])
     }
 }
+
+/// Times of day as espeak-ng says them: its phoneme output (`espeak-ng -q -x`) must not start a
+/// time with "zero" nor read a minute as "zero zero".
+@Suite struct SpokenTimeTests {
+    static func phonemes(_ text: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-q", "-x", text]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(arguments: [(0, 21), (0, 0), (19, 0), (7, 5), (12, 0)])
+    func timesOfDayAreNeverReadAsZero(hour: Int, minute: Int) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(from: DateComponents(year: 2026, month: 11, day: 29, hour: hour, minute: minute))!
+        for cycle in [HourCycle.twentyFour, .twelve] {
+            let words = Words(catalogue: CatalogueTests.catalogue, calendar: calendar, hourCycle: cycle)
+            let time = words.timeOfDay(date)
+            let said = try Self.phonemes("at " + time)
+            #expect(!said.contains("at z'i@roU"), "\(time) is read as \(said)")
+            #expect(!said.contains("z'i@roU z'i@roU"), "\(time) is read as \(said)")
+        }
+    }
+}

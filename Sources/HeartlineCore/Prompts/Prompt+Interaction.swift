@@ -40,6 +40,11 @@ extension Prompt {
     public static let workoutNoStrap = Prompt("workout.no-strap")
     public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
     public static let storageReadFailed = Prompt("storage.read-failed")
+    public static let timeMidnight = Prompt("time.midnight")
+    public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
+    public static let timeHundred = Prompt("time.hundred", ["hour"])
+    public static let timeAm = Prompt("time.am", ["time"])
+    public static let timePm = Prompt("time.pm", ["time"])
 
     /// Every prompt of Prompts/en/interaction.prompts.
     public static let interaction: [Prompt] = [
@@ -81,5 +86,10 @@ extension Prompt {
         workoutNoStrap,
         workoutPausedFor,
         storageReadFailed,
+        timeMidnight,
+        timePastMidnight,
+        timeHundred,
+        timeAm,
+        timePm,
     ]
 }

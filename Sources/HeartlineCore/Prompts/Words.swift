@@ -7,10 +7,13 @@ import Foundation
 public struct Words: Sendable {
     public let catalogue: PromptCatalogue
     public let calendar: Calendar
+    /// Whether times of day are said on the 12-hour or the 24-hour clock.
+    public let hourCycle: HourCycle
 
-    public init(catalogue: PromptCatalogue, calendar: Calendar) {
+    public init(catalogue: PromptCatalogue, calendar: Calendar, hourCycle: HourCycle = .twentyFour) {
         self.catalogue = catalogue
         self.calendar = calendar
+        self.hourCycle = hourCycle
     }
 
     public func callAsFunction(_ prompt: Prompt, _ values: [String: String] = [:]) -> String {
@@ -92,11 +95,23 @@ public struct Words: Sendable {
         return self(.dateOtherYear, values)
     }
 
-    /// The time of day, 24-hour ("7:05", "18:30").
+    /// The time of day as it is said, never as digits a synthesizer reads one by one: on the
+    /// 24-hour clock "7:05", "18:30", "19 hundred", "21 past midnight"; on the 12-hour clock
+    /// "7:05 a.m.", "6:30 p.m.", "7 p.m.", "12:21 a.m.".
     public func timeOfDay(_ date: Date) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let minute = parts.minute!
-        return self(.timeOfDay, ["hour": String(parts.hour!), "minute": minute < 10 ? "0\(minute)" : String(minute)])
+        let hour = parts.hour!, minute = parts.minute!
+        let minutes = minute < 10 ? "0\(minute)" : String(minute)
+        switch hourCycle {
+        case .twentyFour:
+            if hour == 0 { return minute == 0 ? self(.timeMidnight) : self(.timePastMidnight, ["minute": String(minute)]) }
+            if minute == 0 { return self(.timeHundred, ["hour": String(hour)]) }
+            return self(.timeOfDay, ["hour": String(hour), "minute": minutes])
+        case .twelve:
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            let time = minute == 0 ? String(twelve) : self(.timeOfDay, ["hour": String(twelve), "minute": minutes])
+            return self(hour < 12 ? .timeAm : .timePm, ["time": time])
+        }
     }
 
     /// "today at 7:30", "Friday 27 November at 18:05".
@@ -138,4 +153,15 @@ public struct Words: Sendable {
     }
 
     public func onOff(_ on: Bool) -> String { self(on ? .stateOn : .stateOff) }
+}
+
+/// The clock times of day are said on.
+public enum HourCycle: Sendable {
+    case twelve, twentyFour
+
+    /// The cycle `locale` writes times with (its "j" skeleton has an a.m./p.m. marker or not).
+    public static func of(_ locale: Locale) -> HourCycle {
+        let format = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "H"
+        return format.contains("a") ? .twelve : .twentyFour
+    }
 }
