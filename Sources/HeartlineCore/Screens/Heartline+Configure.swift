@@ -6,8 +6,6 @@ extension Heartline {
     /// Any target range must lie inside these heart rates.
     static let targetBounds = 40...230
 
-    var zones: HeartRateZones { HeartRateZones(profile: storedProfile()) }
-
     func describe(_ target: TargetZone?) -> String {
         guard let target else { return words(.valueNone) }
         if let zone = target.zone {
@@ -48,7 +46,7 @@ extension Heartline {
         case .zone:
             return [MenuItem(label: words(.targetNone), selected: configuration.target == nil, action: .chooseTarget(nil))]
                 + (1...HeartRateZones.count).map { zone in
-                    let target = TargetZone(zone: zone, range: zones.range(ofZone: zone))
+                    let target = TargetZone(zone: zone, range: draft.zones.range(ofZone: zone))
                     return MenuItem(label: describe(target), selected: configuration.target?.zone == zone, action: .chooseTarget(target))
                 }
                 + [
@@ -70,7 +68,7 @@ extension Heartline {
     }
 
     var autoPauseEnabled: Bool {
-        ((try? store.setting(Self.autoPauseSetting)) ?? nil) != "off"
+        settings[Self.autoPauseSetting] != "off"
     }
 
     /// The draft of the configuration step on screen.
@@ -158,7 +156,7 @@ extension Heartline {
 
     mutating func toggleAutoPause() {
         let on = !autoPauseEnabled
-        storing { store in try store.setSetting(Self.autoPauseSetting, to: on ? "on" : "off") }
+        guard saveSettings([(Self.autoPauseSetting, on ? "on" : "off")]) else { return }
         say(.answer, .autoPauseChanged, ["state": words.onOff(on)])
     }
 }

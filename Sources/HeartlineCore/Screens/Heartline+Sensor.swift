@@ -9,8 +9,8 @@ extension Heartline {
     static let batteryLowPercent = 15
 
     var rememberedSensor: (address: String, name: String)? {
-        guard let address = (try? store.setting(Self.sensorAddressSetting)) ?? nil else { return nil }
-        let name = ((try? store.setting(Self.sensorNameSetting)) ?? nil) ?? address
+        guard let address = settings[Self.sensorAddressSetting] else { return nil }
+        let name = settings[Self.sensorNameSetting] ?? address
         return (address, name)
     }
 
@@ -34,20 +34,14 @@ extension Heartline {
     }
 
     mutating func chooseSensor(_ found: FoundSensor) {
-        storing { store in
-            try store.setSetting(Self.sensorAddressSetting, to: found.address)
-            try store.setSetting(Self.sensorNameSetting, to: found.name)
-        }
+        saveSettings([(Self.sensorAddressSetting, found.address), (Self.sensorNameSetting, found.name)])
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useSensor(found.address))
         returnToPrevious()
     }
 
     mutating func forgetSensor() {
-        storing { store in
-            try store.setSetting(Self.sensorAddressSetting, to: nil)
-            try store.setSetting(Self.sensorNameSetting, to: nil)
-        }
+        saveSettings([(Self.sensorAddressSetting, nil), (Self.sensorNameSetting, nil)])
         say(.answer, .sensorForgotten)
         emit(.useSensor(nil))
         sensor = .absent

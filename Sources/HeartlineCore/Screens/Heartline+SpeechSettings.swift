@@ -35,7 +35,7 @@ extension Heartline {
     }
 
     func storedValue(of setting: SpeechSetting) -> String? {
-        (try? store.setting(setting.key)) ?? nil
+        settings[setting.key]
     }
 
     func spokenValue(of setting: SpeechSetting) -> String {
@@ -43,7 +43,7 @@ extension Heartline {
     }
 
     var keyEcho: KeyEchoSetting {
-        ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoSetting.init) ?? .characters
+        settings[KeyEchoSetting.settingKey].flatMap(KeyEchoSetting.init) ?? .characters
     }
 
     func words(for echo: KeyEchoSetting) -> String {
@@ -80,7 +80,7 @@ extension Heartline {
             // Voice, language and module names as the engines spell them.
             value = String(text.prefix(40))
         }
-        guard storing({ store in try store.setSetting(setting.key, to: value) }) != nil else { return }
+        guard saveSettings([(setting.key, value)]) else { return }
         emit(.speechSettingChanged(setting, value))
         say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
         returnToPrevious()
@@ -89,7 +89,7 @@ extension Heartline {
     mutating func cycleKeyEcho() {
         let all = KeyEchoSetting.allCases
         let next = all[(all.firstIndex(of: keyEcho)! + 1) % all.count]
-        storing { store in try store.setSetting(KeyEchoSetting.settingKey, to: next.rawValue) }
+        guard saveSettings([(KeyEchoSetting.settingKey, next.rawValue)]) else { return }
         emit(.keyEchoChanged(next))
         say(.answer, .echoChanged, ["mode": words(for: next)])
     }

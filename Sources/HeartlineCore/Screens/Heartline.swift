@@ -95,6 +95,9 @@ public struct Heartline {
     var eventLog: [(at: Date, text: String)] = []
     static let eventLogLength = 20
     var storageTrouble = false
+    /// The stored settings the screens show, read at start and whenever a Settings screen is
+    /// entered, and kept up to date by every change made here: rendering reads no storage.
+    var settings: [String: String] = [:]
     var now = Date(timeIntervalSince1970: 0)
     private var effects: [Effect] = []
     private var speech: [Utterance] = []
@@ -110,6 +113,7 @@ public struct Heartline {
     /// The first sentences after launch: the home screen.
     public mutating func start(at now: Date) -> [Effect] {
         self.now = now
+        loadSettings()
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -228,8 +232,35 @@ public struct Heartline {
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
+        switch next {
+        case .settings, .sensor, .speech: loadSettings()
+        default: break
+        }
         stack.append(next)
         presentScreen()
+    }
+
+    /// Every setting a screen shows.
+    static let settingKeys =
+        [autoPauseSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting] + SpeechSetting.allCases.map(\.key)
+
+    /// Reads the settings the screens show; one that cannot be read keeps what was known.
+    mutating func loadSettings() {
+        for key in Self.settingKeys {
+            guard let value = try? store.setting(key) else { continue }
+            settings[key] = value
+        }
+    }
+
+    /// Stores settings and keeps them for the screens; false (and said) when storing failed.
+    @discardableResult
+    mutating func saveSettings(_ values: [(key: String, value: String?)]) -> Bool {
+        let written: Void? = storing { store in
+            for (key, value) in values { try store.setSetting(key, to: value) }
+        }
+        guard written != nil else { return false }
+        for (key, value) in values { settings[key] = value }
+        return true
     }
 
     /// Replaces the current screen without growing the way back.

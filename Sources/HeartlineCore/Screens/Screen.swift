@@ -16,10 +16,13 @@ struct Draft: Equatable, Sendable {
     var configuration: WorkoutConfiguration
     /// Whether a plan typed next counts down before each change.
     var countdown: Bool
+    /// The heart-rate zones offered, from the profile read when configuring began.
+    var zones: HeartRateZones
 
-    init(_ configuration: WorkoutConfiguration = WorkoutConfiguration()) {
+    init(_ configuration: WorkoutConfiguration = WorkoutConfiguration(), profile: Profile = Profile()) {
         self.configuration = configuration
         countdown = configuration.plan?.countdown ?? true
+        zones = HeartRateZones(profile: profile)
     }
 }
 
