@@ -419,7 +419,7 @@ import Testing
         answer: Yes shuts this computer down safely.
         answer: Press y for yes, or n for no.
         :key y
-        answer: Powering off. Goodbye.
+        answer: Powering off.
         (power off)
         """#)
         #expect(session.send(.powerOffRefused) == ["answer: This computer does not let Heartline power it off."])

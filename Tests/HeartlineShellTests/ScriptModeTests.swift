@@ -35,6 +35,23 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("menu: 1, today, Average heart rate: ") && $0.hasSuffix("beats per minute.") })
     }
 
+    /// Power off through logind, with no system bus to reach (the bus address points nowhere, so
+    /// no machine running the tests is ever powered off): one sentence, and Heartline goes on.
+    @Test func powerOffThatTheSystemRefusesIsOneSentence() throws {
+        let data = TemporaryDirectory()
+        let result = try runHeartline(
+            ["--speech", "transcript", "--data-dir", data.path], input: Data("settings\npower off\nyes\nwhere\n".utf8),
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(data.path)/no-bus"])
+        #expect(result.status == 0)
+        let answers = result.lines.filter { $0.hasPrefix("answer: ") }
+        #expect(answers.suffix(4) == [
+            "answer: Definitely power off this computer? Yes or no.",
+            "answer: Powering off.",
+            "answer: This computer does not let Heartline power it off.",
+            "answer: You are on Settings.",
+        ])
+    }
+
     @Test func badInputGetsOneSentenceEachAndTheShellGoesOn() throws {
         let data = TemporaryDirectory()
         var input = Data("frobnicate\n\n42\n".utf8)
