@@ -41,7 +41,8 @@ extension Heartline {
                 answer(question, yes: true)
             default: ask(question, again: true)
             }
-        default:
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
             } else {
@@ -73,7 +74,8 @@ extension Heartline {
             }
         case .question:
             say(.answer, .keysDescribeQuestion)
-        default:
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry:
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
@@ -144,17 +146,22 @@ extension Heartline {
         case .dateEntry:
             enterDate(text)
             return
-        case .configure(_, let draft) where CommandText.matches(text, label: words(.itemStart)):
-            // "start workout" is explicit on every step of the configuration.
-            startWorkout(draft.configuration)
-            return
-        case .configure(.zone, let draft) where text.first?.isASCIIDigit == true && Int(text) == nil:
-            enterTarget(text, draft: draft)
-            return
-        case .configure(.plan, let draft) where Int(text) == nil && !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }):
-            enterPlan(text, draft: draft)
-            return
-        default:
+        case .configure(let step, let draft):
+            if CommandText.matches(text, label: words(.itemStart)) {
+                // "start workout" is explicit on every step of the configuration.
+                startWorkout(draft.configuration)
+                return
+            }
+            if step == .zone, text.first?.isASCIIDigit == true, Int(text) == nil {
+                enterTarget(text, draft: draft)
+                return
+            }
+            if step == .plan, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
+                enterPlan(text, draft: draft)
+                return
+            }
+        case .home, .workout, .question, .summary, .last, .review, .list, .metricChoice, .averagesChoice, .averagesList,
+            .details, .settings, .profile, .unfinished, .sensor, .sensorChoice, .speech:
             break
         }
         if let number = Int(text) {
@@ -285,7 +292,9 @@ extension Heartline {
                 say(.answer, .nextStart)
             }
         case .list: turnPage(by: 1)
-        default: say(.answer, .nextNone)
+        case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            say(.answer, .nextNone)
         }
     }
 
@@ -304,7 +313,8 @@ extension Heartline {
             ask(.endWorkout(quitting: true), again: false)
         case .summary:
             say(.answer, .summaryFirst)
-        default:
+        case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
             say(.answer, .quitBye)
             storing { store in try store.flush() }
             emit(.quit)

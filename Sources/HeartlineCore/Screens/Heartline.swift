@@ -234,7 +234,9 @@ public struct Heartline {
     mutating func push(_ next: Screen) {
         switch next {
         case .settings, .sensor, .speech: loadSettings()
-        default: break
+        case .home, .configure, .workout, .question, .summary, .last, .review, .list, .dateEntry, .metricChoice,
+            .averagesChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry:
+            break
         }
         stack.append(next)
         presentScreen()
