@@ -26,6 +26,7 @@ test_packages=(
   procps
   util-linux
   time
+  python3-venv
 )
 
 want=("${runtime_packages[@]}")
@@ -51,4 +52,15 @@ fi
 if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
   echo "setup: Swift 6.3 is not installed. Install the Swift 6.3 toolchain for Debian 12 into /opt/swift (see README)." >&2
   exit 1
+fi
+
+# The tests check FIT files with an independent decoder, fitdecode from PyPI, kept in a virtual
+# environment of its own (FITExportTests finds it there).
+if [[ "${1:-}" == "--test" ]]; then
+  venv="${XDG_CACHE_HOME:-$HOME/.cache}/heartline/test-venv"
+  if ! "$venv/bin/python" -c "import fitdecode" >/dev/null 2>&1; then
+    echo "setup: installing fitdecode in $venv" >&2
+    /usr/bin/python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "fitdecode==0.11.0" >&2
+  fi
 fi

@@ -1,0 +1,106 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// FIT files checked by an independent decoder: fitdecode (PyPI), which validates the header and
+/// file CRCs and names every field from the FIT profile. contrib/setup.sh --test installs it in
+/// a virtual environment.
+@Suite struct FITExportTests {
+    static var python: String {
+        if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        return cache + "/heartline/test-venv/bin/python"
+    }
+
+    /// Decodes `file` with fitdecode: one line per data message, "name field=value ...".
+    static func decode(_ bytes: [UInt8]) throws -> [String] {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/workout.fit"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let script = """
+            import sys, fitdecode
+            with fitdecode.FitReader(sys.argv[1], check_crc=fitdecode.CrcCheck.RAISE) as fit:
+                for frame in fit:
+                    if isinstance(frame, fitdecode.FitDataMessage):
+                        values = " ".join(f"{f.name}={f.value}" for f in frame.fields if f.value is not None)
+                        print(frame.name, values)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "fitdecode: \(String(decoding: problem, as: UTF8.self))")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    static let start = Date(timeIntervalSince1970: 1_795_937_400)  // 2026-11-29 07:30 UTC
+
+    @Test func aWorkoutWithAPauseAndRRIntervalsDecodesWithItsMessagesAndCRC() throws {
+        // 6 active seconds, a 10-second pause after the third; RR of 1024/1024 s (1000 ms) each.
+        let samples = (1...6).map { second in
+            Sample(elapsed: second, wallOffset: second > 3 ? second + 10 : second, heartRate: second == 5 ? nil : 120 + second,
+                   rrIntervals: second == 2 ? [1024, 512, 768, 1000, 1100, 900, 800] : [1024])
+        }
+        let summary = WorkoutSummary(
+            id: 1, start: Self.start, state: .saved, configuration: WorkoutConfiguration(), duration: 6, averageHeartRate: 123,
+            maximumHeartRate: 126, calories: 2.4)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let names = lines.map { String($0.prefix { $0 != " " }) }
+        #expect(names.first == "file_id")
+        #expect(names.filter { $0 == "record" }.count == 6)
+        #expect(names.filter { $0 == "hrv" }.count == 7)
+        #expect(names.filter { $0 == "lap" }.count == 1)
+        #expect(Array(names.suffix(3)) == ["lap", "session", "activity"])
+        #expect(lines.first!.contains("type=activity"))
+        #expect(lines.first!.contains("manufacturer=development"))
+        let records = lines.filter { $0.hasPrefix("record ") }
+        #expect(records[0].contains("heart_rate=121"))
+        #expect(records[0].contains("timestamp=2026-11-29 07:30:01+00:00"))
+        // After the pause the record times jump by the pause.
+        #expect(records[3].contains("timestamp=2026-11-29 07:30:14+00:00"))
+        #expect(!records[4].contains("heart_rate"))
+        // RR intervals in seconds: 512/1024 s is 0.5 s, padded entries are left out.
+        let hrv = lines.filter { $0.hasPrefix("hrv ") }
+        #expect(hrv[1].contains("time=(1.0, 0.5, 0.75, 0.977, 1.074)"))
+        #expect(hrv[2].contains("time=(0.879, 0.781"))
+        // The timer stopped and started around the pause.
+        let events = lines.filter { $0.hasPrefix("event ") }
+        #expect(events.map { $0.contains("event_type=start") ? "start" : $0.contains("event_type=stop_all") ? "stop_all" : "stop" }
+            == ["start", "stop", "start", "stop_all"])
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(session.contains("total_timer_time=6.0"))
+        #expect(session.contains("total_elapsed_time=16.0"))
+        #expect(session.contains("avg_heart_rate=123"))
+        #expect(session.contains("max_heart_rate=126"))
+        #expect(session.contains("total_calories=2"))
+        #expect(session.contains("num_laps=1"))
+    }
+
+    @Test func planPhasesAreLaps() throws {
+        let plan = TrainingPlan(warmUp: 60, rounds: 2, work: 60, rest: 30, coolDown: nil, countdown: true)
+        let samples = (1...240).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 100 + $0 / 10, rrIntervals: []) }
+        let summary = WorkoutSummary(
+            id: 2, start: Self.start, state: .saved, configuration: WorkoutConfiguration(plan: plan), duration: 240, averageHeartRate: 112,
+            maximumHeartRate: 124, calories: 20)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let laps = lines.filter { $0.hasPrefix("lap ") }
+        // Warm-up, work, rest, work, then the time after the plan.
+        #expect(laps.count == 5)
+        #expect(laps[0].contains("total_timer_time=60.0"))
+        #expect(laps[2].contains("intensity=rest"))
+        #expect(laps[1].contains("lap_trigger=time"))
+        #expect(laps[4].contains("lap_trigger=manual"))
+        #expect(lines.contains { $0.hasPrefix("session ") && $0.contains("num_laps=5") })
+    }
+
+    @Test func theCRCIsTheFITProtocolsCRC16() {
+        // CRC-16/ARC's check value: the CRC of the ASCII digits 1 to 9.
+        #expect(FITWriter.crcCheck == 0xBB3D)
+    }
+}
