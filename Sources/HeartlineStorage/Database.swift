@@ -61,7 +61,8 @@ final class Database {
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        // NOFOLLOW: a database reached through a symbolic link is refused, never written through.
+        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard let connection else {
             throw SQLiteError(code: code, message: "cannot allocate a connection", sql: nil, systemErrno: 0)
         }
