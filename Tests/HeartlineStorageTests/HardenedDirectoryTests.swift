@@ -17,13 +17,13 @@ import Glibc
             #expect(chmod(directory, mode_t(modeValue)) == 0)
             _ = try SQLiteStore(directory: directory)
             #expect(try mode(of: directory) == 0o700)
-            for name in ["heartline.sqlite", "heartline.lock"] {
+            for name in ["heartline.sqlite", "heartline.lock", "heartline.reserve"] {
                 #expect(try mode(of: directory + "/" + name) == 0o600, "\(name)")
             }
         }
     }
 
-    @Test(arguments: ["heartline.sqlite", "heartline.sqlite-wal", "heartline.sqlite-shm", "heartline.lock"])
+    @Test(arguments: ["heartline.sqlite", "heartline.sqlite-wal", "heartline.sqlite-shm", "heartline.lock", "heartline.reserve"])
     func aPlantedSymbolicLinkIsNeitherFollowedNorNarrowed(name: String) throws {
         try withTemporaryDirectory { (scratch: String) throws in
             let directory = scratch + "/heartline"
