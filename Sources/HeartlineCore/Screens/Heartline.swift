@@ -150,8 +150,8 @@ public struct Heartline {
     mutating func say(_ kind: SpeechKind, _ prompt: Prompt, _ values: [String: String] = [:]) {
         let text = words(prompt, values)
         speech.append(Utterance(kind, text))
-        // Countdown numbers mean nothing later; every other announcement is kept for "events".
-        if kind == .event, prompt != .eventCountdown {
+        // Countdown numbers mean nothing later; every other announcement and notice is kept for "events".
+        if kind.isKeptUntilSaid, prompt != .eventCountdown {
             eventLog.insert((now, text), at: 0)
             if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
         }

@@ -2,6 +2,9 @@
 public enum SpeechKind: String, CaseIterable, Sendable {
     /// Interrupts everything and is never dropped ("Heart rate sensor disconnected.").
     case event
+    /// Waits for the sentence being spoken, then goes before anything queued; never dropped and
+    /// kept with the announcements ("The strap sends readings that cannot be right.").
+    case notice
     /// What the user asked for: cuts menus and readouts and always finishes.
     case answer
     /// An interval readout: dropped rather than spoken late.
@@ -10,6 +13,11 @@ public enum SpeechKind: String, CaseIterable, Sendable {
     case menu
     /// Typed characters and completions: short, dropped freely.
     case echo
+}
+
+extension SpeechKind {
+    /// Kept until it is said: never dropped for being late, silenced, or having no engine yet.
+    public var isKeptUntilSaid: Bool { self == .event || self == .notice }
 }
 
 /// One sentence to speak, with its kind.
