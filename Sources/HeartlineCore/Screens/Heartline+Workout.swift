@@ -308,7 +308,9 @@ extension Heartline {
             // Data means a connection, whatever was said before; a lost sensor is back.
             if sensor == .lost { say(.event, .eventSensorBack) }
             if case .connected = sensor {} else { sensor = .connected(name: "") }
-            workout?.engine.receive(reading, at: now)
+            for notice in workout?.engine.receive(reading, at: now) ?? [] {
+                say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
+            }
         case .battery(let level):
             batteryLevel = level
             if level <= Self.batteryLowPercent, !warnedBatteryLow {

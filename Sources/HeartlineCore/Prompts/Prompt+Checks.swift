@@ -1,0 +1,11 @@
+// Sentences about data that cannot be right: every key in Prompts/en/checks.prompts.
+
+extension Prompt {
+    public static let noticeImplausible = Prompt("notice.implausible")
+    public static let noticeStuck = Prompt("notice.stuck")
+
+    /// Every prompt of checks.prompts.
+    public static let checks: [Prompt] = [
+        noticeImplausible, noticeStuck,
+    ]
+}
