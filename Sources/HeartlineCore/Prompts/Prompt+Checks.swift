@@ -3,9 +3,11 @@
 extension Prompt {
     public static let noticeImplausible = Prompt("notice.implausible")
     public static let noticeStuck = Prompt("notice.stuck")
+    public static let configMoreOne = Prompt("config.more.one")
+    public static let configMoreOther = Prompt("config.more.other", ["count"])
 
     /// Every prompt of checks.prompts.
     public static let checks: [Prompt] = [
-        noticeImplausible, noticeStuck,
+        noticeImplausible, noticeStuck, configMoreOne, configMoreOther,
     ]
 }

@@ -23,11 +23,14 @@ extension SpeechKind {
 /// One sentence to speak, with its kind.
 public struct Utterance: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var kind: SpeechKind
+    /// The sentence, never with a control character or escape sequence (see `init`).
     public var text: String
 
+    /// - Parameter text: the sentence; control characters and escape sequences are taken out
+    ///   (`SafeText`), whatever the text came from.
     public init(_ kind: SpeechKind, _ text: String) {
         self.kind = kind
-        self.text = text
+        self.text = SafeText.clean(text)
     }
 
     /// The transcript line: `KIND: sentence`.
