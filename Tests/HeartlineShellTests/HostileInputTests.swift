@@ -7,7 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// Files and typed lines that are damaged or hostile: a bounded number of clean sentences.
+/// Files, typed lines and scripts that are damaged or hostile: a bounded number of clean
+/// sentences, and a script that ends.
 @Suite struct HostileInputTests {
     static let words = ConfigurationTests.words
 
@@ -76,6 +77,16 @@ import Glibc
         #expect(result.status == 0)
         #expect(result.lines.filter { $0.hasPrefix("answer: Configuration file") }.count == 6)
         #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
+    }
+
+    /// `:wait 1e308` and `:wait inf` are a day at most, not for ever.
+    @Test func aHugeWaitEnds() throws {
+        let data = TemporaryDirectory()
+        let result = try runHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(":wait 1e308\n:wait inf\nwhere\n".utf8),
+            timeout: 120)
+        #expect(result.status == 0)
+        #expect(result.lines.last == "answer: You are on Heartline home.")
     }
 
     /// Typed escape sequences and control characters reach the transcript as nothing.

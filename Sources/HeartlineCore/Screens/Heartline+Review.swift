@@ -88,7 +88,16 @@ extension Heartline {
     }
 
     mutating func enterDate(_ text: String) {
-        guard let day = DateWords.day(from: text, now: now, calendar: words.calendar) else {
+        let day: DateInterval
+        switch DateWords.parse(text, now: now, calendar: words.calendar) {
+        case .success(let named): day = named
+        case .failure(.yearOutOfRange):
+            say(.answer, .dateYearRange)
+            return
+        case .failure(.notLeapYear(let year)):
+            say(.answer, .dateNotLeap, ["year": String(year)])
+            return
+        case .failure(.notUnderstood):
             say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
             return
         }
