@@ -108,6 +108,8 @@ public final class SQLiteStore: WorkoutStore {
         // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
+        // Likewise: a workout with impossible totals stays readable as it is until this succeeds.
+        try? repairImplausibleWorkouts()
     }
 
     deinit {
