@@ -52,6 +52,11 @@ extension SQLiteStore {
             summary: pendingSummaries[workout] != nil)
     }
 
+    public func unwrittenWorkouts() -> [Int64: UnwrittenWork] {
+        let ids = Set(pendingSamples.filter { !$0.value.isEmpty }.keys).union(pendingSummaries.keys).union(pendingWorkouts.keys)
+        return Dictionary(uniqueKeysWithValues: ids.map { ($0, unwritten($0)) })
+    }
+
     /// Stores a workout's totals and state. Leaving `recording` (end, save) spends the reserve if
     /// the disk is full, and packs the workout's chunks into one blob, which is what keeps a
     /// stored second under four bytes.

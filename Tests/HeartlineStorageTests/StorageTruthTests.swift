@@ -35,11 +35,13 @@ import Glibc
             // The reserve is released, but a page limit is not a file system: still full.
             #expect(throws: StorageError.diskFull) { try store.updateSummary(ended) }
             #expect(store.unwritten(id) == UnwrittenWork(seconds: 18_910, summary: true))
+            #expect(store.unwrittenWorkouts() == [id: UnwrittenWork(seconds: 18_910, summary: true)])
 
             try store.database.executeScript("PRAGMA max_page_count = 1073741823")
             try store.flush()
             #expect(!store.isWaitingForSpace)
             #expect(store.unwritten(id).isEmpty)
+            #expect(store.unwrittenWorkouts().isEmpty)
             #expect(try committedSampleCount(in: directory, workout: id) == 19_010)
         }
     }

@@ -65,6 +65,8 @@ public protocol WorkoutStore: AnyObject {
     func flush() throws
     /// What of `workout` is only in memory now. Empty after a write that succeeded.
     func unwritten(_ workout: Int64) -> UnwrittenWork
+    /// Every workout with something only in memory, and what: what leaving now would lose.
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork]
     /// Whether the last write attempt found the disk full; until one succeeds, whatever
     /// `unwritten(_:)` counts is in memory only and is lost if the program stops.
     var isWaitingForSpace: Bool { get }
