@@ -94,17 +94,17 @@ public final class SQLiteStore: WorkoutStore {
         self.now = now
         try DataDirectory.create(directory)
         lock = try DirectoryLock(path: (directory as NSString).appendingPathComponent(DataDirectory.lockName))
+        let reservePath = (directory as NSString).appendingPathComponent(DataDirectory.reserveName)
         do {
-            database = try Self.openDatabase(at: path)
+            database = try Self.openDatabase(at: path, releasingIfFull: reservePath)
         } catch let error where Self.meansCorruption(error) {
             recoveredFromCorruption = try DataDirectory.moveAside(path, at: now())
-            database = try StorageError.mapping { try Self.openDatabase(at: path) }
+            database = try StorageError.mapping { try Self.openDatabase(at: path, releasingIfFull: reservePath) }
         } catch {
             throw StorageError(error)
         }
         lastCommitAttempt = now()
-        reserve = try SpaceReserve(
-            path: (directory as NSString).appendingPathComponent(DataDirectory.reserveName), size: reserveSize)
+        reserve = try SpaceReserve(path: reservePath, size: reserveSize)
         // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
@@ -125,16 +125,30 @@ public final class SQLiteStore: WorkoutStore {
         }
     }
 
+    /// Opens the database; a disk too full for it (a -shm index to create, a log to grow) first
+    /// gets the reserve a previous run left at `reservePath`, and the open is tried once more.
+    private static func openDatabase(at path: String, releasingIfFull reservePath: String) throws -> Database {
+        do {
+            return try openDatabase(at: path)
+        } catch where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
+            return try openDatabase(at: path)
+        }
+    }
+
     private static func openDatabase(at path: String) throws -> Database {
         try DataDirectory.createPrivateFile(path)
         for suffix in DataDirectory.companionSuffixes { try DataDirectory.restrict(path + suffix) }
         let database = try Database(path: path)
         // See the type's comment for why WAL and FULL.
+        // journal_size_limit: a checkpoint cuts the kept log back to 1 MB (it grows to about
+        // 4 MB between automatic checkpoints).
         try database.executeScript(
             """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = FULL;
+            PRAGMA journal_size_limit = 1048576;
             """)
+        try database.keepWriteAheadLogOnClose()
         let problems = try database.query("PRAGMA quick_check") { $0.text(0) }
         guard problems == ["ok"] else { throw DatabaseCheckFailed(problems: problems) }
         try Schema.migrate(database)

@@ -24,11 +24,16 @@ final class SpaceReserve {
         self.path = path
         self.size = size
         guard size > 0 else { return }
-        // A reserve left by the last run counts as room: it is ours to take again.
+        // A whole reserve left by the last run is held as it is, however full the disk: the space
+        // is already set aside. Anything less is taken only with room to spare.
         var held = 0
         if let existing = try DataDirectory.openPrivateFile(path, create: false) {
             var status = stat()
             if fstat(existing, &status) == 0 { held = Int(status.st_blocks) * 512 }
+            if held >= size {
+                descriptor = existing
+                return
+            }
             close(existing)
         }
         if !retake(counting: held) { unlink(path) }
@@ -56,6 +61,18 @@ final class SpaceReserve {
         descriptor = opened
         if !allocate() { release() }
         return isHeld
+    }
+
+    /// Gives back a reserve left by an earlier run, before this one holds it (a disk that filled
+    /// while Heartline was not running).
+    /// - Returns: whether there was one.
+    static func releaseLeftover(at path: String) -> Bool {
+        guard let descriptor = try? DataDirectory.openPrivateFile(path, create: false) else { return false }
+        _ = ftruncate(descriptor, 0)
+        _ = fsync(descriptor)
+        close(descriptor)
+        unlink(path)
+        return true
     }
 
     /// Gives the space back to the file system.

@@ -124,6 +124,43 @@ import Glibc
         }
     }
 
+    /// A disk that filled while Heartline was not running still opens: the log and its index
+    /// stay on disk between runs, and a reserve left by the last run is given back if needed.
+    @Test(.enabled(if: Tmpfs.isPermitted || isContinuousIntegration, "needs permission to mount a tmpfs"), arguments: [false, true])
+    func aDiskThatFilledMeanwhileStillOpens(logDeleted: Bool) throws {
+        try withTemporaryDirectory { (scratch: String) throws in
+            let mountPoint = scratch + "/disk"
+            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
+            defer { Tmpfs.unmount(mountPoint) }
+            let directory = mountPoint + "/heartline"
+            let clock = ManualClock()
+            var id: Int64 = 0
+            do {
+                let store = try SQLiteStore(directory: directory, clock: clock)
+                #expect(store.hasReserve)
+                id = try store.beginWorkout(start: clock.now, configuration: .init())
+                try store.append(steadySamples(1...600), to: id)
+                try store.updateSummary(WorkoutSummary(id: id, start: clock.now, state: .saved, configuration: .init(), duration: 600))
+            }
+            #expect(FileManager.default.fileExists(atPath: directory + "/heartline.sqlite-wal"))
+            #expect(FileManager.default.fileExists(atPath: directory + "/heartline.sqlite-shm"))
+            if logDeleted {
+                // As an older Heartline (or sqlite3) leaves it: no log, no index.
+                try FileManager.default.removeItem(atPath: directory + "/heartline.sqlite-wal")
+                try FileManager.default.removeItem(atPath: directory + "/heartline.sqlite-shm")
+            }
+            fillFileSystem(with: mountPoint + "/filler")
+
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            #expect(try store.samples(of: id).count == 600)
+            // With the log kept, opening needed no space, and the reserve is still there for the
+            // end of the next workout; without it, the reserve made the room to open.
+            #expect(store.hasReserve == !logDeleted)
+            #expect(FileManager.default.fileExists(atPath: directory + "/heartline.reserve") == !logDeleted)
+        }
+    }
+
     /// Writes to `path` until the file system refuses another byte.
     private func fillFileSystem(with path: String) {
         fillFileSystemAt(path)
