@@ -188,7 +188,8 @@ public struct Heartline {
         let store = self.store
         do {
             let value = try body(store)
-            if storageTrouble, !reading {
+            // A call can succeed with its write held in memory (a workout begun on a full disk).
+            if storageTrouble, !reading, !store.isWaitingForSpace {
                 storageTrouble = false
                 say(.answer, .storageDiskOk)
             }
