@@ -100,3 +100,28 @@ import Glibc
         #expect(result.lines.contains { $0.contains("frobnicate") })
     }
 }
+
+/// Exporting into a folder whose name holds escape sequences, over a planted symbolic link.
+@Suite struct HostileExportTests {
+    @Test func theFolderNameReachesTheTerminalCleanAndALinkIsReplacedNotFollowed() throws {
+        let data = TemporaryDirectory(), scratch = TemporaryDirectory()
+        let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "2"], input: Data())
+        #expect(generated.status == 0)
+        let folder = scratch.path + "/out\u{1B}]0;owned\u{07}\u{1B}[2J"
+        let first = try runHeartline(["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(!first.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        let name = try #require(FileManager.default.contentsOfDirectory(atPath: folder).first)
+
+        // Someone plants a link where the file goes: the export replaces the link, the target stays.
+        let victim = scratch.path + "/victim"
+        #expect(FileManager.default.createFile(atPath: victim, contents: Data("precious\n".utf8)))
+        try FileManager.default.removeItem(atPath: folder + "/" + name)
+        #expect(symlink(victim, folder + "/" + name) == 0)
+        let again = try runHeartline(["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
+        #expect(again.status == 0)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+}
