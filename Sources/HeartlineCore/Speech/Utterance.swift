@@ -24,7 +24,7 @@ extension SpeechKind {
 public struct Utterance: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var kind: SpeechKind
     /// The sentence, never with a control character or escape sequence (see `init`).
-    public var text: String
+    public private(set) var text: String
 
     /// - Parameter text: the sentence; control characters and escape sequences are taken out
     ///   (`SafeText`), whatever the text came from.
