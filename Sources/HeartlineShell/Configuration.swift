@@ -83,7 +83,8 @@ public struct Configuration: Equatable, Sendable {
             }
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if let reason = configuration.set(key, to: value) {
-                problems.append(Problem(line: index + 1, key: key, reason: reason))
+                // A setting's name is short; a longer one is garbage and is said only in part.
+                problems.append(Problem(line: index + 1, key: String(key.prefix(40)), reason: reason))
             }
         }
         return (configuration, problems)
@@ -232,10 +233,23 @@ extension Configuration {
         /// The file exists (or was named with `--config`) but could not be read.
         public let unreadable: Bool
 
-        /// The spoken warnings, one per unusable line, in line order.
+        /// How many unusable lines are read out one by one; the rest are counted in one sentence.
+        public static let warningsInFull = 5
+
+        /// The spoken warnings: one for each of the first five unusable lines, in line order, then
+        /// one sentence counting the rest. A damaged or foreign file (20 MB of garbage) is heard
+        /// in six sentences, not in tens of thousands; control characters and escape sequences
+        /// from the file are taken out of them, as from every sentence.
         public func warnings(_ words: Words) -> [Utterance] {
             if unreadable { return [Utterance(.answer, words(.configUnreadable, ["path": path]))] }
-            return problems.map { Utterance(.answer, $0.sentence(words)) }
+            var sentences = problems.prefix(Self.warningsInFull).map { Utterance(.answer, $0.sentence(words)) }
+            let more = problems.count - Self.warningsInFull
+            if more == 1 {
+                sentences.append(Utterance(.answer, words(.configMoreOne)))
+            } else if more > 1 {
+                sentences.append(Utterance(.answer, words(.configMoreOther, ["count": words.number(more)])))
+            }
+            return sentences
         }
 
         /// Fills in what the command line left unsaid (see `Configuration.apply`).

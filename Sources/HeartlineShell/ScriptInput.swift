@@ -5,7 +5,7 @@ import HeartlineIO
 
 /// Commands from a pipe or file, one per line: the same words a user types.
 ///
-/// `:wait N` holds the following lines back while N seconds pass. Lines are read as bytes and
+/// `:wait N` holds the following lines back while N seconds pass (a day at most). Lines are read as bytes and
 /// decoded leniently, so invalid UTF-8 reaches the core as replacement characters and gets a
 /// spoken answer instead of stopping the script.
 final class ScriptInput {
@@ -14,6 +14,9 @@ final class ScriptInput {
         case wait(seconds: Double)
         case end
     }
+
+    /// The longest `:wait`, in seconds: one day.
+    static let longestWait: Double = 86_400
 
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -65,7 +68,9 @@ final class ScriptInput {
         let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
         if trimmed.hasPrefix(":wait") {
             let argument = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
-            if let seconds = Double(argument), seconds >= 0 { return .wait(seconds: seconds) }
+            // At most a day: `:wait 1e308` (or inf) would otherwise step the simulated clock for
+            // ever, or hold a real-time script back past any use.
+            if let seconds = Double(argument), seconds >= 0 { return .wait(seconds: min(seconds, Self.longestWait)) }
         }
         return .command(trimmed)
     }

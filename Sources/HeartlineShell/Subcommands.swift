@@ -166,7 +166,8 @@ enum Subcommands {
         let store = try openStore(directory)
         let exporter = WorkoutExporter(store: store)
         if let id {
-            print(try exporter.export(id, format: format, to: output))
+            // A folder name may hold escape sequences; the terminal gets none of them.
+            print(SafeText.clean(try exporter.export(id, format: format, to: output)))
             return
         }
         // A page at a time: ten years of samples never sit in memory together.
@@ -176,7 +177,7 @@ enum Subcommands {
         while true {
             let page = try store.savedWorkouts(offset: offset, limit: pageSize)
             for workout in page {
-                print(try exporter.export(workout.id, format: format, to: output))
+                print(SafeText.clean(try exporter.export(workout.id, format: format, to: output)))
                 written += 1
             }
             guard page.count == pageSize else { break }

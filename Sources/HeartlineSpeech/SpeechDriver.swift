@@ -55,11 +55,11 @@ final class SpeechDriver {
         guard !closed else { return }
         let now = ContinuousClock.now
         guard activeIndex != nil else {
-            // No engine: events wait for one, UI speech would be stale by then.
-            for utterance in utterances where utterance.kind != .event {
+            // No engine: events and notices wait for one, UI speech would be stale by then.
+            for utterance in utterances where !utterance.kind.isKeptUntilSaid {
                 onProgress?(SpeechProgress(utterance: utterance, state: .dropped, engine: nil, time: now))
             }
-            let events = utterances.filter { $0.kind == .event }
+            let events = utterances.filter { $0.kind.isKeptUntilSaid }
             if !events.isEmpty { perform(schedule.speak(events, now: now)) }
             return
         }

@@ -8,12 +8,16 @@ import HeartlineCore
 /// input (`now`), never read here.
 ///
 /// The rules, per arriving sentence:
-/// - event: queued behind earlier events; cuts whatever UI sentence is speaking (an answer or a
-///   menu is said again afterwards, a readout or an echo is not); drops queued readouts and echo.
+/// - event: queued behind earlier events, ahead of notices; cuts whatever UI sentence or notice is
+///   speaking (an answer, a menu or a notice is said again afterwards, a readout or an echo is
+///   not); drops queued readouts and echo.
+/// - notice: waits for the sentence speaking, whatever its kind, then goes before every UI
+///   sentence queued (behind queued events); cuts nothing, drops nothing, and is never dropped:
+///   not by silencing, and not for being late.
 /// - answer: cuts a speaking menu, readout or echo and drops queued ones; waits for earlier
 ///   answers and events, and is said again if an event cuts it.
 /// - menu: replaces older menus (speaking or queued), cuts readouts and echo; waits for answers.
-/// - readout: dropped at once while an event is speaking or queued; dropped when it cannot start
+/// - readout: dropped at once while an event is speaking or queued (a notice only delays it); dropped when it cannot start
 ///   within `readoutDeadline`; once a readout response has started, its other sentences follow.
 /// - echo: dropped when anything else is speaking or queued; a newer echo cuts an older one.
 struct SpeechSchedule {
@@ -91,11 +95,11 @@ struct SpeechSchedule {
         return actions + pump(now: now)
     }
 
-    /// Stops and forgets every UI sentence; events go on.
+    /// Stops and forgets every UI sentence; events and notices go on.
     mutating func silenceUI(now: ContinuousClock.Instant) -> [Action] {
         var actions = ui.map { Action.report($0, .dropped) }
         ui.removeAll()
-        if let speaking = current, speaking.kind != .event {
+        if let speaking = current, !speaking.kind.isKeptUntilSaid {
             current = nil
             actions += [.stop(speaking), .report(speaking, .cut)]
         }
@@ -153,11 +157,15 @@ struct SpeechSchedule {
         switch item.kind {
         case .event:
             var actions = dropQueuedUI { $0.kind == .readout || $0.kind == .echo }
-            events.append(item)
+            events.insert(item, at: firstNoticeIndex)
             if let speaking = current, speaking.kind != .event {
                 actions += interrupt(speaking)
             }
             return actions
+
+        case .notice:
+            events.append(item)
+            return []
 
         case .answer:
             let yields: (Item) -> Bool = { $0.kind == .menu || $0.kind == .readout || $0.kind == .echo }
@@ -174,7 +182,7 @@ struct SpeechSchedule {
             return actions
 
         case .readout:
-            if !events.isEmpty || current?.kind == .event {
+            if events.contains(where: { $0.kind == .event }) || current?.kind == .event {
                 return [.report(item, .dropped)]
             }
             let yields: (Item) -> Bool = {
@@ -211,6 +219,10 @@ struct SpeechSchedule {
         case .event where again:
             events.insert(item, at: 0)
             return []
+        case .notice:
+            // Never dropped: said again, after the events that cut it, however often it is cut.
+            events.insert(item, at: firstNoticeIndex)
+            return []
         case .answer where again, .menu where again:
             ui.insert(item, at: 0)
             return []
@@ -224,8 +236,11 @@ struct SpeechSchedule {
         }
     }
 
+    /// Where the queued notices start: events go before them.
+    private var firstNoticeIndex: Int { events.firstIndex { $0.kind == .notice } ?? events.endIndex }
+
     private mutating func cutCurrent(if matches: (Item) -> Bool) -> [Action] {
-        guard let speaking = current, speaking.kind != .event, matches(speaking) else { return [] }
+        guard let speaking = current, !speaking.kind.isKeptUntilSaid, matches(speaking) else { return [] }
         current = nil
         return [.stop(speaking), .report(speaking, .cut)]
     }

@@ -11,6 +11,8 @@ import HeartlineIO
 /// Priorities (speech-dispatcher's are server-wide, so they also order Heartline against other
 /// clients):
 /// - event → IMPORTANT on the events connection: cuts any other client's speech at once.
+/// - notice → MESSAGE on the events connection: waits like an answer, but silencing UI speech
+///   (spd_cancel on the UI connection) never cancels it.
 /// - answer → MESSAGE: waits only for IMPORTANT and earlier MESSAGEs, cuts TEXT and
 ///   NOTIFICATION.
 /// - menu → TEXT: the reading of a screen; another client's newer TEXT or any MESSAGE may cut it.
@@ -96,7 +98,7 @@ final class SpeechdEngine: SpeechEngine {
     static func priority(for kind: SpeechKind) -> SPDPriority {
         switch kind {
         case .event: SPD_IMPORTANT
-        case .answer: SPD_MESSAGE
+        case .notice, .answer: SPD_MESSAGE
         case .menu: SPD_TEXT
         case .readout, .echo: SPD_NOTIFICATION
         }
@@ -106,7 +108,7 @@ final class SpeechdEngine: SpeechEngine {
 
     func speak(_ item: SpeechSchedule.Item) -> Bool {
         guard let events, let ui else { return false }
-        let connection = item.kind == .event ? events : ui
+        let connection = item.kind.isKeptUntilSaid ? events : ui
         if item.utterance.text.allSatisfy(\.isWhitespace) {
             // Nothing to say: the server would never report it.
             let id = item.id

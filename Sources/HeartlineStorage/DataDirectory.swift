@@ -8,37 +8,86 @@ import Glibc
 /// The files of a data directory, kept private to the user whatever the umask says.
 ///
 /// Heart rates are health data: the directory is 0700 and every file in it 0600. Modes are set
-/// with chmod after creating, because open and mkdir only ever narrow them by the umask.
+/// after creating, because open and mkdir only ever narrow them by the umask, and always on an
+/// opened descriptor (fchmod), never by name: a name can be a symbolic link someone planted in a
+/// directory that was writable before Heartline narrowed it, and chmod would follow it.
+///
+/// Every file Heartline opens here (the database, its -wal and -shm companions, the lock and the
+/// reserve) must be a regular file owned by the user; a symbolic link is refused, not followed
+/// (O_NOFOLLOW), so nothing outside the directory is ever written or narrowed through one.
 enum DataDirectory {
     static let databaseName = "heartline.sqlite"
     static let lockName = "heartline.lock"
+    static let reserveName = "heartline.reserve"
     /// SQLite's companions of the database file.
     static let companionSuffixes = ["-wal", "-shm"]
 
-    /// Creates `path` and any missing parents, each 0700 (the XDG rule for data directories).
+    /// Creates `path` and any missing parents, each 0700 (the XDG rule for data directories),
+    /// and narrows an existing data directory to 0700. Parents that exist are left as they are:
+    /// they are the user's, not Heartline's.
     static func create(_ path: String) throws(StorageError) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .failed("\(path) is a file, not a directory.") }
-            return
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, parent != path, !FileManager.default.fileExists(atPath: parent) { try create(parent) }
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw systemError("mkdir", path) }
+        } else if !isDirectory.boolValue {
+            throw .failed("\(path) is a file, not a directory.")
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try create(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw systemError("mkdir", path) }
-        if chmod(path, 0o700) != 0 { throw systemError("chmod", path) }
+        try narrowDirectory(path)
     }
 
-    /// Creates `path` as an empty 0600 file when missing, and narrows an existing one to 0600.
-    static func createPrivateFile(_ path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Makes the directory at `path` 0700, through a descriptor, after checking it is the user's.
+    /// The directory itself may be reached through a symbolic link the user made (a data
+    /// directory on another disk); what it holds may not.
+    static func narrowDirectory(_ path: String) throws(StorageError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw systemError("open", path) }
         defer { close(descriptor) }
-        if fchmod(descriptor, 0o600) != 0 { throw systemError("chmod", path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError("stat", path) }
+        guard status.st_uid == geteuid() else { throw .failed("\(path) belongs to another user.") }
+        if status.st_mode & 0o7777 != 0o700, fchmod(descriptor, 0o700) != 0 { throw systemError("chmod", path) }
     }
 
-    /// Narrows `path` to 0600 if it exists (a database file from an older, laxer run).
+    /// Opens `path` as a private file: created 0600 when missing (if `create`), never through a
+    /// symbolic link, refused unless it is a regular file owned by the user, narrowed to 0600.
+    /// - Returns: the open descriptor, which the caller closes; nil when the file does not exist
+    ///   and `create` is false.
+    static func openPrivateFile(_ path: String, create: Bool = true) throws(StorageError) -> Int32? {
+        let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | (create ? O_CREAT : 0)
+        let descriptor = open(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT, !create { return nil }
+            if code == ELOOP { throw .failed("\(path) is a symbolic link; Heartline does not follow it.") }
+            errno = code
+            throw systemError("open", path)
+        }
+        do throws(StorageError) {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw systemError("stat", path) }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw .failed("\(path) is not a regular file.") }
+            guard status.st_uid == geteuid() else { throw .failed("\(path) belongs to another user.") }
+            if status.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 { throw systemError("chmod", path) }
+            // O_NONBLOCK only kept a planted FIFO from hanging the open; regular files ignore it,
+            // but clear it all the same.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
+    /// Creates `path` as an empty 0600 file when missing, and checks and narrows an existing one.
+    static func createPrivateFile(_ path: String) throws(StorageError) {
+        if let descriptor = try openPrivateFile(path) { close(descriptor) }
+    }
+
+    /// Checks and narrows `path` to 0600 if it exists (a database file from an older, laxer run).
     static func restrict(_ path: String) throws(StorageError) {
-        if chmod(path, 0o600) != 0, errno != ENOENT { throw systemError("chmod", path) }
+        if let descriptor = try openPrivateFile(path, create: false) { close(descriptor) }
     }
 
     /// Renames a damaged database and its companions to `<database>.corrupt-<UTC time>`.
@@ -85,13 +134,7 @@ final class DirectoryLock {
     private let descriptor: Int32
 
     init(path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DataDirectory.systemError("open", path) }
-        guard fchmod(descriptor, 0o600) == 0 else {
-            let error = DataDirectory.systemError("chmod", path)
-            close(descriptor)
-            throw error
-        }
+        guard let descriptor = try DataDirectory.openPrivateFile(path) else { throw .failed("open \(path)") }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }

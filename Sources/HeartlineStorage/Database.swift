@@ -61,7 +61,8 @@ final class Database {
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        // NOFOLLOW: a database reached through a symbolic link is refused, never written through.
+        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard let connection else {
             throw SQLiteError(code: code, message: "cannot allocate a connection", sql: nil, systemErrno: 0)
         }
@@ -159,6 +160,14 @@ final class Database {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Keeps the write-ahead log and its index (-wal, -shm) on disk when the connection closes,
+    /// instead of deleting them, so that the next start needs no new space to open the database
+    /// and its first commits reuse the log's blocks: a disk that filled up meanwhile still opens.
+    func keepWriteAheadLogOnClose() throws(SQLiteError) {
+        var persist: Int32 = 1
+        try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist), sql: "persist WAL")
+    }
 
     /// Copies whatever the write-ahead log holds into the database file and empties the log.
     func checkpoint() throws(SQLiteError) {

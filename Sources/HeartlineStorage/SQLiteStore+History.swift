@@ -37,6 +37,9 @@ extension SQLiteStore {
     public func workout(_ id: Int64) throws(StorageError) -> WorkoutSummary? {
         // A summary still waiting for disk space is the newest truth about this workout.
         if let pending = pendingSummaries[id] { return pending }
+        if let begun = pendingWorkouts[id] {
+            return WorkoutSummary(id: id, start: begun.start, state: .recording, configuration: begun.configuration, duration: 0)
+        }
         return try StorageError.mapping {
             try database.queryFirst(
                 "SELECT \(Self.summaryColumns) FROM workouts WHERE id = ?", [.integer(id)], Self.summary)

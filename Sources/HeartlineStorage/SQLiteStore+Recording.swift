@@ -3,21 +3,22 @@ import HeartlineCore
 
 // Writing: workouts, batched samples, summaries, and the one commit path every write takes.
 extension SQLiteStore {
+    /// Creates a workout and commits it with everything buffered. A full disk does not refuse it:
+    /// the workout is held in memory under the id SQLite would give it (one more than the
+    /// highest; this store is the only writer) and inserted by the first commit that finds space.
     public func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws(StorageError) -> Int64 {
-        let id = try write { database in
-            try database.execute(
-                """
-                INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration)
-                VALUES (?, 'recording', ?, ?, ?, 0)
-                """,
-                [
-                    .real(start.timeIntervalSince1970), .text(Self.metricsText(configuration.metrics)),
-                    .integer(configuration.interval.rawValue), Self.configurationJSON(configuration),
-                ])
-            return database.lastInsertRowID
+        let highest = try StorageError.mapping {
+            try database.queryFirst("SELECT coalesce(max(id), 0) FROM workouts") { $0.int64(0) } ?? 0
         }
+        let id = max(highest, pendingWorkouts.keys.max() ?? 0) + 1
+        pendingWorkouts[id] = (start, configuration)
         knownWorkouts.insert(id)
         storedSampleCounts[id] = 0
+        do {
+            try write { _ in }
+        } catch .diskFull {
+            // Held in memory; `isWaitingForSpace` and `unwritten(id)` say so.
+        }
         return id
     }
 
@@ -40,16 +41,29 @@ extension SQLiteStore {
         }
     }
 
+    /// Commits everything buffered, spending the reserve if the disk is full.
     public func flush() throws(StorageError) {
-        try commitPending()
+        try commitPending(usingReserve: true)
     }
 
-    /// Stores a workout's totals and state. Leaving `recording` also packs the workout's chunks
-    /// into one blob, which is what keeps a stored second under four bytes.
+    public func unwritten(_ workout: Int64) -> UnwrittenWork {
+        UnwrittenWork(
+            seconds: pendingSamples[workout]?.count ?? 0, workout: pendingWorkouts[workout] != nil,
+            summary: pendingSummaries[workout] != nil)
+    }
+
+    public func unwrittenWorkouts() -> [Int64: UnwrittenWork] {
+        let ids = Set(pendingSamples.filter { !$0.value.isEmpty }.keys).union(pendingSummaries.keys).union(pendingWorkouts.keys)
+        return Dictionary(uniqueKeysWithValues: ids.map { ($0, unwritten($0)) })
+    }
+
+    /// Stores a workout's totals and state. Leaving `recording` (end, save) spends the reserve if
+    /// the disk is full, and packs the workout's chunks into one blob, which is what keeps a
+    /// stored second under four bytes.
     public func updateSummary(_ summary: WorkoutSummary) throws(StorageError) {
         try requireWorkout(summary.id)
         pendingSummaries[summary.id] = summary
-        try commitPending()
+        try commitPending(usingReserve: summary.state != .recording)
         if summary.state != .recording {
             // The summary is committed; packing only saves space, so its failure (a full disk)
             // is not the caller's: the chunks stay readable and the next start packs them.
@@ -60,6 +74,7 @@ extension SQLiteStore {
     public func deleteWorkout(_ id: Int64) throws(StorageError) {
         pendingSamples[id] = nil
         pendingSummaries[id] = nil
+        pendingWorkouts[id] = nil
         try write { database in
             try database.execute("DELETE FROM sample_chunks WHERE workout = ?", [.integer(id)])
             try database.execute("DELETE FROM workouts WHERE id = ?", [.integer(id)])
@@ -68,18 +83,29 @@ extension SQLiteStore {
         knownWorkouts.remove(id)
     }
 
-    /// Commits every buffered sample and pending summary, if there are any.
-    func commitPending() throws(StorageError) {
-        guard pendingSamples.values.contains(where: { !$0.isEmpty }) || !pendingSummaries.isEmpty else { return }
-        try write { _ in }
+    /// Commits every buffered workout, sample and pending summary, if there are any.
+    func commitPending(usingReserve: Bool = false) throws(StorageError) {
+        guard pendingSamples.values.contains(where: { !$0.isEmpty }) || !pendingSummaries.isEmpty || !pendingWorkouts.isEmpty
+        else { return }
+        try write(usingReserve: usingReserve) { _ in }
     }
 
     /// Runs `body` in one transaction together with everything buffered: one commit, one fsync.
     ///
     /// The buffers are emptied only after the commit succeeds; on any failure they stay as they
-    /// were, so nothing appended is lost to a full disk.
+    /// were, so nothing appended is lost to a full disk. With `usingReserve`, a full disk releases
+    /// the reserve and the commit is tried once more.
     @discardableResult
-    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+    func write<T>(usingReserve: Bool = false, _ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try attemptWrite(body)
+        } catch .diskFull where usingReserve && reserve.isHeld {
+            reserve.release()
+            return try attemptWrite(body)
+        }
+    }
+
+    private func attemptWrite<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
         lastCommitAttempt = now()
         commitAttemptCount += 1
         var newCounts: [Int64: Int] = [:]
@@ -87,6 +113,18 @@ extension SQLiteStore {
         do {
             result = try StorageError.mapping {
                 try database.transaction {
+                    for (workout, begun) in pendingWorkouts.sorted(by: { $0.key < $1.key }) {
+                        try database.execute(
+                            """
+                            INSERT INTO workouts (id, start, state, metrics, readout_interval, configuration, duration)
+                            VALUES (?, ?, 'recording', ?, ?, ?, 0)
+                            """,
+                            [
+                                .integer(workout), .real(begun.start.timeIntervalSince1970),
+                                .text(Self.metricsText(begun.configuration.metrics)),
+                                .integer(begun.configuration.interval.rawValue), Self.configurationJSON(begun.configuration),
+                            ])
+                    }
                     for (workout, samples) in pendingSamples where !samples.isEmpty {
                         let first = try storedSampleCount(workout)
                         try database.execute(
@@ -109,6 +147,9 @@ extension SQLiteStore {
         storedSampleCounts.merge(newCounts) { $1 }
         pendingSamples.removeAll(keepingCapacity: true)
         pendingSummaries.removeAll()
+        pendingWorkouts.removeAll()
+        // Space is there again: set the reserve aside again, if there is room to spare.
+        if !reserve.isHeld { reserve.retake() }
         return result
     }
 

@@ -21,11 +21,21 @@ import HeartlineCore
 /// are in memory only, and a caller that took a quiet append for "space is back" would say so
 /// once a second.
 ///
+/// The reserve. A preallocated file (`reserveSize` bytes, heartline.reserve) is given back to the
+/// file system when a commit that must not wait finds the disk full: `flush` (pause, end, save,
+/// leaving) and a summary that leaves `recording`. The commit is tried again at once, so the end
+/// of a workout and the minutes held in memory get written even on a disk that filled up. The
+/// steady five-second batches never spend it. It is taken again when a commit succeeds with
+/// room to spare.
+///
 /// The store holds an exclusive lock on the directory for its whole life; it is meant to be used
 /// from one thread (the loop's), like the `Database` it owns.
 public final class SQLiteStore: WorkoutStore {
     /// How long appended samples may wait in memory before they are committed.
     public static let batchInterval: TimeInterval = 5
+    /// The reserve's size: a 2-hour workout held in memory takes about 30 kB as a blob, and a
+    /// commit writes it and a few index pages to the log in 4 kB frames.
+    public static let defaultReserveSize = 512 * 1024
 
     public let directory: String
     /// The database file: `directory/heartline.sqlite`.
@@ -46,6 +56,10 @@ public final class SQLiteStore: WorkoutStore {
     var storedSampleCounts: [Int64: Int] = [:]
     /// Workouts known to exist, so a steady append needs no lookup.
     var knownWorkouts: Set<Int64> = []
+    /// Workouts begun while the disk was full: inserted with the next commit that finds space.
+    var pendingWorkouts: [Int64: (start: Date, configuration: WorkoutConfiguration)] = [:]
+    /// Space given back to the file system when the end of a workout must be written.
+    let reserve: SpaceReserve
     /// When the last commit was attempted, successful or not: the batching clock.
     var lastCommitAttempt: Date
     /// Commits made by this store: each is one fsync of the log.
@@ -53,41 +67,54 @@ public final class SQLiteStore: WorkoutStore {
     /// Commits attempted, successful or not.
     var commitAttemptCount = 0
     /// Whether the last commit attempt found the disk full: buffered samples are not on disk.
-    var isWaitingForSpace = false
+    public internal(set) var isWaitingForSpace = false
+
+    /// Whether the reserve is held, ready for the end of a workout on a full disk.
+    public var hasReserve: Bool { reserve.isHeld }
 
     /// Opens (creating if needed) the database in `directory`.
+    ///
+    /// The directory is narrowed to 0700; the database, its companions, the lock and the reserve
+    /// must be regular files of the user's (a symbolic link in their place is refused).
     ///
     /// A database that is not one, or fails `PRAGMA quick_check`, is moved aside and a fresh one
     /// started; `recoveredFromCorruption` then says where it went.
     /// - Parameters:
     ///   - directory: the data directory, created 0700 with any missing parents.
     ///   - now: the clock that paces batched commits and names moved-aside files.
+    ///   - reserveSize: bytes set aside for the end of a workout on a full disk; 0 for none.
     /// - Throws: `StorageError.locked` when another store holds the directory; `.diskFull`;
     ///   `.failed` for anything else, including a database from a newer Heartline.
-    public init(directory: String, now: @escaping () -> Date = Date.init) throws(StorageError) {
+    public init(
+        directory: String, now: @escaping () -> Date = Date.init, reserveSize: Int = SQLiteStore.defaultReserveSize
+    ) throws(StorageError) {
         self.directory = directory
         let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseName)
         self.databasePath = path
         self.now = now
         try DataDirectory.create(directory)
         lock = try DirectoryLock(path: (directory as NSString).appendingPathComponent(DataDirectory.lockName))
+        let reservePath = (directory as NSString).appendingPathComponent(DataDirectory.reserveName)
         do {
-            database = try Self.openDatabase(at: path)
+            database = try Self.openDatabase(at: path, releasingIfFull: reservePath)
         } catch let error where Self.meansCorruption(error) {
             recoveredFromCorruption = try DataDirectory.moveAside(path, at: now())
-            database = try StorageError.mapping { try Self.openDatabase(at: path) }
+            database = try StorageError.mapping { try Self.openDatabase(at: path, releasingIfFull: reservePath) }
         } catch {
             throw StorageError(error)
         }
         lastCommitAttempt = now()
+        reserve = try SpaceReserve(path: reservePath, size: reserveSize)
         // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
+        // Likewise: a workout with impossible totals stays readable as it is until this succeeds.
+        try? repairImplausibleWorkouts()
     }
 
     deinit {
         // Best effort: with the disk still full there is nowhere to put them.
-        try? commitPending()
+        try? commitPending(usingReserve: true)
     }
 
     private static func meansCorruption(_ error: any Error) -> Bool {
@@ -98,16 +125,30 @@ public final class SQLiteStore: WorkoutStore {
         }
     }
 
+    /// Opens the database; a disk too full for it (a -shm index to create, a log to grow) first
+    /// gets the reserve a previous run left at `reservePath`, and the open is tried once more.
+    private static func openDatabase(at path: String, releasingIfFull reservePath: String) throws -> Database {
+        do {
+            return try openDatabase(at: path)
+        } catch where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
+            return try openDatabase(at: path)
+        }
+    }
+
     private static func openDatabase(at path: String) throws -> Database {
         try DataDirectory.createPrivateFile(path)
         for suffix in DataDirectory.companionSuffixes { try DataDirectory.restrict(path + suffix) }
         let database = try Database(path: path)
         // See the type's comment for why WAL and FULL.
+        // journal_size_limit: a checkpoint cuts the kept log back to 1 MB (it grows to about
+        // 4 MB between automatic checkpoints).
         try database.executeScript(
             """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = FULL;
+            PRAGMA journal_size_limit = 1048576;
             """)
+        try database.keepWriteAheadLogOnClose()
         let problems = try database.query("PRAGMA quick_check") { $0.text(0) }
         guard problems == ["ok"] else { throw DatabaseCheckFailed(problems: problems) }
         try Schema.migrate(database)

@@ -6,7 +6,7 @@ import HeartlineIO
 import Testing
 
 /// The built `heartline` executable, next to the test bundle (or `$HEARTLINE_BINARY`).
-private enum HeartlineBinary {
+enum HeartlineBinary {
     static var path: String {
         if let explicit = ProcessInfo.processInfo.environment["HEARTLINE_BINARY"] { return explicit }
         let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -16,7 +16,7 @@ private enum HeartlineBinary {
 
 /// The built binary in script mode, run from a test's event loop: standard input is a pipe
 /// kept open, so commands go in as the test goes, and the transcript is read as it is written.
-private final class ScriptedHeartline {
+final class ScriptedHeartline {
     let directory: String
     private let loop: EventLoop
     private let process = Process()
@@ -75,6 +75,9 @@ private final class ScriptedHeartline {
     var log: String { String(decoding: errors, as: UTF8.self) }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The process id, to stop and continue it as a frozen program.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Types `commands`, one a line, as a script.
     func send(_ commands: String...) {

@@ -36,6 +36,9 @@ struct RunResult {
 
 /// Runs the binary with `arguments`, feeding `input` on standard input (a pipe, so script mode).
 func runHeartline(_ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
+    // A binary that exits before reading its input (a usage error, a refused second start)
+    // must fail its test, not kill the test runner through the closed pipe.
+    Glibc.signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments

@@ -107,7 +107,7 @@ extension Words {
         if character.isLetter, character.isUppercase {
             return self(.characterCapital, ["letter": character.lowercased()])
         }
-        return printable(String(character)).isEmpty ? self(.characterBlank) : String(character)
+        return SafeText.clean(String(character)).isEmpty ? self(.characterBlank) : String(character)
     }
 
     /// A sentence spelled letter by letter, one string per word ("capital h, e, a, r, t").
@@ -115,11 +115,6 @@ extension Words {
         sentence.split(whereSeparator: \.isWhitespace).map { word in
             word.map(characterName).joined(separator: ", ")
         }
-    }
-
-    /// `text` without control characters (escape sequences, bells), safe to speak and print.
-    public func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.properties.generalCategory == .control) }))
     }
 }
 

@@ -2,6 +2,26 @@ import Foundation
 
 /// Understands the dates a user types to browse by date.
 public enum DateWords {
+    /// The years a date may name: a workout history has nothing before or after them, and a
+    /// calendar has no year 0 for "0000-01-01" to mean.
+    public static let years = 1900...2100
+
+    /// Why a typed date names no day.
+    public enum Problem: Error, Equatable, Sendable {
+        /// Not a date at all, or a day the month does not have ("31 april").
+        case notUnderstood
+        /// A year outside `years` (0, a negative one, 20260).
+        case yearOutOfRange
+        /// 29 February of a year that has none.
+        case notLeapYear(Int)
+    }
+
+    /// The day `text` names, as `day(from:now:calendar:)`, or why it names none.
+    public static func parse(_ text: String, now: Date, calendar: Calendar) -> Result<DateInterval, Problem> {
+        if let day = day(from: text, now: now, calendar: calendar) { return .success(day) }
+        return .failure(problem(with: text, now: now, calendar: calendar))
+    }
+
     static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
     static let months = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -35,7 +55,10 @@ public enum DateWords {
             var dayNumber: Int?, month: Int?, year: Int?
             for word in words {
                 if let number = Int(word) {
-                    if number > 31 { year = number } else if dayNumber == nil { dayNumber = number } else { return nil }
+                    if number > 31 || number < 1 {
+                        guard Self.years.contains(number) else { return nil }
+                        year = number
+                    } else if dayNumber == nil { dayNumber = number } else { return nil }
                 } else if let found = match(word, in: months) {
                     month = found + 1
                 } else {
@@ -44,20 +67,27 @@ public enum DateWords {
             }
             guard let dayNumber, let month else { return nil }
             let thisYear = calendar.component(.year, from: today)
-            var components = DateComponents(year: year ?? thisYear, month: month, day: dayNumber)
-            guard var date = calendar.date(from: components),
-                calendar.component(.day, from: date) == dayNumber
-            else { return nil }
-            if year == nil, date > today {
-                components.year = thisYear - 1
-                date = calendar.date(from: components) ?? date
+            if let year {
+                day = existing(year: year, month: month, day: dayNumber, calendar: calendar)
+            } else if let date = existing(year: thisYear, month: month, day: dayNumber, calendar: calendar), date <= today {
+                day = date
+            } else {
+                // Still to come this year, or not there this year (29 February): last year's.
+                day = existing(year: thisYear - 1, month: month, day: dayNumber, calendar: calendar)
             }
-            day = date
         default:
             return nil
         }
         guard let start = day, let end = calendar.date(byAdding: .day, value: 1, to: start) else { return nil }
         return DateInterval(start: start, end: end)
+    }
+
+    /// The date, if the month has the day that year: 29 February 2026 is not 1 March.
+    private static func existing(year: Int, month: Int, day: Int, calendar: Calendar) -> Date? {
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month
+        else { return nil }
+        return date
     }
 
     /// Index of the name `word` spells or starts (at least three letters: "mon", "nov").
@@ -66,9 +96,58 @@ public enum DateWords {
         return names.firstIndex { $0 == word || $0.hasPrefix(word) }
     }
 
+    /// Why `text`, which `day(from:)` did not understand, names no day.
+    private static func problem(with text: String, now: Date, calendar: Calendar) -> Problem {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        var numbers: [Int] = []
+        var month: Int?
+        if words.count == 1 {
+            // "2026-11-28", or a year of any length or sign in that form: "-0001-01-01", "5-11-28".
+            let negative = words[0].hasPrefix("-")
+            let fields = words[0].dropFirst(negative ? 1 : 0).split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                let year = Int(fields[0]), let monthNumber = Int(fields[1]), let dayNumber = Int(fields[2])
+            else { return .notUnderstood }
+            if negative || !years.contains(year) { return .yearOutOfRange }
+            numbers = [dayNumber, year]
+            month = monthNumber
+        } else if (2...3).contains(words.count) {
+            for word in words {
+                if let number = Int(word) {
+                    numbers.append(number)
+                } else if let found = match(word, in: months) {
+                    month = found + 1
+                } else {
+                    return .notUnderstood
+                }
+            }
+        }
+        let named = numbers.filter { $0 > 31 || $0 < 1 }
+        if let year = named.first, !years.contains(year) { return .yearOutOfRange }
+        guard month == 2, numbers.contains(29) else { return .notUnderstood }
+        let today = calendar.startOfDay(for: now)
+        let thisYear = calendar.component(.year, from: today)
+        // With no year, the date is this year's, or last year's when this year's is still to come.
+        var year = named.first ?? thisYear
+        if named.isEmpty, let march = calendar.date(from: DateComponents(year: thisYear, month: 3, day: 1)), march > today {
+            year -= 1
+        }
+        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        return isLeap ? .notUnderstood : .notLeapYear(year)
+    }
+
+    /// Year, month and day of "2026-11-28": four digits, a month and a day, nothing else.
+    private static func isoParts(_ word: String) -> (year: Int, month: Int, day: Int)? {
+        let fields = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            fields[0].count == 4, let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2])
+        else { return nil }
+        return (year, month, day)
+    }
+
     private static func isoDay(_ word: String, calendar: Calendar) -> Date? {
-        let parts = word.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, word.split(separator: "-").count == 3 else { return nil }
+        guard let iso = isoParts(word), years.contains(iso.year) else { return nil }
+        let parts = [iso.year, iso.month, iso.day]
         let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
         guard let date = calendar.date(from: components), calendar.component(.day, from: date) == parts[2],
             calendar.component(.month, from: date) == parts[1]

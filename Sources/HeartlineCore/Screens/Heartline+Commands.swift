@@ -181,7 +181,7 @@ extension Heartline {
     }
 
     mutating func unknown(_ text: String, vocabulary: [String]) {
-        let shown = words.printable(String(text.prefix(40)))
+        let shown = String(text.prefix(40))
         if let suggestion = CommandText.suggestion(for: text, among: vocabulary) {
             say(.answer, .unknownSuggest, ["input": shown, "suggestion": suggestion])
         } else {

@@ -125,7 +125,7 @@ extension Heartline {
     mutating func enterTarget(_ text: String, draft: Draft) {
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard numbers.count == 2 else {
-            say(.answer, .targetNotUnderstood, ["input": words.printable(String(text.prefix(40)))])
+            say(.answer, .targetNotUnderstood, ["input": String(text.prefix(40))])
             return
         }
         let range = HeartRateRange(low: numbers[0], high: numbers[1])

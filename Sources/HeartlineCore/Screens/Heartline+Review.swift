@@ -85,8 +85,17 @@ extension Heartline {
     }
 
     mutating func enterDate(_ text: String) {
-        guard let day = DateWords.day(from: text, now: now, calendar: words.calendar) else {
-            say(.answer, .dateNotUnderstood, ["input": words.printable(String(text.prefix(40)))])
+        let day: DateInterval
+        switch DateWords.parse(text, now: now, calendar: words.calendar) {
+        case .success(let named): day = named
+        case .failure(.yearOutOfRange):
+            say(.answer, .dateYearRange)
+            return
+        case .failure(.notLeapYear(let year)):
+            say(.answer, .dateNotLeap, ["year": String(year)])
+            return
+        case .failure(.notUnderstood):
+            say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
             return
         }
         guard let page = reading({ try $0.loadPage(.day(day), page: 0) }) else { return }

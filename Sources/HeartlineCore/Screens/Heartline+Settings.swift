@@ -90,7 +90,7 @@ extension Heartline {
     }
 
     private mutating func notUnderstood(_ text: String, _ field: ProfileField) {
-        say(.answer, .profileNotUnderstood, ["input": words.printable(String(text.prefix(40))), "question": words(question(for: field))])
+        say(.answer, .profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])
     }
 
     /// A typed number with its unit dropped: "35 years", "180 bpm", "180bpm".

@@ -332,7 +332,9 @@ extension Heartline {
             if sensor == .lost || (workout != nil && saidNoStrap) { say(.event, .eventSensorBack) }
             saidNoStrap = false
             if case .connected = sensor {} else { sensor = .connected(name: "") }
-            workout?.engine.receive(reading, at: now)
+            for notice in workout?.engine.receive(reading, at: now) ?? [] {
+                say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
+            }
         case .battery(let level):
             batteryLevel = level
             if level <= Self.batteryLowPercent, !warnedBatteryLow {

@@ -153,8 +153,8 @@ public struct Heartline {
     mutating func say(_ kind: SpeechKind, _ prompt: Prompt, _ values: [String: String] = [:]) {
         let text = words(prompt, values)
         speech.append(Utterance(kind, text))
-        // Every announcement is kept for "events", with the pauses and resumes the user made.
-        if kind == .event || prompt == .workoutPaused || prompt == .workoutResumed {
+        // Every announcement and notice is kept for "events", with the pauses and resumes the user made.
+        if kind.isKeptUntilSaid || prompt == .workoutPaused || prompt == .workoutResumed {
             eventLog.insert((now, text), at: 0)
             if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
         }
@@ -192,7 +192,8 @@ public struct Heartline {
         let store = self.store
         do {
             let value = try body(store)
-            if storageTrouble, !reading {
+            // A call can succeed with its write held in memory (a workout begun on a full disk).
+            if storageTrouble, !reading, !store.isWaitingForSpace {
                 storageTrouble = false
                 say(.answer, .storageDiskOk)
             }

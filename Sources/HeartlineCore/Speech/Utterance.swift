@@ -2,6 +2,9 @@
 public enum SpeechKind: String, CaseIterable, Sendable {
     /// Interrupts everything and is never dropped ("Heart rate sensor disconnected.").
     case event
+    /// Waits for the sentence being spoken, then goes before anything queued; never dropped and
+    /// kept with the announcements ("The strap sends readings that cannot be right.").
+    case notice
     /// What the user asked for: cuts menus and readouts and always finishes.
     case answer
     /// An interval readout: dropped rather than spoken late.
@@ -12,14 +15,22 @@ public enum SpeechKind: String, CaseIterable, Sendable {
     case echo
 }
 
+extension SpeechKind {
+    /// Kept until it is said: never dropped for being late, silenced, or having no engine yet.
+    public var isKeptUntilSaid: Bool { self == .event || self == .notice }
+}
+
 /// One sentence to speak, with its kind.
 public struct Utterance: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var kind: SpeechKind
-    public var text: String
+    /// The sentence, never with a control character or escape sequence (see `init`).
+    public private(set) var text: String
 
+    /// - Parameter text: the sentence; control characters and escape sequences are taken out
+    ///   (`SafeText`), whatever the text came from.
     public init(_ kind: SpeechKind, _ text: String) {
         self.kind = kind
-        self.text = text
+        self.text = SafeText.clean(text)
     }
 
     /// The transcript line: `KIND: sentence`.

@@ -12,6 +12,26 @@ public enum StorageError: Error, Equatable, Sendable {
     case failed(String)
 }
 
+/// What of one workout is held only in memory, waiting for disk space: what a sentence about
+/// storage may claim is written is everything else.
+public struct UnwrittenWork: Equatable, Sendable {
+    /// Seconds of the workout appended but not on disk.
+    public var seconds: Int
+    /// The workout itself is not on disk: it was begun while the disk was full.
+    public var workout: Bool
+    /// Its latest totals and state (paused, ended, saved) are not on disk.
+    public var summary: Bool
+
+    public init(seconds: Int = 0, workout: Bool = false, summary: Bool = false) {
+        self.seconds = seconds
+        self.workout = workout
+        self.summary = summary
+    }
+
+    /// Everything of the workout is on disk.
+    public var isEmpty: Bool { seconds == 0 && !workout && !summary }
+}
+
 /// Persistent storage for the profile, the last configuration and the workouts.
 ///
 /// The core calls it synchronously on the loop's thread. HeartlineStorage implements it on SQLite;
@@ -29,15 +49,29 @@ public protocol WorkoutStore: AnyObject {
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws
 
     /// Creates a workout in the `recording` state and returns its id.
+    ///
+    /// A full disk does not refuse it: the workout is held in memory under that id and written
+    /// with the first commit that finds space; `unwritten(_:)` and `isWaitingForSpace` say so.
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64
     /// Adds samples to a recording workout. They may be buffered; a power cut loses at most
     /// the last five seconds. On `StorageError.diskFull` the samples stay buffered and are
     /// written by a later call.
     func append(_ samples: [Sample], to workout: Int64) throws
-    /// Replaces a workout's totals and state (pause, end, save).
+    /// Replaces a workout's totals and state (pause, end, save). A state other than `recording`
+    /// spends the reserve on a full disk, as `flush` does.
     func updateSummary(_ summary: WorkoutSummary) throws
-    /// Makes everything appended so far durable.
+    /// Makes everything appended so far durable. On a full disk it spends the reserve (see
+    /// `hasReserve`): the end of a workout, and leaving, can still be written once.
     func flush() throws
+    /// What of `workout` is only in memory now. Empty after a write that succeeded.
+    func unwritten(_ workout: Int64) -> UnwrittenWork
+    /// Every workout with something only in memory, and what: what leaving now would lose.
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork]
+    /// Whether the last write attempt found the disk full; until one succeeds, whatever
+    /// `unwritten(_:)` counts is in memory only and is lost if the program stops.
+    var isWaitingForSpace: Bool { get }
+    /// Whether space is still set aside for writing the end of a workout on a full disk.
+    var hasReserve: Bool { get }
     func deleteWorkout(_ id: Int64) throws
 
     /// The number of saved workouts.

@@ -5,9 +5,19 @@ import Foundation
 /// The engine counts active time only (pauses stop the clock), turns heart-rate readings into
 /// one sample per active second, integrates calories per second over the seconds that had a
 /// fresh heart rate, and says when an interval readout is due.
+///
+/// Only data a heart can produce is used (`ReadingCheck`), and a reading counts only for the
+/// seconds around its arrival: from a second before it to `freshness` after. Seconds in which
+/// the program did not run (the process was frozen, or the machine suspended: no input for
+/// more than `stallLimit`) are recorded without a heart rate, never filled with a copy of the
+/// last one; readings queued during such a stall arrive together when it ends, and their RR
+/// intervals, which belong to seconds already recorded as missing, are dropped.
 public struct WorkoutEngine: Sendable {
     /// A reading older than this is not a current heart rate (a strap that went quiet).
     public static let freshness: TimeInterval = 5
+    /// No input for longer than this, while running, means the program did not run: the shell
+    /// ticks the core at least once a second while a workout records.
+    public static let stallLimit: TimeInterval = 3
 
     public let start: Date
     public let configuration: WorkoutConfiguration
@@ -26,6 +36,16 @@ public struct WorkoutEngine: Sendable {
     public private(set) var kilocalories = 0.0
     private var lastReading: (reading: HeartRateReading, at: Date)?
     private var pendingRR: [Int] = []
+    /// RR intervals of this second beyond what a heart can beat: the rest of the second's go too.
+    private var rrFlooded = false
+    /// What was dropped, and what is to be said about the strap's data.
+    public private(set) var check = ReadingCheck()
+    /// The last moment the program gave the engine an input.
+    private var lastInput: Date?
+    /// Stretches in which the program did not run, until their seconds are recorded.
+    private var stalls: [(from: Date, to: Date)] = []
+    /// Until when readings are the backlog of a stall (their RR intervals are unplaceable).
+    private var backlogUntil: Date?
     /// The next multiple of the readout interval, in active seconds.
     private var nextReadout: Int?
 
@@ -34,6 +54,7 @@ public struct WorkoutEngine: Sendable {
         self.configuration = configuration
         self.calories = calories
         runningSince = start
+        lastInput = start
         nextReadout = configuration.interval.seconds
     }
 
@@ -43,6 +64,7 @@ public struct WorkoutEngine: Sendable {
         banked = TimeInterval(summary.duration)
         recordedSeconds = summary.duration
         runningSince = nil
+        lastInput = nil
         isPaused = true
         maximumHeartRate = summary.maximumHeartRate
         kilocalories = summary.calories ?? 0
@@ -102,9 +124,38 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Takes a reading from the strap. RR intervals are kept for the second they arrive in.
-    public mutating func receive(_ reading: HeartRateReading, at now: Date) {
-        lastReading = (reading, now)
-        if !isPaused { pendingRR += reading.rrIntervals }
+    /// - Returns: what to tell the user about the strap's data, each at most once a workout.
+    @discardableResult
+    public mutating func receive(_ reading: HeartRateReading, at now: Date) -> [SensorNotice] {
+        noteInput(at: now)
+        var verdict = check.check(reading, at: now)
+        guard let kept = verdict.reading else { return verdict.notices }
+        lastReading = (kept, now)
+        guard !isPaused, !kept.rrIntervals.isEmpty else { return verdict.notices }
+        if let until = backlogUntil, now <= until { return verdict.notices }
+        if rrFlooded || pendingRR.count + kept.rrIntervals.count > ReadingCheck.maximumRRPerSecond {
+            verdict.notices += check.countDropped(kept.rrIntervals.count + pendingRR.count)
+            pendingRR.removeAll()
+            rrFlooded = true
+        } else {
+            pendingRR += kept.rrIntervals
+        }
+        return verdict.notices
+    }
+
+    /// Notes that the program runs at `now`; a long silence before it was a stall.
+    private mutating func noteInput(at now: Date) {
+        if let last = lastInput, !isPaused, now.timeIntervalSince(last) > Self.stallLimit {
+            stalls.append((last, now))
+            backlogUntil = now.addingTimeInterval(1)
+            pendingRR.removeAll()
+        }
+        if lastInput.map({ now > $0 }) ?? true { lastInput = now }
+    }
+
+    /// Whether the program did not run when the second ending at `secondEnd` ended.
+    private func isStalled(_ secondEnd: Date) -> Bool {
+        stalls.contains { secondEnd.timeIntervalSince($0.from) > 1 && secondEnd < $0.to }
     }
 
     /// Forgets the last reading (the sensor dropped out): nothing stale is counted.
@@ -124,6 +175,7 @@ public struct WorkoutEngine: Sendable {
     /// When several readout boundaries pass in one tick (the loop was stalled), one readout is
     /// due, not several: a late readout is worth less than silence.
     public mutating func advance(to now: Date) -> Progress {
+        noteInput(at: now)
         var progress = Progress()
         let elapsedNow = elapsed(at: now)
         while Double(recordedSeconds + 1) <= elapsedNow + 1e-9 {
@@ -131,7 +183,8 @@ public struct WorkoutEngine: Sendable {
             // The wall-clock moment this second ended, for the freshness of the reading.
             let secondEnd = now.addingTimeInterval(Double(recordedSeconds) - elapsedNow)
             var heartRate: Int?
-            if case .beats(let beats) = Self.current(lastReading, at: secondEnd) {
+            let arrivedInTime = lastReading.map { secondEnd.timeIntervalSince($0.at) >= -1 } ?? false
+            if arrivedInTime, !isStalled(secondEnd), case .beats(let beats) = Self.current(lastReading, at: secondEnd) {
                 heartRate = beats
                 heartRateSum += beats
                 heartRateSeconds += 1
@@ -141,7 +194,9 @@ public struct WorkoutEngine: Sendable {
             let wallOffset = Int(secondEnd.timeIntervalSince(start).rounded())
             progress.samples.append(Sample(elapsed: recordedSeconds, wallOffset: wallOffset, heartRate: heartRate, rrIntervals: pendingRR))
             pendingRR.removeAll()
+            rrFlooded = false
         }
+        stalls.removeAll { $0.to <= now }
         if let interval = configuration.interval.seconds, var due = nextReadout, recordedSeconds >= due {
             while due <= recordedSeconds { due += interval }
             nextReadout = due
@@ -157,11 +212,13 @@ public struct WorkoutEngine: Sendable {
         runningSince = nil
         isPaused = true
         pendingRR.removeAll()
+        rrFlooded = false
     }
 
     public mutating func resume(at now: Date) {
         guard isPaused else { return }
         runningSince = now
+        lastInput = now
         isPaused = false
     }
 

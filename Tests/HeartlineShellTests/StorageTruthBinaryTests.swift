@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HeartlineCore
+@testable import HeartlineStorage
+import Testing
+
+/// The built binary on a small tmpfs that is full, and stays full: what it says about storage is
+/// checked against what the database file holds, read by a separate connection.
+@Suite(.serialized) struct StorageTruthBinaryTests {
+    static let full = "answer: The disk is full. The workout is kept in memory until there is space again."
+    static let back = "answer: Space is back. The workout is written to disk again."
+
+    /// The rows and samples another connection sees: what is on disk, not what is in memory.
+    static func onDisk(_ directory: String) throws -> (workouts: [(state: String, duration: Int)], samples: Int) {
+        let reader = try Database(path: directory + "/heartline.sqlite", readOnly: true)
+        let workouts = try reader.query("SELECT state, duration FROM workouts ORDER BY id") { (state: $0.text(0), duration: $0.int(1)) }
+        let samples = try reader.queryFirst("SELECT coalesce(sum(count), 0) FROM sample_chunks") { $0.int(0) } ?? 0
+        return (workouts, samples)
+    }
+
+    static func withFullDisk(_ body: (_ disk: String, _ data: String) throws -> Void) throws {
+        let scratch = TemporaryDirectory()
+        let disk = scratch.path + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        try #require(SmallDisk.mount(at: disk, size: "2m"), "mount -t tmpfs failed")
+        defer { SmallDisk.unmount(disk) }
+        try body(disk, disk + "/heartline")
+    }
+
+    /// Full before the workout starts: it runs in memory, and its end is written out of the
+    /// reserve that the last run set aside.
+    @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
+    func aWorkoutStartedOnAFullDiskRunsInMemoryAndIsSaved() throws {
+        try Self.withFullDisk { disk, data in
+            let first = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
+            first.send("quit")
+            #expect(first.waitForExit() == 0)
+            SmallDisk.fill(disk + "/filler")
+            SmallDisk.fill(disk + "/filler-small")
+
+            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
+            defer { heartline.kill() }
+            heartline.send("configure", "next", "start workout")
+            try #require(heartline.waitForLine("answer: Workout started.") != nil, "\(heartline.transcript)")
+            #expect(heartline.transcript.contains(Self.full))
+            heartline.send(":wait 1800", "time")
+            try #require(heartline.waitForLine("answer: Time elapsed, 30 minutes.", timeout: 60) != nil)
+            // Kept in memory, as said: no second of it is on disk.
+            #expect(try Self.onDisk(data).samples == 0)
+            #expect(!heartline.transcript.contains(Self.back))
+
+            heartline.send("end", "yes", "save")
+            try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(heartline.transcript)")
+            let saved = try Self.onDisk(data)
+            #expect(saved.workouts.count == 1)
+            #expect(saved.workouts.first?.state == "saved")
+            #expect(saved.workouts.first?.duration == 1800)
+            #expect(saved.samples == 1800)
+            heartline.send("quit")
+            #expect(heartline.waitForExit() == 0)
+        }
+    }
+
+    /// The disk fills during a two-hour workout and never empties: "save" answers, and what it
+    /// says is true.
+    @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
+    func aDiskThatFillsDuringTwoHoursStillGetsTheWorkoutSaved() throws {
+        try Self.withFullDisk { disk, data in
+            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
+            defer { heartline.kill() }
+            heartline.send("configure", "next", "start workout", ":wait 60", "time")
+            try #require(heartline.waitForLine("answer: Time elapsed, 1 minute.") != nil)
+            #expect(try Self.onDisk(data).samples >= 55)
+            SmallDisk.fill(disk + "/filler")
+            SmallDisk.fill(disk + "/filler-small")
+
+            heartline.send(":wait 7140", "time")
+            try #require(heartline.waitForLine("answer: Time elapsed, 2 hours.", timeout: 120) != nil)
+            #expect(heartline.transcript.filter { $0 == Self.full }.count == 1)
+            let during = try Self.onDisk(data)
+            #expect(during.samples < 120, "\(during.samples) seconds on disk")
+
+            heartline.send("end", "yes", "save")
+            try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(heartline.transcript)")
+            let saved = try Self.onDisk(data)
+            #expect(saved.workouts.first?.state == "saved")
+            #expect(saved.workouts.first?.duration == 7200)
+            #expect(saved.samples == 7200)
+            heartline.send("quit")
+            #expect(heartline.waitForExit() == 0)
+        }
+    }
+}
