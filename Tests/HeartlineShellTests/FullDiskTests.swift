@@ -34,8 +34,8 @@ import Testing
         #expect(heartline.waitForExit() == 0)
 
         let said = heartline.transcript
-        let full = "answer: The disk is full. The workout is kept in memory until there is space again."
-        let back = "answer: Space is back. The workout is written to disk again."
+        let full = "notice: The disk is full. The workout is kept in memory until there is space again."
+        let back = "notice: Space is back. The workout is written to disk again."
         #expect(said.filter { $0 == full }.count == 1)
         #expect(said.filter { $0 == back }.count == 1)
         let fullAt = try #require(said.firstIndex(of: full)), backAt = try #require(said.firstIndex(of: back))

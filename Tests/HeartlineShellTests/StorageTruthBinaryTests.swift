@@ -9,8 +9,8 @@ import Testing
 /// The built binary on a small tmpfs that is full, and stays full: what it says about storage is
 /// checked against what the database file holds, read by a separate connection.
 @Suite(.serialized) struct StorageTruthBinaryTests {
-    static let full = "answer: The disk is full. The workout is kept in memory until there is space again."
-    static let back = "answer: Space is back. The workout is written to disk again."
+    static let full = "notice: The disk is full. The workout is kept in memory until there is space again."
+    static let back = "notice: Space is back. The workout is written to disk again."
 
     /// The rows and samples another connection sees: what is on disk, not what is in memory.
     static func onDisk(_ directory: String) throws -> (workouts: [(state: String, duration: Int)], samples: Int) {
@@ -90,6 +90,37 @@ import Testing
             #expect(saved.samples == 7200)
             heartline.send("quit")
             #expect(heartline.waitForExit() == 0)
+        }
+    }
+
+    /// The reserve spent on a first workout, a second one on the still full disk: "save" says
+    /// it waits in memory, and quitting asks before losing it; no keeps Heartline running.
+    @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
+    func withTheReserveSpentSaveSaysItWaitsAndQuitAsks() throws {
+        try Self.withFullDisk { disk, data in
+            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
+            defer { heartline.kill() }
+            heartline.send("configure", "next", "start workout", ":wait 5", "time")
+            try #require(heartline.waitForLine("answer: Time elapsed, 5 seconds.") != nil, "\(heartline.transcript)")
+            SmallDisk.fill(disk + "/filler")
+            SmallDisk.fill(disk + "/filler-small")
+            heartline.send(":wait 60", "end", "yes", "save")
+            try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(heartline.transcript)")
+
+            heartline.send("configure", "next", "start workout", ":wait 600", "end", "yes", "save")
+            try #require(heartline.waitForLine("answer: The disk is full. The workout is saved when space returns; it waits in memory.") != nil,
+                "\(heartline.transcript)")
+            // As said: the second workout is not saved on disk (its row may be, not its end).
+            #expect(try Self.onDisk(data).workouts.filter { $0.state == "saved" }.count == 1, "only the first workout is saved on disk")
+            heartline.send("quit")
+            try #require(heartline.waitForLine("answer: The disk is full: 10 minutes and 1 second of workout are not written. Quit anyway?") != nil
+                || heartline.transcript.contains { $0.hasPrefix("answer: The disk is full: ") && $0.hasSuffix("of workout are not written. Quit anyway?") },
+                "\(heartline.transcript)")
+            heartline.send("no", "where")
+            try #require(heartline.waitForLine("answer: You are on Heartline home.") != nil, "\(heartline.transcript)")
+            heartline.send("quit", "yes")
+            #expect(heartline.waitForExit() == 0)
+            #expect(heartline.transcript.last == "answer: Goodbye.")
         }
     }
 }

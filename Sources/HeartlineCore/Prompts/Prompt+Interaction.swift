@@ -40,6 +40,10 @@ extension Prompt {
     public static let workoutNoStrap = Prompt("workout.no-strap")
     public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
     public static let storageReadFailed = Prompt("storage.read-failed")
+    public static let savePending = Prompt("save.pending")
+    public static let titleConfirmQuit = Prompt("title.confirm-quit")
+    public static let confirmQuitUnwritten = Prompt("confirm.quit-unwritten", ["duration"])
+    public static let questionQuitUnwrittenYes = Prompt("question.quit-unwritten.yes")
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -86,6 +90,10 @@ extension Prompt {
         workoutNoStrap,
         workoutPausedFor,
         storageReadFailed,
+        savePending,
+        titleConfirmQuit,
+        confirmQuitUnwritten,
+        questionQuitUnwrittenYes,
         timeMidnight,
         timePastMidnight,
         timeHundred,

@@ -312,13 +312,26 @@ extension Heartline {
             stack.append(.question(.endWorkout(quitting: true)))
             ask(.endWorkout(quitting: true), again: false)
         case .summary:
-            say(.answer, .summaryFirst)
+            // With the disk full the workout cannot be saved: leaving is asked, not refused.
+            if store.isWaitingForSpace { leave(from: stack) } else { say(.answer, .summaryFirst) }
         case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
             .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
-            say(.answer, .quitBye)
-            storing { store in try store.flush() }
-            emit(.quit)
+            leave(from: stack)
         }
+    }
+
+    /// Leaves Heartline; with workout seconds held in memory for disk space, asks first, over
+    /// the screens in `stack` (where no takes the user back).
+    mutating func leave(from stack: [Screen]) {
+        storing { store in try store.flush() }
+        let unwritten = store.unwrittenWorkouts().values.reduce(0) { $0 + max($1.seconds, $1.isEmpty ? 0 : 1) }
+        guard unwritten == 0 else {
+            self.stack = stack + [.question(.quitUnwritten(seconds: unwritten))]
+            ask(.quitUnwritten(seconds: unwritten), again: false)
+            return
+        }
+        say(.answer, .quitBye)
+        emit(.quit)
     }
 
     /// How many items the current screen offers to choose from.
@@ -387,6 +400,7 @@ extension Heartline {
         case .deleteEnded, .deleteSaved: say(.answer, .confirmDelete)
         case .discardUnfinished: say(.answer, .confirmDiscard)
         case .powerOff: say(.answer, .confirmPowerOff)
+        case .quitUnwritten(let seconds): say(.answer, .confirmQuitUnwritten, ["duration": words.duration(seconds)])
         }
         guard again else { return }
         switch question {
@@ -394,6 +408,7 @@ extension Heartline {
         case .deleteEnded, .deleteSaved: say(.answer, .questionDeleteYes)
         case .discardUnfinished: say(.answer, .questionDiscardYes)
         case .powerOff: say(.answer, .questionPowerOffYes)
+        case .quitUnwritten: say(.answer, .questionQuitUnwrittenYes)
         }
         say(.answer, .questionKeys)
     }
@@ -404,6 +419,13 @@ extension Heartline {
         case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
         case .deleteSaved(let summary): yes ? deleteSavedWorkout(summary.id) : keepSavedWorkout()
         case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
+        case .quitUnwritten:
+            if yes {
+                say(.answer, .quitBye)
+                emit(.quit)
+            } else {
+                goBack()
+            }
         case .powerOff:
             if yes {
                 stack.removeLast()

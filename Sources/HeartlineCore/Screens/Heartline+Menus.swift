@@ -14,6 +14,7 @@ extension Heartline {
         case .question(.endWorkout): words(.titleConfirmEnd)
         case .question(.deleteEnded), .question(.deleteSaved), .question(.discardUnfinished): words(.titleConfirmDelete)
         case .question(.powerOff): words(.titleConfirmPowerOff)
+        case .question(.quitUnwritten): words(.titleConfirmQuit)
         case .summary: words(.titleSummary)
         case .last: words(.titleLast)
         case .review: words(.titleReview)

@@ -125,9 +125,20 @@ extension Heartline {
     mutating func saveEndedWorkout() {
         guard case .summary(var summary, let quitting) = screen else { return }
         summary.state = .saved
-        guard storing({ store in try store.updateSummary(summary) }) != nil else { return }
-        storing { store in try store.flush() }
-        say(.answer, .summarySaved)
+        let store = self.store
+        // "save" always answers, and only what is true: saved, or held in memory for space.
+        do {
+            try store.updateSummary(summary)
+            try store.flush()
+        } catch {
+            storageTrouble = true
+        }
+        if store.unwritten(summary.id).isEmpty {
+            say(.answer, .summarySaved)
+        } else {
+            storageTrouble = true
+            say(.answer, .savePending)
+        }
         leaveSummary(quitting: quitting)
     }
 
@@ -144,8 +155,7 @@ extension Heartline {
 
     private mutating func leaveSummary(quitting: Bool) {
         if quitting {
-            say(.answer, .quitBye)
-            emit(.quit)
+            leave(from: [.home])
             return
         }
         goHome()

@@ -195,16 +195,23 @@ public struct Heartline {
             // A call can succeed with its write held in memory (a workout begun on a full disk).
             if storageTrouble, !reading, !store.isWaitingForSpace {
                 storageTrouble = false
-                say(.answer, .storageDiskOk)
+                say(.notice, .storageDiskOk)
+            } else if !reading, store.isWaitingForSpace {
+                // A write held in memory (a workout begun on a full disk) is trouble said too.
+                sayStorageTrouble(StorageError.diskFull)
             }
             return value
         } catch {
-            if !storageTrouble {
-                storageTrouble = true
-                say(.answer, error as? StorageError == .diskFull ? .storageDiskFull : .storageFailed)
-            }
+            sayStorageTrouble(error)
             return nil
         }
+    }
+
+    /// Storage trouble is said once, as a notice, until a write succeeds again.
+    mutating func sayStorageTrouble(_ error: Error) {
+        guard !storageTrouble else { return }
+        storageTrouble = true
+        say(.notice, error as? StorageError == .diskFull ? .storageDiskFull : .storageFailed)
     }
 
     /// Runs a storage read as a screen is entered; a failure is said as a failure (never as

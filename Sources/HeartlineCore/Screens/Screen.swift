@@ -38,6 +38,8 @@ enum Question: Equatable, Sendable {
     case discardUnfinished(WorkoutSummary)
     /// Shut the computer down.
     case powerOff
+    /// Leave while `seconds` of workout wait in memory for disk space.
+    case quitUnwritten(seconds: Int)
 }
 
 /// Which workouts a list shows.
