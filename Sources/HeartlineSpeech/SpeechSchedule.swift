@@ -10,15 +10,16 @@ import HeartlineCore
 /// The rules, per arriving sentence:
 /// - event: queued behind earlier events, ahead of notices; cuts whatever UI sentence or notice is
 ///   speaking (an answer, a menu or a notice is said again afterwards, a readout or an echo is
-///   not); drops queued readouts and echo.
+///   not); drops queued echo.
 /// - notice: waits for the sentence speaking, whatever its kind, then goes before every UI
 ///   sentence queued (behind queued events); cuts nothing, drops nothing, and is never dropped:
 ///   not by silencing, and not for being late.
 /// - answer: cuts a speaking menu, readout or echo and drops queued ones; waits for earlier
 ///   answers and events, and is said again if an event cuts it.
 /// - menu: replaces older menus (speaking or queued), cuts readouts and echo; waits for answers.
-/// - readout: dropped at once while an event is speaking or queued (a notice only delays it); dropped when it cannot start
-///   within `readoutDeadline`; once a readout response has started, its other sentences follow.
+/// - readout: waits behind events and notices, and is said after them while it is fresh: dropped
+///   when it cannot start within `readoutDeadline` of being due, never said stale; once a readout
+///   response has started, its other sentences follow.
 /// - echo: dropped when anything else is speaking or queued; a newer echo cuts an older one.
 struct SpeechSchedule {
     struct Item: Equatable {
@@ -59,7 +60,10 @@ struct SpeechSchedule {
     /// The response of the UI sentence started last: its later sentences are never stale.
     private var startedResponse: Int?
 
-    init(readoutDeadline: Duration = .seconds(2)) {
+    /// A readout said later than this after its second says a value that is no longer true.
+    static let freshness: Duration = .seconds(3)
+
+    init(readoutDeadline: Duration = SpeechSchedule.freshness) {
         self.readoutDeadline = readoutDeadline
     }
 
@@ -156,7 +160,8 @@ struct SpeechSchedule {
     private mutating func admit(_ item: Item) -> [Action] {
         switch item.kind {
         case .event:
-            var actions = dropQueuedUI { $0.kind == .readout || $0.kind == .echo }
+            // Queued readouts wait behind it and are said after it if still fresh.
+            var actions = dropQueuedUI { $0.kind == .echo }
             events.insert(item, at: firstNoticeIndex)
             if let speaking = current, speaking.kind != .event {
                 actions += interrupt(speaking)
@@ -182,9 +187,6 @@ struct SpeechSchedule {
             return actions
 
         case .readout:
-            if events.contains(where: { $0.kind == .event }) || current?.kind == .event {
-                return [.report(item, .dropped)]
-            }
             let yields: (Item) -> Bool = {
                 ($0.kind == .readout && $0.response != item.response) || $0.kind == .echo
             }

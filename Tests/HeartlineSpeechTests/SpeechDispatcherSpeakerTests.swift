@@ -55,7 +55,8 @@ extension AudioTests {
             #expect(recorder.firstSound(after: eventEnded.advanced(by: .milliseconds(300))) == nil)
         }
 
-        @Test func aReadoutDueWhileAnEventSpeaksIsNeverHeardAfterwards() throws {
+        /// The long event outlasts a readout's 3 seconds of freshness: it is never heard stale.
+        @Test func aReadoutDueWhileALongEventSpeaksIsNeverHeardStale() throws {
             defer { finish() }
             let readout = "Time elapsed, 5 minutes."
             speaker.speak([Utterance(.event, Sentences.longEvent)])

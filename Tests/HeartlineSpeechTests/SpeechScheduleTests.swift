@@ -76,25 +76,45 @@ struct ScheduleScript {
         script.finish()
         #expect(script.take() == [
             "start readout: Time elapsed, 5 minutes.",
-            "dropped readout: Heart rate, 140 beats per minute.",
             "stop readout: Time elapsed, 5 minutes.",
             "cut readout: Time elapsed, 5 minutes.",
+            "dropped readout: Heart rate, 140 beats per minute.",
             "start event: Heart rate above target zone.",
             "ended event: Heart rate above target zone.",
         ])
         #expect(script.schedule.isIdle)
     }
 
-    @Test func aReadoutDueWhileAnEventSpeaksIsDropped() {
+    @Test func aReadoutDueWhileAnEventSpeaksIsSaidRightAfterIt() {
+        var script = ScheduleScript()
+        script.speak(Utterance(.event, "Rest, 1 minute."), Utterance(.readout, "Time elapsed, 5 minutes."))
+        script.wait(1.5)
+        script.finish()
+        script.finish()
+        #expect(script.take() == [
+            "start event: Rest, 1 minute.",
+            "ended event: Rest, 1 minute.",
+            "start readout: Time elapsed, 5 minutes.",
+            "ended readout: Time elapsed, 5 minutes.",
+        ])
+    }
+
+    @Test func aReadoutHeldBehindAnEventPastItsFreshnessIsDropped() {
         var script = ScheduleScript()
         script.speak(Utterance(.event, "Strap contact lost. Workout paused."))
         script.speak(Utterance(.readout, "Time elapsed, 5 minutes."))
+        script.wait(2.5)
         script.finish()
         #expect(script.take() == [
             "start event: Strap contact lost. Workout paused.",
-            "dropped readout: Time elapsed, 5 minutes.",
             "ended event: Strap contact lost. Workout paused.",
+            "dropped readout: Time elapsed, 5 minutes.",
         ])
+    }
+
+    @Test func theFreshnessOfAReadoutIsThreeSeconds() {
+        #expect(SpeechSchedule.freshness == .seconds(3))
+        #expect(SpeechSchedule().readoutDeadline == .seconds(3))
     }
 
     @Test func aReadoutThatWaitsPastItsDeadlineIsDropped() {
