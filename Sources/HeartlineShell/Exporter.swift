@@ -61,10 +61,10 @@ public final class WorkoutExporter {
         } catch {
             throw ExportError.storage(error as? StorageError ?? .failed(String(describing: error)))
         }
-        let text = WorkoutExport.document(format, summary: summary, samples: samples, timeZone: .zone(timeZone))
+        let bytes = WorkoutExport.file(format, summary: summary, samples: samples, timeZone: .zone(timeZone))
         let path = (directory as NSString).appendingPathComponent(try fileName(for: summary, format: format))
         try Self.createDirectory(directory)
-        try Self.writePrivately(text, to: path)
+        try Self.writePrivately(bytes, to: path)
         return path
     }
 
@@ -95,12 +95,12 @@ public final class WorkoutExporter {
         }
     }
 
-    /// Writes `text` to a 0600 temporary file beside `path`, then renames it into place.
-    static func writePrivately(_ text: String, to path: String) throws {
+    /// Writes `bytes` to a 0600 temporary file beside `path`, then renames it into place.
+    static func writePrivately(_ bytes: [UInt8], to path: String) throws {
         let temporary = (path as NSString).deletingLastPathComponent + "/.heartline-export-\(getpid())-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(path) }
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -28,7 +28,7 @@ enum Subcommands {
         """
 
     static let exportUsage = """
-        usage: heartline export --format tcx|csv (--id N | --all) [--output DIR] [--data-dir DIR]
+        usage: heartline export --format tcx|csv|fit (--id N | --all) [--output DIR] [--data-dir DIR]
 
         Writes workouts to files named by their start, heartline-2026-11-29-0730.tcx, readable only
         by you, in DIR (default: the current directory), and prints each file's path. --all exports

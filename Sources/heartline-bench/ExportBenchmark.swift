@@ -34,7 +34,7 @@ enum ExportBenchmark {
         for format in ExportFormat.allCases {
             var size = 0
             let render = try measure(runs: runs) {
-                size = WorkoutExport.document(format, summary: summary, samples: samples, timeZone: .zone(.current)).utf8.count
+                size = WorkoutExport.file(format, summary: summary, samples: samples, timeZone: .zone(.current)).count
             }
             print(row("\(format.rawValue): render (pure writer)", render) + String(format: "  %7.1f kB", Double(size) / 1000))
         }

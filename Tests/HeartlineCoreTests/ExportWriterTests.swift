@@ -224,9 +224,10 @@ import FoundationXML
 
     @Test func eachFormatHasItsWriterAndExtension() {
         let summary = Self.summary(duration: 2), samples = Self.samples(2)
-        #expect(WorkoutExport.document(.tcx, summary: summary, samples: samples) == TCXWriter.document(summary: summary, samples: samples))
-        #expect(WorkoutExport.document(.csv, summary: summary, samples: samples) == CSVWriter.document(summary: summary, samples: samples))
-        #expect(ExportFormat.allCases.map(\.fileExtension) == ["tcx", "csv"])
+        #expect(WorkoutExport.file(.tcx, summary: summary, samples: samples) == Array(TCXWriter.document(summary: summary, samples: samples).utf8))
+        #expect(WorkoutExport.file(.csv, summary: summary, samples: samples) == Array(CSVWriter.document(summary: summary, samples: samples).utf8))
+        #expect(WorkoutExport.file(.fit, summary: summary, samples: samples) == FITWriter.file(summary: summary, samples: samples))
+        #expect(ExportFormat.allCases.map(\.fileExtension) == ["tcx", "csv", "fit"])
     }
 
     // MARK: - Timestamps

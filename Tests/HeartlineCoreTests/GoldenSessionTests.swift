@@ -130,7 +130,8 @@ import Testing
         menu: Calories burned, 6 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
         """#)
     }
 
@@ -317,15 +318,16 @@ import Testing
         menu: Calories burned, 198 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
-        > 4
-        answer: There is no item 4. Choose 1 to 3.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
+        > 5
+        answer: There is no item 5. Choose 1 to 4.
         > 2
         (export 1 csv)
         answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
         > no
         answer: There is no question to answer.
-        > 3
+        > 4
         answer: Definitely delete workout? Yes or no.
         > yes
         answer: Workout deleted.
@@ -350,7 +352,8 @@ import Testing
         menu: Calories burned, 233 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
         > back
         menu: All workouts.
         menu: Items 1 to 10 of 11.
@@ -390,7 +393,8 @@ import Testing
         menu: Calories burned, 233 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
         > back
         menu: Workouts for yesterday.
         menu: Items 1 to 1 of 1.
@@ -454,7 +458,8 @@ import Testing
         menu: Calories burned, 236 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
         > back
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
@@ -477,7 +482,8 @@ import Testing
         menu: Calories burned, 233 kilocalories.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
-        menu: 3, Delete workout.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
         """#)
     }
 

@@ -99,6 +99,24 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("session ") && $0.contains("num_laps=5") })
     }
 
+    /// `heartline export --format fit` on a generated hour: a 0600 file fitdecode reads whole,
+    /// with a record for each of the 3,600 seconds and the RR intervals in hrv messages.
+    @Test func theExportSubcommandWritesFITFiles() throws {
+        let data = TemporaryDirectory(), output = TemporaryDirectory()
+        let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "5"], input: Data())
+        #expect(generated.status == 0)
+        let fit = try runHeartline(["export", "--format", "fit", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
+        #expect(fit.status == 0, "\(fit.standardError)")
+        let path = try #require(fit.lines.first)
+        #expect(path.hasSuffix(".fit"))
+        #expect(try permissions(path) == 0o600)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let lines = try Self.decode(bytes)
+        #expect(lines.filter { $0.hasPrefix("record ") }.count == 3600)
+        #expect(lines.filter { $0.hasPrefix("hrv ") }.count > 600)
+        #expect(lines.last?.hasPrefix("activity ") == true)
+    }
+
     @Test func theCRCIsTheFITProtocolsCRC16() {
         // CRC-16/ARC's check value: the CRC of the ASCII digits 1 to 9.
         #expect(FITWriter.crcCheck == 0xBB3D)

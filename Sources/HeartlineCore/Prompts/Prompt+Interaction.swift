@@ -44,6 +44,7 @@ extension Prompt {
     public static let titleConfirmQuit = Prompt("title.confirm-quit")
     public static let confirmQuitUnwritten = Prompt("confirm.quit-unwritten", ["duration"])
     public static let questionQuitUnwrittenYes = Prompt("question.quit-unwritten.yes")
+    public static let detailsExportFit = Prompt("details.export-fit")
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -94,6 +95,7 @@ extension Prompt {
         titleConfirmQuit,
         confirmQuitUnwritten,
         questionQuitUnwrittenYes,
+        detailsExportFit,
         timeMidnight,
         timePastMidnight,
         timeHundred,

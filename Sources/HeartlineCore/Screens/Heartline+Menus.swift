@@ -91,6 +91,7 @@ extension Heartline {
             return [
                 MenuItem(label: words(.detailsExportTcx), action: .export(workout.id, .tcx)),
                 MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
+                MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
                 MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
             ]
         case .settings:
