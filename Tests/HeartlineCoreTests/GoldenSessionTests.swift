@@ -744,7 +744,8 @@ import Testing
         answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
         answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
         answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
-        answer: Keys: b or dash, battery; w or plus, where.
+        answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
+        answer: Keys: w or plus, where.
         answer: Colon lets you type a command, then Enter. Escape cancels it.
         answer: k, then any key, says what that key does.
         answer: Everywhere: back, home, where, repeat, help, check and quit.
@@ -757,7 +758,8 @@ import Testing
         answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
         answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
         answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
-        answer: Keys: b or dash, battery; w or plus, where.
+        answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
+        answer: Keys: w or plus, where.
         answer: Colon lets you type a command, then Enter. Escape cancels it.
         answer: k, then any key, says what that key does.
         answer: Everywhere: back, home, where, repeat, help, check and quit.

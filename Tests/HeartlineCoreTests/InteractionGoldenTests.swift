@@ -14,8 +14,8 @@ import Testing
         expectGolden(session, #"""
         answer: Workout started.
         :wait 3
-        :key x
-        answer: x does nothing here. Press question mark for help.
+        :key q
+        answer: q does nothing here. Press question mark for help.
         :key t
         answer: Time elapsed, 3 seconds.
         :key Z
@@ -39,7 +39,7 @@ import Testing
         :key space
         answer: Workout resumed.
         > x
-        answer: I don't know x. Type help for what you can do here.
+        answer: Heart rate variability unknown: too few beat intervals in the last minute.
         > hart rate
         answer: I don't know hart rate. Did you mean heart rate?
         """#)
@@ -350,8 +350,8 @@ import Testing
         answer: t: time.
         :key 9
         answer: 9: end.
-        :key x
-        answer: x does nothing here. Press question mark for help.
+        :key q
+        answer: q does nothing here. Press question mark for help.
         :key k
         answer: Key descriptions off.
         :key t
@@ -414,7 +414,7 @@ import Testing
         menu: 6, Power off.
         :key 6
         answer: Definitely power off this computer? Yes or no.
-        :key x
+        :key q
         answer: Definitely power off this computer? Yes or no.
         answer: Yes shuts this computer down safely.
         answer: Press y for yes, or n for no.
@@ -458,5 +458,33 @@ import Testing
     @Test func oneBeatPerMinuteIsSingular() {
         #expect(TestCatalogue.words.beatsPerMinute(1) == "1 beat per minute")
         #expect(TestCatalogue.words.beatsPerMinute(2) == "2 beats per minute")
+    }
+
+    /// RMSSD of a known series over the last minute, a missed beat making it unreliable, and laps
+    /// with their time and average, one sentence each.
+    @Test func heartRateVariabilityAndLapsAreOneKeyAway() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(session, #"""
+        answer: Workout started.
+        :key x
+        answer: Heart rate variability unknown: too few beat intervals in the last minute.
+        :rr 800 810 790 820 800 805 795 810 800 790 800 810
+        :wait 60
+        :key x
+        answer: Heart rate variability, last minute, 15 milliseconds.
+        :rr 800 810 790 820 800 805 1600 795 810 800 790 800 810
+        :wait 60
+        > hrv
+        answer: Heart rate variability, 16 milliseconds, unreliable: 8 percent artefacts.
+        :key l
+        answer: Lap 1, 2 minutes.
+        answer: Lap 1 average heart rate, 73 beats per minute.
+        :hr 150
+        :wait 30
+        :key l
+        answer: Lap 2, 30 seconds.
+        answer: Lap 2 average heart rate, 150 beats per minute.
+        """#)
     }
 }

@@ -64,6 +64,9 @@ final class GoldenSession {
     var strapSecond = 0
     /// A fixed heart rate replacing the simulation, with an optional random spread around it.
     var fixedHeartRate: (center: Int, spread: Int)?
+    /// RR intervals in milliseconds sent in turn, one a second, replacing the simulation.
+    var rrCycle: [Int] = []
+    var rrIndex = 0
     var contact = true
     var hover = SplitMix64(seed: 99)
     var quit = false
@@ -142,6 +145,12 @@ final class GoldenSession {
                     let bpm = fixed.center + offset
                     reading = HeartRateReading(beatsPerMinute: bpm, contact: .detected, rrIntervals: [61_440 / bpm])
                 }
+                if !rrCycle.isEmpty {
+                    let milliseconds = rrCycle[rrIndex % rrCycle.count]
+                    rrIndex += 1
+                    reading = HeartRateReading(
+                        beatsPerMinute: 60_000 / milliseconds, contact: .detected, rrIntervals: [(milliseconds * 1024 + 500) / 1000])
+                }
                 if !contact { reading = HeartRateReading(beatsPerMinute: 0, contact: .lost) }
                 output += send(.sensor(.reading(reading)))
             }
@@ -200,8 +209,14 @@ final class GoldenSession {
             } else if line == ":strap off" || line == ":strap on" {
                 transcript.append(line)
                 strapBeating = line == ":strap on"
+            } else if line.hasPrefix(":rr ") {
+                // RR intervals in milliseconds, one a second in turn: a series with a known RMSSD.
+                transcript.append(line)
+                rrCycle = line.dropFirst(4).split(separator: " ").compactMap { Int($0) }
+                rrIndex = 0
             } else if line.hasPrefix(":hr ") {
                 transcript.append(line)
+                rrCycle = []
                 let value = line.dropFirst(4)
                 if value == "sim" {
                     fixedHeartRate = nil

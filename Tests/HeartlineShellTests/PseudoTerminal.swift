@@ -151,7 +151,7 @@ final class PseudoTerminal {
         mark = terminal.mark
         terminal.type("start workout\r")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
-        for stray in ["x", "q", "Z"] {
+        for stray in ["q", "j", "Z"] {
             mark = terminal.mark
             terminal.type(stray)
             #expect(terminal.waitFor("does nothing here. Press question mark for help.", after: mark), "\(stray) with echo \(echo)")

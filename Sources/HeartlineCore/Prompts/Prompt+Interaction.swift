@@ -45,6 +45,12 @@ extension Prompt {
     public static let confirmQuitUnwritten = Prompt("confirm.quit-unwritten", ["duration"])
     public static let questionQuitUnwrittenYes = Prompt("question.quit-unwritten.yes")
     public static let detailsExportFit = Prompt("details.export-fit")
+    public static let answerHrv = Prompt("answer.hrv", ["value"])
+    public static let answerHrvUnreliable = Prompt("answer.hrv.unreliable", ["percent", "value"])
+    public static let answerHrvUnknown = Prompt("answer.hrv.unknown")
+    public static let answerLapTime = Prompt("answer.lap.time", ["duration", "lap"])
+    public static let answerLapAverage = Prompt("answer.lap.average", ["bpm", "lap"])
+    public static let answerLapAverageUnknown = Prompt("answer.lap.average-unknown", ["lap"])
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -96,6 +102,12 @@ extension Prompt {
         confirmQuitUnwritten,
         questionQuitUnwrittenYes,
         detailsExportFit,
+        answerHrv,
+        answerHrvUnreliable,
+        answerHrvUnknown,
+        answerLapTime,
+        answerLapAverage,
+        answerLapAverageUnknown,
         timeMidnight,
         timePastMidnight,
         timeHundred,

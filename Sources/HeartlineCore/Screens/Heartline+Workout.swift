@@ -11,6 +11,18 @@ struct ActiveWorkout: Sendable {
     var saidProfileHint = false
     /// When the workout was paused, by the user or by the strap's contact.
     var pausedAt: Date?
+    /// The last minute of samples, for heart-rate variability.
+    var recent: [Sample] = []
+    /// The lap running: its number, the active second it began at, and its heart rates.
+    var lap = Lap()
+
+    struct Lap: Sendable {
+        var number = 1
+        var start = 0
+        var heartRates: [Int] = []
+    }
+
+    static let recentSeconds = 60
 }
 
 extension Heartline {
@@ -60,10 +72,12 @@ extension Heartline {
         case .battery: speakBattery()
         case .zone: speakZone()
         case .plan: speakPlanPosition()
+        case .heartRateVariability: speakHeartRateVariability()
+        case .lap: newLap()
         }
         switch action {
-        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics: sayIfPaused()
-        case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan: break
+        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics, .heartRateVariability: sayIfPaused()
+        case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan, .lap: break
         }
     }
 
@@ -308,6 +322,8 @@ extension Heartline {
         guard !progress.samples.isEmpty else { return }
         let id = active.id
         let samples = progress.samples
+        active.recent = Array((active.recent + samples).suffix(ActiveWorkout.recentSeconds))
+        active.lap.heartRates += samples.compactMap(\.heartRate)
         storing { store in try store.append(samples, to: id) }
     }
 
@@ -405,6 +421,40 @@ extension Heartline {
         } else {
             say(kind, .answerAverageUnknown)
         }
+    }
+
+    /// RMSSD over the last minute's beat intervals, with the artefacts when too many were removed.
+    mutating func speakHeartRateVariability() {
+        guard let active = workout else { return }
+        guard let hrv = HeartRateVariability.measure(HeartRateVariability.milliseconds(of: active.recent)) else {
+            say(.answer, .answerHrvUnknown)
+            return
+        }
+        let milliseconds = ["value": words.number(Int(hrv.rmssd.rounded()))]
+        if hrv.isReliable {
+            say(.answer, .answerHrv, milliseconds)
+        } else {
+            let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
+            say(.answer, .answerHrvUnreliable, milliseconds.merging(["percent": String(share)]) { $1 })
+        }
+    }
+
+    /// Ends the lap running with its readout, one metric per sentence, and starts the next.
+    mutating func newLap() {
+        guard var active = workout else { return }
+        record(active.engine.advance(to: now), into: &active)
+        let elapsed = Int(active.engine.elapsed(at: now))
+        let lap = active.lap
+        let number = ["lap": String(lap.number)]
+        say(.answer, .answerLapTime, number.merging(["duration": words.duration(elapsed - lap.start)]) { $1 })
+        if lap.heartRates.isEmpty {
+            say(.answer, .answerLapAverageUnknown, number)
+        } else {
+            let average = Int((Double(lap.heartRates.reduce(0, +)) / Double(lap.heartRates.count)).rounded())
+            say(.answer, .answerLapAverage, number.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
+        }
+        active.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
+        workout = active
     }
 
     mutating func speakBattery() {

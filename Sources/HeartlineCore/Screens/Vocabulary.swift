@@ -3,6 +3,7 @@ public enum WorkoutAction: String, CaseIterable, Sendable {
     case time, heartRate, calories, averageHeartRate, allMetrics
     case pauseOrResume, pause, resume, end
     case battery, zone, plan
+    case heartRateVariability, lap
 }
 
 /// Everything the user can ask by name or by key, on any screen: one typed vocabulary.
@@ -54,6 +55,8 @@ public enum Vocabulary {
         VocabularyEntry(.repeatLast, ["repeat", "say again"], keys: ["r", "*"]),
         VocabularyEntry(.help, ["help", "?"], keys: ["?", "."]),
         VocabularyEntry(.workout(.battery), ["battery"], keys: ["b", "-"]),
+        VocabularyEntry(.workout(.heartRateVariability), ["heart rate variability", "hrv", "variability"], keys: ["x"]),
+        VocabularyEntry(.workout(.lap), ["lap", "new lap"], keys: ["l"]),
         VocabularyEntry(.whereAmI, ["where", "where am i"], keys: ["w", "+"]),
         VocabularyEntry(.describeKeys, ["keys", "describe keys"], keys: ["k"]),
         VocabularyEntry(.typeLine, ["type a command"], keys: [":"]),
