@@ -63,6 +63,8 @@ extension SQLiteStore {
         case .averageHeartRate: "average_heart_rate"
         case .maximumHeartRate: "maximum_heart_rate"
         case .calories: "calories"
+        case .recovery: "recovery_1"
+        case .trainingLoad: "training_load"
         }
         // avg and count skip NULLs: workouts where the metric is unknown are left out.
         let result = try StorageError.mapping {
@@ -89,18 +91,21 @@ extension SQLiteStore {
 
     static let summaryColumns = """
         id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories,
-        configuration
+        configuration, recovery_1, recovery_2, training_load
         """
 
     static func summary(_ row: Row) throws -> WorkoutSummary {
         guard let state = WorkoutState(rawValue: row.text(2)) else {
             throw StorageError.failed("Workout \(row.int64(0)) has an unknown state, \(row.text(2)).")
         }
-        return WorkoutSummary(
+        var summary = WorkoutSummary(
             id: row.int64(0), start: Date(timeIntervalSince1970: row.double(1)), state: state,
             configuration: configuration(row),
             duration: row.int(5), averageHeartRate: row.optionalInt(6), maximumHeartRate: row.optionalInt(7),
             calories: row.optionalDouble(8))
+        summary.recovery = [row.optionalInt(10), row.optionalInt(11)]
+        summary.trainingLoad = row.optionalDouble(12)
+        return summary
     }
 
     /// The workout's whole configuration from its JSON (version 3 on), or rebuilt from the metrics

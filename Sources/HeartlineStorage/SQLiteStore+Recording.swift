@@ -201,14 +201,16 @@ extension SQLiteStore {
         try database.execute(
             """
             UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, configuration = ?,
-                duration = ?, average_heart_rate = ?, maximum_heart_rate = ?, calories = ?
+                duration = ?, average_heart_rate = ?, maximum_heart_rate = ?, calories = ?,
+                recovery_1 = ?, recovery_2 = ?, training_load = ?
             WHERE id = ?
             """,
             [
                 .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
                 .text(metricsText(summary.configuration.metrics)), .integer(summary.configuration.interval.rawValue),
                 configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate),
-                .real(summary.calories), .integer(summary.id),
+                .real(summary.calories), .integer(summary.recovery[0]), .integer(summary.recovery[1]), .real(summary.trainingLoad),
+                .integer(summary.id),
             ])
     }
 

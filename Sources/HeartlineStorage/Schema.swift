@@ -17,6 +17,7 @@ enum Schema {
         Migration(version: 1, migrate: createVersion1),
         Migration(version: 2, migrate: compactSamples),
         Migration(version: 3, migrate: addWorkoutConfigurations),
+        Migration(version: 4, migrate: addRecoveryAndLoad),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -120,5 +121,16 @@ enum Schema {
     /// which stay, filled as before, for anything that reads them.
     private static func addWorkoutConfigurations(_ database: Database) throws {
         try database.executeScript("ALTER TABLE workouts ADD COLUMN configuration TEXT")
+    }
+
+    /// Version 4: heart-rate recovery at 1 and 2 minutes and the training load (TRIMP) of each
+    /// workout. Older rows keep NULL: unknown, never guessed.
+    private static func addRecoveryAndLoad(_ database: Database) throws {
+        try database.executeScript(
+            """
+            ALTER TABLE workouts ADD COLUMN recovery_1 INTEGER;
+            ALTER TABLE workouts ADD COLUMN recovery_2 INTEGER;
+            ALTER TABLE workouts ADD COLUMN training_load REAL;
+            """)
     }
 }

@@ -37,6 +37,8 @@ import Testing
         let session = try GoldenSession()
         try session.saveWorkouts(count: 15, minutes: 1)
         expectGolden(session, Self.toAverages + "\n" + #"""
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > time
         menu: Averages: Time.
         menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
@@ -60,6 +62,8 @@ import Testing
         try session.saveWorkout(daysAgo: 500, averageHeartRate: 143)
         try session.saveWorkout(daysAgo: 600, averageHeartRate: 144)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > average heart rate
         menu: Averages: Average heart rate.
         menu: Average heart rate, last week, 142 beats per minute, over 3 workouts.
@@ -80,6 +84,8 @@ import Testing
         try session.saveWorkout(daysAgo: 9, duration: 2700, calories: 612.4)
         try session.saveWorkout(daysAgo: 45, duration: 3725, calories: nil)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > time
         menu: Averages: Time.
         menu: Time, last week, 1 hour, over 1 workout.
@@ -94,6 +100,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > calories burned
         menu: Averages: Calories burned.
         menu: Calories burned, last week, 600 kilocalories, over 1 workout.
@@ -109,6 +117,8 @@ import Testing
         let session = try GoldenSession()
         try session.saveWorkout(daysAgo: 10, maximumHeartRate: 171)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > maximum heart rate
         menu: Averages: Maximum heart rate.
         menu: Maximum heart rate, last week: no workouts.

@@ -213,6 +213,7 @@ import Testing
         menu: Average heart rate, 120 beats per minute.
         menu: Maximum heart rate, 120 beats per minute.
         menu: Calories burned, 3 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > 2
@@ -414,6 +415,7 @@ import Testing
         menu: Average heart rate, 92 beats per minute.
         menu: Maximum heart rate, 127 beats per minute.
         menu: Calories burned, 16 kilocalories.
+        menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > save
@@ -516,6 +518,7 @@ import Testing
         menu: Average heart rate, 100 beats per minute.
         menu: Maximum heart rate, 100 beats per minute.
         menu: Calories burned, 11 kilocalories.
+        menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         """#)

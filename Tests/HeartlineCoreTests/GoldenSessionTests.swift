@@ -81,6 +81,7 @@ import Testing
         menu: Average heart rate, 77 beats per minute.
         menu: Maximum heart rate, 94 beats per minute.
         menu: Calories burned, 6 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > save
@@ -102,6 +103,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > average heart rate
         menu: Average heart rate by workout.
         menu: Items 1 to 1 of 1.
@@ -112,6 +115,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > back
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -128,6 +133,7 @@ import Testing
         menu: Average heart rate, 77 beats per minute.
         menu: Maximum heart rate, 94 beats per minute.
         menu: Calories burned, 6 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -215,6 +221,7 @@ import Testing
         menu: Average heart rate, 68 beats per minute.
         menu: Maximum heart rate, 69 beats per minute.
         menu: Calories burned, 0 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > back
@@ -254,6 +261,7 @@ import Testing
         menu: Average heart rate, 69 beats per minute.
         menu: Maximum heart rate, 70 beats per minute.
         menu: Calories burned, 0 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > save
@@ -316,6 +324,7 @@ import Testing
         menu: Average heart rate, 132 beats per minute.
         menu: Maximum heart rate, 169 beats per minute.
         menu: Calories burned, 198 kilocalories.
+        menu: Training load, 28 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -350,6 +359,7 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
+        menu: Training load, 38 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -391,6 +401,7 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
+        menu: Training load, 38 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -416,6 +427,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > 4
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
@@ -436,6 +449,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > 4
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
@@ -456,6 +471,7 @@ import Testing
         menu: Average heart rate, 148 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 236 kilocalories.
+        menu: Training load, 38 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -480,6 +496,7 @@ import Testing
         menu: Average heart rate, 147 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 233 kilocalories.
+        menu: Training load, 38 points.
         menu: 1, Export to TCX.
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
@@ -574,6 +591,7 @@ import Testing
         menu: Average heart rate, 68 beats per minute.
         menu: Maximum heart rate, 69 beats per minute.
         menu: Calories burned, 1 kilocalorie.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > 2
@@ -609,6 +627,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > average heart rate
         menu: Averages: Average heart rate.
         menu: Average heart rate, last week: no workouts.
@@ -621,6 +641,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > time
         menu: Averages: Time.
         menu: Time, last week: no workouts.
@@ -633,6 +655,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         > back
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -922,6 +946,7 @@ import Testing
         menu: Average heart rate, 144 beats per minute.
         menu: Maximum heart rate, 172 beats per minute.
         menu: Calories burned, 1,459 kilocalories.
+        menu: Training load, 244 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         > 1

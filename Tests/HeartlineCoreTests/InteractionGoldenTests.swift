@@ -94,6 +94,7 @@ import Testing
         menu: Average heart rate, 68 beats per minute.
         menu: Maximum heart rate, 68 beats per minute.
         menu: Calories burned, 0 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         """#)
@@ -485,6 +486,94 @@ import Testing
         :key l
         answer: Lap 2, 30 seconds.
         answer: Lap 2 average heart rate, 150 beats per minute.
+        """#)
+    }
+
+    /// After the end the strap is still heard for two minutes: from 160 beats per minute at the
+    /// end to 130 at 1 minute and 110 at 2 minutes, each drop said once as it is measured, then
+    /// kept with the workout and read in its details. A quiet strap gives unknown, never a number.
+    @Test func heartRateRecoveryIsMeasuredAfterTheEnd() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(session, #"""
+        answer: Workout started.
+        :hr 160
+        :wait 30
+        :key e
+        answer: Definitely end workout? Yes or no.
+        :key y
+        menu: Workout summary.
+        menu: Total time, 30 seconds.
+        menu: Average heart rate, 160 beats per minute.
+        menu: Maximum heart rate, 160 beats per minute.
+        menu: Calories burned, 7 kilocalories.
+        menu: Training load, 1 point.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        :hr 130
+        :wait 60
+        notice: Heart rate recovery, 1 minute: down 30 beats per minute.
+        :hr 110
+        :wait 60
+        notice: Heart rate recovery, 2 minutes: down 50 beats per minute.
+        > save
+        answer: Workout saved.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        > review
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        > 1
+        menu: All workouts.
+        menu: Items 1 to 1 of 1.
+        menu: 1, today at 7:30, 30 seconds.
+        > 1
+        menu: Workout of today at 7:30.
+        menu: Total time, 30 seconds.
+        menu: Average heart rate, 160 beats per minute.
+        menu: Maximum heart rate, 160 beats per minute.
+        menu: Calories burned, 7 kilocalories.
+        menu: Heart rate recovery, 1 minute, down 30 beats per minute.
+        menu: Heart rate recovery, 2 minutes, down 50 beats per minute.
+        menu: Training load, 1 point.
+        menu: 1, Export to TCX.
+        menu: 2, Export to CSV.
+        menu: 3, Export to FIT.
+        menu: 4, Delete workout.
+        """#)
+        let saved = try #require(try session.store.savedWorkouts(offset: 0, limit: 1).first)
+        #expect(saved.recovery == [30, 50])
+        #expect(saved.trainingLoad != nil)
+    }
+
+    @Test func aQuietStrapGivesAnUnknownRecovery() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(session, #"""
+        answer: Workout started.
+        :hr 150
+        :wait 20
+        :key e
+        answer: Definitely end workout? Yes or no.
+        :key y
+        menu: Workout summary.
+        menu: Total time, 20 seconds.
+        menu: Average heart rate, 150 beats per minute.
+        menu: Maximum heart rate, 150 beats per minute.
+        menu: Calories burned, 4 kilocalories.
+        menu: Training load, 1 point.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        :strap off
+        :wait 120
+        notice: Heart rate recovery, 1 minute: unknown, the strap was quiet.
+        notice: Heart rate recovery, 2 minutes: unknown, the strap was quiet.
         """#)
     }
 }

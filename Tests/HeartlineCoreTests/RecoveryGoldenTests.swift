@@ -90,6 +90,7 @@ import Testing
         menu: Average heart rate, 77 beats per minute.
         menu: Maximum heart rate, 94 beats per minute.
         menu: Calories burned, 6 kilocalories.
+        menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
         :restart

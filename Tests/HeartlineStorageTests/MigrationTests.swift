@@ -91,7 +91,7 @@ import Testing
                     """)
             }
             let store = try SQLiteStore(directory: directory)
-            #expect(try Schema.version(of: store.database) == 3)
+            #expect(try Schema.version(of: store.database) == Schema.currentVersion)
             let old = try #require(try store.workout(3))
             #expect(old.configuration == WorkoutConfiguration(metrics: [.heartRate, .calories], interval: .minutes1))
             #expect(old.configuration.plan == nil && old.configuration.target == nil)
@@ -117,6 +117,34 @@ import Testing
 
     /// JSON written before a field existed decodes with that field absent, and JSON that cannot be
     /// read at all falls back to the metrics and interval columns.
+    /// Version 4 adds recovery and training load: older workouts read them as unknown, new ones
+    /// keep what is written.
+    @Test func version3WorkoutsHaveUnknownRecoveryAndLoad() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try Schema.migrate(database, to: 3)
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, duration, average_heart_rate)
+                    VALUES (4, 1772323200, 'saved', 'heart-rate', 0, 600, 130)
+                    """)
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try Schema.version(of: store.database) == 4)
+            var old = try #require(try store.workout(4))
+            #expect(old.recovery == [nil, nil])
+            #expect(old.trainingLoad == nil)
+            old.recovery = [24, nil]
+            old.trainingLoad = 41.5
+            try store.updateSummary(old)
+            let read = try #require(try store.workout(4))
+            #expect(read.recovery == [24, nil])
+            #expect(read.trainingLoad == 41.5)
+            #expect(try store.average(of: .recovery, startingIn: DateInterval(start: .distantPast, end: .distantFuture))?.value == 24)
+        }
+    }
+
     @Test func configurationJSONFromOlderOrDamagedRowsStillReads() throws {
         try withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory)

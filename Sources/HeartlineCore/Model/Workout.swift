@@ -41,6 +41,11 @@ public struct WorkoutSummary: Equatable, Sendable {
     public var maximumHeartRate: Int?
     /// Kilocalories, or nil when no heart rate was ever received.
     public var calories: Double?
+    /// How far the heart rate fell 1 and 2 minutes after the end, in beats per minute; nil when
+    /// not measured (a quiet strap, a quit before the mark, a workout from before recovery).
+    public var recovery: [Int?] = [nil, nil]
+    /// Banister's TRIMP, or nil when not computed.
+    public var trainingLoad: Double?
 
     public init(
         id: Int64, start: Date, state: WorkoutState, configuration: WorkoutConfiguration, duration: Int,
@@ -63,6 +68,10 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
     case averageHeartRate = "average-heart-rate"
     case maximumHeartRate = "maximum-heart-rate"
     case calories
+    /// The heart rate's fall 1 minute after the end.
+    case recovery
+    /// Banister's TRIMP; its averages are totals per period (the load of the week).
+    case trainingLoad = "training-load"
 
     /// This metric's value for one workout, or nil when unknown.
     public func value(of workout: WorkoutSummary) -> Double? {
@@ -71,6 +80,8 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
         case .averageHeartRate: workout.averageHeartRate.map(Double.init)
         case .maximumHeartRate: workout.maximumHeartRate.map(Double.init)
         case .calories: workout.calories
+        case .recovery: workout.recovery[0].map(Double.init)
+        case .trainingLoad: workout.trainingLoad
         }
     }
 }

@@ -51,6 +51,17 @@ extension Prompt {
     public static let answerLapTime = Prompt("answer.lap.time", ["duration", "lap"])
     public static let answerLapAverage = Prompt("answer.lap.average", ["bpm", "lap"])
     public static let answerLapAverageUnknown = Prompt("answer.lap.average-unknown", ["lap"])
+    public static let historyRecovery = Prompt("history.recovery")
+    public static let historyTrainingLoad = Prompt("history.training-load")
+    public static let unitPointOne = Prompt("unit.point.one", ["count"])
+    public static let unitPointOther = Prompt("unit.point.other", ["count"])
+    public static let recoveryDrop = Prompt("recovery.drop", ["bpm", "minutes"])
+    public static let recoveryRise = Prompt("recovery.rise", ["bpm", "minutes"])
+    public static let recoveryUnknown = Prompt("recovery.unknown", ["minutes"])
+    public static let summaryRecovery = Prompt("summary.recovery", ["bpm", "minutes"])
+    public static let summaryTrainingLoad = Prompt("summary.training-load", ["points"])
+    public static let historyRecoveryDown = Prompt("history.recovery.down", ["bpm"])
+    public static let historyRecoveryUp = Prompt("history.recovery.up", ["bpm"])
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -108,6 +119,17 @@ extension Prompt {
         answerLapTime,
         answerLapAverage,
         answerLapAverageUnknown,
+        historyRecovery,
+        historyTrainingLoad,
+        unitPointOne,
+        unitPointOther,
+        recoveryDrop,
+        recoveryRise,
+        recoveryUnknown,
+        summaryRecovery,
+        summaryTrainingLoad,
+        historyRecoveryDown,
+        historyRecoveryUp,
         timeMidnight,
         timePastMidnight,
         timeHundred,

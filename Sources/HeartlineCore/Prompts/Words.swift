@@ -31,7 +31,7 @@ public struct Words: Sendable {
         ])
     }
 
-    private func counted(_ value: Int, one: Prompt, other: Prompt) -> String {
+    func counted(_ value: Int, one: Prompt, other: Prompt) -> String {
         self(value == 1 ? one : other, ["count": number(value)])
     }
 
@@ -139,6 +139,8 @@ public struct Words: Sendable {
         case .averageHeartRate: self(.historyAverageHeartRate)
         case .maximumHeartRate: self(.historyMaximumHeartRate)
         case .calories: self(.historyCalories)
+        case .recovery: self(.historyRecovery)
+        case .trainingLoad: self(.historyTrainingLoad)
         }
     }
 
@@ -149,8 +151,13 @@ public struct Words: Sendable {
         case .duration: return duration(Int(value.rounded()))
         case .averageHeartRate, .maximumHeartRate: return beatsPerMinute(Int(value.rounded()))
         case .calories: return kilocalories(value)
+        case .recovery: return beatsPerMinute(Int(value.rounded()))
+        case .trainingLoad: return loadPoints(Int(value.rounded()))
         }
     }
+
+    /// Training load in TRIMP points: "1 point", "84 points".
+    public func loadPoints(_ value: Int) -> String { counted(value, one: .unitPointOne, other: .unitPointOther) }
 
     public func onOff(_ on: Bool) -> String { self(on ? .stateOn : .stateOff) }
 }

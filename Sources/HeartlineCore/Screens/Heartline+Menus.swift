@@ -234,6 +234,16 @@ extension Heartline {
         } else {
             say(kind, .answerCaloriesUnknown)
         }
+        for (index, drop) in workout.recovery.enumerated() {
+            guard let drop else { continue }
+            say(kind, .summaryRecovery, [
+                "minutes": words.duration(HeartRateRecovery.marks[index]),
+                "bpm": words(drop >= 0 ? .historyRecoveryDown : .historyRecoveryUp, ["bpm": words.beatsPerMinute(abs(drop))]),
+            ])
+        }
+        if let load = workout.trainingLoad {
+            say(kind, .summaryTrainingLoad, ["points": words.loadPoints(Int(load.rounded()))])
+        }
     }
 
     mutating func help() {

@@ -112,9 +112,14 @@ extension Heartline {
         let periods = averagePeriods()
         let loaded = reading { core in
             try periods.map { period -> PeriodAverage in
+                // Training load adds up: a period's load is its total, compared with the total before.
+                func value(_ found: (value: Double, count: Int)?) -> Double? {
+                    found.map { metric == .trainingLoad ? $0.value * Double($0.count) : $0.value }
+                }
                 let result = try core.store.average(of: metric, startingIn: period.interval)
                 let previous = try period.before.flatMap { try core.store.average(of: metric, startingIn: $0.interval) }
-                return PeriodAverage(name: period.name, before: period.before?.name, value: result?.value, count: result?.count ?? 0, previous: previous?.value)
+                return PeriodAverage(
+                    name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0, previous: value(previous))
             }
         }
         guard let loaded else { return }

@@ -23,6 +23,29 @@ struct ActiveWorkout: Sendable {
     }
 
     static let recentSeconds = 60
+
+    /// Banister's TRIMP so far, with the profile read when the workout started.
+    var trainingLoad = 0.0
+    var loadProfile = Profile()
+
+    /// The engine's totals with the training load.
+    func summary(_ state: WorkoutState) -> WorkoutSummary {
+        var summary = engine.summary(id: id, state: state)
+        summary.trainingLoad = trainingLoad
+        return summary
+    }
+}
+
+/// The two minutes after an end: the strap is still heard, and the heart rate's fall is measured
+/// at 1 and 2 minutes from the mean of the last 10 seconds before the end.
+struct RecoveryWatch: Sendable {
+    var id: Int64
+    var endedAt: Date
+    var recovery: HeartRateRecovery
+    /// The last plausible heart rate and when it came.
+    var lastReading: (heartRate: Int, at: Date)?
+    /// The marks (indexes into `HeartRateRecovery.marks`) already measured.
+    var measured = 0
 }
 
 extension Heartline {
@@ -30,10 +53,13 @@ extension Heartline {
         storing { store in try store.saveLastConfiguration(configuration) }
         let start = now
         guard let id = storing({ store in try store.beginWorkout(start: start, configuration: configuration) }) else { return }
-        let engine = WorkoutEngine(start: now, configuration: configuration, calories: CalorieModel(profile: storedProfile()))
+        let profile = storedProfile()
+        let engine = WorkoutEngine(start: now, configuration: configuration, calories: CalorieModel(profile: profile))
         workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
+        workout?.loadProfile = profile
+        finishRecovery()
         stack = [.home, .workout]
         say(.answer, .workoutStarted)
         sayIfNoStrap()
@@ -98,7 +124,7 @@ extension Heartline {
         active.engine.pause(at: now)
         active.pausedAt = now
         workout = active
-        let summary = active.engine.summary(id: active.id, state: .recording)
+        let summary = active.summary(.recording)
         storing { store in try store.updateSummary(summary) }
         storing { store in try store.flush() }
         say(.answer, .workoutPaused)
@@ -121,11 +147,12 @@ extension Heartline {
         guard var active = workout else { return }
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
-        let summary = active.engine.summary(id: active.id, state: .ended)
+        let summary = active.summary(.ended)
         storing { store in try store.updateSummary(summary) }
         storing { store in try store.flush() }
         workout = nil
-        emit(.sensorWanted(false))
+        // The strap stays wanted for two minutes more: the heart rate's recovery is measured.
+        recoveryWatch = RecoveryWatch(id: summary.id, endedAt: now, recovery: HeartRateRecovery(lastSeconds: active.recent))
         stack = [.home, .summary(summary, quitting: quitting)]
         presentScreen()
     }
@@ -178,6 +205,7 @@ extension Heartline {
     // MARK: - Time and the sensor
 
     mutating func tick() {
+        watchRecovery()
         guard var active = workout else { return }
         watchContact(&active)
         let progress = active.engine.advance(to: now)
@@ -217,7 +245,7 @@ extension Heartline {
             record(active.engine.advance(to: now), into: &active)
             active.engine.pause(at: now)
             active.pausedAt = now
-            let summary = active.engine.summary(id: active.id, state: .recording)
+            let summary = active.summary(.recording)
             storing { store in try store.updateSummary(summary) }
             say(.event, .eventContactLost)
         case .resume:
@@ -323,6 +351,7 @@ extension Heartline {
         let id = active.id
         let samples = progress.samples
         active.recent = Array((active.recent + samples).suffix(ActiveWorkout.recentSeconds))
+        active.trainingLoad += TrainingLoad.trimp(samples, profile: active.loadProfile)
         active.lap.heartRates += samples.compactMap(\.heartRate)
         storing { store in try store.append(samples, to: id) }
     }
@@ -360,6 +389,9 @@ extension Heartline {
             if case .connected = sensor {} else { sensor = .connected(name: "") }
             for notice in workout?.engine.receive(reading, at: now) ?? [] {
                 say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
+            }
+            if recoveryWatch != nil, reading.contact != .lost, ReadingCheck.heartRates.contains(reading.beatsPerMinute) {
+                recoveryWatch?.lastReading = (reading.beatsPerMinute, now)
             }
         case .battery(let level):
             batteryLevel = level
@@ -455,6 +487,49 @@ extension Heartline {
         }
         active.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
         workout = active
+    }
+
+    /// Measures the recovery at each mark as it passes, says it once as a notice, and writes it
+    /// to the workout; after the last mark the strap is let go.
+    mutating func watchRecovery() {
+        guard var watch = recoveryWatch else { return }
+        let seconds = Int(now.timeIntervalSince(watch.endedAt))
+        while watch.measured < HeartRateRecovery.marks.count, seconds >= HeartRateRecovery.marks[watch.measured] {
+            let mark = HeartRateRecovery.marks[watch.measured]
+            let fresh = watch.lastReading.flatMap { now.timeIntervalSince($0.at) <= WorkoutEngine.freshness ? $0.heartRate : nil }
+            let minutes = ["minutes": words.duration(mark)]
+            if let result = watch.recovery.measured(fresh, secondsAfterEnd: mark) {
+                let bpm = ["bpm": words.beatsPerMinute(abs(result.drop))]
+                say(.notice, result.drop >= 0 ? .recoveryDrop : .recoveryRise, minutes.merging(bpm) { $1 })
+            } else {
+                say(.notice, .recoveryUnknown, minutes)
+            }
+            watch.measured += 1
+        }
+        recoveryWatch = watch
+        storeRecovery(watch)
+        if watch.measured == HeartRateRecovery.marks.count { finishRecovery() }
+    }
+
+    /// Writes the drops measured so far to the workout, and to the summary on screen.
+    private mutating func storeRecovery(_ watch: RecoveryWatch) {
+        let drops = watch.recovery.drops
+        for index in stack.indices {
+            if case .summary(var summary, let quitting) = stack[index], summary.id == watch.id, summary.recovery != drops {
+                summary.recovery = drops
+                stack[index] = .summary(summary, quitting: quitting)
+            }
+        }
+        guard var stored = (try? store.workout(watch.id)) ?? nil, stored.recovery != drops else { return }
+        stored.recovery = drops
+        storing { store in try store.updateSummary(stored) }
+    }
+
+    /// Lets the strap go once the recovery is measured (or another workout starts).
+    mutating func finishRecovery() {
+        guard recoveryWatch != nil else { return }
+        recoveryWatch = nil
+        if workout == nil { emit(.sensorWanted(false)) }
     }
 
     mutating func speakBattery() {

@@ -146,7 +146,11 @@ public struct Heartline {
     }
 
     /// Whether a workout is being recorded (the shell keeps the sensor and ticks going).
-    public var isRecording: Bool { workout != nil }
+    /// The recovery after the last end is being measured: the strap is still listened to.
+    var recoveryWatch: RecoveryWatch?
+
+    /// Whether the core needs time and the strap: a workout records, or its recovery is measured.
+    public var isRecording: Bool { workout != nil || recoveryWatch != nil }
 
     // MARK: - Speaking
 
@@ -314,7 +318,7 @@ public struct Heartline {
     private mutating func shutdown() {
         if var active = workout {
             record(active.engine.advance(to: now), into: &active)
-            let summary = active.engine.summary(id: active.id, state: .recording)
+            let summary = active.summary(.recording)
             storing { store in try store.updateSummary(summary) }
             workout = active
         }
