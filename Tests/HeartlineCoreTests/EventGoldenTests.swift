@@ -216,6 +216,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > 2
         answer: Definitely delete workout? Yes or no.
         > yes
@@ -418,6 +419,7 @@ import Testing
         menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > save
         answer: Workout saved.
         menu: Heartline home.
@@ -521,6 +523,7 @@ import Testing
         menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         """#)
     }
 

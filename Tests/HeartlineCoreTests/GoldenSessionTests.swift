@@ -84,6 +84,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > save
         answer: Workout saved.
         menu: Heartline home.
@@ -138,6 +139,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         """#)
     }
 
@@ -224,6 +226,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > back
         answer: Save or delete the workout first.
         > home
@@ -264,6 +267,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > save
         answer: Workout saved.
         answer: Goodbye.
@@ -329,8 +333,16 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
+        > 6
+        answer: There is no item 6. Choose 1 to 5.
         > 5
-        answer: There is no item 5. Choose 1 to 4.
+        answer: Below zone 1: 2 minutes and 2 seconds.
+        answer: Zone 1, 93 to 111: 1 minute and 1 second.
+        answer: Zone 2, 112 to 130: 1 minute and 15 seconds.
+        answer: Zone 3, 131 to 148: 12 minutes and 6 seconds.
+        answer: Zone 4, 149 to 167: 3 minutes and 32 seconds.
+        answer: Zone 5, 168 to 185: 16 seconds.
         > 2
         (export 1 csv)
         answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
@@ -364,6 +376,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         > back
         menu: All workouts.
         menu: Items 1 to 10 of 11.
@@ -406,6 +419,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         > back
         menu: Workouts for yesterday.
         menu: Items 1 to 1 of 1.
@@ -476,6 +490,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         > back
         menu: Calories burned by workout.
         menu: Items 1 to 10 of 11.
@@ -501,6 +516,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         """#)
     }
 
@@ -594,6 +610,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > 2
         answer: Definitely delete workout? Yes or no.
         > y
@@ -949,6 +966,7 @@ import Testing
         menu: Training load, 244 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         > 1
         answer: Workout saved.
         menu: Heartline home.

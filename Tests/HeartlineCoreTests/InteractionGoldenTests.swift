@@ -97,6 +97,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         """#)
     }
 
@@ -510,12 +511,15 @@ import Testing
         menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         :hr 130
         :wait 60
         notice: Heart rate recovery, 1 minute: down 30 beats per minute.
         :hr 110
         :wait 60
         notice: Heart rate recovery, 2 minutes: down 50 beats per minute.
+        > time in zones
+        answer: Zone 4, 149 to 167: 30 seconds.
         > save
         answer: Workout saved.
         menu: Heartline home.
@@ -546,6 +550,7 @@ import Testing
         menu: 2, Export to CSV.
         menu: 3, Export to FIT.
         menu: 4, Delete workout.
+        menu: 5, Time in zones.
         """#)
         let saved = try #require(try session.store.savedWorkouts(offset: 0, limit: 1).first)
         #expect(saved.recovery == [30, 50])
@@ -570,6 +575,7 @@ import Testing
         menu: Training load, 1 point.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         :strap off
         :wait 120
         notice: Heart rate recovery, 1 minute: unknown, the strap was quiet.

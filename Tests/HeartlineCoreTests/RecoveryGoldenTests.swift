@@ -93,6 +93,7 @@ import Testing
         menu: Training load, 0 points.
         menu: 1, Save workout.
         menu: 2, Delete workout.
+        menu: 3, Time in zones.
         :restart
         menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or discard?
         menu: 1, Resume.

@@ -62,6 +62,10 @@ extension Prompt {
     public static let summaryTrainingLoad = Prompt("summary.training-load", ["points"])
     public static let historyRecoveryDown = Prompt("history.recovery.down", ["bpm"])
     public static let historyRecoveryUp = Prompt("history.recovery.up", ["bpm"])
+    public static let itemTimeInZones = Prompt("item.time-in-zones")
+    public static let zonesTime = Prompt("zones.time", ["duration", "high", "low", "zone"])
+    public static let zonesBelow = Prompt("zones.below", ["duration"])
+    public static let zonesUnknown = Prompt("zones.unknown")
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -130,6 +134,10 @@ extension Prompt {
         summaryTrainingLoad,
         historyRecoveryDown,
         historyRecoveryUp,
+        itemTimeInZones,
+        zonesTime,
+        zonesBelow,
+        zonesUnknown,
         timeMidnight,
         timePastMidnight,
         timeHundred,

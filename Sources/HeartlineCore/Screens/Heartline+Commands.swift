@@ -388,6 +388,7 @@ extension Heartline {
         case .chooseSensor(let found): chooseSensor(found)
         case .cycleKeyEcho: cycleKeyEcho()
         case .export(let id, let format): emit(.exportWorkout(id, format))
+        case .timeInZones(let id): speakTimeInZones(id)
         }
     }
 

@@ -59,6 +59,7 @@ extension Heartline {
             return [
                 MenuItem(label: words(.summarySave), action: .saveWorkout),
                 MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
+                MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
             ]
         case .last(let last):
             guard let last else {
@@ -93,6 +94,7 @@ extension Heartline {
                 MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
                 MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
                 MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
+                MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
             ]
         case .settings:
             return [

@@ -155,4 +155,24 @@ extension Heartline {
         stack.removeLast()
         say(.answer, .summaryKept)
     }
+
+    /// A workout's time below zone 1 and in each zone, one sentence each, zones from the profile.
+    mutating func speakTimeInZones(_ id: Int64) {
+        guard let samples = reading({ try $0.store.samples(of: id) }) else { return }
+        let zones = HeartRateZones(profile: storedProfile())
+        let time = TimeInZones(samples, zones: zones)
+        guard time.seconds.contains(where: { $0 > 0 }) else {
+            say(.answer, .zonesUnknown)
+            return
+        }
+        for (zone, seconds) in time.seconds.enumerated() where seconds > 0 {
+            let duration = ["duration": words.duration(seconds)]
+            if zone == 0 {
+                say(.answer, .zonesBelow, duration)
+            } else {
+                let range = zones.range(ofZone: zone)
+                say(.answer, .zonesTime, duration.merging(["zone": String(zone), "low": String(range.low), "high": String(range.high)]) { $1 })
+            }
+        }
+    }
 }

@@ -130,6 +130,8 @@ enum MenuAction: Equatable, Sendable {
     case chooseSensor(FoundSensor)
     case cycleKeyEcho
     case export(Int64, ExportFormat)
+    /// Read a workout's seconds and say its time in each zone.
+    case timeInZones(Int64)
 }
 
 /// One spoken, selectable line of a menu.
