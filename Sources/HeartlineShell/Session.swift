@@ -71,6 +71,12 @@ final class Session {
                 if let selfCheck { send(.selfCheck(selfCheck().map(\.text))) }
             case .exportWorkout(let id, let format):
                 if let result = exportWorkout?(id, format) { send(result) }
+            case .autoExport(let id, let formats):
+                for format in formats {
+                    if case .exportFailed(let diskFull, let folder)? = exportWorkout?(id, format) {
+                        send(.autoExportFailed(diskFull: diskFull, folder: folder))
+                    }
+                }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.

@@ -22,7 +22,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -233,7 +234,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 2
         answer: Auto-pause when the strap loses contact: off.
         > back

@@ -827,7 +827,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -886,7 +887,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.

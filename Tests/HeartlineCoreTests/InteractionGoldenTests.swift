@@ -398,7 +398,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         """#)
     }
 
@@ -413,8 +414,9 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
-        :key 6
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
+        :key 7
         answer: Definitely power off this computer? Yes or no.
         :key q
         answer: Definitely power off this computer? Yes or no.
@@ -581,5 +583,63 @@ import Testing
         notice: Heart rate recovery, 1 minute: unknown, the strap was quiet.
         notice: Heart rate recovery, 2 minutes: unknown, the strap was quiet.
         """#)
+    }
+
+    /// Automatic export steps through off, FIT, TCX, and FIT and TCX; a saved workout is then
+    /// written in silence, and a folder that cannot take it is said once a run.
+    @Test func everySavedWorkoutIsExportedWhenAutoExportIsOn() throws {
+        let session = try GoldenSession()
+        session.open(.settings)
+        expectGolden(session, #"""
+        menu: Settings.
+        menu: 1, Profile.
+        menu: 2, Auto-pause when the strap loses contact: on.
+        menu: 3, Sensors.
+        menu: 4, Speech.
+        menu: 5, Key echo: characters.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
+        :key 6
+        answer: Export every saved workout: FIT.
+        :key 6
+        answer: Export every saved workout: TCX.
+        :key 6
+        answer: Export every saved workout: FIT and TCX.
+        > home
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        """#)
+        session.startWorkout()
+        expectGolden(session, #"""
+        answer: Workout started.
+        :wait 10
+        :key e
+        answer: Definitely end workout? Yes or no.
+        :key y
+        menu: Workout summary.
+        menu: Total time, 10 seconds.
+        menu: Average heart rate, 68 beats per minute.
+        menu: Maximum heart rate, 69 beats per minute.
+        menu: Calories burned, 0 kilocalories.
+        menu: Training load, 0 points.
+        menu: 1, Save workout.
+        menu: 2, Delete workout.
+        menu: 3, Time in zones.
+        > save
+        answer: Workout saved.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        (auto export 1 fit,tcx)
+        """#)
+        #expect(session.send(.autoExportFailed(diskFull: false, folder: "usb")) == [
+            "notice: Saved workouts could not be exported to the folder usb."
+        ])
+        #expect(session.send(.autoExportFailed(diskFull: false, folder: "usb")) == [])
     }
 }

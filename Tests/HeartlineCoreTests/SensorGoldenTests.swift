@@ -20,7 +20,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 3
         menu: Sensors.
         menu: No strap is remembered.
@@ -53,7 +54,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 3
         menu: Sensors.
         menu: Remembered strap: Polar H10 12345678.

@@ -20,7 +20,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 4
         menu: Speech.
         menu: 1, Rate: default.
@@ -64,7 +65,8 @@ import Testing
         menu: 3, Sensors.
         menu: 4, Speech.
         menu: 5, Key echo: characters.
-        menu: 6, Power off.
+        menu: 6, Export every saved workout: off.
+        menu: 7, Power off.
         > 5
         answer: Key echo: words.
         (echo words)

@@ -105,6 +105,8 @@ final class GoldenSession {
                 return ["(echo \(echo.rawValue))"]
             case .powerOff:
                 return ["(power off)"]
+            case .autoExport(let id, let formats):
+                return ["(auto export \(id) \(formats.map(\.rawValue).joined(separator: ",")))"]
             case .runSelfCheck:
                 // The edge's checks, stood in for by two fixed sentences.
                 return ["(check)"] + send(.selfCheck(["Speech works.", "Storage works."]))

@@ -117,6 +117,23 @@ import Testing
         #expect(lines.last?.hasPrefix("activity ") == true)
     }
 
+    /// Export every saved workout, set to FIT: saving a workout writes its FIT file to the export
+    /// folder, in silence, and the file decodes.
+    @Test func autoExportWritesEverySavedWorkout() throws {
+        let data = TemporaryDirectory(), exports = TemporaryDirectory()
+        let script = "settings\nexport every saved workout\nhome\nconfigure\nstart workout\n:wait 30\nend\nyes\nsave\n"
+        let result = try runHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),
+            environment: ["HEARTLINE_EXPORT_DIR": exports.path + "/usb"])
+        #expect(result.status == 0)
+        #expect(result.lines.contains("answer: Export every saved workout: FIT."))
+        #expect(result.lines.contains("answer: Workout saved."))
+        let files = try FileManager.default.contentsOfDirectory(atPath: exports.path + "/usb")
+        #expect(files.count == 1 && files[0].hasSuffix(".fit"), "\(files)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: exports.path + "/usb/" + files[0])))
+        #expect(try Self.decode(bytes).filter { $0.hasPrefix("record ") }.count == 30)
+    }
+
     @Test func theCRCIsTheFITProtocolsCRC16() {
         // CRC-16/ARC's check value: the CRC of the ASCII digits 1 to 9.
         #expect(FITWriter.crcCheck == 0xBB3D)

@@ -66,6 +66,10 @@ extension Prompt {
     public static let zonesTime = Prompt("zones.time", ["duration", "high", "low", "zone"])
     public static let zonesBelow = Prompt("zones.below", ["duration"])
     public static let zonesUnknown = Prompt("zones.unknown")
+    public static let settingsAutoExport = Prompt("settings.auto-export")
+    public static let autoExportChanged = Prompt("auto-export.changed", ["formats"])
+    public static let autoExportFailed = Prompt("auto-export.failed", ["folder"])
+    public static let autoExportDiskFull = Prompt("auto-export.disk-full", ["folder"])
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -138,6 +142,10 @@ extension Prompt {
         zonesTime,
         zonesBelow,
         zonesUnknown,
+        settingsAutoExport,
+        autoExportChanged,
+        autoExportFailed,
+        autoExportDiskFull,
         timeMidnight,
         timePastMidnight,
         timeHundred,

@@ -378,6 +378,7 @@ extension Heartline {
         case .toggleCountdown: toggleCountdown()
         case .typeValue: typeValue()
         case .toggleAutoPause: toggleAutoPause()
+        case .cycleAutoExport: cycleAutoExport()
         case .resumeUnfinished(let summary): resumeUnfinished(summary)
         case .saveUnfinished(let summary): saveUnfinished(summary)
         case .ask(let question):

@@ -154,6 +154,26 @@ extension Heartline {
         say(.answer, .planCountdownChanged, ["state": words.onOff(draft.countdown)])
     }
 
+    static let autoExportSetting = "export.auto"
+    /// The choices of automatic export, in the order the Settings item steps through them.
+    static let autoExportChoices: [[ExportFormat]] = [[], [.fit], [.tcx], [.fit, .tcx]]
+
+    /// The formats every saved workout is written in, none when automatic export is off.
+    var autoExportFormats: [ExportFormat] {
+        (settings[Self.autoExportSetting] ?? "").split(separator: ",").compactMap { ExportFormat(rawValue: String($0)) }
+    }
+
+    func describe(autoExport formats: [ExportFormat]) -> String {
+        formats.isEmpty ? words.onOff(false) : words.list(formats.map { $0.rawValue.uppercased() })
+    }
+
+    mutating func cycleAutoExport() {
+        let choices = Self.autoExportChoices
+        let next = choices[((choices.firstIndex(of: autoExportFormats) ?? 0) + 1) % choices.count]
+        guard saveSettings([(Self.autoExportSetting, next.isEmpty ? nil : next.map(\.rawValue).joined(separator: ","))]) else { return }
+        say(.answer, .autoExportChanged, ["formats": describe(autoExport: next)])
+    }
+
     mutating func toggleAutoPause() {
         let on = !autoPauseEnabled
         guard saveSettings([(Self.autoPauseSetting, on ? "on" : "off")]) else { return }

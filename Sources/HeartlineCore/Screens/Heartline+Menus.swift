@@ -103,6 +103,7 @@ extension Heartline {
                 MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
                 MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
                 MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
+                MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
                 MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             ]
         case .speech:

@@ -176,6 +176,7 @@ extension Heartline {
         }
         if store.unwritten(summary.id).isEmpty {
             say(.answer, .summarySaved)
+            if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
         } else {
             storageTrouble = true
             say(.answer, .savePending)

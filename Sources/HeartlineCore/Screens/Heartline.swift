@@ -22,6 +22,9 @@ public enum Effect: Equatable, Sendable {
     case exportWorkout(Int64, ExportFormat)
     /// Shut the computer down cleanly; a refusal comes back as `Input.powerOffRefused`.
     case powerOff
+    /// Write a saved workout in these formats to the export folder, in silence; a failure comes
+    /// back as `Input.autoExportFailed`.
+    case autoExport(Int64, [ExportFormat])
     /// Leave the program: everything is stored.
     case quit
 }
@@ -52,6 +55,8 @@ public enum Input: Equatable, Sendable {
     case exportFailed(diskFull: Bool, folder: String)
     /// The system would not power off (not allowed, or no logind).
     case powerOffRefused
+    /// An automatic export could not be written to `folder`.
+    case autoExportFailed(diskFull: Bool, folder: String)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -82,6 +87,8 @@ public struct Heartline {
     var pendingReadout: Date?
     /// Whether "no strap connected" was said for this workout.
     var saidNoStrap = false
+    /// Whether a failed automatic export was said this run.
+    var saidAutoExportFailure = false
     var sensor = SensorStatus.absent
     var batteryLevel: Int?
     var warnedBatteryLow = false
@@ -129,6 +136,12 @@ public struct Heartline {
         case .act(let command): perform(command)
         case .cancelLine: cancelLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
+        case .autoExportFailed(let diskFull, let folder):
+            // Said once a run: the next saved workout would only say it again.
+            if !saidAutoExportFailure {
+                saidAutoExportFailure = true
+                say(.notice, diskFull ? .autoExportDiskFull : .autoExportFailed, ["folder": folder])
+            }
         case .tick: tick()
         case .sensor(let event): sensorEvent(event)
         case .sensorAttached: if sensor == .absent { sensor = .waiting }
@@ -256,7 +269,8 @@ public struct Heartline {
 
     /// Every setting a screen shows.
     static let settingKeys =
-        [autoPauseSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting] + SpeechSetting.allCases.map(\.key)
+        [autoPauseSetting, autoExportSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting]
+        + SpeechSetting.allCases.map(\.key)
 
     /// Reads the settings the screens show; one that cannot be read keeps what was known.
     mutating func loadSettings() {

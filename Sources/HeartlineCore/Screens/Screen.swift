@@ -122,6 +122,7 @@ enum MenuAction: Equatable, Sendable {
     /// The next keys are a typed value (a range, a plan).
     case typeValue
     case toggleAutoPause
+    case cycleAutoExport
     case resumeUnfinished(WorkoutSummary)
     case saveUnfinished(WorkoutSummary)
     case ask(Question)
