@@ -26,6 +26,8 @@ test_packages=(
   procps
   util-linux
   time
+  faketime
+  strace
 )
 
 want=("${runtime_packages[@]}")

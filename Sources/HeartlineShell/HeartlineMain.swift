@@ -94,7 +94,8 @@ public enum HeartlineMain {
             voice.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
         }
 
-        let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: voice, log: log)
+        let labelled = WallClockLabels(store, offset: { clock.wallOffset }, log: log)
+        let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.

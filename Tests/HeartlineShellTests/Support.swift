@@ -36,8 +36,13 @@ struct RunResult {
 
 /// Runs the binary with `arguments`, feeding `input` on standard input (a pipe, so script mode).
 func runHeartline(_ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
+    try runProgram(Binary.path, arguments, input: input, environment: environment, timeout: timeout)
+}
+
+/// Runs `program` with `arguments` as `runHeartline` runs the binary.
+func runProgram(_ program: String, _ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
