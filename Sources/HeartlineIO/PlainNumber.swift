@@ -14,3 +14,9 @@ public func plainNumber(_ value: Double, decimals: Int = 2) -> String {
     if text.hasSuffix(".") { text.removeLast() }
     return text
 }
+
+/// "1 second", "0.5 seconds", "3 seconds": a duration for a log line.
+public func plainSeconds(_ value: Double) -> String {
+    let number = plainNumber(value)
+    return number == "1" ? "1 second" : "\(number) seconds"
+}

@@ -34,7 +34,19 @@ public enum HeartlineMain {
         configuration.apply(to: &options, environment: environment)
         // A dead speech server must not kill the process through a broken socket.
         signal(SIGPIPE, SIG_IGN)
-        let log: (String) -> Void = { writeStandardError("heartline: \($0)\n") }
+        let interactive = isatty(STDIN_FILENO) == 1
+        // The journal stamps its lines itself; a file or a pipe gets the time on each line.
+        var stamped = environment["JOURNAL_STREAM"] == nil
+        if let path = options.logFile {
+            if let problem = LogFile.redirectStandardError(to: path) {
+                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
+            }
+            stamped = true
+        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
+            // On the terminal, log lines and audio libraries' noise would tear the typed line.
+            _ = LogFile.redirectStandardError(to: path)
+        }
+        let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
 
         let catalogue: PromptCatalogue
         do {
@@ -49,7 +61,6 @@ public enum HeartlineMain {
         calendar.timeZone = TimeZone.current
         let words = Words(catalogue: catalogue, calendar: calendar)
 
-        let interactive = isatty(STDIN_FILENO) == 1
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
         let loop: EventLoop
         do {
@@ -69,9 +80,20 @@ public enum HeartlineMain {
         if options.check {
             return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
         }
+        // With no sound output nothing would be heard: one line says so, and every sentence is
+        // printed as well.
+        var captions = options.captions
+        if output != nil, !SystemProbe.soundReachable(environment: environment) {
+            log("sound: no sound server answers and there is no sound card; captions are on")
+            if interactive {
+                writeStandardOutput(words(.systemNoSound) + "\n")
+                captions = true
+            }
+        }
         // From here on, last words ("Goodbye.", "Workout saved.") are heard before the process exits.
         let draining = output.map(DrainingSpeaker.init)
-        let voice: Speaker = draining ?? speaker
+        let captioned = captions && output != nil ? Captions(draining ?? speaker) : nil
+        let voice: Speaker = captioned ?? draining ?? speaker
 
         // Block the stop signals before the store opens, so none can kill the process outright
         // between opening the store and watching for them; they are read from the loop below.
@@ -136,6 +158,7 @@ public enum HeartlineMain {
             let storedEcho = ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
             session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
             terminalTranscript?.terminal = session.terminalForOutput
+            captioned?.terminal = session.terminalForOutput
             configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())
@@ -144,6 +167,11 @@ public enum HeartlineMain {
         draining?.drain(on: loop, seconds: 3)
         return 0
     }
+}
+
+/// Writes text meant for the person at the terminal (not the log).
+func writeStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
 }
 
 /// Writes diagnostics to standard error (never to standard output, which carries the transcript).

@@ -5,6 +5,8 @@ import HeartlineCore
 
 extension Prompt {
     public static let systemReady = Prompt("system.ready")
+    /// Printed (not spoken: nothing would be heard) when no sound output was found at start.
+    public static let systemNoSound = Prompt("system.no-sound")
 
     public static let configUnreadable = Prompt("config.unreadable", ["path"])
     public static let configMalformed = Prompt("config.malformed", ["line"])
@@ -42,7 +44,7 @@ extension Prompt {
 
     /// Every sentence about the system (Prompts/en/system.prompts).
     public static let system: [Prompt] = [
-        systemReady,
+        systemReady, systemNoSound,
         configUnreadable, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
         configAddress, configPath, configKeyName, configAction,
         checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer,

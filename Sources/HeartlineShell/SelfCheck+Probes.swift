@@ -96,6 +96,15 @@ public enum SystemProbe {
         return .none
     }
 
+    /// Whether any sound output can be reached: a sound server's socket answers, or the kernel
+    /// has a sound card. Cheap (one connect, one small read), so start-up can ask it before the
+    /// first sentence; `audioOutput` says more, but runs pactl.
+    public static func soundReachable(environment: [String: String], cards: String? = nil) -> Bool {
+        if pulseReachable(environment: environment) { return true }
+        let list = cards ?? (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? ""
+        return alsaCard(from: list) != nil
+    }
+
     static func pulseReachable(environment: [String: String]) -> Bool {
         if let server = environment["PULSE_SERVER"], !server.isEmpty {
             // Only a local socket can be tried without pactl; anything else is up to pactl.

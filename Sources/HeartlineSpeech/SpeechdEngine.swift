@@ -253,7 +253,7 @@ final class SpeechdEngine: SpeechEngine {
         calls[call] = loop.after(seconds) { [weak self] in
             guard let self else { return }
             self.calls[call] = nil
-            self.lose("speech-dispatcher did not answer \(what) within \(plainNumber(seconds)) seconds", unanswered: true)
+            self.lose("speech-dispatcher did not answer \(what) within \(plainSeconds(seconds))", unanswered: true)
         }
         return call
     }
@@ -283,7 +283,7 @@ final class SpeechdEngine: SpeechEngine {
         }
         let seconds = max(0, ContinuousClock.now.duration(to: deadline) / .milliseconds(1)) / 1000
         guard answered.wait(timeout: .now() + seconds) == .success, let result = outcome.get() else {
-            log("speech: speech-dispatcher did not answer within \(plainNumber(seconds)) seconds at start-up")
+            log("speech: speech-dispatcher did not answer within \(plainSeconds(seconds)) at start-up")
             self.worker = nil
             giveUp(worker, unanswered: true)
             return .unanswered
@@ -390,7 +390,7 @@ final class SpeechdEngine: SpeechEngine {
         disarm()
         watchdog = loop.after(seconds) { [weak self] in
             self?.watchdog = nil
-            self?.lose("no \(what) within \(plainNumber(seconds)) seconds", unanswered: true)
+            self?.lose("no \(what) within \(plainSeconds(seconds))", unanswered: true)
         }
     }
 
@@ -424,7 +424,7 @@ final class SpeechdEngine: SpeechEngine {
             self.connectDeadline = nil
             self.worker = nil
             self.giveUp(worker, unanswered: true)
-            self.log("speech: speech-dispatcher did not answer a connect within \(plainNumber(seconds)) seconds")
+            self.log("speech: speech-dispatcher did not answer a connect within \(plainSeconds(seconds))")
             self.scheduleProbe()
         }
     }
