@@ -116,7 +116,11 @@ public enum HeartlineMain {
             voice.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
         }
 
-        let labelled = WallClockLabels(store, offset: { clock.wallOffset }, log: log)
+        // On real time, commits run on a storage thread (a slow disk must not hold the loop); a
+        // script's simulated clock keeps them in step with its simulated seconds.
+        let background = clock.isSimulated ? nil : BackgroundCommits(store)
+        let committed: any WorkoutStore = background ?? store
+        let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
         let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
@@ -163,7 +167,15 @@ public enum HeartlineMain {
         } else {
             session.runScript(ScriptInput())
         }
+        // For heartline-bench loop: how long the loop went without polling while a workout
+        // recorded, and outside that (start-up of the loop, the commit creating the workout).
+        let probe = environment["HEARTLINE_LOOP_PROBE"].map { _ in StallProbe(loop: loop) { session.core.isRecording } }
         loop.run()
+        if let path = environment["HEARTLINE_LOOP_PROBE"], let probe {
+            probe.write(to: path)
+        }
+        // What the last turns handed to the storage thread is on disk before the process exits.
+        background?.finish()
         draining?.drain(on: loop, seconds: 3)
         return 0
     }
