@@ -24,6 +24,7 @@ extension Prompt {
     public static let checkSpeechDirect = Prompt("check.speech.direct", ["output"])
     public static let checkSpeechNoOutput = Prompt("check.speech.no-output")
     public static let checkOutputServer = Prompt("check.output.server")
+    public static let checkUserManagerMissing = Prompt("check.user-manager.missing")
     public static let checkBluetoothUnsupported = Prompt("check.bluetooth.unsupported")
     public static let checkBluetoothNoAdapter = Prompt("check.bluetooth.no-adapter")
     public static let checkBluetoothBlocked = Prompt("check.bluetooth.blocked", ["adapter"])
@@ -47,7 +48,7 @@ extension Prompt {
         systemReady, systemNoSound,
         configUnreadable, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
         configAddress, configPath, configKeyName, configAction,
-        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer,
+        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer, checkUserManagerMissing,
         checkBluetoothUnsupported, checkBluetoothNoAdapter, checkBluetoothBlocked, checkBluetoothNoPermission,
         checkBluetoothReady,
         checkStrapNone, checkStrapUnreadable, checkStrapNoBluetooth, checkStrapRemembered, checkStrapHeard,

@@ -1,4 +1,5 @@
 import Foundation
+import HeartlineShell
 import Testing
 
 /// A machine where nothing can be heard: no sound server, no sound card. The person setting it
@@ -37,5 +38,19 @@ import Testing
         #expect(terminal.waitForExit(timeout: 15) == 0)
         let log = (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
         #expect(log.contains("heartline: sound: no sound server answers"), "\(log)")
+    }
+}
+
+/// `--check` names a missing systemd user manager, which the boot path's unit needs.
+@Suite struct UserManagerProbeTests {
+    @Test func aSystemdMachineWithoutTheUsersManagerIsNamed() throws {
+        let root = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path + "/run/systemd/system", withIntermediateDirectories: true)
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(SystemProbe.userManager(environment: environment, root: root.path) == .missing)
+        try FileManager.default.createDirectory(atPath: root.path + "/run/user/1000/systemd", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root.path + "/run/user/1000/systemd/private", contents: nil)
+        #expect(SystemProbe.userManager(environment: environment, root: root.path) == .running)
+        #expect(SystemProbe.userManager(environment: environment, root: root.path + "/nothing") == .notApplicable)
     }
 }
