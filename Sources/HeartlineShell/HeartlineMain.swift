@@ -83,8 +83,8 @@ public enum HeartlineMain {
         // With no sound output nothing would be heard: one line says so, and every sentence is
         // printed as well.
         var captions = options.captions
-        if output != nil, !SystemProbe.soundReachable(environment: environment) {
-            log("sound: no sound server answers and there is no sound card; captions are on")
+        if output != nil, choice != .transcript, !SystemProbe.soundReachable(environment: environment) {
+            log("sound: no sound server answers and there is no sound card\(interactive ? "; captions are on" : "")")
             if interactive {
                 writeStandardOutput(words(.systemNoSound) + "\n")
                 captions = true

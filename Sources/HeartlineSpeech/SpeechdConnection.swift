@@ -65,6 +65,12 @@ final class SpeechdConnection {
         return spd_cancel(handle) == 0
     }
 
+    /// A round trip that changes nothing: GET VOLUME.
+    func ping() {
+        guard let handle else { return }
+        _ = spd_get_volume(handle)
+    }
+
     /// Applies rate, pitch, volume, language, voice and output module to later messages.
     func apply(_ settings: SpeechSettings) -> Bool {
         guard let handle else { return false }

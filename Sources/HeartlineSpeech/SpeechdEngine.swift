@@ -42,6 +42,10 @@ final class SpeechdEngine: SpeechEngine {
         var endDeadlineBase = 3.0
         var endDeadlinePerCharacter = 0.2
         var probeDelays: [Double] = [0.5, 1, 2, 4, 8, 15, 30]
+        /// While a sentence speaks, how often the server is asked something, so that one
+        /// stopped mid-sentence counts as lost within about two seconds, not after the END
+        /// deadline, which a long sentence at a slow rate makes long.
+        var heartbeat = 1.0
         /// Given-up workers still stuck in a call beyond which no new probe starts (each probe
         /// to a stopped server leaves one more thread waiting); one returning starts a probe.
         var maximumStuckWorkers = 2
@@ -78,6 +82,7 @@ final class SpeechdEngine: SpeechEngine {
     /// Notifications that arrived before spd_say's answer reached the loop.
     private var early: [(notification: SpeechdRoutes.Notification, messageID: Int, clientID: Int)] = []
     private var watchdog: EventLoop.Token?
+    private var heartbeat: EventLoop.Token?
     /// Deadlines of calls handed to the worker and not answered yet.
     private var calls: [Int: EventLoop.Token] = [:]
     private var nextCall = 0
@@ -232,6 +237,7 @@ final class SpeechdEngine: SpeechEngine {
             spokeSinceConnect = true
             let characters = Double(current.item.utterance.text.count)
             arm(timing.endDeadlineBase + timing.endDeadlinePerCharacter * characters, waitingFor: "END")
+            beat()
             report?(.began(current.item.id))
         case .end:
             speaking = nil
@@ -397,6 +403,23 @@ final class SpeechdEngine: SpeechEngine {
     private func disarm() {
         if let watchdog { loop.cancel(watchdog) }
         watchdog = nil
+        if let heartbeat { loop.cancel(heartbeat) }
+        heartbeat = nil
+    }
+
+    /// Asks the server something every `timing.heartbeat` seconds while a sentence speaks; an
+    /// unanswered question is a lost server, by the call deadline.
+    private func beat() {
+        heartbeat = loop.after(timing.heartbeat) { [weak self] in
+            guard let self, let worker = self.worker, self.speaking?.begun == true else { return }
+            self.heartbeat = nil
+            let call = self.startCall("a question")
+            let reference = LoopReference(self)
+            worker.ping {
+                guard let engine = reference.object, engine.finishCall(call), engine.speaking?.begun == true else { return }
+                engine.beat()
+            }
+        }
     }
 
     private func scheduleProbe() {

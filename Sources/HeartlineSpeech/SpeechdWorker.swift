@@ -84,6 +84,13 @@ final class SpeechdWorker: @unchecked Sendable {
         }
     }
 
+    /// Asks the server a question that changes nothing (the volume), to see that it answers.
+    func ping(done: @escaping @Sendable () -> Void) {
+        run(done) { [self] in
+            events?.ping()
+        }
+    }
+
     /// Applies `settings` to both connections; `done` gets whether the server took all of them.
     func apply(_ settings: SpeechSettings, done: @escaping @Sendable (Bool) -> Void) {
         run(done) { [self] in
