@@ -50,7 +50,7 @@ let package = Package(
         // Benchmarks that print their figures and how they were measured (BENCHMARKS.md).
         .executableTarget(
             name: "heartline-bench",
-            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "HeartlineBluetooth"]),
+            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "HeartlineBluetooth", "HeartlineIO"]),
 
         .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
         .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore"]),

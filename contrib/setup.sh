@@ -17,6 +17,9 @@ runtime_packages=(
   espeak-ng
   pulseaudio
   pulseaudio-utils
+  # Starting at boot (README): the login's systemd user manager, and systemctl --user reaching it.
+  libpam-systemd
+  dbus-user-session
 )
 test_packages=(
   sox
@@ -27,6 +30,8 @@ test_packages=(
   util-linux
   time
   python3-venv
+  faketime
+  strace
 )
 
 want=("${runtime_packages[@]}")

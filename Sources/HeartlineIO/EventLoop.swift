@@ -33,6 +33,10 @@ public final class EventLoop {
     private var nextID = 0
     private var stopped = false
     public let inbox: Inbox
+    /// Told, before each poll, how long the loop went without polling: the time its handlers
+    /// took since the last poll returned (for heartline-bench's stall probe).
+    public var stallObserver: ((Duration) -> Void)?
+    private var lastWake: ContinuousClock.Instant?
 
     public init() throws {
         inbox = try Inbox()
@@ -97,9 +101,13 @@ public final class EventLoop {
         }
         let order = watches.keys.sorted()
         var fds = order.map { pollfd(fd: watches[$0]!.fd, events: watches[$0]!.events, revents: 0) }
+        if let stallObserver, let lastWake {
+            stallObserver(lastWake.duration(to: .now))
+        }
         let ready = fds.withUnsafeMutableBufferPointer { buffer in
             poll(buffer.baseAddress, nfds_t(buffer.count), timeoutMs)
         }
+        lastWake = stallObserver == nil ? nil : ContinuousClock.now
         if ready > 0 {
             for (index, id) in order.enumerated() where fds[index].revents != 0 {
                 // A handler may have cancelled a later watch during this turn.
@@ -118,6 +126,25 @@ public final class EventLoop {
         let duration = start.duration(to: end)
         let (seconds, attoseconds) = duration.components
         return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    }
+}
+
+/// The loop's stalls: each stretch between waking from poll and polling again, during which no
+/// key, timer, strap notification or speech report could be handled.
+public struct StallRecord: Sendable {
+    public private(set) var turns = 0
+    public private(set) var longest: Duration = .zero
+    /// Stalls longer than 50 ms, the target, and longer than 10 ms.
+    public private(set) var over50ms = 0
+    public private(set) var over10ms = 0
+
+    public init() {}
+
+    public mutating func record(_ stall: Duration) {
+        turns += 1
+        longest = max(longest, stall)
+        if stall > .milliseconds(50) { over50ms += 1 }
+        if stall > .milliseconds(10) { over10ms += 1 }
     }
 }
 

@@ -22,6 +22,8 @@ public struct Configuration: Equatable, Sendable {
     public var sensor: String?
     /// Absolute, or starting with `~/` (expanded when applied).
     public var dataDirectory: String?
+    /// `captions = on`: every spoken sentence printed on the terminal too.
+    public var captions: Bool?
     public var keys = KeyMap()
 
     public init() {}
@@ -65,7 +67,7 @@ public struct Configuration: Equatable, Sendable {
     /// Every setting the file may hold, for the README, the man page and the example file.
     public static let settingNames = [
         "speech", "speech.rate", "speech.pitch", "speech.volume", "speech.voice", "speech.language",
-        "speech.module", "sensor", "data-dir", "key.KEY",
+        "speech.module", "sensor", "data-dir", "captions", "key.KEY",
     ]
 
     /// Parses `text`; returns what could be used and what could not, in line order.
@@ -111,6 +113,12 @@ public struct Configuration: Equatable, Sendable {
         case "sensor":
             guard Self.isSensorAddress(value) else { return value.isEmpty ? .empty : .address }
             sensor = value
+        case "captions":
+            switch value.lowercased() {
+            case "on", "yes", "true": captions = true
+            case "off", "no", "false": captions = false
+            default: return value.isEmpty ? .empty : .choice(["on", "off"])
+            }
         case "data-dir":
             guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
             dataDirectory = value
@@ -148,6 +156,7 @@ extension Configuration {
     public func apply(to options: inout Options, home: String) {
         if let speech, !options.given.contains("--speech") { options.speech = speech }
         if let sensor, !options.given.contains("--sensor") { options.sensor = sensor }
+        if let captions, !options.given.contains("--captions") { options.captions = captions }
         if let dataDirectory, !options.given.contains("--data-dir") {
             options.dataDirectory = dataDirectory.hasPrefix("~") ? home + dataDirectory.dropFirst() : dataDirectory
         }

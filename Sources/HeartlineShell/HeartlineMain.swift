@@ -34,7 +34,19 @@ public enum HeartlineMain {
         configuration.apply(to: &options, environment: environment)
         // A dead speech server must not kill the process through a broken socket.
         signal(SIGPIPE, SIG_IGN)
-        let log: (String) -> Void = { writeStandardError("heartline: \($0)\n") }
+        let interactive = isatty(STDIN_FILENO) == 1
+        // The journal stamps its lines itself; a file or a pipe gets the time on each line.
+        var stamped = environment["JOURNAL_STREAM"] == nil
+        if let path = options.logFile {
+            if let problem = LogFile.redirectStandardError(to: path) {
+                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
+            }
+            stamped = true
+        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
+            // On the terminal, log lines and audio libraries' noise would tear the typed line.
+            _ = LogFile.redirectStandardError(to: path)
+        }
+        let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
 
         let catalogue: PromptCatalogue
         do {
@@ -49,7 +61,6 @@ public enum HeartlineMain {
         calendar.timeZone = TimeZone.current
         let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: HourCycle.of(Locale.current))
 
-        let interactive = isatty(STDIN_FILENO) == 1
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
         let loop: EventLoop
         do {
@@ -69,9 +80,20 @@ public enum HeartlineMain {
         if options.check {
             return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
         }
+        // With no sound output nothing would be heard: one line says so, and every sentence is
+        // printed as well.
+        var captions = options.captions
+        if output != nil, choice != .transcript, !SystemProbe.soundReachable(environment: environment) {
+            log("sound: no sound server answers and there is no sound card\(interactive ? "; captions are on" : "")")
+            if interactive {
+                writeStandardOutput(words(.systemNoSound) + "\n")
+                captions = true
+            }
+        }
         // From here on, last words ("Goodbye.", "Workout saved.") are heard before the process exits.
         let draining = output.map(DrainingSpeaker.init)
-        let voice: Speaker = draining ?? speaker
+        let captioned = captions && output != nil ? Captions(draining ?? speaker) : nil
+        let voice: Speaker = captioned ?? draining ?? speaker
 
         // Block the stop signals before the store opens, so none can kill the process outright
         // between opening the store and watching for them; they are read from the loop below.
@@ -94,7 +116,12 @@ public enum HeartlineMain {
             voice.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
         }
 
-        let session = Session(loop: loop, clock: clock, core: Heartline(store: store, words: words), speaker: voice, log: log)
+        // On real time, commits run on a storage thread (a slow disk must not hold the loop); a
+        // script's simulated clock keeps them in step with its simulated seconds.
+        let background = clock.isSimulated ? nil : BackgroundCommits(store)
+        let committed: any WorkoutStore = background ?? store
+        let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
+        let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
@@ -136,14 +163,28 @@ public enum HeartlineMain {
             let storedEcho = ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
             session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
             terminalTranscript?.terminal = session.terminalForOutput
+            captioned?.terminal = session.terminalForOutput
             configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())
         }
+        // For heartline-bench loop: how long the loop went without polling while a workout
+        // recorded, and outside that (start-up of the loop, the commit creating the workout).
+        let probe = environment["HEARTLINE_LOOP_PROBE"].map { _ in StallProbe(loop: loop) { session.core.isRecording } }
         loop.run()
+        if let path = environment["HEARTLINE_LOOP_PROBE"], let probe {
+            probe.write(to: path)
+        }
+        // What the last turns handed to the storage thread is on disk before the process exits.
+        background?.finish()
         draining?.drain(on: loop, seconds: 3)
         return 0
     }
+}
+
+/// Writes text meant for the person at the terminal (not the log).
+func writeStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
 }
 
 /// Writes diagnostics to standard error (never to standard output, which carries the transcript).

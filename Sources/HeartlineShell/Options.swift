@@ -23,6 +23,10 @@ public struct Options: Equatable, Sendable {
     public var check = false
     /// `--config FILE`, instead of `$XDG_CONFIG_HOME/heartline/heartline.conf`.
     public var configFile: String?
+    /// `--log FILE`: where log lines (and audio libraries' noise) go instead of standard error.
+    public var logFile: String?
+    /// `--captions`: print every spoken sentence on the terminal as well.
+    public var captions = false
     /// The options given on the command line, so the configuration file does not override them.
     public var given: Set<String> = []
 
@@ -76,6 +80,8 @@ public struct Options: Equatable, Sendable {
             case "--version": try flag(); showVersion = true
             case "--check": try flag(); check = true
             case "--config": configFile = try value()
+            case "--log": logFile = try value()
+            case "--captions": try flag(); captions = true
             default: throw UsageError(description: "unknown option \(argument)")
             }
         }
@@ -104,6 +110,9 @@ public struct Options: Equatable, Sendable {
           --prompts DIR          the spoken catalogue (default: installed next to the program)
           --echo MODE            key echo: none, characters, words or both (default characters)
           --config FILE          the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)
+          --captions             print every spoken sentence on the terminal too (on by itself with no sound)
+          --log FILE             write the log there (default: standard error; on a terminal,
+                                 $XDG_STATE_HOME/heartline/heartline.log)
           --check                say how speech, Bluetooth, the strap and storage are, then exit
           --version              print the version
           --help                 print this help

@@ -5,6 +5,8 @@ import HeartlineCore
 
 extension Prompt {
     public static let systemReady = Prompt("system.ready")
+    /// Printed (not spoken: nothing would be heard) when no sound output was found at start.
+    public static let systemNoSound = Prompt("system.no-sound")
 
     public static let configUnreadable = Prompt("config.unreadable", ["path"])
     public static let configMalformed = Prompt("config.malformed", ["line"])
@@ -22,6 +24,7 @@ extension Prompt {
     public static let checkSpeechDirect = Prompt("check.speech.direct", ["output"])
     public static let checkSpeechNoOutput = Prompt("check.speech.no-output")
     public static let checkOutputServer = Prompt("check.output.server")
+    public static let checkUserManagerMissing = Prompt("check.user-manager.missing")
     public static let checkBluetoothUnsupported = Prompt("check.bluetooth.unsupported")
     public static let checkBluetoothNoAdapter = Prompt("check.bluetooth.no-adapter")
     public static let checkBluetoothBlocked = Prompt("check.bluetooth.blocked", ["adapter"])
@@ -42,10 +45,10 @@ extension Prompt {
 
     /// Every sentence about the system (Prompts/en/system.prompts).
     public static let system: [Prompt] = [
-        systemReady,
+        systemReady, systemNoSound,
         configUnreadable, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
         configAddress, configPath, configKeyName, configAction,
-        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer,
+        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer, checkUserManagerMissing,
         checkBluetoothUnsupported, checkBluetoothNoAdapter, checkBluetoothBlocked, checkBluetoothNoPermission,
         checkBluetoothReady,
         checkStrapNone, checkStrapUnreadable, checkStrapNoBluetooth, checkStrapRemembered, checkStrapHeard,

@@ -96,6 +96,33 @@ public enum SystemProbe {
         return .none
     }
 
+    public enum UserManager: Equatable, Sendable {
+        /// The user's systemd answers (its private socket is there).
+        case running
+        /// The machine runs systemd, but this login has no user manager: `systemctl --user`
+        /// fails, so the unit that starts Heartline at boot cannot start.
+        case missing
+        /// Not a systemd machine (a container, another init): nothing to say.
+        case notApplicable
+    }
+
+    /// Whether this login has a systemd user manager, which the boot path's unit needs
+    /// (libpam-systemd starts it at login, dbus-user-session lets systemctl reach it).
+    public static func userManager(environment: [String: String], root: String = "") -> UserManager {
+        guard FileManager.default.fileExists(atPath: root + "/run/systemd/system") else { return .notApplicable }
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
+        return FileManager.default.fileExists(atPath: root + runtime + "/systemd/private") ? .running : .missing
+    }
+
+    /// Whether any sound output can be reached: a sound server's socket answers, or the kernel
+    /// has a sound card. Cheap (one connect, one small read), so start-up can ask it before the
+    /// first sentence; `audioOutput` says more, but runs pactl.
+    public static func soundReachable(environment: [String: String], cards: String? = nil) -> Bool {
+        if pulseReachable(environment: environment) { return true }
+        let list = cards ?? (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? ""
+        return alsaCard(from: list) != nil
+    }
+
     static func pulseReachable(environment: [String: String]) -> Bool {
         if let server = environment["PULSE_SERVER"], !server.isEmpty {
             // Only a local socket can be tried without pactl; anything else is up to pactl.

@@ -89,6 +89,9 @@ extension SelfCheck {
             loop.run()
         }
 
+        if case .missing = SystemProbe.userManager(environment: environment) {
+            findings.append(Finding(part: .speech, ok: false, sentence: words(.checkUserManagerMissing)))
+        }
         let utterances = warnings + findings.map { Utterance(.answer, $0.sentence) }
         if engine != nil, engine != "transcript" {
             print(utterances.map(\.text).joined(separator: "\n"))

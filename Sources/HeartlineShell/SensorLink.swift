@@ -33,7 +33,7 @@ final class SensorLink {
         let strap = BluetoothHeartRateSource(target: target, name: name)
         source = strap
         deliver(.sensorAttached)
-        strap.start(on: loop) { [weak self] event in self?.deliver(.sensor(event)) }
+        strap.start(on: loop) { [weak self] event in self?.report(event) }
     }
 
     /// Runs an already-made source (the simulated strap, or a test's).
@@ -41,7 +41,18 @@ final class SensorLink {
         self.source?.stop()
         self.source = source
         deliver(.sensorAttached)
-        source.start(on: loop) { [weak self] event in self?.deliver(.sensor(event)) }
+        source.start(on: loop) { [weak self] event in self?.report(event) }
+    }
+
+    /// Hands a strap event to the core; a change of state gets a log line (readings do not).
+    private func report(_ event: SensorEvent) {
+        switch event {
+        case .connected(let name): log("strap: connected\(name.isEmpty ? "" : " (\(name))")")
+        case .disconnected: log("strap: disconnected")
+        case .problem(let problem): log("strap: \(problem)")
+        case .reading, .battery: break
+        }
+        deliver(.sensor(event))
     }
 
     func requestBattery() {

@@ -5,26 +5,25 @@ import Glibc
 import HeartlineIO
 import Synchronization
 
-/// One libspeechd connection in threaded mode, confined to the loop's thread.
+/// One libspeechd connection in threaded mode, confined to its `SpeechdWorker`'s thread.
 ///
 /// libspeechd calls its notification callbacks on its own thread with no user data, only the
 /// client id; `SpeechdRoutes` finds the engine by that id and posts to its loop. No spd_* call is
-/// ever made from a callback (that deadlocks), and every spd_* call happens on the loop's thread,
-/// one at a time (libspeechd shares static buffers between connections).
+/// ever made from a callback (that deadlocks), and every spd_* call of a connection happens on
+/// its worker, one at a time. A call can block for as long as the server does not answer
+/// (stopped, swapped out): that is the worker's problem, never the loop's.
 final class SpeechdConnection {
     let name: String
     let clientID: Int
+    /// A duplicate of the socket, for the engine to watch on its loop: it reports a hang-up when
+    /// the server goes, even after libspeechd has closed (and the kernel may have reused) its
+    /// own descriptor. The engine owns it and closes it; -1 when it could not be made.
+    let hangupFD: Int32
     private var handle: UnsafeMutablePointer<SPDConnection>?
-    /// A duplicate of the socket: it reports a hang-up when the server goes, even after
-    /// libspeechd has closed (and the kernel may have reused) its own descriptor.
-    private let hangupFD: Int32
-    private var hangupWatch: EventLoop.Token?
-    private let loop: EventLoop
 
-    /// Connects without autospawn (the engine starts the server itself, off the loop).
-    init(name: String, loop: EventLoop, engine: LoopReference<SpeechdEngine>, onHangup: @escaping () -> Void) throws(SpeechError) {
+    /// Connects without autospawn (the engine starts the server itself, as a child process).
+    init(name: String, route: SpeechdRoutes.Route) throws(SpeechError) {
         self.name = name
-        self.loop = loop
         var error: UnsafeMutablePointer<CChar>?
         guard let handle = spd_open2("heartline", name, nil, SPD_MODE_THREADED, nil, 0, &error) else {
             let reason = error.map { String(cString: $0) } ?? "spd_open2 failed"
@@ -37,24 +36,16 @@ final class SpeechdConnection {
         handle.pointee.callback_end = speechdNotification
         handle.pointee.callback_cancel = speechdNotification
         let client = Int(spd_get_client_id(handle))
+        // Routed before notifications are switched on, so that none is lost.
+        if client > 0 { SpeechdRoutes.add(client, route) }
         let notifying = [SPD_BEGIN, SPD_END, SPD_CANCEL].allSatisfy { spd_set_notification_on(handle, $0) == 0 }
         guard client > 0, notifying else {
+            if client > 0 { SpeechdRoutes.remove(client) }
             spd_close(handle)
             throw SpeechError(engine: SpeechdEngine.engineName, reason: "the server did not accept notifications")
         }
         clientID = client
-        SpeechdRoutes.add(client, SpeechdRoutes.Route(inbox: loop.inbox, engine: engine))
         hangupFD = dup(handle.pointee.socket)
-        if hangupFD >= 0 {
-            // POLLRDHUP: the peer closed; POLLHUP and POLLERR are always reported. Not POLLIN:
-            // libspeechd's thread reads the socket.
-            hangupWatch = loop.watch(hangupFD, events: 0x2000) { [weak self] in
-                guard let self, let watch = self.hangupWatch else { return }
-                loop.cancel(watch)
-                self.hangupWatch = nil
-                onHangup()
-            }
-        }
     }
 
     deinit {
@@ -72,6 +63,12 @@ final class SpeechdConnection {
     func cancel() -> Bool {
         guard let handle else { return false }
         return spd_cancel(handle) == 0
+    }
+
+    /// A round trip that changes nothing: GET VOLUME.
+    func ping() {
+        guard let handle else { return }
+        _ = spd_get_volume(handle)
     }
 
     /// Applies rate, pitch, volume, language, voice and output module to later messages.
@@ -92,15 +89,10 @@ final class SpeechdConnection {
 
     /// Closes the connection; safe to call twice, and after the server died.
     func close() {
-        if let hangupWatch {
-            loop.cancel(hangupWatch)
-            self.hangupWatch = nil
-        }
         guard let handle else { return }
         self.handle = nil
         SpeechdRoutes.remove(clientID)
         spd_close(handle)
-        if hangupFD >= 0 { Glibc.close(hangupFD) }
     }
 }
 

@@ -191,7 +191,7 @@ enum StorageBenchmark {
         return String(format: "%9.3f ms", milliseconds)
     }
 
-    private static func machineDescription() -> String {
+    static func machineDescription() -> String {
         var system = utsname()
         uname(&system)
         func field<T>(_ value: T) -> String {

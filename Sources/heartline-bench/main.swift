@@ -8,6 +8,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "storage": StorageBenchmark.run,
     "speech": SpeechBenchmark.run,
     "export": ExportBenchmark.run,
+    "loop": LoopBenchmark.run,
 ]
 
 guard let name = arguments.first, let benchmark = benchmarks[name] else {

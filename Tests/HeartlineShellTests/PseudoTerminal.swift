@@ -11,7 +11,8 @@ final class PseudoTerminal {
     private let master: Int32
     private var buffer = Data()
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// - Parameter standardErrorOnTerminal: standard error is the terminal too, as on a console.
+    init(arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false) throws {
         var name = [CChar](repeating: 0, count: 128)
         master = heartline_openpt(&name, name.count)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
@@ -28,7 +29,7 @@ final class PseudoTerminal {
         process.environment = env
         process.standardInput = slave
         process.standardOutput = slave
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = standardErrorOnTerminal ? slave : FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         try slave.close()
         let flags = fcntl(master, F_GETFL)

@@ -39,8 +39,13 @@ func runHeartline(_ arguments: [String], input: Data, environment: [String: Stri
     // A binary that exits before reading its input (a usage error, a refused second start)
     // must fail its test, not kill the test runner through the closed pipe.
     Glibc.signal(SIGPIPE, SIG_IGN)
+    return try runProgram(Binary.path, arguments, input: input, environment: environment, timeout: timeout)
+}
+
+/// Runs `program` with `arguments` as `runHeartline` runs the binary.
+func runProgram(_ program: String, _ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()

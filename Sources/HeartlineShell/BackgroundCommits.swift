@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+import HeartlineCore
+import Synchronization
+
+/// The core's store, with the writes of a recording workout handed to a storage thread, so
+/// that a slow disk never holds the loop.
+///
+/// `append` commits every five seconds, with an fsync or two, and pause and end flush: on a worn
+/// SD card or a busy disk each took a second, during which no key, readout or strap notification
+/// was handled. Here samples, a recording or ended workout's totals and flushes return at once;
+/// the storage thread carries them out in order. A failure (a full disk) is thrown by the next
+/// of those calls: the store keeps unsaved samples buffered either way, so the core hears of it
+/// one call later and nothing is lost. Everything else (creating a workout, saving it, reads)
+/// waits for the writes before it, so it sees every sample.
+final class BackgroundCommits: WorkoutStore {
+    /// The store, confined to `queue`, and the last append's failure, not yet thrown.
+    private final class Confined: @unchecked Sendable {
+        let store: any WorkoutStore
+        let failure = Mutex<(any Error)?>(nil)
+        /// The store's disk state after the last operation on the storage thread, for the loop
+        /// to read without waiting (one call late, as failures are).
+        let waitingForSpace: Mutex<Bool>
+        let reserve: Mutex<Bool>
+        init(_ store: any WorkoutStore) {
+            self.store = store
+            waitingForSpace = Mutex(store.isWaitingForSpace)
+            reserve = Mutex(store.hasReserve)
+        }
+
+        /// Called on the storage thread after each operation.
+        func noteDiskState() {
+            let waiting = store.isWaitingForSpace, reserved = store.hasReserve
+            waitingForSpace.withLock { $0 = waiting }
+            reserve.withLock { $0 = reserved }
+        }
+    }
+
+    private let confined: Confined
+    private let queue = DispatchQueue(label: "heartline.storage")
+
+    init(_ store: any WorkoutStore) {
+        confined = Confined(store)
+    }
+
+    func append(_ samples: [Sample], to workout: Int64) throws {
+        try handOver { try $0.append(samples, to: workout) }
+    }
+
+    /// A recording or ended workout's totals (pause, contact lost, end) go over like samples; a
+    /// save waits, so that "Workout saved." is only said once it is.
+    func updateSummary(_ summary: WorkoutSummary) throws {
+        guard summary.state != .saved else {
+            return try waiting { try $0.updateSummary(summary) }
+        }
+        try handOver { try $0.updateSummary(summary) }
+    }
+
+    func flush() throws {
+        try handOver { try $0.flush() }
+    }
+
+    /// Waits for everything handed over: call before the process exits.
+    func finish() {
+        queue.sync {}
+    }
+
+    /// Runs `body` on the storage thread later; throws the failure of an earlier hand-over, if
+    /// one failed since the last call.
+    private func handOver(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) throws {
+        let earlier = confined.failure.withLock { error -> (any Error)? in
+            defer { error = nil }
+            return error
+        }
+        queue.async { [confined] in
+            do {
+                try body(confined.store)
+            } catch {
+                confined.failure.withLock { $0 = error }
+            }
+            confined.noteDiskState()
+        }
+        if let earlier { throw earlier }
+    }
+
+    /// Runs `body` on the storage thread after every append handed over before it.
+    private func waiting<T>(_ body: (any WorkoutStore) throws -> T) throws -> T {
+        try queue.sync {
+            defer { confined.noteDiskState() }
+            return try body(confined.store)
+        }
+    }
+
+    // What is only in memory waits for every write handed over before it: a sentence about
+    // storage is said after them. Whether the disk is full is read without waiting.
+    func unwritten(_ workout: Int64) -> UnwrittenWork { queue.sync { confined.store.unwritten(workout) } }
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork] { queue.sync { confined.store.unwrittenWorkouts() } }
+    var isWaitingForSpace: Bool { confined.waitingForSpace.withLock { $0 } }
+    var hasReserve: Bool { confined.reserve.withLock { $0 } }
+
+    func profile() throws -> Profile { try waiting { try $0.profile() } }
+    func saveProfile(_ profile: Profile) throws { try waiting { try $0.saveProfile(profile) } }
+    func setting(_ key: String) throws -> String? { try waiting { try $0.setting(key) } }
+    func setSetting(_ key: String, to value: String?) throws { try waiting { try $0.setSetting(key, to: value) } }
+    func lastConfiguration() throws -> WorkoutConfiguration? { try waiting { try $0.lastConfiguration() } }
+    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws { try waiting { try $0.saveLastConfiguration(configuration) } }
+    func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
+        try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+    }
+    func deleteWorkout(_ id: Int64) throws { try waiting { try $0.deleteWorkout(id) } }
+    func savedWorkoutCount() throws -> Int { try waiting { try $0.savedWorkoutCount() } }
+    func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try waiting { try $0.savedWorkouts(offset: offset, limit: limit) } }
+    func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] { try waiting { try $0.savedWorkouts(startingIn: interval) } }
+    func workout(_ id: Int64) throws -> WorkoutSummary? { try waiting { try $0.workout(id) } }
+    func samples(of workout: Int64) throws -> [Sample] { try waiting { try $0.samples(of: workout) } }
+    func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {
+        try waiting { try $0.average(of: metric, startingIn: interval) }
+    }
+    func unfinishedWorkouts() throws -> [WorkoutSummary] { try waiting { try $0.unfinishedWorkouts() } }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HeartlineCore
+import HeartlineIO
+
+/// The core's store, with each workout's start label corrected when the wall clock stepped.
+///
+/// The core's time is the wall clock at launch plus monotonic time (`ShellClock`), so a workout's
+/// length never depends on the wall clock. Its start label does: when a workout ends or is
+/// saved, the start is moved by however far the wall clock has stepped since launch, so the
+/// history says when the workout really began by the corrected wall clock. Steps under
+/// `tolerance` (NTP slewing, rounding) are left alone.
+final class WallClockLabels: WorkoutStore {
+    private let store: any WorkoutStore
+    private let offset: () -> TimeInterval
+    private let log: (String) -> Void
+    let tolerance: TimeInterval = 2
+    /// Workouts whose correction was logged: one line each, not one per summary update.
+    private var logged: Set<Int64> = []
+
+    init(_ store: any WorkoutStore, offset: @escaping () -> TimeInterval, log: @escaping (String) -> Void) {
+        self.store = store
+        self.offset = offset
+        self.log = log
+    }
+
+    func updateSummary(_ summary: WorkoutSummary) throws {
+        var summary = summary
+        let step = offset()
+        if summary.state != .recording, abs(step) >= tolerance {
+            summary.start = summary.start.addingTimeInterval(step)
+            if logged.insert(summary.id).inserted {
+                log("clock: the wall clock moved \(plainNumber(step, decimals: 0)) seconds since launch; workout \(summary.id)'s start label corrected, its length kept")
+            }
+        }
+        try store.updateSummary(summary)
+    }
+
+    // Everything else is the store's own.
+    func profile() throws -> Profile { try store.profile() }
+    func saveProfile(_ profile: Profile) throws { try store.saveProfile(profile) }
+    func setting(_ key: String) throws -> String? { try store.setting(key) }
+    func setSetting(_ key: String, to value: String?) throws { try store.setSetting(key, to: value) }
+    func lastConfiguration() throws -> WorkoutConfiguration? { try store.lastConfiguration() }
+    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws { try store.saveLastConfiguration(configuration) }
+    func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
+        try store.beginWorkout(start: start, configuration: configuration)
+    }
+    func append(_ samples: [Sample], to workout: Int64) throws { try store.append(samples, to: workout) }
+    func flush() throws { try store.flush() }
+    func deleteWorkout(_ id: Int64) throws { try store.deleteWorkout(id) }
+    func savedWorkoutCount() throws -> Int { try store.savedWorkoutCount() }
+    func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try store.savedWorkouts(offset: offset, limit: limit) }
+    func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] { try store.savedWorkouts(startingIn: interval) }
+    func workout(_ id: Int64) throws -> WorkoutSummary? { try store.workout(id) }
+    func samples(of workout: Int64) throws -> [Sample] { try store.samples(of: workout) }
+    func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {
+        try store.average(of: metric, startingIn: interval)
+    }
+    func unfinishedWorkouts() throws -> [WorkoutSummary] { try store.unfinishedWorkouts() }
+    func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
+    var isWaitingForSpace: Bool { store.isWaitingForSpace }
+    var hasReserve: Bool { store.hasReserve }
+}

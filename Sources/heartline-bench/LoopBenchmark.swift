@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HeartlineIO
+
+/// `heartline-bench loop [--seconds N] [--binary PATH] [--only NAME]`
+///
+/// The longest time Heartline's event loop did not run while a workout records: the built
+/// binary in script mode, its strap a fake one on an `att-socket:` (the real GATT client, the
+/// real decoder), its speech the real speech-dispatcher (run it under contrib/with-audio.sh),
+/// its store real SQLite. The binary measures itself (`HEARTLINE_LOOP_PROBE`): each stretch
+/// between waking from poll and polling again is a stall, during which no key, timer, strap
+/// notification or speech report can be handled. Four runs:
+/// - quiet: one notification a second;
+/// - speech server stopped: speech-dispatcher SIGSTOPped for 12 s mid-workout;
+/// - slow disk: every fsync and fdatasync held 0.5 s by strace's fault injection;
+/// - strap flood: 1000 notifications a second.
+enum LoopBenchmark {
+    struct Scenario {
+        let name: String
+        var notificationsPerTick = 0
+        var stopSpeechServer = false
+        var slowDisk = false
+    }
+
+    static let scenarios = [
+        Scenario(name: "quiet"),
+        Scenario(name: "speech server stopped", stopSpeechServer: true),
+        Scenario(name: "slow disk", slowDisk: true),
+        Scenario(name: "strap flood", notificationsPerTick: 10),
+    ]
+
+    static func run(_ arguments: [String]) throws {
+        var seconds = 30
+        var binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("heartline").path
+        var only: String?
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw StorageBenchmark.BenchmarkError("\(option) needs a value") }
+            switch option {
+            case "--seconds": seconds = Int(value) ?? seconds
+            case "--binary": binary = value
+            case "--only": only = value
+            default: throw StorageBenchmark.BenchmarkError("unknown option \(option); use --seconds N, --binary PATH, --only NAME")
+            }
+        }
+        print("heartline-bench loop: \(binary), a \(seconds)-second workout per run, speech auto, strap on att-socket")
+        print(StorageBenchmark.machineDescription())
+        print("stall = time from the loop waking from poll to polling again, measured by the binary (ContinuousClock) while the workout records; target: none over 50 ms")
+        for scenario in scenarios where only == nil || scenario.name == only {
+            let report = try measure(scenario, seconds: seconds, binary: binary)
+            print("\(scenario.name): \(report)")
+        }
+    }
+
+    static func measure(_ scenario: Scenario, seconds: Int, binary: String) throws -> String {
+        let directory = NSTemporaryDirectory() + "heartline-bench-loop-\(getpid())-\(scenario.name.replacingOccurrences(of: " ", with: "-"))"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let loop = try EventLoop()
+        let strap = FakeStrap()
+        let peer = try FakeStrapPeer(strap: strap, path: directory + "/strap.sock", loop: loop)
+        defer { peer.close() }
+
+        let process = Process()
+        var arguments = [binary, "--sensor", "att-socket:" + peer.path, "--speech", "auto", "--data-dir", directory + "/data", "--log", directory + "/log"]
+        if scenario.slowDisk {
+            arguments = ["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync,fdatasync", "-e", "inject=fsync,fdatasync:delay_enter=500000"] + arguments
+        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEARTLINE_LOOP_PROBE"] = directory + "/probe"
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let started = ContinuousClock.now
+        // Keys at 8 s and 12 s of the workout: with the server stopped from 5 s to 17 s, their
+        // answers need speech while it does not answer.
+        let script = "configure\nnext\nstart workout\n:wait 8\nheart rate\n:wait 4\ntime\n:wait \(max(1, seconds - 12))\nend\nyes\nsave\n"
+        input.fileHandleForWriting.write(Data(script.utf8))
+        // End of input after "save": Heartline leaves once the script is done.
+        try? input.fileHandleForWriting.close()
+
+        // One notification a second, or a flood every 10 ms.
+        var second = 0
+        let tick = scenario.notificationsPerTick > 0 ? 0.01 : 1.0
+        var beat: (() -> Void)?
+        beat = {
+            second += 1
+            let count = max(1, scenario.notificationsPerTick)
+            for index in 0..<count {
+                let rate = UInt8(120 + (second + index) % 40)
+                peer.send(FakeStrap.measurementNotification([0x10, rate, 0x00, 0x02]))
+            }
+            loop.after(tick) { beat?() }
+        }
+        loop.after(1) { beat?() }
+        var stopped: pid_t?
+        if scenario.stopSpeechServer {
+            loop.after(5) {
+                guard let pid = speechDispatcherPID() else { return }
+                kill(pid, SIGSTOP)
+                stopped = pid
+                loop.after(12) {
+                    kill(pid, SIGCONT)
+                    stopped = nil
+                }
+            }
+        }
+        let deadline = started.advanced(by: .seconds(seconds + 60))
+        while process.isRunning, ContinuousClock.now < deadline {
+            loop.turn(maximumWait: 0.05)
+        }
+        if let stopped { kill(stopped, SIGCONT) }
+        beat = nil
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return "did not finish within \(seconds + 60) s"
+        }
+        let probe = (try? String(contentsOfFile: directory + "/probe", encoding: .utf8)) ?? ""
+        var values: [String: String] = [:]
+        for line in probe.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        guard let longest = values["longest_ms"] else { return "no probe report (exit status \(process.terminationStatus))" }
+        let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
+        if ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil { print(log) }
+        let lost = log.contains("speech-dispatcher lost") ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
+        return "longest stall \(longest) ms; stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)"
+    }
+
+    /// The pid of the speech-dispatcher serving this user ($XDG_RUNTIME_DIR's pid file).
+    static func speechDispatcherPID() -> pid_t? {
+        guard let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] else { return nil }
+        let text = (try? String(contentsOfFile: runtime + "/speech-dispatcher/pid/speech-dispatcher.pid", encoding: .utf8)) ?? ""
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HeartlineShell
+import Testing
+
+/// A machine where nothing can be heard: no sound server, no sound card. The person setting it
+/// up reads on the terminal why, and every sentence as a caption; no library noise tears the
+/// screen (it goes to the log).
+@Suite struct NoSoundTests {
+    static var hasSoundCard: Bool {
+        let cards = (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? ""
+        return cards.contains("]: ")
+    }
+
+    @Test func withNoSoundTheHomeMenuIsReadableAndOneLineSaysWhy() throws {
+        guard !Self.hasSoundCard else { return }
+        let data = TemporaryDirectory(), runtime = TemporaryDirectory(), state = TemporaryDirectory()
+        chmod(runtime.path, 0o700)
+        let terminal = try PseudoTerminal(
+            arguments: ["--data-dir", data.path],
+            environment: [
+                // A runtime directory with no sound server in it, and none named elsewhere.
+                "XDG_RUNTIME_DIR": runtime.path, "PULSE_RUNTIME_PATH": runtime.path + "/pulse", "PULSE_SERVER": "",
+                "SPEECHD_ADDRESS": "unix_socket:" + runtime.path + "/speechd.sock",
+                "XDG_STATE_HOME": state.path,
+            ],
+            standardErrorOnTerminal: true)
+        #expect(terminal.waitFor("4, Settings.", timeout: 20), "\(terminal.screen)")
+        let screen = terminal.screen
+        let why = screen.components(separatedBy: "No sound output was found").count - 1
+        #expect(why == 1, "\(screen)")
+        #expect(screen.contains("connect the headset or a sound card, or start PulseAudio or PipeWire"))
+        #expect(screen.contains("Heartline is ready.\n"))
+        #expect(screen.contains("Heartline home.\n"))
+        #expect(!screen.contains("ALSA lib"), "\(screen)")
+        #expect(!screen.contains("heartline: "), "log lines stay off the terminal: \(screen)")
+        terminal.type("quit\r")
+        #expect(terminal.waitFor("Goodbye.", timeout: 10))
+        #expect(terminal.waitForExit(timeout: 15) == 0)
+        let log = (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("heartline: sound: no sound server answers"), "\(log)")
+    }
+}
+
+/// `--check` names a missing systemd user manager, which the boot path's unit needs.
+@Suite struct UserManagerProbeTests {
+    @Test func aSystemdMachineWithoutTheUsersManagerIsNamed() throws {
+        let root = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path + "/run/systemd/system", withIntermediateDirectories: true)
+        let environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(SystemProbe.userManager(environment: environment, root: root.path) == .missing)
+        try FileManager.default.createDirectory(atPath: root.path + "/run/user/1000/systemd", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root.path + "/run/user/1000/systemd/private", contents: nil)
+        #expect(SystemProbe.userManager(environment: environment, root: root.path) == .running)
+        #expect(SystemProbe.userManager(environment: environment, root: root.path + "/nothing") == .notApplicable)
+    }
+}

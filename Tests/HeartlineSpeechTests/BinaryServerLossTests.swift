@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HeartlineSpeech
+import Testing
+
+extension AudioTests {
+    /// The built binary during a workout, its speech-dispatcher stopped (SIGSTOP) or killed: a key
+    /// is still heard within 3 seconds (recorded from the null sink), samples are still
+    /// committed, and the server is used again once it answers.
+    @Suite struct BinaryServerLossTests {
+        static var binary: String {
+            let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            return tests.deletingLastPathComponent().appendingPathComponent("heartline").path
+        }
+
+        /// Heartline in script mode on real time, fed one line at a time.
+        final class Run {
+            let process = Process()
+            let input = Pipe()
+            let directory = NSTemporaryDirectory() + "heartline-loss-\(UUID().uuidString)"
+            var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
+
+            init() throws {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                process.executableURL = URL(fileURLWithPath: BinaryServerLossTests.binary)
+                process.arguments = ["--simulate-unless-paired", "--speech", "auto", "--data-dir", directory + "/data", "--log", directory + "/log"]
+                process.standardInput = input
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+            }
+
+            deinit {
+                if process.isRunning { process.terminate() }
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+
+            func type(_ line: String) {
+                input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            }
+
+            func waitForLog(_ text: String, timeout: Double) -> Bool {
+                let deadline = Date().addingTimeInterval(timeout)
+                while Date() < deadline {
+                    if log.contains(text) { return true }
+                    usleep(50_000)
+                }
+                return false
+            }
+
+            /// Ends input and waits for the process; its exit status.
+            func finish() -> Int32? {
+                try? input.fileHandleForWriting.close()
+                let deadline = Date().addingTimeInterval(20)
+                while process.isRunning, Date() < deadline { usleep(50_000) }
+                return process.isRunning ? nil : process.terminationStatus
+            }
+
+            /// How many samples the saved workout has, from a CSV export.
+            func samples() throws -> Int {
+                let export = Process()
+                export.executableURL = URL(fileURLWithPath: BinaryServerLossTests.binary)
+                export.arguments = ["export", "--format", "csv", "--id", "1", "--output", directory + "/out", "--data-dir", directory + "/data"]
+                let output = Pipe()
+                export.standardOutput = output
+                try export.run()
+                export.waitUntilExit()
+                let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                return text.split(separator: "\n").count - 1
+            }
+        }
+
+        @Test(arguments: [SIGSTOP, SIGKILL])
+        func aKeyIsHeardAndSamplesKeptWhileTheServerIsAway(signal: Int32) throws {
+            try AudioEnvironment.require()
+            let recorder = try AudioRecorder()
+            defer { recorder.stop() }
+            let run = try Run()
+            run.type("configure")
+            run.type("next")
+            run.type("start workout")
+            let started = Date()
+            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 10), "\(run.log)")
+            usleep(2_500_000)
+            let pid = try #require(AudioEnvironment.speechDispatcherPID(), "no speech-dispatcher pid file")
+            #expect(kill(pid, signal) == 0)
+            defer { if signal == SIGSTOP { kill(pid, SIGCONT) } }
+            usleep(1_000_000)
+
+            // A key while the server is away: heard within 3 seconds, through espeak-ng.
+            let pressed = ContinuousClock.now
+            run.type("heart rate")
+            usleep(3_500_000)
+            let heard = recorder.firstSound(after: pressed)
+            #expect(heard.map { pressed.duration(to: $0) < .seconds(3) } == true, "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
+            #expect(run.log.contains("speech: speaking through espeak-ng"), "\(run.log)")
+
+            // The server answers again (continued, or started afresh by Heartline) and is used.
+            if signal == SIGSTOP { kill(pid, SIGCONT) }
+            #expect(run.waitForLog("speech: speaking through speech-dispatcher", timeout: 20), "\(run.log)")
+            let again = ContinuousClock.now
+            run.type("time")
+            usleep(2_500_000)
+            #expect(recorder.firstSound(after: again) != nil, "\(run.log)")
+
+            run.type("end")
+            run.type("yes")
+            run.type("save")
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(run.finish() == 0)
+            // One sample a second for the whole workout, the seconds without a server included.
+            let samples = try run.samples()
+            #expect(Double(samples) >= elapsed - 3 && Double(samples) <= elapsed + 1, "\(samples) samples in \(elapsed) s")
+        }
+    }
+}
