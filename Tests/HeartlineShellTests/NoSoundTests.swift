@@ -28,7 +28,7 @@ import Testing
         let screen = terminal.screen
         let why = screen.components(separatedBy: "No sound output was found").count - 1
         #expect(why == 1, "\(screen)")
-        #expect(screen.contains("connect the headset or a sound card, or start PulseAudio or PipeWire"))
+        #expect(screen.contains("Connect the headset or a sound card, or start PulseAudio or PipeWire"))
         #expect(screen.contains("Heartline is ready.\n"))
         #expect(screen.contains("Heartline home.\n"))
         #expect(!screen.contains("ALSA lib"), "\(screen)")
