@@ -37,7 +37,7 @@ import Testing
         (.noAdapter, false, "Bluetooth: no Bluetooth adapter was found; plug one in, or switch it on."),
         (.blocked(adapter: "hci0"), false, "Bluetooth: the adapter hci0 is switched off; run rfkill unblock bluetooth."),
         (.noPermission(adapter: "hci0"), false,
-         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps; give it the raw network capability, as the README explains."),
+         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps; give it the network administration capability, as the README explains."),
         (.ready(adapter: "hci1"), true, "Bluetooth: the adapter hci1 is ready, and Heartline may search for straps."),
     ])
     func bluetooth(state: SelfCheck.Bluetooth, ok: Bool, sentence: String) {

@@ -20,6 +20,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     public let target: SensorTarget
     /// Where the strap says it is worn, once read; kept across reconnections.
     public private(set) var bodySensorLocation: BodySensorLocation?
+    /// Where the system's words for each failed attempt and lost link go (never spoken).
+    public var log: ((String) -> Void)?
 
     private let fallbackName: String
     private let transactionTimeout: Double
@@ -36,6 +38,10 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
     private var reportedProblem: SensorProblem?
+    /// The last failed attempt's words, logged only when they change.
+    private var lastFailure: String?
+    /// Whether the last attempt found the adapter off and switched it on.
+    private var poweredOn = false
 
     /// - Parameters:
     ///   - target: the strap's address, or an ATT socket.
@@ -111,13 +117,30 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     }
 
     private func attemptFailed(_ error: SensorProblemError) {
+        if error.detail != lastFailure {
+            lastFailure = error.detail
+            log?("strap \(target): \(error.detail)")
+        }
+        var error = error
+        if error.code == EHOSTUNREACH, case .address = target, !poweredOn {
+            // No adapter is up. One that is there but powered off (no bluetoothd powers it at
+            // boot, or it was plugged in again) is switched on, and tried again at once.
+            if let problem = Adapter.powerOn() {
+                error = problem
+            } else {
+                poweredOn = true
+                scheduleRetry(after: 0.1)
+                return
+            }
+        }
+        poweredOn = false
         if error.problem != .unreachable { report(error.problem) }
         scheduleRetry()
     }
 
-    private func scheduleRetry() {
+    private func scheduleRetry(after delay: Double? = nil) {
         guard let loop else { return }
-        retry = loop.after(backoff.nextDelay()) { [weak self] in
+        retry = loop.after(delay ?? backoff.nextDelay()) { [weak self] in
             self?.connect()
         }
     }
@@ -136,6 +159,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             do {
                 pdu = try transport.receive()
             } catch {
+                log?("strap \(target): \(error.detail)")
                 connectionLost()
                 return
             }
@@ -164,6 +188,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             case .deliver(let event):
                 if case .connected = event {
                     connected = true
+                    lastFailure = nil
                     backoff.reset()
                     reportedProblem = nil
                 }
@@ -179,6 +204,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 if let transactionTimer { loop?.cancel(transactionTimer) }
                 transactionTimer = nil
             case .fail(let failure):
+                log?("strap \(target): \(failure)")
                 if failure.isPermanent { report(.other(failure.description)) }
                 connectionLost()
                 return
