@@ -61,9 +61,11 @@ run_heartline() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   shift 2
   log "scenario $name"
   transcript=$share/$name.txt
-  "$input" | "$heartline" --speech transcript --data-dir "/dev/shm/$name" "$@" \
+  # No Swift backtracer, so that a crash leaves a core (in the share, for gdb on the host).
+  "$input" | SWIFT_BACKTRACE=enable=no "$heartline" --speech transcript --data-dir "/dev/shm/$name" "$@" \
     >"$share/$name.txt" 2>"$share/$name.log"
   echo "exit $?" >>"$share/$name.log"
+  cp /dev/shm/core.* "$share/" 2>/dev/null && rm -f /dev/shm/core.*
 }
 
 start_bluetoothd() {
@@ -96,8 +98,10 @@ find_input() {
 workout_input() {
   echo configure
   echo next
+  local subscribed
+  subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
   echo "start workout"
-  wait_radio "TICKR B321 subscribed" 1 90
+  wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
   sleep 3
   echo "heart rate"
@@ -121,8 +125,10 @@ workout_input() {
 public_input() {
   echo configure
   echo next
+  local subscribed
+  subscribed=$(grep -cF "Polar H10 0A1B2C3D subscribed" "$share/radio.log")
   echo "start workout"
-  wait_radio "Polar H10 0A1B2C3D subscribed" 1 90
+  wait_radio "Polar H10 0A1B2C3D subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
   sleep 3
   echo "heart rate"
@@ -141,8 +147,10 @@ public_input() {
 unplug_input() {
   echo configure
   echo next
+  local subscribed
+  subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
   echo "start workout"
-  wait_radio "TICKR B321 subscribed" 3 90
+  wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
   sleep 3
   echo "heart rate"
@@ -168,6 +176,8 @@ rfkill_soft() { # 0 or 1 on every Bluetooth rfkill switch
   done
 }
 
+ulimit -c unlimited
+echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
 modprobe hci_vhci
 modprobe virtio_console
 for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
@@ -189,14 +199,21 @@ case $group in
     adapter_out
     run_heartline no-adapter find_input
     ;;
+  unplug)
+    # The adapter pulled out and plugged back, alone (contrib/vm/run.sh unplug).
+    adapter_in
+    run_heartline find find_input
+    run_heartline unplug unplug_input --sensor C8:03:F1:B9:0B:4E
+    ;;
   bluetoothd)
     # A Bluetooth 4.2 adapter (legacy advertising reports) with bluetoothd running and
     # discovering itself, as on a desktop with its Bluetooth panel open.
     adapter_in
     start_bluetoothd || log "bluetoothd did not start"
     bluetoothctl power on >>"$share/bluetoothd.log" 2>&1
-    (bluetoothctl --timeout 30 scan on >>"$share/bluetoothd.log" 2>&1 &)
+    (bluetoothctl --timeout 40 scan on </dev/null >>"$share/bluetoothd.log" 2>&1 &)
     sleep 2
+    btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
     run_heartline find-bluetoothd find_input
     run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
     ;;

@@ -7,7 +7,8 @@
 # link. contrib/vm/guest.sh runs the built heartline in the VM, one boot per group of
 # scenarios; this script checks the transcripts it leaves.
 #
-# Usage: contrib/vm/run.sh [GROUP...]     (groups: core bluetoothd; all by default)
+# Usage: contrib/vm/run.sh [GROUP...]     (groups: core bluetoothd, the default; unplug, a part
+#                                         of core on its own)
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -45,6 +46,9 @@ command -v hciconfig >/dev/null || skip "bluez is missing (apt-get install bluez
 export PATH="$venv/bin:$PATH"
 work=$(mktemp -d /tmp/heartline-vm.XXXXXX)
 chmod 755 "$work"
+# A copy, so that a rebuild while the VM runs cannot change the program under it.
+cp "$binary" "$work/heartline"
+binary=$work/heartline
 radio_pid=""
 cleanup() {
   [[ -n $radio_pid ]] && kill "$radio_pid" 2>/dev/null
@@ -100,6 +104,7 @@ boot() { # GROUP [RADIO OPTIONS...]
   mkdir -p "$share"
   chmod 777 "$share"
   : >"$share/control"
+  : >"$share/radio.log"
   "$venv/bin/python3" "$root/contrib/vm/radio.py" --socket "$work/$group.sock" --control "$share/control" \
     "${straps[@]}" "$@" >"$share/radio.log" 2>&1 &
   radio_pid=$!
@@ -158,8 +163,15 @@ check_core() {
   check "no adapter is one sentence" "$s/no-adapter.txt" "This computer has no Bluetooth\."
 }
 
+check_unplug() {
+  check "the adapter pulled out mid-workout and plugged back" "$work/unplug/unplug.txt" \
+    "^event: Heart rate sensor disconnected\." "^event: Heart rate sensor connected\."
+}
+
 check_bluetoothd() {
   local s=$work/bluetoothd
+  check "bluetoothd is running and discovering while Heartline scans" "$s/adapter-with-bluetoothd.txt" "current settings: .*powered"
+  check "bluetoothd's discovery was running" "$s/bluetoothd.log" "discovering 1"
   check "bluetoothd running: the scan still lists the straps (legacy reports)" "$s/find-bluetoothd.txt" \
     "1, TICKR B321, strong signal\." "2, Polar H10 0A1B2C3D, weak signal\."
   check "bluetoothd running: the workout answers heart rate" "$s/workout-bluetoothd.txt" \
@@ -171,6 +183,7 @@ for group in "${groups[@]}"; do
   case $group in
     core) boot core ;;
     bluetoothd) boot bluetoothd --legacy ;;
+    unplug) boot unplug ;;
     *) echo "vm: unknown group $group" >&2; exit 2 ;;
   esac
   if ! grep -q "guest: group $group done" "$work/$group/console.log"; then

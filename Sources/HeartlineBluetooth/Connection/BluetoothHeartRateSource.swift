@@ -20,6 +20,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     public let target: SensorTarget
     /// Where the strap says it is worn, once read; kept across reconnections.
     public private(set) var bodySensorLocation: BodySensorLocation?
+    /// What the Device Information service says, once read; kept across reconnections.
+    public private(set) var manufacturer: String?
+    public private(set) var model: String?
     /// Where the system's words for each failed attempt and lost link go (never spoken).
     public var log: ((String) -> Void)?
 
@@ -34,6 +37,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private var client: GATTClient?
     private var watch: EventLoop.Token?
     private var transactionTimer: EventLoop.Token?
+    /// Waits for the link to carry data again after its security was raised.
+    private var securityWatch: EventLoop.Token?
     private var retry: EventLoop.Token?
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
@@ -174,6 +179,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         guard client != nil else { return }
         let actions = input(&client!)
         bodySensorLocation = client?.bodySensorLocation ?? bodySensorLocation
+        manufacturer = client?.manufacturer ?? manufacturer
+        model = client?.model ?? model
         for action in actions {
             // An earlier action, or the receiver of an event, may have ended the connection.
             guard client != nil else { return }
@@ -189,6 +196,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 if case .connected = event {
                     connected = true
                     lastFailure = nil
+                    log?("strap \(target): connected; made by \(manufacturer ?? "unknown"), model \(model ?? "unknown"), worn on \(bodySensorLocation.map { "\($0)" } ?? "unknown")")
                     backoff.reset()
                     reportedProblem = nil
                 }
@@ -203,6 +211,20 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             case .cancelTimer:
                 if let transactionTimer { loop?.cancel(transactionTimer) }
                 transactionTimer = nil
+            case .raiseSecurity:
+                log?("strap \(target): the strap asks for an encrypted link; raising the link's security")
+                do {
+                    try transport?.raiseSecurity()
+                } catch {
+                    log?("strap \(target): \(error.detail)")
+                    connectionLost()
+                    return
+                }
+                if let transport {
+                    securityWatch = loop?.watch(transport.fileDescriptor, events: Int16(POLLOUT)) { [weak self] in
+                        self?.securityReady()
+                    }
+                }
             case .fail(let failure):
                 log?("strap \(target): \(failure)")
                 if failure.isPermanent { report(.other(failure.description)) }
@@ -210,6 +232,13 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 return
             }
         }
+    }
+
+    private func securityReady() {
+        if let securityWatch { loop?.cancel(securityWatch) }
+        securityWatch = nil
+        let now = self.now
+        drive { $0.securityRaised(now: now) }
     }
 
     private func connectionLost() {
@@ -224,8 +253,10 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private func closeConnection() {
         if let watch { loop?.cancel(watch) }
         if let transactionTimer { loop?.cancel(transactionTimer) }
+        if let securityWatch { loop?.cancel(securityWatch) }
         watch = nil
         transactionTimer = nil
+        securityWatch = nil
         transport = nil
         client = nil
     }

@@ -19,6 +19,15 @@ extension PacketSocket {
         return try connect(family: AF_BLUETOOTH, protocol: BTPROTO_L2CAP, local: local, remote: remote)
     }
 
+    /// BT_SECURITY_MEDIUM: an encrypted link, paired without man-in-the-middle protection
+    /// (Just Works, all a strap without a screen or keys can do).
+    func setSecurityMedium() throws(SensorProblemError) {
+        var security = bt_security(level: UInt8(BT_SECURITY_MEDIUM), key_size: 0)
+        try checked("setsockopt BT_SECURITY") {
+            setsockopt(fileDescriptor, SOL_BLUETOOTH, BT_SECURITY, &security, socklen_t(MemoryLayout<bt_security>.size))
+        }
+    }
+
     /// A sockaddr_l2 (14 bytes) for the ATT channel; `bytes` most significant first.
     private static func l2capAddress(bytes: [UInt8], type: UInt8) -> [UInt8] {
         var address = sockaddr_l2()
