@@ -2,7 +2,8 @@
 # Installs every Debian package Heartline needs to build, run and test.
 # Idempotent: packages already present are left alone, so it is safe to re-run.
 # Usage: contrib/setup.sh            (build and run dependencies)
-#        contrib/setup.sh --test     (also what the test suite needs)
+#        contrib/setup.sh --test     (also what the test suite needs, with the VM suite's
+#                                     QEMU, kernel and Python venv on x86-64)
 set -euo pipefail
 
 runtime_packages=(
@@ -34,9 +35,27 @@ test_packages=(
   strace
 )
 
+# The VM suite (contrib/vm): Debian's kernel under QEMU with the Bluetooth stack, and a
+# Python venv with virtme-ng (boots it) and Bumble (the virtual radio), from PyPI.
+vm_packages=(
+  qemu-system-x86
+  linux-image-amd64
+  busybox-static
+  bluez
+  kmod
+  python3-venv
+)
+vm_venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
+vm_python_packages=(virtme-ng==1.42 bumble==0.0.236)
+
 want=("${runtime_packages[@]}")
+vm=0
 if [[ "${1:-}" == "--test" ]]; then
   want+=("${test_packages[@]}")
+  if [[ $(uname -m) == x86_64 ]]; then
+    vm=1
+    want+=("${vm_packages[@]}")
+  fi
 fi
 
 missing=()
@@ -52,6 +71,18 @@ if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ((vm)) && ! "$vm_venv/bin/python3" -c "import bumble, virtme_ng" 2>/dev/null; then
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  echo "setup: making the VM suite's Python venv in $vm_venv" >&2
+  # Debian's python3, whatever else is first on the PATH. A failure here is not fatal: the VM
+  # suite then says it is skipped, and why.
+  if ! { $sudo /usr/bin/python3 -m venv "$vm_venv" &&
+    $sudo "$vm_venv/bin/pip" install -q "${vm_python_packages[@]}" >&2; }; then
+    echo "setup: could not install ${vm_python_packages[*]} into $vm_venv; the VM suite will be skipped" >&2
+  fi
 fi
 
 if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then

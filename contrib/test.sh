@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need, then builds and runs the whole test suite against real
 # components: SQLite files, speech-dispatcher and espeak-ng on a private PulseAudio null sink,
-# a pseudo-terminal for the shell, and a fake Bluetooth strap on a socket.
+# a pseudo-terminal for the shell, and a fake Bluetooth strap on a socket; then the VM suite,
+# Heartline on the kernel's own Bluetooth stack with virtual straps (contrib/vm/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
@@ -11,3 +12,8 @@ swift build --build-tests 2>&1 | tail -n 3
 contrib/with-audio.sh swift test --skip-build "$@"
 # A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.
 contrib/fuzz.sh --short
+# Skipped, with the reason, where QEMU or the kernel image cannot be had. Only when no
+# arguments narrowed the test run.
+if (($# == 0)); then
+  contrib/vm/run.sh
+fi

@@ -171,8 +171,9 @@ public enum SystemProbe {
     /// here so the check needs no C module.
     static let addressFamilyBluetooth: Int32 = 31
     static let protocolHCI: Int32 = 1
-    /// CAP_NET_RAW, which sending HCI commands on a raw socket (an LE scan) needs.
-    static let capabilityNetRaw = 13
+    /// CAP_NET_ADMIN, which a scan through the management socket needs (Start Discovery and
+    /// its Device Found events are for trusted sockets), and powering on an adapter too.
+    static let capabilityNetAdmin = 12
 
     public static func bluetooth() -> SelfCheck.Bluetooth {
         let fd = socket(addressFamilyBluetooth, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), protocolHCI)
@@ -187,7 +188,7 @@ public enum SystemProbe {
         guard let adapter = adapters.first else { return .noAdapter }
         if isBlocked(adapterPath: classPath + "/" + adapter) { return .blocked(adapter: adapter) }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        return hasCapability(capabilityNetRaw, status: status) ? .ready(adapter: adapter) : .noPermission(adapter: adapter)
+        return hasCapability(capabilityNetAdmin, status: status) ? .ready(adapter: adapter) : .noPermission(adapter: adapter)
     }
 
     /// Whether an rfkill switch of the adapter (`hci0/rfkillN/soft` or `hard`) is on.

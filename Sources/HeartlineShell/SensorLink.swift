@@ -31,6 +31,7 @@ final class SensorLink {
             return
         }
         let strap = BluetoothHeartRateSource(target: target, name: name)
+        strap.log = log
         source = strap
         deliver(.sensorAttached)
         strap.start(on: loop) { [weak self] event in self?.report(event) }
@@ -69,6 +70,7 @@ final class SensorLink {
                 }
                 self.deliver(.sensorsFound(found))
             case .failure(let error):
+                self.log("scan: \(error.detail)")
                 self.deliver(.sensorScanFailed(error.problem))
             }
         }

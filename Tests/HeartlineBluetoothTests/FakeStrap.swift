@@ -42,6 +42,10 @@ final class FakeStrap {
     var silent = false
     /// Requests on these handles are refused with the error code given.
     var refusals: [UInt16: UInt8] = [:]
+    /// Whether `refusals` stand only until the link is encrypted (a strap that wants encryption).
+    var refusalsNeedEncryption = false
+    /// Set when the client raised the link's security and the kernel paired.
+    var encrypted = false
 
     /// - Parameters:
     ///   - name: the Device Name characteristic's value.
@@ -128,12 +132,12 @@ final class FakeStrap {
             return readByGroupType(Self.uint16(pdu, 1), Self.uint16(pdu, 3), type: Array(pdu[5...]))
         case (0x0A, 3):
             let handle = Self.uint16(pdu, 1)
-            if let code = refusals[handle] { return error(opcode, handle, code) }
+            if let code = refusal(handle) { return error(opcode, handle, code) }
             guard let value = value(at: handle) else { return error(opcode, handle, 0x01) }
             return [0x0B] + value.prefix(Int(mtu) - 1)
         case (0x12, 3...):
             let handle = Self.uint16(pdu, 1)
-            if let code = refusals[handle] { return error(opcode, handle, code) }
+            if let code = refusal(handle) { return error(opcode, handle, code) }
             guard let index = attributes.firstIndex(where: { $0.handle == handle }) else { return error(opcode, handle, 0x01) }
             guard attributes[index].type == Self.clientConfiguration else { return error(opcode, handle, 0x03) }
             attributes[index].value = Array(pdu[3...])
@@ -189,6 +193,10 @@ final class FakeStrap {
         let next = attributes.first { $0.type == Self.serviceDeclaration && $0.handle > handle }
         if let next { return next.handle - 1 }
         return attributes.last!.handle
+    }
+
+    private func refusal(_ handle: UInt16) -> UInt8? {
+        refusalsNeedEncryption && encrypted ? nil : refusals[handle]
     }
 
     private func error(_ request: UInt8, _ handle: UInt16, _ code: UInt8) -> [UInt8] {

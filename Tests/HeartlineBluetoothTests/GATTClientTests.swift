@@ -11,6 +11,11 @@ struct InMemoryLink {
     private(set) var failure: GATTFailure?
     private(set) var sent: [[UInt8]] = []
     private var toStrap: [[UInt8]] = []
+    /// How often the client asked for the link's security to be raised.
+    private(set) var securityRaises = 0
+    /// Whether raising security works: the kernel pairs, and the strap's refusals for want of
+    /// encryption (0x05, 0x0F) end. Otherwise the client is never told the link is ready.
+    var pairs = true
 
     init(strap: FakeStrap = FakeStrap(), client: GATTClient = GATTClient()) {
         self.strap = strap
@@ -46,6 +51,15 @@ struct InMemoryLink {
                 events.append(event)
             case .fail(let failure):
                 self.failure = failure
+            case .raiseSecurity:
+                securityRaises += 1
+                if pairs {
+                    strap.encrypted = true
+                    for case .send(let pdu) in client.securityRaised(now: now) {
+                        sent.append(pdu)
+                        toStrap.append(pdu)
+                    }
+                }
             case .startTimer, .cancelTimer:
                 break
             }
@@ -216,12 +230,51 @@ struct InMemoryLink {
     @Test("a refused heart-rate subscription ends the connection")
     func refusedSubscriptionFails() {
         let strap = FakeStrap()
+        strap.refusals = [FakeStrap.measurementConfigurationHandle: 0x03]
+        var link = InMemoryLink(strap: strap)
+        link.start()
+        #expect(link.failure == .attributeError(request: 0x12, handle: 0x000D, code: 0x03))
+        #expect(link.failure?.isPermanent == true)
+        #expect(link.events == [])
+        #expect(link.securityRaises == 0)
+    }
+
+    @Test("a strap that wants an encrypted link gets one, and the refused request is sent again",
+          arguments: [UInt8(0x05), 0x0F])
+    func encryptionRetried(code: UInt8) {
+        let strap = FakeStrap()
+        strap.refusals = [FakeStrap.measurementConfigurationHandle: code]
+        strap.refusalsNeedEncryption = true
+        var link = InMemoryLink(strap: strap)
+        link.start()
+        #expect(link.securityRaises == 1)
+        #expect(link.failure == nil)
+        #expect(link.events == [.connected(name: "TICKR B321"), .battery(85)])
+        let subscriptions = link.sent.filter { $0.first == 0x12 && $0[1] == UInt8(FakeStrap.measurementConfigurationHandle) }
+        #expect(subscriptions.count == 2)
+    }
+
+    @Test("refused again on the encrypted link: the connection ends, and security is raised only once")
+    func encryptionRefusedAgain() {
+        let strap = FakeStrap()
         strap.refusals = [FakeStrap.measurementConfigurationHandle: 0x05]
         var link = InMemoryLink(strap: strap)
         link.start()
+        #expect(link.securityRaises == 1)
         #expect(link.failure == .attributeError(request: 0x12, handle: 0x000D, code: 0x05))
-        #expect(link.failure?.isPermanent == true)
-        #expect(link.events == [])
+    }
+
+    @Test("pairing that never finishes fails like an unanswered request")
+    func pairingNeverFinishes() {
+        let strap = FakeStrap()
+        strap.refusals = [FakeStrap.measurementConfigurationHandle: 0x0F]
+        var link = InMemoryLink(strap: strap)
+        link.pairs = false
+        link.start()
+        #expect(link.securityRaises == 1)
+        #expect(link.failure == nil)
+        #expect(link.client.tick(now: 29.9) == [])
+        #expect(link.client.tick(now: 30).contains(.fail(.transactionTimeout(request: 0x12))))
     }
 
     @Test("a refused battery subscription is skipped")

@@ -37,7 +37,7 @@ import Testing
         (.noAdapter, false, "Bluetooth: no Bluetooth adapter was found; plug one in, or switch it on."),
         (.blocked(adapter: "hci0"), false, "Bluetooth: the adapter hci0 is switched off; run rfkill unblock bluetooth."),
         (.noPermission(adapter: "hci0"), false,
-         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. The README explains the capability to give it."),
+         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. Give it the network administration capability, as the README explains."),
         (.ready(adapter: "hci1"), true, "Bluetooth: the adapter hci1 is ready, and Heartline may search for straps."),
     ])
     func bluetooth(state: SelfCheck.Bluetooth, ok: Bool, sentence: String) {
@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [
         (SelfCheck.Strap.none, SelfCheck.Bluetooth.ready(adapter: "hci0"), false,
-         "Strap: none is remembered; choose one in Settings, under Sensor."),
+         "Strap: none is remembered; choose one in Settings, under Sensors."),
         (.remembered("C0:11:22:33:44:55"), .unsupported, false,
          "Strap: C0:11:22:33:44:55 is remembered. Without Bluetooth, Heartline cannot check that it is in reach."),
         (.remembered("C0:11:22:33:44:55"), .noPermission(adapter: "hci0"), true,
@@ -201,7 +201,7 @@ import Testing
         #expect(lines.map { String($0.prefix(while: { $0 != ":" })) } == ["answer", "answer", "answer", "answer"])
         let parts = lines.map { $0.dropFirst("answer: ".count).prefix(while: { $0 != ":" }) }
         #expect(parts == ["Speech", "Bluetooth", "Strap", "Storage"])
-        #expect(lines[2] == "answer: Strap: none is remembered; choose one in Settings, under Sensor.")
+        #expect(lines[2] == "answer: Strap: none is remembered; choose one in Settings, under Sensors.")
         // No strap is remembered, so something needs attention whatever else this machine has.
         #expect(result.status == 1)
         if SystemProbe.bluetooth() == .unsupported {

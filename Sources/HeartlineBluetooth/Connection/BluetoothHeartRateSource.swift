@@ -20,6 +20,11 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     public let target: SensorTarget
     /// Where the strap says it is worn, once read; kept across reconnections.
     public private(set) var bodySensorLocation: BodySensorLocation?
+    /// What the Device Information service says, once read; kept across reconnections.
+    public private(set) var manufacturer: String?
+    public private(set) var model: String?
+    /// Where the system's words for each failed attempt and lost link go (never spoken).
+    public var log: ((String) -> Void)?
 
     private let fallbackName: String
     private let transactionTimeout: Double
@@ -32,10 +37,16 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private var client: GATTClient?
     private var watch: EventLoop.Token?
     private var transactionTimer: EventLoop.Token?
+    /// Waits for the link to carry data again after its security was raised.
+    private var securityWatch: EventLoop.Token?
     private var retry: EventLoop.Token?
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
     private var reportedProblem: SensorProblem?
+    /// The last failed attempt's words, logged only when they change.
+    private var lastFailure: String?
+    /// Whether the last attempt found the adapter off and switched it on.
+    private var poweredOn = false
 
     /// - Parameters:
     ///   - target: the strap's address, or an ATT socket.
@@ -111,13 +122,30 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     }
 
     private func attemptFailed(_ error: SensorProblemError) {
+        if error.detail != lastFailure {
+            lastFailure = error.detail
+            log?("strap \(target): \(error.detail)")
+        }
+        var error = error
+        if error.code == EHOSTUNREACH, case .address = target, !poweredOn {
+            // No adapter is up. One that is there but powered off (no bluetoothd powers it at
+            // boot, or it was plugged in again) is switched on, and tried again at once.
+            if let problem = Adapter.powerOn() {
+                error = problem
+            } else {
+                poweredOn = true
+                scheduleRetry(after: 0.1)
+                return
+            }
+        }
+        poweredOn = false
         if error.problem != .unreachable { report(error.problem) }
         scheduleRetry()
     }
 
-    private func scheduleRetry() {
+    private func scheduleRetry(after delay: Double? = nil) {
         guard let loop else { return }
-        retry = loop.after(backoff.nextDelay()) { [weak self] in
+        retry = loop.after(delay ?? backoff.nextDelay()) { [weak self] in
             self?.connect()
         }
     }
@@ -136,6 +164,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             do {
                 pdu = try transport.receive()
             } catch {
+                log?("strap \(target): \(error.detail)")
                 connectionLost()
                 return
             }
@@ -150,6 +179,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         guard client != nil else { return }
         let actions = input(&client!)
         bodySensorLocation = client?.bodySensorLocation ?? bodySensorLocation
+        manufacturer = client?.manufacturer ?? manufacturer
+        model = client?.model ?? model
         for action in actions {
             // An earlier action, or the receiver of an event, may have ended the connection.
             guard client != nil else { return }
@@ -164,6 +195,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             case .deliver(let event):
                 if case .connected = event {
                     connected = true
+                    lastFailure = nil
+                    log?("strap \(target): connected; made by \(manufacturer ?? "unknown"), model \(model ?? "unknown"), worn on \(bodySensorLocation.map { "\($0)" } ?? "unknown")")
                     backoff.reset()
                     reportedProblem = nil
                 }
@@ -178,12 +211,34 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             case .cancelTimer:
                 if let transactionTimer { loop?.cancel(transactionTimer) }
                 transactionTimer = nil
+            case .raiseSecurity:
+                log?("strap \(target): the strap asks for an encrypted link; raising the link's security")
+                do {
+                    try transport?.raiseSecurity()
+                } catch {
+                    log?("strap \(target): \(error.detail)")
+                    connectionLost()
+                    return
+                }
+                if let transport {
+                    securityWatch = loop?.watch(transport.fileDescriptor, events: Int16(POLLOUT)) { [weak self] in
+                        self?.securityReady()
+                    }
+                }
             case .fail(let failure):
+                log?("strap \(target): \(failure)")
                 if failure.isPermanent { report(.other(failure.description)) }
                 connectionLost()
                 return
             }
         }
+    }
+
+    private func securityReady() {
+        if let securityWatch { loop?.cancel(securityWatch) }
+        securityWatch = nil
+        let now = self.now
+        drive { $0.securityRaised(now: now) }
     }
 
     private func connectionLost() {
@@ -198,8 +253,10 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private func closeConnection() {
         if let watch { loop?.cancel(watch) }
         if let transactionTimer { loop?.cancel(transactionTimer) }
+        if let securityWatch { loop?.cancel(securityWatch) }
         watch = nil
         transactionTimer = nil
+        securityWatch = nil
         transport = nil
         client = nil
     }

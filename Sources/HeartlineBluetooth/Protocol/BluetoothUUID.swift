@@ -57,9 +57,12 @@ extension BluetoothUUID {
     public static let genericAccessService = BluetoothUUID(0x1800)
     public static let heartRateService = BluetoothUUID(0x180D)
     public static let batteryService = BluetoothUUID(0x180F)
+    public static let deviceInformationService = BluetoothUUID(0x180A)
 
     public static let deviceName = BluetoothUUID(0x2A00)
     public static let heartRateMeasurement = BluetoothUUID(0x2A37)
     public static let bodySensorLocation = BluetoothUUID(0x2A38)
     public static let batteryLevel = BluetoothUUID(0x2A19)
+    public static let manufacturerName = BluetoothUUID(0x2A29)
+    public static let modelNumber = BluetoothUUID(0x2A24)
 }

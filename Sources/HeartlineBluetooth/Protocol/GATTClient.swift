@@ -68,6 +68,10 @@ public struct GATTClient {
         case cancelTimer
         /// Close the connection: it cannot go on.
         case fail(GATTFailure)
+        /// The strap refused a request for want of an encrypted link: raise the link's
+        /// security (the kernel pairs, Just Works) and call `securityRaised(now:)` once the link
+        /// can carry data again. The request is sent again then.
+        case raiseSecurity
     }
 
     private struct Service: Equatable {
@@ -110,8 +114,12 @@ public struct GATTClient {
         case failed
     }
 
-    private static let wantedServices: Set<BluetoothUUID> = [.genericAccessService, .heartRateService, .batteryService]
-    private static let wantedCharacteristics: Set<BluetoothUUID> = [.deviceName, .heartRateMeasurement, .bodySensorLocation, .batteryLevel]
+    private static let wantedServices: Set<BluetoothUUID> = [
+        .genericAccessService, .heartRateService, .batteryService, .deviceInformationService,
+    ]
+    private static let wantedCharacteristics: Set<BluetoothUUID> = [
+        .deviceName, .heartRateMeasurement, .bodySensorLocation, .batteryLevel, .manufacturerName, .modelNumber,
+    ]
 
     /// The receive MTU offered to the strap and given back when the strap asks.
     public let mtu: UInt16
@@ -119,6 +127,10 @@ public struct GATTClient {
     /// The strap's sanitised device name, or the fallback until it has been read.
     public private(set) var name: String
     public private(set) var bodySensorLocation: BodySensorLocation?
+    /// The Device Information service's manufacturer name and model number, sanitised, when
+    /// the strap has them: for the settings and the log, never announced.
+    public private(set) var manufacturer: String?
+    public private(set) var model: String?
 
     private var state = State.idle
     private var plan: [Step] = []
@@ -127,6 +139,12 @@ public struct GATTClient {
     private var serviceCharacteristics: [Characteristic] = []
     private var characteristics: [BluetoothUUID: Characteristic] = [:]
     private var outstanding: (request: UInt8, deadline: Double)?
+    /// The request in flight, to send again once the link is encrypted.
+    private var lastRequest: ATTPDU?
+    /// The request waiting for `securityRaised(now:)`.
+    private var waitingForSecurity: ATTPDU?
+    /// Whether security was raised on this connection already; a second refusal is final.
+    public private(set) var securityRaisedOnce = false
     private var announced = false
 
     /// - Parameters:
@@ -183,6 +201,13 @@ public struct GATTClient {
         default:
             return []
         }
+    }
+
+    /// The link is encrypted (or will carry data again): sends the refused request again.
+    public mutating func securityRaised(now: Double) -> [Action] {
+        guard let pdu = waitingForSecurity else { return [] }
+        waitingForSecurity = nil
+        return [.cancelTimer] + request(pdu, now: now)
     }
 
     /// Checks the transaction timer; call it when the timer fires (early calls are harmless).
@@ -247,6 +272,16 @@ public struct GATTClient {
     /// "Attribute not found" ends a discovery step normally; other refusals end the connection
     /// only when the step is one it cannot do without.
     private mutating func refused(request: UInt8, handle: UInt16, code: UInt8, now: Double) -> [Action] {
+        // Insufficient Authentication or Encryption: the strap wants an encrypted link. Raise
+        // security once and ask again, as BlueZ does; pairing waits within the transaction
+        // timeout, so a pairing that never ends fails like an unanswered request.
+        if code == ATTErrorCode.insufficientAuthentication || code == ATTErrorCode.insufficientEncryption,
+           !securityRaisedOnce, let pdu = lastRequest, pdu.opcode == request {
+            securityRaisedOnce = true
+            waitingForSecurity = pdu
+            outstanding = (request, now + transactionTimeout)
+            return [.raiseSecurity, .startTimer(seconds: transactionTimeout)]
+        }
         let required: Bool
         switch state {
         case .exchangingMTU:
@@ -365,7 +400,7 @@ public struct GATTClient {
         let batteryNotifies = battery?.notifies == true
         var steps: [Step] = [.discoverDescriptors(.heartRateMeasurement)]
         if batteryNotifies { steps.append(.discoverDescriptors(.batteryLevel)) }
-        steps += [.read(.deviceName), .read(.bodySensorLocation)]
+        steps += [.read(.deviceName), .read(.bodySensorLocation), .read(.manufacturerName), .read(.modelNumber)]
         if batteryNotifies { steps.append(.subscribe(.batteryLevel)) }
         steps += [.subscribe(.heartRateMeasurement), .announce, .read(.batteryLevel)]
         return steps
@@ -421,6 +456,10 @@ public struct GATTClient {
             if let sanitized = AdvertisedName.sanitize(value) { name = sanitized }
         case .bodySensorLocation:
             bodySensorLocation = try? BodySensorLocation.decode(value)
+        case .manufacturerName:
+            manufacturer = AdvertisedName.sanitize(value)
+        case .modelNumber:
+            model = AdvertisedName.sanitize(value)
         case .batteryLevel:
             if let level = try? BatteryLevel.decode(value) { actions.append(.deliver(.battery(level))) }
         default:
@@ -443,6 +482,7 @@ public struct GATTClient {
 
     private mutating func request(_ pdu: ATTPDU, now: Double) -> [Action] {
         outstanding = (pdu.opcode, now + transactionTimeout)
+        lastRequest = pdu
         return [.send(pdu.encoded), .startTimer(seconds: transactionTimeout)]
     }
 

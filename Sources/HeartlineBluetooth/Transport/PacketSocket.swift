@@ -14,6 +14,9 @@ protocol ATTTransport: AnyObject {
     /// Completes a connection started without blocking; call once the descriptor is writable.
     func finishConnecting() throws(SensorProblemError)
     func send(_ pdu: [UInt8]) throws(SensorProblemError)
+    /// Asks for an encrypted link (the kernel pairs); the descriptor turns writable again once
+    /// the link can carry data. Nothing to do where the other end is not a radio link.
+    func raiseSecurity() throws(SensorProblemError)
     /// The next waiting PDU, or nil when none waits.
     /// - Throws: `SensorProblemError` once the connection has ended.
     func receive() throws(SensorProblemError) -> [UInt8]?
@@ -22,6 +25,8 @@ protocol ATTTransport: AnyObject {
 /// A non-blocking SOCK_SEQPACKET socket: an L2CAP LE channel or a Unix socket.
 final class PacketSocket: ATTTransport {
     let fileDescriptor: Int32
+    /// Whether this is an L2CAP socket, whose link's security can be raised.
+    private(set) var isBluetooth = false
 
     private init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -36,6 +41,7 @@ final class PacketSocket: ATTTransport {
     static func connect(family: Int32, protocol: Int32, local: [UInt8]?, remote: [UInt8]) throws(SensorProblemError) -> PacketSocket {
         let type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let socket = PacketSocket(fileDescriptor: try checked("socket") { Glibc.socket(family, type, `protocol`) })
+        socket.isBluetooth = family != AF_UNIX
         if let local {
             try checked("bind") {
                 local.withUnsafeBytes { Glibc.bind(socket.fileDescriptor, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
@@ -84,6 +90,10 @@ final class PacketSocket: ATTTransport {
         guard sent == pdu.count else {
             throw SensorProblemError(.other("send: short write"), detail: "send: \(sent) of \(pdu.count) bytes")
         }
+    }
+
+    func raiseSecurity() throws(SensorProblemError) {
+        if isBluetooth { try setSecurityMedium() }
     }
 
     func receive() throws(SensorProblemError) -> [UInt8]? {

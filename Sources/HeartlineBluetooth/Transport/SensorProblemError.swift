@@ -9,22 +9,26 @@ public struct SensorProblemError: Error, Equatable, Sendable, CustomStringConver
     public let problem: SensorProblem
     /// The system's words ("connect: Connection refused"), never spoken.
     public let detail: String
+    /// The errno of the system call that failed, when one did.
+    public let code: Int32?
 
-    public init(_ problem: SensorProblem, detail: String) {
+    public init(_ problem: SensorProblem, detail: String, code: Int32? = nil) {
         self.problem = problem
         self.detail = detail
+        self.code = code
     }
 
     /// Sorts a failed socket or libbluetooth call into the problem the user can act on.
     public init(_ error: SystemError) {
         let problem: SensorProblem = switch error.code {
-        case EAFNOSUPPORT, ENODEV: .noAdapter
+        // EHOSTUNREACH: no adapter that is up (none at all, or powered off).
+        case EAFNOSUPPORT, ENODEV, EHOSTUNREACH: .noAdapter
         case EPERM, EACCES: .permissionDenied
         case EBUSY: .busy
         case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN: .unreachable
         default: .other(error.description)
         }
-        self.init(problem, detail: error.description)
+        self.init(problem, detail: error.description, code: error.code)
     }
 
     public var description: String { detail }

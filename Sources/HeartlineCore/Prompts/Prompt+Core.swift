@@ -272,6 +272,7 @@ extension Prompt {
     public static let sensorProblemBusy = Prompt("sensor.problem.busy")
     public static let sensorProblemUnreachable = Prompt("sensor.problem.unreachable")
     public static let sensorProblemOther = Prompt("sensor.problem.other")
+    public static let sensorProblemBlocked = Prompt("sensor.problem.blocked")
     public static let answerBatteryLow = Prompt("answer.battery.low", ["percent"])
     public static let settingsSpeech = Prompt("settings.speech")
     public static let settingsEcho = Prompt("settings.echo")
@@ -375,7 +376,7 @@ extension Prompt {
         sensorForget, sensorScanning, sensorFound, sensorNoneFound,
         sensorSignalStrong, sensorSignalMedium, sensorSignalWeak, sensorChosen,
         sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
-        sensorProblemUnreachable, sensorProblemOther, answerBatteryLow, settingsSpeech,
+        sensorProblemUnreachable, sensorProblemOther, sensorProblemBlocked, answerBatteryLow, settingsSpeech,
         settingsEcho, titleSpeech, speechRate, speechPitch,
         speechVolume, speechVoice, speechLanguage, speechModule,
         valueDefault, echoNone, echoCharacters, echoWords,

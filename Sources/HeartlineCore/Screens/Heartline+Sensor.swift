@@ -56,6 +56,7 @@ extension Heartline {
         case .permissionDenied: say(.answer, .sensorProblemPermission)
         case .busy: say(.answer, scanning ? .sensorProblemScanBusy : .sensorProblemBusy)
         case .unreachable: say(.answer, .sensorProblemUnreachable)
+        case .blocked: say(.answer, .sensorProblemBlocked)
         case .other: say(.answer, .sensorProblemOther)
         }
     }

@@ -34,6 +34,8 @@ public enum SensorProblem: Equatable, Sendable {
     case permissionDenied
     /// Another program (bluetoothd) holds the strap's connection.
     case busy
+    /// rfkill blocks the Bluetooth adapter (a radio switch, flight mode, `rfkill block`).
+    case blocked
     /// The strap could not be reached (out of range, asleep, switched off).
     case unreachable
     /// Anything else, with the system's own words for the log.

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Runs inside the VM (contrib/vm/run.sh boots it): one group of scenarios against the kernel's
+# Bluetooth stack, with the radio (contrib/vm/radio.py) running on the host.
+# Usage: guest.sh GROUP SHARE BINARY
+#   SHARE: the directory shared read-write with the host; radio.log and control are there, and
+#          every transcript this writes goes there for run.sh to check.
+# Each scenario writes SHARE/NAME.txt (Heartline's transcript) and SHARE/NAME.log (its log).
+set -uo pipefail
+group=$1
+share=$2
+heartline=$3
+cd "$(dirname "$0")/../.."
+
+log() { echo "guest: $*" >&2; }
+
+# The radio's log is written on the host; the share shows it as it grows.
+wait_radio() { # TEXT [COUNT] [SECONDS]
+  local text=$1 count=${2:-1} seconds=${3:-60} i
+  for ((i = 0; i < seconds * 5; i++)); do
+    if (($(grep -cF -- "$text" "$share/radio.log") >= count)); then return 0; fi
+    sleep 0.2
+  done
+  log "timed out waiting for the radio to say '$text' $count times"
+  return 1
+}
+radio() { echo "$*" >>"$share/control"; }
+
+port_named() {
+  local port
+  for port in /sys/class/virtio-ports/*; do
+    if [[ $(cat "$port/name" 2>/dev/null) == "$1" ]]; then echo "/dev/${port##*/}"; fi
+  done
+}
+
+# The relay's process id is kept in a file: input functions run in a pipeline's subshell.
+adapter_in() { # the kernel gets hci0, joined to the radio
+  # Not on the pipeline's standard output, or Heartline would never read the end of its input.
+  python3 contrib/vm/vhci-relay.py "$(port_named hci)" </dev/null >/dev/null 2>>"$share/relay.log" &
+  echo $! >/run/relay.pid
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -e /sys/class/bluetooth/hci0 ]] && return 0
+    sleep 0.2
+  done
+  log "no hci0 after 20 s"
+  return 1
+}
+adapter_out() { # as a USB adapter pulled out
+  kill "$(cat /run/relay.pid)" 2>/dev/null
+  local i
+  for ((i = 0; i < 50; i++)); do
+    [[ -e /sys/class/bluetooth/hci0 ]] || return 0
+    sleep 0.2
+  done
+}
+
+# Heartline in script mode, reading the lines its input function prints, with a data directory
+# on a tmpfs (SQLite's WAL does not work on the 9p share).
+run_heartline() { # NAME INPUT-FUNCTION [ARGUMENTS...]
+  local name=$1 input=$2
+  shift 2
+  log "scenario $name"
+  transcript=$share/$name.txt
+  # No Swift backtracer, so that a crash leaves a core (in the share, for gdb on the host).
+  "$input" | SWIFT_BACKTRACE=enable=no "$heartline" --speech transcript --data-dir "/dev/shm/$name" "$@" \
+    >"$share/$name.txt" 2>"$share/$name.log"
+  echo "exit $?" >>"$share/$name.log"
+  cp /dev/shm/core.* "$share/" 2>/dev/null && rm -f /dev/shm/core.*
+}
+
+start_bluetoothd() {
+  mkdir -p /run/dbus /var/lib/bluetooth
+  dbus-daemon --system --fork --nopidfile 2>>"$share/bluetoothd.log" || return 1
+  /usr/libexec/bluetooth/bluetoothd -n -d >>"$share/bluetoothd.log" 2>&1 &
+  sleep 3
+}
+
+# Waits for Heartline to say a line matching an extended regular expression.
+wait_said() { # PATTERN [SECONDS]
+  local i
+  for ((i = 0; i < ${2:-60} * 5; i++)); do
+    grep -Eq -- "$1" "$transcript" && return 0
+    sleep 0.2
+  done
+  log "timed out waiting for Heartline to say /$1/"
+  return 1
+}
+
+find_input() {
+  echo settings
+  echo "heart rate sensor"
+  echo "find sensors"
+  wait_said "Sensors found|No heart rate strap|Bluetooth|cannot|Another program" 60
+  sleep 1
+}
+
+# A workout on the first strap: heart rate and battery, 12 s out of range, back again.
+workout_input() {
+  echo configure
+  echo next
+  local subscribed
+  subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
+  echo "start workout"
+  wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
+  wait_said "Workout started"
+  sleep 3
+  echo "heart rate"
+  echo battery
+  sleep 1
+  radio "away TICKR B321 12"
+  wait_radio "TICKR B321 out of range" 1 10
+  sleep 3
+  echo "heart rate"
+  wait_said "^event: Heart rate sensor connected" 60
+  sleep 3
+  echo "heart rate"
+  echo "average heart rate"
+  echo end
+  echo yes
+  echo save
+  sleep 2
+}
+
+# A strap with a public address, which restarts during the workout.
+public_input() {
+  echo configure
+  echo next
+  local subscribed
+  subscribed=$(grep -cF "Polar H10 0A1B2C3D subscribed" "$share/radio.log")
+  echo "start workout"
+  wait_radio "Polar H10 0A1B2C3D subscribed" $((subscribed + 1)) 90
+  wait_said "Workout started"
+  sleep 3
+  echo "heart rate"
+  radio "restart Polar H10 0A1B2C3D"
+  wait_said "^event: Heart rate sensor connected" 60
+  sleep 3
+  echo "heart rate"
+  echo end
+  echo yes
+  echo delete
+  echo yes
+  sleep 1
+}
+
+# The adapter pulled out in the middle of a workout, then plugged back in.
+unplug_input() {
+  echo configure
+  echo next
+  local subscribed
+  subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
+  echo "start workout"
+  wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
+  wait_said "Workout started"
+  sleep 3
+  echo "heart rate"
+  adapter_out
+  wait_said "^event: Heart rate sensor disconnected" 20
+  sleep 2
+  echo "heart rate"
+  adapter_in
+  wait_said "^event: Heart rate sensor connected" 60
+  sleep 3
+  echo "heart rate"
+  echo end
+  echo yes
+  echo delete
+  echo yes
+  sleep 1
+}
+
+rfkill_soft() { # 0 or 1 on every Bluetooth rfkill switch
+  local switch
+  for switch in /sys/class/rfkill/rfkill*; do
+    [[ $(cat "$switch/type") == bluetooth ]] && echo "$1" >"$switch/soft"
+  done
+}
+
+ulimit -c unlimited
+echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
+modprobe hci_vhci
+modprobe virtio_console
+for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
+
+case $group in
+  core)
+    # Extended advertising, no bluetoothd: the adapter stays powered off until Heartline
+    # powers it for its scan.
+    adapter_in
+    hciconfig hci0 >"$share/adapter-at-start.txt" 2>&1
+    run_heartline find find_input
+    run_heartline workout workout_input --sensor C8:03:F1:B9:0B:4E
+    "$heartline" export --format csv --all --data-dir /dev/shm/workout --output "$share/csv" >>"$share/workout.log" 2>&1
+    run_heartline public public_input --sensor 00:22:D0:0A:1B:2C
+    run_heartline unplug unplug_input --sensor C8:03:F1:B9:0B:4E
+    rfkill_soft 1
+    run_heartline rfkill find_input
+    rfkill_soft 0
+    adapter_out
+    run_heartline no-adapter find_input
+    ;;
+  unplug)
+    # The adapter pulled out and plugged back, alone (contrib/vm/run.sh unplug).
+    adapter_in
+    run_heartline find find_input
+    run_heartline unplug unplug_input --sensor C8:03:F1:B9:0B:4E
+    ;;
+  bluetoothd)
+    # A Bluetooth 4.2 adapter (legacy advertising reports) with bluetoothd running and
+    # discovering itself, as on a desktop with its Bluetooth panel open.
+    adapter_in
+    start_bluetoothd || log "bluetoothd did not start"
+    bluetoothctl power on >>"$share/bluetoothd.log" 2>&1
+    (bluetoothctl --timeout 40 scan on </dev/null >>"$share/bluetoothd.log" 2>&1 &)
+    sleep 2
+    btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
+    run_heartline find-bluetoothd find_input
+    run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
+    ;;
+esac
+log "group $group done"

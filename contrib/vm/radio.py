@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+"""The radio of Heartline's VM tests: a virtual Bluetooth controller for the kernel and virtual
+heart-rate straps on the same virtual link, all with Google's Bumble.
+
+It runs on the host, at full speed; inside the VM, contrib/vm/vhci-relay.py joins /dev/vhci to
+it through a virtio serial port (QEMU connects that port to --socket). The kernel's adapter is
+a Bumble controller; each strap is another Bumble controller with a Bumble host and GATT server
+on the same LocalLink: it advertises (services in the advertisement, its name in the scan
+response), serves Heart Rate, Battery and Device Information, and notifies a heart rate every
+second once subscribed.
+
+Usage:
+  radio.py --socket PATH [--legacy] [--control FILE] --strap 'name=TICKR B321,address=C8:03:F1:B9:0B:4E,rssi=-60'
+
+Strap keys: name, address (random static unless it ends in /public), rssi (the signal the
+kernel's controller reports for it), bpm, battery, location (a Body Sensor Location number),
+maker, model, encrypt (1: its Heart Rate Measurement configuration needs an encrypted link).
+
+Lines appended to the control file steer the radio while the test runs:
+  away NAME SECONDS   the strap leaves radio range: its link times out on both sides and
+                      nothing it sends is heard until it comes back
+  restart NAME        the strap reboots: its link drops and it advertises again a second later
+  battery NAME LEVEL  its battery level changes (notified when subscribed)
+Every line the radio prints starts with "radio:", one event per line, for the test to wait on.
+"""
+
+import argparse
+import asyncio
+import dataclasses
+import os
+import struct
+import sys
+
+from bumble import hci
+from bumble.controller import Controller
+from bumble.core import PhysicalTransport
+from bumble.device import Device
+from bumble.gatt import (
+    GATT_BATTERY_LEVEL_CHARACTERISTIC,
+    GATT_BATTERY_SERVICE,
+    GATT_BODY_SENSOR_LOCATION_CHARACTERISTIC,
+    GATT_CLIENT_CHARACTERISTIC_CONFIGURATION_DESCRIPTOR,
+    GATT_DEVICE_INFORMATION_SERVICE,
+    GATT_HEART_RATE_MEASUREMENT_CHARACTERISTIC,
+    GATT_HEART_RATE_SERVICE,
+    GATT_MANUFACTURER_NAME_STRING_CHARACTERISTIC,
+    GATT_MODEL_NUMBER_STRING_CHARACTERISTIC,
+    Characteristic,
+    Descriptor,
+    Service,
+)
+from bumble.host import Host
+from bumble.link import LocalLink
+from bumble.pairing import PairingConfig
+from bumble.transport.common import AsyncPipeSink
+
+# The kernel's controller. A public address of zeros would be taken as unconfigured.
+KERNEL_ADDRESS = "00:1B:DC:0A:00:01"
+SUPERVISION_TIMEOUT = 0x08
+# How long a rebooting strap is silent before it advertises again (a Polar H10: about 1.5 s).
+REBOOT_SECONDS = 1.5
+
+
+def say(text):
+    print(f"radio: {text}", flush=True)
+
+
+class Radio(LocalLink):
+    """The shared medium. Fixes LocalLink's source address for LE data and models range."""
+
+    def __init__(self):
+        super().__init__()
+        self.away = set()
+
+    def send_acl_data(self, sender_controller, destination_address, transport, data):
+        if transport != PhysicalTransport.LE:
+            return super().send_acl_data(sender_controller, destination_address, transport, data)
+        # Bumble 0.0.236 sends LE data from the sender's random address; the receiver knows the
+        # connection by the address it was made with.
+        connection = sender_controller.le_connections.get(destination_address)
+        destination = self.find_le_controller(destination_address)
+        if connection is None or destination is None:
+            return
+        if sender_controller in self.away or destination in self.away:
+            return
+        source = connection.self_address
+        asyncio.get_running_loop().call_soon(
+            lambda: destination.on_link_acl_data(source, transport, data))
+
+    def send_advertising_pdu(self, sender_controller, packet):
+        if sender_controller in self.away:
+            return
+        loop = asyncio.get_running_loop()
+        for controller in self.controllers:
+            if controller is not sender_controller and controller not in self.away:
+                loop.call_soon(controller.on_ll_advertising_pdu, packet)
+
+    def send_ll_control_pdu(self, sender_address, receiver_address, packet):
+        sender = self.find_le_controller(sender_address)
+        receiver = self.find_le_controller(receiver_address)
+        if sender in self.away or receiver in self.away:
+            return
+        super().send_ll_control_pdu(sender_address, receiver_address, packet)
+
+    def drop(self, controller):
+        """Takes a controller off the link; its peers see their links time out."""
+        for connection in list(controller.le_connections.values()):
+            for other in self.controllers:
+                if other is controller:
+                    continue
+                peer = other.le_connections.get(connection.self_address)
+                if peer is not None:
+                    other.on_le_disconnected(peer, SUPERVISION_TIMEOUT)
+        self.remove_controller(controller)
+
+    def cut(self, strap_controller, reason=SUPERVISION_TIMEOUT):
+        """Ends every link of a strap on both sides, as a supervision timeout does."""
+        for peer_address, connection in list(strap_controller.le_connections.items()):
+            for controller in self.controllers:
+                if controller is strap_controller:
+                    continue
+                other = controller.le_connections.get(connection.self_address)
+                if other is not None and other.peer_address == connection.self_address:
+                    controller.on_le_disconnected(other, reason)
+            strap_controller.on_le_disconnected(connection, reason)
+
+
+class KernelController(Controller):
+    """The controller behind /dev/vhci, reporting each strap's own signal strength and scan
+    response (Bumble's controller reports -50 dBm and repeats the advertising data)."""
+
+    def __init__(self, *args, straps, legacy, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.straps = straps
+        if legacy:
+            # A Bluetooth 4.2 adapter: no extended advertising or scanning, so the kernel uses
+            # the legacy commands and gets legacy advertising reports.
+            self.le_features = hci.LeFeatureMask(self.le_features & ~hci.LeFeatureMask.LE_EXTENDED_ADVERTISING)
+            self.supported_commands = {
+                op for op in self.supported_commands
+                if "EXTENDED" not in hci.HCI_Command.command_name(op)
+                and "PERIODIC" not in hci.HCI_Command.command_name(op)
+            }
+
+    def strap_for(self, address):
+        for strap in self.straps:
+            if strap.address.address_bytes == address.address_bytes:
+                return strap
+        return None
+
+    def send_hci_packet(self, packet):
+        if isinstance(packet, hci.HCI_LE_Advertising_Report_Event):
+            packet = hci.HCI_LE_Advertising_Report_Event(
+                [self.rewrite(report, report.event_type == 4) for report in packet.reports])
+        elif isinstance(packet, hci.HCI_LE_Extended_Advertising_Report_Event):
+            packet = hci.HCI_LE_Extended_Advertising_Report_Event(
+                [self.rewrite(report, bool(report.event_type & 0x08)) for report in packet.reports])
+        super().send_hci_packet(packet)
+
+    def rewrite(self, report, scan_response):
+        strap = self.strap_for(report.address)
+        if strap is None:
+            return report
+        data = strap.scan_response_data if scan_response else strap.advertising_data
+        return dataclasses.replace(report, rssi=strap.rssi, data=data)
+
+
+def ad_structure(kind, payload):
+    return bytes([len(payload) + 1, kind]) + payload
+
+
+class Strap:
+    def __init__(self, spec, radio):
+        values = dict(part.split("=", 1) for part in spec.split(","))
+        self.name = values["name"]
+        text = values.get("address", "C8:03:F1:B9:0B:4E")
+        public = text.endswith("/public")
+        text = text.split("/")[0]
+        kind = hci.Address.PUBLIC_DEVICE_ADDRESS if public else hci.Address.RANDOM_DEVICE_ADDRESS
+        self.address = hci.Address(text, kind)
+        self.public = public
+        self.rssi = int(values.get("rssi", "-60"))
+        self.bpm = int(values.get("bpm", "72"))
+        self.battery = int(values.get("battery", "85"))
+        self.location = int(values.get("location", "1"))
+        self.maker = values.get("maker", "Heartline Test Straps")
+        self.model = values.get("model", "VM-1")
+        self.encrypt = values.get("encrypt", "0") == "1"
+        self.radio = radio
+        # Services in the advertisement, the name in the scan response, as real straps do.
+        self.advertising_data = ad_structure(0x01, b"\x06") + ad_structure(0x03, struct.pack("<HH", 0x180D, 0x180F))
+        self.scan_response_data = ad_structure(0x09, self.name.encode())
+        self.device = None
+        self.controller = None
+        self.subscribed = False
+
+    async def start(self):
+        self.controller = Controller(
+            f"strap {self.name}", link=self.radio,
+            public_address=self.address if self.public else None)
+        host = Host(self.controller, AsyncPipeSink(self.controller))
+        self.device = Device(name=self.name, address=self.address, host=host)
+        self.device.le_enabled = True
+        self.make_services()
+        self.device.on("connection", self.on_connection)
+        await self.device.power_on()
+        if self.encrypt:
+            # Just Works, no bonding asked: the strap only wants the link encrypted.
+            self.device.pairing_config_factory = lambda connection: PairingConfig(bonding=False, mitm=False)
+        await self.advertise()
+        asyncio.get_running_loop().create_task(self.beat())
+
+    def make_services(self):
+        self.measurement = Characteristic(
+            GATT_HEART_RATE_MEASUREMENT_CHARACTERISTIC, Characteristic.Properties.NOTIFY,
+            Characteristic.Permissions(0), b"")
+        if self.encrypt:
+            # The configuration descriptor refuses an unencrypted write with Insufficient
+            # Encryption, so the client must raise the link's security and try again.
+            configuration = Descriptor(
+                GATT_CLIENT_CHARACTERISTIC_CONFIGURATION_DESCRIPTOR,
+                Descriptor.READABLE | Descriptor.WRITEABLE | Descriptor.WRITE_REQUIRES_ENCRYPTION,
+                self.device.gatt_server.make_descriptor_value(self.measurement))
+            self.measurement.descriptors = [configuration]
+        location = Characteristic(
+            GATT_BODY_SENSOR_LOCATION_CHARACTERISTIC, Characteristic.Properties.READ,
+            Characteristic.READABLE, bytes([self.location]))
+        self.battery_characteristic = Characteristic(
+            GATT_BATTERY_LEVEL_CHARACTERISTIC,
+            Characteristic.Properties.READ | Characteristic.Properties.NOTIFY,
+            Characteristic.READABLE, bytes([self.battery]))
+        self.device.add_services([
+            Service(GATT_HEART_RATE_SERVICE, [self.measurement, location]),
+            Service(GATT_BATTERY_SERVICE, [self.battery_characteristic]),
+            Service(GATT_DEVICE_INFORMATION_SERVICE, [
+                Characteristic(GATT_MANUFACTURER_NAME_STRING_CHARACTERISTIC, Characteristic.Properties.READ,
+                               Characteristic.READABLE, self.maker.encode()),
+                Characteristic(GATT_MODEL_NUMBER_STRING_CHARACTERISTIC, Characteristic.Properties.READ,
+                               Characteristic.READABLE, self.model.encode()),
+            ]),
+        ])
+        self.device.on("characteristic_subscription", self.on_subscription)
+
+    async def advertise(self):
+        own = hci.OwnAddressType.PUBLIC if self.public else hci.OwnAddressType.RANDOM
+        await self.device.start_advertising(
+            own_address_type=own, advertising_data=self.advertising_data,
+            scan_response_data=self.scan_response_data, advertising_interval_min=100,
+            advertising_interval_max=100)
+        say(f"{self.name} advertising")
+
+    def on_connection(self, connection):
+        say(f"{self.name} connected")
+        connection.on("disconnection", lambda reason: self.on_disconnection(reason))
+        connection.on("pairing", lambda keys: say(f"{self.name} paired"))
+        connection.on("encryption_change", lambda *args: say(f"{self.name} encrypted"))
+
+    def on_disconnection(self, reason):
+        self.subscribed = False
+        say(f"{self.name} disconnected (reason 0x{reason:02X})")
+        asyncio.get_running_loop().create_task(self.advertise_later(REBOOT_SECONDS))
+
+    async def advertise_later(self, seconds):
+        await asyncio.sleep(seconds)
+        await self.advertise()
+
+    def on_subscription(self, connection, characteristic, notify, indicate):
+        if characteristic is self.measurement:
+            self.subscribed = notify or indicate
+            say(f"{self.name} subscribed" if self.subscribed else f"{self.name} unsubscribed")
+
+    async def beat(self):
+        while True:
+            await asyncio.sleep(1)
+            if self.subscribed and self.controller not in self.radio.away:
+                # Flags 06: 8-bit value, skin contact detected.
+                await self.device.notify_subscribers(self.measurement, bytes([0x06, self.bpm]))
+
+    async def set_battery(self, level):
+        self.battery = level
+        self.battery_characteristic.value = bytes([level])
+        await self.device.notify_subscribers(self.battery_characteristic, bytes([level]))
+        say(f"{self.name} battery {level}")
+
+    async def away(self, seconds):
+        self.radio.away.add(self.controller)
+        self.radio.cut(self.controller)
+        say(f"{self.name} out of range for {seconds:g} s")
+        await asyncio.sleep(seconds)
+        self.radio.away.discard(self.controller)
+        say(f"{self.name} back in range")
+
+    def restart(self):
+        say(f"{self.name} restarting")
+        self.radio.cut(self.controller)
+
+
+class KernelSide:
+    """The kernel's end of the radio: HCI packets to and from the VM's /dev/vhci through the
+    relay (contrib/vm/vhci-relay.py), over the Unix socket QEMU's virtio serial port opens."""
+
+    def __init__(self, radio, straps, legacy):
+        self.radio = radio
+        self.straps = straps
+        self.legacy = legacy
+        self.controller = None
+        self.writer = None
+
+    def on_packet(self, packet):
+        """From the controller to the kernel."""
+        if self.writer is not None:
+            self.writer.write(packet)
+
+    def fresh_controller(self):
+        """The relay (re)opened /dev/vhci: a new adapter, which knows no connections."""
+        if self.controller is not None:
+            self.radio.drop(self.controller)
+        self.controller = KernelController(
+            "kernel", host_sink=self, link=self.radio, public_address=KERNEL_ADDRESS,
+            straps=self.straps, legacy=self.legacy)
+        say(f"adapter up ({'legacy' if self.legacy else 'extended'} advertising)")
+
+    def controller_gone(self):
+        """The relay closed /dev/vhci: the adapter was pulled out."""
+        if self.controller is not None:
+            self.radio.drop(self.controller)
+            self.controller = None
+            say("adapter gone")
+
+    async def serve(self, reader, writer):
+        self.writer = writer
+        buffer = b""
+        while data := await reader.read(65536):
+            buffer += data
+            while buffer:
+                if buffer[0] in (0xFD, 0xFE):
+                    if len(buffer) < 2:
+                        break
+                    marker, buffer = buffer[0], buffer[2:]
+                    if marker == 0xFE:
+                        self.fresh_controller()
+                    else:
+                        self.controller_gone()
+                    continue
+                complete, rest = split_packet(buffer)
+                if complete is None:
+                    break
+                buffer = rest
+                if self.controller is not None:
+                    self.controller.on_packet(complete)
+        self.writer = None
+        say("virtual machine gone")
+
+
+# The payload length of each H4 packet type: (header length, offset of the length field, its
+# size). 01 command, 02 ACL data, 03 SCO data, 04 event, 05 ISO data.
+H4_HEADERS = {0x01: (3, 2, 1), 0x02: (4, 2, 2), 0x03: (3, 2, 1), 0x04: (2, 1, 1), 0x05: (4, 2, 2)}
+
+
+def split_packet(buffer):
+    """The first complete H4 packet of `buffer` and the rest, or (None, buffer)."""
+    kind = buffer[0]
+    if kind not in H4_HEADERS:
+        say(f"dropped a byte 0x{kind:02X} out of frame")
+        return None, buffer[1:]
+    header, offset, size = H4_HEADERS[kind]
+    if len(buffer) < 1 + header:
+        return None, buffer
+    length = int.from_bytes(buffer[1 + offset:1 + offset + size], "little")
+    if kind == 0x05:
+        length &= 0x3FFF
+    total = 1 + header + length
+    if len(buffer) < total:
+        return None, buffer
+    return buffer[:total], buffer[total:]
+
+
+async def read_control(path, straps, kernel):
+    """Follows the control file (the VM appends lines to it through the shared directory)."""
+    by_name = {strap.name: strap for strap in straps}
+    loop = asyncio.get_running_loop()
+    offset = 0
+    pending = ""
+    while True:
+        await asyncio.sleep(0.1)
+        try:
+            with open(path) as control:
+                control.seek(offset)
+                text = control.read()
+                offset = control.tell()
+        except FileNotFoundError:
+            continue
+        pending += text
+        *lines, pending = pending.split("\n")
+        for line in lines:
+            words = line.split()
+            if not words:
+                continue
+            command, rest = words[0], words[1:]
+            strap = by_name.get(" ".join(rest[:-1])) or by_name.get(" ".join(rest))
+            if command == "away" and strap:
+                loop.create_task(strap.away(float(rest[-1])))
+            elif command == "restart" and strap:
+                strap.restart()
+            elif command == "battery" and strap:
+                loop.create_task(strap.set_battery(int(rest[-1])))
+            else:
+                say(f"unknown command: {line}")
+
+
+async def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--strap", action="append", default=[])
+    parser.add_argument("--legacy", action="store_true", help="a controller without extended advertising")
+    parser.add_argument("--socket", required=True, help="the Unix socket to listen on for QEMU's serial port")
+    parser.add_argument("--control", help="a file to follow for commands")
+    options = parser.parse_args()
+
+    radio = Radio()
+    straps = [Strap(spec, radio) for spec in options.strap]
+    kernel = KernelSide(radio, straps, options.legacy)
+    for strap in straps:
+        await strap.start()
+    server = await asyncio.start_unix_server(kernel.serve, path=options.socket)
+    say("ready")
+    tasks = [asyncio.create_task(server.serve_forever())]
+    if options.control:
+        tasks.append(asyncio.create_task(read_control(options.control, straps, kernel)))
+    await asyncio.gather(*tasks)
+
+
+if __name__ == "__main__":
+    if os.environ.get("RADIO_DEBUG"):
+        import logging
+        logging.basicConfig(level=logging.DEBUG)
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        sys.exit(0)

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# The VM suite: Heartline against the kernel's real Bluetooth stack.
+#
+# Boots Debian's own kernel with this machine's files (virtme-ng, QEMU without KVM), loads
+# hci_vhci there, and joins /dev/vhci through a virtio serial port to contrib/vm/radio.py on
+# the host: a Bumble controller for the kernel and Bumble heart-rate straps on one virtual
+# link. contrib/vm/guest.sh runs the built heartline in the VM, one boot per group of
+# scenarios; this script checks the transcripts it leaves.
+#
+# Usage: contrib/vm/run.sh [GROUP...]     (groups: core bluetoothd, the default; unplug, a part
+#                                         of core on its own)
+# Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
+# Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
+# --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
+# Exit status 0 when every check passed or the machine lacks what the suite needs (it says
+# what, on a line starting "vm: SKIPPED"), 1 when a check failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
+binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
+groups=("$@")
+((${#groups[@]})) || groups=(core bluetoothd)
+
+skip() {
+  echo "vm: SKIPPED: $*"
+  exit 0
+}
+
+[[ $(uname -m) == x86_64 ]] || skip "the VM suite boots an x86-64 kernel with qemu-system-x86_64; this is $(uname -m)"
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing (contrib/setup.sh --test installs it)"
+[[ -x $venv/bin/vng && -x $venv/bin/python3 ]] || skip "no virtme-ng in $venv (contrib/setup.sh --test makes it)"
+"$venv/bin/python3" -c "import bumble" 2>/dev/null || skip "no bumble in $venv (contrib/setup.sh --test installs it)"
+kernel=""
+for candidate in /boot/vmlinuz-*; do
+  version=${candidate#/boot/vmlinuz-}
+  if [[ -r $candidate ]] && compgen -G "/lib/modules/$version/kernel/drivers/bluetooth/hci_vhci.ko*" >/dev/null; then
+    kernel=$candidate
+  fi
+done
+[[ -n $kernel ]] || skip "no readable kernel in /boot with the hci_vhci module (apt-get install linux-image-amd64)"
+command -v busybox >/dev/null || skip "busybox is missing (apt-get install busybox-static)"
+command -v hciconfig >/dev/null || skip "bluez is missing (apt-get install bluez)"
+[[ -x $binary ]] || skip "no heartline binary at $binary (swift build first)"
+
+export PATH="$venv/bin:$PATH"
+work=$(mktemp -d /tmp/heartline-vm.XXXXXX)
+chmod 755 "$work"
+# A copy, so that a rebuild while the VM runs cannot change the program under it.
+cp "$binary" "$work/heartline"
+binary=$work/heartline
+radio_pid=""
+cleanup() {
+  [[ -n $radio_pid ]] && kill "$radio_pid" 2>/dev/null
+  if [[ ${HEARTLINE_VM_KEEP:-} == 1 ]]; then echo "vm: transcripts kept in $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+failures=0
+pass() { echo "vm: ok   $*"; }
+fail() {
+  echo "vm: FAIL $*"
+  failures=$((failures + 1))
+}
+# check NAME FILE PATTERN...: every extended regular expression matches a line of FILE.
+check() {
+  local name=$1 file=$2 pattern
+  shift 2
+  for pattern in "$@"; do
+    if ! grep -Eq -- "$pattern" "$file" 2>/dev/null; then
+      fail "$name: no line matches /$pattern/ in ${file##*/}"
+      show "$file"
+      return
+    fi
+  done
+  pass "$name"
+}
+show() {
+  echo "---- ${1##*/}"
+  sed 's/^/    /' "$1" 2>/dev/null | tail -n 40
+  local log=${1%.txt}.log
+  if [[ $log != "$1" && -e $log ]]; then
+    echo "---- ${log##*/}"
+    sed 's/^/    /' "$log" | tail -n 20
+  fi
+}
+# before FILE FIRST SECOND: a line matching FIRST comes before one matching SECOND.
+before() {
+  local first second
+  first=$(grep -nE -- "$2" "$1" | head -n 1 | cut -d: -f1)
+  second=$(grep -nE -- "$3" "$1" | head -n 1 | cut -d: -f1)
+  [[ -n $first && -n $second && $first -lt $second ]]
+}
+
+straps=(
+  --strap "name=TICKR B321,address=C8:03:F1:B9:0B:4E,rssi=-58,bpm=72,battery=85,location=1"
+  --strap "name=Polar H10 0A1B2C3D,address=00:22:D0:0A:1B:2C/public,rssi=-88,bpm=64,battery=40,location=1"
+)
+
+boot() { # GROUP [RADIO OPTIONS...]
+  local group=$1
+  shift
+  local share=$work/$group
+  mkdir -p "$share"
+  chmod 777 "$share"
+  : >"$share/control"
+  : >"$share/radio.log"
+  "$venv/bin/python3" "$root/contrib/vm/radio.py" --socket "$work/$group.sock" --control "$share/control" \
+    "${straps[@]}" "$@" >"$share/radio.log" 2>&1 &
+  radio_pid=$!
+  local i
+  for ((i = 0; i < 100; i++)); do
+    grep -q "radio: ready" "$share/radio.log" && break
+    sleep 0.1
+  done
+  local started=$SECONDS
+  timeout 420 vng --run "$kernel" --user root --disable-kvm --cpus 2 --memory 1G --rwdir "$share" \
+    --qemu-opts="-device virtio-serial -chardev socket,id=hci,path=$work/$group.sock -device virtserialport,chardev=hci,name=hci" \
+    --exec "$root/contrib/vm/guest.sh $group $share $binary" >"$share/console.log" 2>&1
+  echo "vm: group $group took $((SECONDS - started)) s"
+  kill "$radio_pid" 2>/dev/null
+  wait "$radio_pid" 2>/dev/null
+  radio_pid=""
+}
+
+check_core() {
+  local s=$work/core
+  check "adapter powered off at start" "$s/adapter-at-start.txt" "DOWN"
+  check "scan lists both straps by name with signal strength" "$s/find.txt" \
+    "1, TICKR B321, strong signal\." "2, Polar H10 0A1B2C3D, weak signal\."
+  check "workout answers heart rate and battery over the kernel's L2CAP socket" "$s/workout.txt" \
+    "Heart rate, 72 beats per minute\." "Heart rate strap battery, 85 percent\."
+  check "out of range for 12 s is announced, and so is the reconnection" "$s/workout.txt" \
+    "^event: Heart rate sensor disconnected\." "^event: Heart rate sensor connected\." \
+    "Heart rate monitor is not connected\."
+  if before "$s/workout.txt" "sensor disconnected" "not connected" && before "$s/workout.txt" "not connected" "^event: Heart rate sensor connected"; then
+    pass "the drop-out comes before the answer without a strap, the reconnection after it"
+  else
+    fail "drop-out announcements out of order"
+    show "$s/workout.txt"
+  fi
+  local csv missing total
+  csv=$(ls "$s"/csv/*.csv 2>/dev/null | head -n 1)
+  if [[ -n $csv ]]; then
+    missing=$(awk -F, 'NR > 1 && $3 == ""' "$csv" | wc -l)
+    total=$(awk -F, 'NR > 1' "$csv" | wc -l)
+    if ((missing >= 10 && missing < total)); then
+      pass "the seconds out of range have no heart rate ($missing of $total seconds)"
+    else
+      fail "seconds without heart rate: $missing of $total, expected at least 10"
+    fi
+  else
+    fail "no CSV export of the workout"
+    show "$s/workout.log"
+  fi
+  check "average heart rate counts only seconds with a heart rate" "$s/workout.txt" "Average heart rate, 72 beats per minute\."
+  check "a strap with a public address connects" "$s/public.txt" "Heart rate, 64 beats per minute\."
+  check "a restarting strap comes back with a new connection" "$s/public.txt" \
+    "^event: Heart rate sensor disconnected\." "^event: Heart rate sensor connected\."
+  check "the adapter pulled out mid-workout and plugged back" "$s/unplug.txt" \
+    "^event: Heart rate sensor disconnected\." "^event: Heart rate sensor connected\."
+  check "rfkill is one sentence" "$s/rfkill.txt" "Bluetooth is blocked by rfkill"
+  check "no adapter is one sentence" "$s/no-adapter.txt" "This computer has no Bluetooth\."
+}
+
+check_unplug() {
+  check "the adapter pulled out mid-workout and plugged back" "$work/unplug/unplug.txt" \
+    "^event: Heart rate sensor disconnected\." "^event: Heart rate sensor connected\."
+}
+
+check_bluetoothd() {
+  local s=$work/bluetoothd
+  check "bluetoothd is running and discovering while Heartline scans" "$s/adapter-with-bluetoothd.txt" "current settings: .*powered"
+  check "bluetoothd's discovery was running" "$s/bluetoothd.log" "discovering 1"
+  check "bluetoothd running: the scan still lists the straps (legacy reports)" "$s/find-bluetoothd.txt" \
+    "1, TICKR B321, strong signal\." "2, Polar H10 0A1B2C3D, weak signal\."
+  check "bluetoothd running: the workout answers heart rate" "$s/workout-bluetoothd.txt" \
+    "Heart rate, 72 beats per minute\." "^event: Heart rate sensor connected\."
+}
+
+started=$SECONDS
+for group in "${groups[@]}"; do
+  case $group in
+    core) boot core ;;
+    bluetoothd) boot bluetoothd --legacy ;;
+    unplug) boot unplug ;;
+    *) echo "vm: unknown group $group" >&2; exit 2 ;;
+  esac
+  if ! grep -q "guest: group $group done" "$work/$group/console.log"; then
+    fail "group $group did not finish"
+    show "$work/$group/console.log"
+  fi
+  "check_$group"
+done
+echo "vm: $failures failed, in $((SECONDS - started)) s"
+((failures == 0))
