@@ -117,4 +117,6 @@ final class BackgroundCommits: WorkoutStore {
         try waiting { try $0.average(of: metric, startingIn: interval) }
     }
     func unfinishedWorkouts() throws -> [WorkoutSummary] { try waiting { try $0.unfinishedWorkouts() } }
+    func saveRestingCheck(_ check: RestingCheck) throws { try waiting { try $0.saveRestingCheck(check) } }
+    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck] { try waiting { try $0.restingChecks(startingIn: interval) } }
 }

@@ -57,6 +57,8 @@ final class WallClockLabels: WorkoutStore {
         try store.average(of: metric, startingIn: interval)
     }
     func unfinishedWorkouts() throws -> [WorkoutSummary] { try store.unfinishedWorkouts() }
+    func saveRestingCheck(_ check: RestingCheck) throws { try store.saveRestingCheck(check) }
+    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck] { try store.restingChecks(startingIn: interval) }
     func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
     var isWaitingForSpace: Bool { store.isWaitingForSpace }

@@ -89,6 +89,28 @@ extension SQLiteStore {
         }
     }
 
+    public func saveRestingCheck(_ check: RestingCheck) throws(StorageError) {
+        try write { database in
+            try database.execute(
+                "INSERT INTO resting_checks (start, heart_rate, rmssd, artefacts, intervals) VALUES (?, ?, ?, ?, ?)",
+                [.real(check.start.timeIntervalSince1970), .integer(check.heartRate), .real(check.rmssd), .integer(check.artefacts),
+                 .integer(check.intervals)])
+        }
+    }
+
+    public func restingChecks(startingIn interval: DateInterval) throws(StorageError) -> [RestingCheck] {
+        try StorageError.mapping {
+            try database.query(
+                "SELECT start, heart_rate, rmssd, artefacts, intervals FROM resting_checks WHERE start >= ? AND start < ? ORDER BY start",
+                Self.bounds(interval)
+            ) { row in
+                RestingCheck(
+                    start: Date(timeIntervalSince1970: row.double(0)), heartRate: row.int(1), rmssd: row.double(2), artefacts: row.int(3),
+                    intervals: row.int(4))
+            }
+        }
+    }
+
     static let summaryColumns = """
         id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories,
         configuration, recovery_1, recovery_2, training_load
@@ -121,7 +143,7 @@ extension SQLiteStore {
         return WorkoutConfiguration(metrics: metrics, interval: ReadoutInterval(rawValue: row.int(4)) ?? .none)
     }
 
-    private static func bounds(_ interval: DateInterval) -> [SQLValue] {
+    static func bounds(_ interval: DateInterval) -> [SQLValue] {
         [.real(interval.start.timeIntervalSince1970), .real(interval.end.timeIntervalSince1970)]
     }
 }

@@ -18,6 +18,7 @@ enum Schema {
         Migration(version: 2, migrate: compactSamples),
         Migration(version: 3, migrate: addWorkoutConfigurations),
         Migration(version: 4, migrate: addRecoveryAndLoad),
+        Migration(version: 5, migrate: addRestingChecks),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -131,6 +132,21 @@ enum Schema {
             ALTER TABLE workouts ADD COLUMN recovery_1 INTEGER;
             ALTER TABLE workouts ADD COLUMN recovery_2 INTEGER;
             ALTER TABLE workouts ADD COLUMN training_load REAL;
+            """)
+    }
+
+    /// Version 5: resting checks (heart rate and heart-rate variability sitting still).
+    private static func addRestingChecks(_ database: Database) throws {
+        try database.executeScript(
+            """
+            CREATE TABLE resting_checks (
+                start REAL NOT NULL,
+                heart_rate INTEGER NOT NULL,
+                rmssd REAL NOT NULL,
+                artefacts INTEGER NOT NULL,
+                intervals INTEGER NOT NULL
+            );
+            CREATE INDEX resting_checks_by_start ON resting_checks (start);
             """)
     }
 }

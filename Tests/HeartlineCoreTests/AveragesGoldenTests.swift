@@ -11,6 +11,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
 
         """
 
@@ -28,6 +29,8 @@ import Testing
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
+        menu: 5, Heart rate recovery at 1 minute.
+        menu: 6, Training load.
         """
 
     /// Fifteen recorded workouts, one a day, the one of n days ago lasting a minute and n seconds:
@@ -37,8 +40,6 @@ import Testing
         let session = try GoldenSession()
         try session.saveWorkouts(count: 15, minutes: 1)
         expectGolden(session, Self.toAverages + "\n" + #"""
-        menu: 5, Heart rate recovery at 1 minute.
-        menu: 6, Training load.
         > time
         menu: Averages: Time.
         menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
@@ -62,8 +63,6 @@ import Testing
         try session.saveWorkout(daysAgo: 500, averageHeartRate: 143)
         try session.saveWorkout(daysAgo: 600, averageHeartRate: 144)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        menu: 5, Heart rate recovery at 1 minute.
-        menu: 6, Training load.
         > average heart rate
         menu: Averages: Average heart rate.
         menu: Average heart rate, last week, 142 beats per minute, over 3 workouts.
@@ -84,8 +83,6 @@ import Testing
         try session.saveWorkout(daysAgo: 9, duration: 2700, calories: 612.4)
         try session.saveWorkout(daysAgo: 45, duration: 3725, calories: nil)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        menu: 5, Heart rate recovery at 1 minute.
-        menu: 6, Training load.
         > time
         menu: Averages: Time.
         menu: Time, last week, 1 hour, over 1 workout.
@@ -117,8 +114,6 @@ import Testing
         let session = try GoldenSession()
         try session.saveWorkout(daysAgo: 10, maximumHeartRate: 171)
         expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        menu: 5, Heart rate recovery at 1 minute.
-        menu: 6, Training load.
         > maximum heart rate
         menu: Averages: Maximum heart rate.
         menu: Maximum heart rate, last week: no workouts.

@@ -15,6 +15,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 4
         menu: Settings.
         menu: 1, Profile.
@@ -23,7 +24,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -42,6 +44,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -129,6 +132,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -227,6 +231,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 4
         menu: Settings.
         menu: 1, Profile.
@@ -235,7 +240,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 2
         answer: Auto-pause when the strap loses contact: off.
         > back
@@ -244,6 +250,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -303,6 +310,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -429,6 +437,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 2
         menu: Last workout configuration.
         menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -449,6 +458,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -538,6 +548,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.

@@ -16,6 +16,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > configure
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -92,6 +93,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > review
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -152,6 +154,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -246,6 +249,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 2
         menu: Last workout configuration.
         menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -529,6 +533,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -620,6 +625,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         """#)
     }
 
@@ -632,6 +638,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > review
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -699,6 +706,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > bogus
         answer: I don't know bogus. Type help for what you can do here.
         > hepl
@@ -706,11 +714,11 @@ import Testing
         > setings
         answer: I don't know setings. Did you mean settings?
         > 0
-        answer: There is no item 0. Choose 1 to 4.
+        answer: There is no item 0. Choose 1 to 5.
         > -3
-        answer: There is no item -3. Choose 1 to 4.
+        answer: There is no item -3. Choose 1 to 5.
         > 99999999999999999999
-        answer: There is no item 99999999999999999999. Choose 1 to 4.
+        answer: There is no item 99999999999999999999. Choose 1 to 5.
         >
         answer: You are on Heartline home.
         > where
@@ -820,6 +828,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 4
         menu: Settings.
         menu: 1, Profile.
@@ -828,7 +837,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 1
         menu: Profile.
         menu: 1, Age: not set.
@@ -888,13 +898,15 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > back
         menu: Heartline home.
         menu: 1, Configure a new workout.
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 2
         menu: Last workout configuration.
         menu: No workout configuration is saved yet.
@@ -906,6 +918,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -976,6 +989,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 2
         menu: Last workout configuration.
         menu: Audio metrics on: heart rate and calories burned.

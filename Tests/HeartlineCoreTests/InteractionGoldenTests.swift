@@ -399,7 +399,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         """#)
     }
 
@@ -415,8 +416,9 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
-        :key 7
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
+        :key 8
         answer: Definitely power off this computer? Yes or no.
         :key q
         answer: Definitely power off this computer? Yes or no.
@@ -529,6 +531,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > review
         menu: Review previous workouts.
         menu: 1, Browse all workouts.
@@ -598,7 +601,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         :key 6
         answer: Export every saved workout: FIT.
         :key 6
@@ -611,6 +615,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         """#)
         session.startWorkout()
         expectGolden(session, #"""
@@ -635,11 +640,59 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         (auto export 1 fit,tcx)
         """#)
         #expect(session.send(.autoExportFailed(diskFull: false, folder: "usb")) == [
             "notice: Saved workouts could not be exported to the folder usb."
         ])
         #expect(session.send(.autoExportFailed(diskFull: false, folder: "usb")) == [])
+    }
+
+    /// A resting check from Home: three minutes of a known RR series, its resting heart rate and
+    /// RMSSD, stored; a second check a day later is compared with the baseline; back stops one.
+    @Test func aRestingCheckMeasuresStoresAndComparesWithTheBaseline() throws {
+        let session = try GoldenSession()
+        session.open(.restingCheck)
+        expectGolden(session, #"""
+        menu: Resting check.
+        menu: Sit still and breathe normally for 3 minutes, with the strap on.
+        menu: 1, Start the check.
+        menu: 2, Back.
+        :rr 1000 1020 990 1030 1000 1010 980 1020 1000 990 1000 1020
+        :key 1
+        answer: Resting check started: sit still for 3 minutes. The end is said.
+        :wait 180
+        notice: Resting check done.
+        notice: Resting heart rate, 59 beats per minute.
+        notice: Heart rate variability, 25 milliseconds.
+        notice: No check in the 7 days before: later checks are compared with this one.
+        """#)
+        session.now = session.now.addingTimeInterval(86_400)
+        session.clockNow(session.now)
+        expectGolden(session, #"""
+        :rr 1000 1040 980 1050 1000 1030 970 1040 1000 980 1000 1040
+        :key 1
+        answer: Resting check started: sit still for 3 minutes. The end is said.
+        :wait 180
+        notice: Resting check done.
+        notice: Resting heart rate, 59 beats per minute.
+        notice: Heart rate variability, 48 milliseconds.
+        notice: That is 23 milliseconds above your 7-day baseline of 25.
+        :key 1
+        answer: Resting check started: sit still for 3 minutes. The end is said.
+        :wait 30
+        > back
+        answer: Resting check stopped.
+        menu: Heartline home.
+        menu: 1, Configure a new workout.
+        menu: 2, Use last workout configuration.
+        menu: 3, Review previous workouts.
+        menu: 4, Settings.
+        menu: 5, Resting check.
+        """#)
+        let checks = try session.store.restingChecks(startingIn: DateInterval(start: .distantPast, end: .distantFuture))
+        #expect(checks.count == 2)
+        #expect(checks.allSatisfy { $0.heartRate == 59 && $0.artefacts == 0 })
     }
 }

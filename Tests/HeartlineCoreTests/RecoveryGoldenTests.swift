@@ -14,6 +14,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.
@@ -106,12 +107,14 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         :restart
         menu: Heartline home.
         menu: 1, Configure a new workout.
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > review
         menu: Review previous workouts.
         menu: 1, Browse all workouts.

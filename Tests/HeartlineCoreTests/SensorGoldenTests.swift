@@ -13,6 +13,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > settings
         menu: Settings.
         menu: 1, Profile.
@@ -21,7 +22,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 3
         menu: Sensors.
         menu: No strap is remembered.
@@ -55,7 +57,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 3
         menu: Sensors.
         menu: Remembered strap: Polar H10 12345678.
@@ -78,6 +81,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > 1
         menu: Metrics for audio feedback.
         menu: 1, Time elapsed: on.

@@ -13,6 +13,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > settings
         menu: Settings.
         menu: 1, Profile.
@@ -21,7 +22,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 4
         menu: Speech.
         menu: 1, Rate: default.
@@ -66,7 +68,8 @@ import Testing
         menu: 4, Speech.
         menu: 5, Key echo: characters.
         menu: 6, Export every saved workout: off.
-        menu: 7, Power off.
+        menu: 7, Resting check length: 3 minutes.
+        menu: 8, Power off.
         > 5
         answer: Key echo: words.
         (echo words)
@@ -93,6 +96,7 @@ import Testing
         menu: 2, Use last workout configuration.
         menu: 3, Review previous workouts.
         menu: 4, Settings.
+        menu: 5, Resting check.
         > check
         (check)
         answer: Speech works.

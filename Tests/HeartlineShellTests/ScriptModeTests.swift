@@ -65,7 +65,7 @@ import Testing
             "answer: Heartline is ready.",
             "answer: I don't know frobnicate. Type help for what you can do here.",
             "answer: You are on Heartline home.",
-            "answer: There is no item 42. Choose 1 to 4.",
+            "answer: There is no item 42. Choose 1 to 5.",
             "answer: That line is too long. Type a short command.",
             "answer: Some characters of that line could not be read. Please type it again.",
             "answer: You are on Heartline home.",

@@ -131,7 +131,7 @@ import Testing
                     """)
             }
             let store = try SQLiteStore(directory: directory)
-            #expect(try Schema.version(of: store.database) == 4)
+            #expect(try Schema.version(of: store.database) == Schema.currentVersion)
             var old = try #require(try store.workout(4))
             #expect(old.recovery == [nil, nil])
             #expect(old.trainingLoad == nil)

@@ -70,6 +70,24 @@ extension Prompt {
     public static let autoExportChanged = Prompt("auto-export.changed", ["formats"])
     public static let autoExportFailed = Prompt("auto-export.failed", ["folder"])
     public static let autoExportDiskFull = Prompt("auto-export.disk-full", ["folder"])
+    public static let homeRestingCheck = Prompt("home.resting-check")
+    public static let titleRestingCheck = Prompt("title.resting-check")
+    public static let restingIntro = Prompt("resting.intro", ["duration"])
+    public static let restingStart = Prompt("resting.start")
+    public static let restingStarted = Prompt("resting.started", ["duration"])
+    public static let restingStopped = Prompt("resting.stopped")
+    public static let restingNeedsStrap = Prompt("resting.needs-strap")
+    public static let restingTooFew = Prompt("resting.too-few")
+    public static let restingDone = Prompt("resting.done")
+    public static let restingHeartRate = Prompt("resting.heart-rate", ["bpm"])
+    public static let answerHrv5Minutes = Prompt("answer.hrv.resting", ["value"])
+    public static let restingBaselineNone = Prompt("resting.baseline.none")
+    public static let restingBaselineAbove = Prompt("resting.baseline.above", ["baseline", "difference"])
+    public static let restingBaselineBelow = Prompt("resting.baseline.below", ["baseline", "difference"])
+    public static let restingBaselineSame = Prompt("resting.baseline.same", ["baseline"])
+    public static let settingsRestingLength = Prompt("settings.resting-length")
+    public static let restingLengthChanged = Prompt("resting.length-changed", ["duration"])
+    public static let helpResting = Prompt("help.resting")
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -146,6 +164,24 @@ extension Prompt {
         autoExportChanged,
         autoExportFailed,
         autoExportDiskFull,
+        homeRestingCheck,
+        titleRestingCheck,
+        restingIntro,
+        restingStart,
+        restingStarted,
+        restingStopped,
+        restingNeedsStrap,
+        restingTooFew,
+        restingDone,
+        restingHeartRate,
+        answerHrv5Minutes,
+        restingBaselineNone,
+        restingBaselineAbove,
+        restingBaselineBelow,
+        restingBaselineSame,
+        settingsRestingLength,
+        restingLengthChanged,
+        helpResting,
         timeMidnight,
         timePastMidnight,
         timeHundred,

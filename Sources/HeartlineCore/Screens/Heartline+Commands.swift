@@ -12,7 +12,7 @@ extension Heartline {
         switch screen {
         case .workout, .question: return true
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech:
+            .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
             return key.isASCIIDigit
         case .list, .dateEntry, .entry, .speechEntry, .averagesList:
             return false
@@ -42,7 +42,7 @@ extension Heartline {
             default: ask(question, again: true)
             }
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry:
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
             } else {
@@ -75,7 +75,7 @@ extension Heartline {
         case .question:
             say(.answer, .keysDescribeQuestion)
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry:
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
@@ -161,7 +161,7 @@ extension Heartline {
                 return
             }
         case .home, .workout, .question, .summary, .last, .review, .list, .metricChoice, .averagesChoice, .averagesList,
-            .details, .settings, .profile, .unfinished, .sensor, .sensorChoice, .speech:
+            .details, .settings, .profile, .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
             break
         }
         if let number = Int(text) {
@@ -293,7 +293,7 @@ extension Heartline {
             }
         case .list: turnPage(by: 1)
         case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
             say(.answer, .nextNone)
         }
     }
@@ -315,7 +315,8 @@ extension Heartline {
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
             if store.isWaitingForSpace { leave(from: stack) } else { say(.answer, .summaryFirst) }
         case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
+            stopRestingCheck()
             leave(from: stack)
         }
     }
@@ -390,6 +391,8 @@ extension Heartline {
         case .cycleKeyEcho: cycleKeyEcho()
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .timeInZones(let id): speakTimeInZones(id)
+        case .startRestingCheck: startRestingCheck()
+        case .cycleRestingCheckLength: cycleRestingCheckLength()
         }
     }
 

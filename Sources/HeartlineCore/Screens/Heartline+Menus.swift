@@ -34,6 +34,7 @@ extension Heartline {
         case .sensorChoice: words(.titleSensorChoice)
         case .speech: words(.titleSpeech)
         case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
+        case .restingCheck: words(.titleRestingCheck)
         }
     }
 
@@ -46,6 +47,7 @@ extension Heartline {
                 MenuItem(label: words(.homeLast), action: .openLast),
                 MenuItem(label: words(.homeReview), action: .open(.review)),
                 MenuItem(label: words(.homeSettings), action: .open(.settings)),
+                MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
             ]
         case .configure(let step, let draft):
             return configureItems(step, draft)
@@ -104,10 +106,13 @@ extension Heartline {
                 MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
                 MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
                 MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
+                MenuItem(label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
                 MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             ]
         case .speech:
             return speechItems()
+        case .restingCheck:
+            return restingCheckItems()
         case .sensor:
             var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
             if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
@@ -162,6 +167,10 @@ extension Heartline {
         case .configure(.ready, let draft):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakConfiguration(draft.configuration)
+            speakItems()
+        case .restingCheck:
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            say(.menu, .restingIntro, ["duration": words.duration(restingCheckMinutes * 60)])
             speakItems()
         case .configure(.interval, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
@@ -267,6 +276,7 @@ extension Heartline {
         case .dateEntry: say(.answer, .helpDate)
         case .entry, .speechEntry: say(.answer, .helpEntry)
         case .unfinished: say(.answer, .helpUnfinished)
+        case .restingCheck: say(.answer, .helpResting)
         case .last, .review, .metricChoice, .averagesChoice, .averagesList, .details, .settings, .profile, .sensor,
             .sensorChoice, .speech:
             say(.answer, .helpMenu)

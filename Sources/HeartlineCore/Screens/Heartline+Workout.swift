@@ -207,6 +207,7 @@ extension Heartline {
 
     mutating func tick() {
         watchRecovery()
+        watchRestingCheck()
         guard var active = workout else { return }
         watchContact(&active)
         let progress = active.engine.advance(to: now)
@@ -391,6 +392,7 @@ extension Heartline {
             for notice in workout?.engine.receive(reading, at: now) ?? [] {
                 say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
             }
+            restingReading(reading)
             if recoveryWatch != nil, reading.contact != .lost, ReadingCheck.heartRates.contains(reading.beatsPerMinute) {
                 recoveryWatch?.lastReading = (reading.beatsPerMinute, now)
             }

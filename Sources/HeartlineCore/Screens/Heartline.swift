@@ -162,8 +162,12 @@ public struct Heartline {
     /// The recovery after the last end is being measured: the strap is still listened to.
     var recoveryWatch: RecoveryWatch?
 
-    /// Whether the core needs time and the strap: a workout records, or its recovery is measured.
-    public var isRecording: Bool { workout != nil || recoveryWatch != nil }
+    /// A resting check under way.
+    var restingMeasurement: RestingMeasurement?
+
+    /// Whether the core needs time and the strap: a workout records, its recovery is measured,
+    /// or a resting check runs.
+    public var isRecording: Bool { workout != nil || recoveryWatch != nil || restingMeasurement != nil }
 
     // MARK: - Speaking
 
@@ -249,7 +253,7 @@ public struct Heartline {
         case .profile: .profile(storedProfile())
         case .last: .last(storedLastConfiguration())
         case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice,
-            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry:
+            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
             screen
         }
     }
@@ -260,7 +264,7 @@ public struct Heartline {
         switch next {
         case .settings, .sensor, .speech: loadSettings()
         case .home, .configure, .workout, .question, .summary, .last, .review, .list, .dateEntry, .metricChoice,
-            .averagesChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry:
+            .averagesChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry, .restingCheck:
             break
         }
         stack.append(next)
@@ -269,7 +273,7 @@ public struct Heartline {
 
     /// Every setting a screen shows.
     static let settingKeys =
-        [autoPauseSetting, autoExportSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting]
+        [autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting]
         + SpeechSetting.allCases.map(\.key)
 
     /// Reads the settings the screens show; one that cannot be read keeps what was known.
@@ -305,6 +309,7 @@ public struct Heartline {
     }
 
     mutating func goHome() {
+        if case .restingCheck = screen { stopRestingCheck() }
         stack = [.home]
         presentScreen()
     }
@@ -319,6 +324,7 @@ public struct Heartline {
             say(.answer, .backHome)
             return
         }
+        if case .restingCheck = screen { stopRestingCheck() }
         let left = stack.removeLast()
         // Configuring, the draft travels back with the user.
         if case .configure(_, let draft) = left, case .configure(let step, _) = screen {

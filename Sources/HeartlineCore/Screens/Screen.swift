@@ -92,6 +92,8 @@ enum Screen: Equatable, Sendable {
     case sensorChoice([FoundSensor])
     case speech
     case speechEntry(SpeechSetting)
+    /// A resting check: its introduction, then the measurement and its results.
+    case restingCheck
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -133,6 +135,8 @@ enum MenuAction: Equatable, Sendable {
     case export(Int64, ExportFormat)
     /// Read a workout's seconds and say its time in each zone.
     case timeInZones(Int64)
+    case startRestingCheck
+    case cycleRestingCheckLength
 }
 
 /// One spoken, selectable line of a menu.

@@ -88,4 +88,9 @@ public protocol WorkoutStore: AnyObject {
     func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)?
     /// Workouts left `recording` or `ended` by a crash or a killed process, newest first.
     func unfinishedWorkouts() throws -> [WorkoutSummary]
+
+    /// Stores a resting check.
+    func saveRestingCheck(_ check: RestingCheck) throws
+    /// The resting checks that started in `interval`, oldest first.
+    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck]
 }

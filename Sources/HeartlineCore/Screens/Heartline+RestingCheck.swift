@@ -1,0 +1,99 @@
+import Foundation
+
+/// The resting check from Home: a few minutes sitting still with the strap on, then the resting
+/// heart rate and the heart-rate variability (RMSSD), stored and compared with the user's own
+/// baseline of the 7 days before.
+struct RestingMeasurement: Sendable {
+    var start: Date
+    var end: Date
+    var heartRates: [Int] = []
+    /// RR intervals in milliseconds, oldest first.
+    var intervals: [Double] = []
+}
+
+extension Heartline {
+    static let restingCheckMinutesSetting = "check.minutes"
+    static let restingCheckLengths = [3, 5, 2]
+    static let baselineDays = 7
+
+    /// The check's length in minutes, 3 unless set.
+    var restingCheckMinutes: Int {
+        settings[Self.restingCheckMinutesSetting].flatMap(Int.init).flatMap { Self.restingCheckLengths.contains($0) ? $0 : nil } ?? 3
+    }
+
+    func restingCheckItems() -> [MenuItem] {
+        [
+            MenuItem(label: words(.restingStart), action: .startRestingCheck),
+            MenuItem(label: words(.itemBack), action: .back),
+        ]
+    }
+
+    mutating func cycleRestingCheckLength() {
+        let lengths = Self.restingCheckLengths
+        let next = lengths[((lengths.firstIndex(of: restingCheckMinutes) ?? 0) + 1) % lengths.count]
+        guard saveSettings([(Self.restingCheckMinutesSetting, String(next))]) else { return }
+        say(.answer, .restingLengthChanged, ["duration": words.duration(next * 60)])
+    }
+
+    mutating func startRestingCheck() {
+        guard case .connected = sensor else {
+            say(.answer, .restingNeedsStrap)
+            return
+        }
+        let length = TimeInterval(restingCheckMinutes * 60)
+        restingMeasurement = RestingMeasurement(start: now, end: now.addingTimeInterval(length))
+        say(.answer, .restingStarted, ["duration": words.duration(Int(length))])
+        emit(.sensorWanted(true))
+    }
+
+    /// Leaving the screen stops a check under way, said.
+    mutating func stopRestingCheck() {
+        guard restingMeasurement != nil else { return }
+        restingMeasurement = nil
+        say(.answer, .restingStopped)
+        if workout == nil, recoveryWatch == nil { emit(.sensorWanted(false)) }
+    }
+
+    mutating func restingReading(_ reading: HeartRateReading) {
+        guard var measurement = restingMeasurement, reading.contact != .lost, ReadingCheck.heartRates.contains(reading.beatsPerMinute)
+        else { return }
+        measurement.heartRates.append(reading.beatsPerMinute)
+        measurement.intervals += reading.rrIntervals.map { Double($0) * 1000 / 1024 }.filter {
+            ReadingCheck.rrMilliseconds.contains(Int($0.rounded()))
+        }
+        restingMeasurement = measurement
+    }
+
+    /// Ends the check when its time is up: the results, one sentence each, and the baseline.
+    mutating func watchRestingCheck() {
+        guard let measurement = restingMeasurement, now >= measurement.end else { return }
+        restingMeasurement = nil
+        if workout == nil, recoveryWatch == nil { emit(.sensorWanted(false)) }
+        guard let hrv = HeartRateVariability.measure(measurement.intervals), !measurement.heartRates.isEmpty else {
+            say(.notice, .restingTooFew)
+            return
+        }
+        let heartRate = Int((Double(measurement.heartRates.reduce(0, +)) / Double(measurement.heartRates.count)).rounded())
+        let check = RestingCheck(start: measurement.start, heartRate: heartRate, rmssd: hrv.rmssd, artefacts: hrv.artefacts, intervals: hrv.kept)
+        let week = DateInterval(start: measurement.start.addingTimeInterval(-Double(Self.baselineDays) * 86_400), end: measurement.start)
+        let earlier = storing(reading: true) { store in try store.restingChecks(startingIn: week) } ?? []
+        storing { store in try store.saveRestingCheck(check) }
+        say(.notice, .restingDone)
+        say(.notice, .restingHeartRate, ["bpm": words.beatsPerMinute(heartRate)])
+        let value = ["value": words.number(Int(hrv.rmssd.rounded()))]
+        if hrv.isReliable {
+            say(.notice, .answerHrv5Minutes, value)
+        } else {
+            let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
+            say(.notice, .answerHrvUnreliable, value.merging(["percent": String(share)]) { $1 })
+        }
+        guard !earlier.isEmpty else {
+            say(.notice, .restingBaselineNone)
+            return
+        }
+        let baseline = Int((earlier.map(\.rmssd).reduce(0, +) / Double(earlier.count)).rounded())
+        let difference = Int(hrv.rmssd.rounded()) - baseline
+        let values = ["baseline": words.number(baseline), "difference": words.number(abs(difference))]
+        say(.notice, difference > 0 ? .restingBaselineAbove : difference < 0 ? .restingBaselineBelow : .restingBaselineSame, values)
+    }
+}
