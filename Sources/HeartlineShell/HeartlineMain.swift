@@ -36,16 +36,7 @@ public enum HeartlineMain {
         signal(SIGPIPE, SIG_IGN)
         let interactive = isatty(STDIN_FILENO) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
-        var stamped = environment["JOURNAL_STREAM"] == nil
-        if let path = options.logFile {
-            if let problem = LogFile.redirectStandardError(to: path) {
-                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
-            }
-            stamped = true
-        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
-            // On the terminal, log lines and audio libraries' noise would tear the typed line.
-            _ = LogFile.redirectStandardError(to: path)
-        }
+        let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
 
         let catalogue: PromptCatalogue
@@ -68,6 +59,17 @@ public enum HeartlineMain {
         } catch {
             log("\(error)")
             return 1
+        }
+        // Standard error moves to the log file before the speech engines start, so that their
+        // libraries' noise goes there too; a failure to start before this point stays on the
+        // terminal, where the person setting Heartline up can read it.
+        if let path = options.logFile {
+            if let problem = LogFile.redirectStandardError(to: path) {
+                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
+            }
+        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
+            // On the terminal, log lines and audio libraries' noise would tear the typed line.
+            _ = LogFile.redirectStandardError(to: path)
         }
         // The transcript on a terminal prints above the line being typed; everything else
         // comes from the speech module's factory (speech-dispatcher, espeak-ng, transcript).
