@@ -12,14 +12,26 @@ final class Captions: Speaker {
     private let voice: Speaker
     /// The terminal to print through once it exists; before that, lines go straight to stdout.
     weak var terminal: Terminal?
+    /// Whether sentences are printed; when false, they are only spoken.
+    var enabled: Bool
 
-    init(_ voice: Speaker) {
+    init(_ voice: Speaker, enabled: Bool = true) {
         self.voice = voice
+        self.enabled = enabled
     }
 
     func speak(_ utterances: [Utterance]) {
         voice.speak(utterances)
-        let lines = utterances.filter { $0.kind != .echo && !$0.text.isEmpty }.map { $0.text + "\n" }.joined()
+        guard enabled else { return }
+        print(utterances.filter { $0.kind != .echo && !$0.text.isEmpty }.map { $0.text + "\n" }.joined())
+    }
+
+    /// Prints one line whether captions are on or not (the line saying why nothing is heard).
+    func printLine(_ text: String) {
+        print(text + "\n")
+    }
+
+    private func print(_ lines: String) {
         guard !lines.isEmpty else { return }
         if let terminal {
             terminal.printAbove(lines)

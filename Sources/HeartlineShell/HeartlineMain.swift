@@ -36,16 +36,7 @@ public enum HeartlineMain {
         signal(SIGPIPE, SIG_IGN)
         let interactive = isatty(STDIN_FILENO) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
-        var stamped = environment["JOURNAL_STREAM"] == nil
-        if let path = options.logFile {
-            if let problem = LogFile.redirectStandardError(to: path) {
-                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
-            }
-            stamped = true
-        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
-            // On the terminal, log lines and audio libraries' noise would tear the typed line.
-            _ = LogFile.redirectStandardError(to: path)
-        }
+        let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
 
         let catalogue: PromptCatalogue
@@ -68,6 +59,17 @@ public enum HeartlineMain {
         } catch {
             log("\(error)")
             return 1
+        }
+        // Standard error moves to the log file before the speech engines start, so that their
+        // libraries' noise goes there too; a failure to start before this point stays on the
+        // terminal, where the person setting Heartline up can read it.
+        if let path = options.logFile {
+            if let problem = LogFile.redirectStandardError(to: path) {
+                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
+            }
+        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
+            // On the terminal, log lines and audio libraries' noise would tear the typed line.
+            _ = LogFile.redirectStandardError(to: path)
         }
         // The transcript on a terminal prints above the line being typed; everything else
         // comes from the speech module's factory (speech-dispatcher, espeak-ng, transcript).
@@ -92,7 +94,8 @@ public enum HeartlineMain {
         }
         // From here on, last words ("Goodbye.", "Workout saved.") are heard before the process exits.
         let draining = output.map(DrainingSpeaker.init)
-        let captioned = captions && output != nil ? Captions(draining ?? speaker) : nil
+        // On a terminal captions can also come on later, when the sound turns out not to work.
+        let captioned = (captions || interactive) && output != nil ? Captions(draining ?? speaker, enabled: captions) : nil
         let voice: Speaker = captioned ?? draining ?? speaker
 
         // Block the stop signals before the store opens, so none can kill the process outright
@@ -164,6 +167,9 @@ public enum HeartlineMain {
             session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
+            if let captioned {
+                watchSound(captioned, output: output, loop: loop, words: words, environment: environment, log: log)
+            }
             configuration.configuration.keys.install(on: session)
         } else {
             session.runScript(ScriptInput())
@@ -180,6 +186,37 @@ public enum HeartlineMain {
         draining?.drain(on: loop, seconds: 3)
         return 0
     }
+}
+
+/// Turns captions on, with the one line saying why, when the sound turns out not to work after
+/// start: the sound server's only output is its dummy one (pactl, asked off the loop), or no
+/// speech engine can speak any more.
+func watchSound(_ captions: Captions, output: (any SpeechOutput)?, loop: EventLoop, words: Words, environment: [String: String], log: @escaping (String) -> Void) {
+    let noSound = { (why: String) in
+        guard !captions.enabled else { return }
+        log("sound: \(why); captions are on")
+        captions.enabled = true
+        captions.printLine(words(.systemNoSound))
+    }
+    if let router = output as? SpeechRouter {
+        router.onEngineChange = { engine in
+            if engine == nil { noSound("no speech engine can speak") }
+        }
+    }
+    guard !captions.enabled else { return }
+    let inbox = loop.inbox
+    let reference = CaptionsReference(noSound)
+    DispatchQueue.global().async {
+        guard case .none = SystemProbe.audioOutput(environment: environment) else { return }
+        inbox.post { reference.call("the sound server has no output but its dummy one") }
+    }
+}
+
+/// Carries the loop's closure through another thread, to be called back on the loop.
+private final class CaptionsReference: @unchecked Sendable {
+    private let body: (String) -> Void
+    init(_ body: @escaping (String) -> Void) { self.body = body }
+    func call(_ why: String) { body(why) }
 }
 
 /// Writes text meant for the person at the terminal (not the log).

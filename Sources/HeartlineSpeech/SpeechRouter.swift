@@ -3,8 +3,9 @@ import HeartlineIO
 
 /// speech-dispatcher first, espeak-ng directly while the server is away.
 ///
-/// A server that dies mid-session (socket hang-up, a call returning -1, or no BEGIN/END within
-/// its deadline) is noticed within a second; the sentence it was speaking is said again through
+/// A server that dies or stops answering mid-session (socket hang-up, a call returning -1 or
+/// unanswered for a second, or no BEGIN/END within its deadline) is noticed within about two
+/// seconds, and the loop never waits for it; the sentence it was speaking is said again through
 /// espeak-ng if its kind says so (events, answers, menus), and the user hears once
 /// `speech.server.lost`. The router probes the server with back-off (0.5 s, 1, 2, 4 ... 30 s),
 /// starting it again if nothing answers, and moves back between two sentences, saying

@@ -9,6 +9,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "speech": SpeechBenchmark.run,
     "export": ExportBenchmark.run,
     "loop": LoopBenchmark.run,
+    "startup": StartupBenchmark.run,
 ]
 
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
