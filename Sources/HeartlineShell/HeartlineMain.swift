@@ -104,7 +104,9 @@ public enum HeartlineMain {
         let directory = options.resolvedDataDirectory(environment: environment)
         let store: SQLiteStore
         do {
-            store = try SQLiteStore(directory: directory, now: { clock.now })
+            // The whole-file check runs after the first sentence, off the loop (below): the start
+            // must not grow with the history.
+            store = try SQLiteStore(directory: directory, now: { clock.now }, checkAtOpen: false)
         } catch {
             if error == .locked {
                 voice.speak([Utterance(.event, words(.startLocked))])
@@ -138,6 +140,7 @@ public enum HeartlineMain {
         session.exportWorkout = { id, format in exports.export(id, format: format) }
         session.powerOff = { PowerOff.request() }
         session.start()
+        checkInBackground(directory: directory, loop: loop, session: session)
         let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
         let pairedStrap = options.sensor ?? remembered
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
@@ -227,4 +230,29 @@ func writeStandardOutput(_ text: String) {
 /// Writes diagnostics to standard error (never to standard output, which carries the transcript).
 func writeStandardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// The session, for work posted back to the loop from the background check.
+private final class SessionReference: @unchecked Sendable {
+    weak var session: Session?
+    init(_ session: Session) { self.session = session }
+}
+
+/// Runs the database's `quick_check` on a thread of its own after the first sentence; a damaged
+/// database is said then, and moved aside at the next start.
+private func checkInBackground(directory: String, loop: EventLoop, session: Session) {
+    let reference = SessionReference(session)
+    let inbox = loop.inbox
+    let thread = Thread {
+        let started = ContinuousClock.now
+        let problems = SQLiteStore.quickCheck(directory: directory)
+        let took = started.duration(to: .now)
+        inbox.post {
+            guard let session = reference.session else { return }
+            session.log("storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(took)")
+            if problems != nil { session.send(.databaseDamaged) }
+        }
+    }
+    thread.name = "heartline.check"
+    thread.start()
 }

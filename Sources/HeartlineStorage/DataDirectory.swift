@@ -19,6 +19,8 @@ enum DataDirectory {
     static let databaseName = "heartline.sqlite"
     static let lockName = "heartline.lock"
     static let reserveName = "heartline.reserve"
+    /// Left by a background check that found the database damaged: the next open checks it first.
+    static let checkFailedName = "heartline.check-failed"
     /// SQLite's companions of the database file.
     static let companionSuffixes = ["-wal", "-shm"]
 

@@ -85,8 +85,12 @@ public final class SQLiteStore: WorkoutStore {
     ///   - reserveSize: bytes set aside for the end of a workout on a full disk; 0 for none.
     /// - Throws: `StorageError.locked` when another store holds the directory; `.diskFull`;
     ///   `.failed` for anything else, including a database from a newer Heartline.
+    ///   - checkAtOpen: run `quick_check` before the store is usable. Without it the start does not
+    ///     grow with the history: call `quickCheck(directory:)` afterwards, off the loop. A check
+    ///     that failed that way is made at the next open whatever this says.
     public init(
-        directory: String, now: @escaping () -> Date = Date.init, reserveSize: Int = SQLiteStore.defaultReserveSize
+        directory: String, now: @escaping () -> Date = Date.init, reserveSize: Int = SQLiteStore.defaultReserveSize,
+        checkAtOpen: Bool = true
     ) throws(StorageError) {
         self.directory = directory
         let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseName)
@@ -95,11 +99,15 @@ public final class SQLiteStore: WorkoutStore {
         try DataDirectory.create(directory)
         lock = try DirectoryLock(path: (directory as NSString).appendingPathComponent(DataDirectory.lockName))
         let reservePath = (directory as NSString).appendingPathComponent(DataDirectory.reserveName)
+        let marker = (directory as NSString).appendingPathComponent(DataDirectory.checkFailedName)
+        let check = checkAtOpen || FileManager.default.fileExists(atPath: marker)
         do {
-            database = try Self.openDatabase(at: path, releasingIfFull: reservePath)
+            database = try Self.openDatabase(at: path, releasingIfFull: reservePath, check: check)
+            unlink(marker)
         } catch let error where Self.meansCorruption(error) {
             recoveredFromCorruption = try DataDirectory.moveAside(path, at: now())
-            database = try StorageError.mapping { try Self.openDatabase(at: path, releasingIfFull: reservePath) }
+            unlink(marker)
+            database = try StorageError.mapping { try Self.openDatabase(at: path, releasingIfFull: reservePath, check: true) }
         } catch {
             throw StorageError(error)
         }
@@ -127,15 +135,33 @@ public final class SQLiteStore: WorkoutStore {
 
     /// Opens the database; a disk too full for it (a -shm index to create, a log to grow) first
     /// gets the reserve a previous run left at `reservePath`, and the open is tried once more.
-    private static func openDatabase(at path: String, releasingIfFull reservePath: String) throws -> Database {
+    private static func openDatabase(at path: String, releasingIfFull reservePath: String, check: Bool) throws -> Database {
         do {
-            return try openDatabase(at: path)
+            return try openDatabase(at: path, check: check)
         } catch where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
-            return try openDatabase(at: path)
+            return try openDatabase(at: path, check: check)
         }
     }
 
-    private static func openDatabase(at path: String) throws -> Database {
+    /// `PRAGMA quick_check` on a connection of its own, safe from any thread while the store is
+    /// in use: nil when the database is sound, else what SQLite found. A failure leaves a marker,
+    /// so the next open checks first and moves a damaged database aside.
+    public static func quickCheck(directory: String) -> [String]? {
+        let path = (directory as NSString).appendingPathComponent(DataDirectory.databaseName)
+        let problems: [String]
+        do {
+            let reader = try Database(path: path, readOnly: true)
+            problems = try reader.query("PRAGMA quick_check") { $0.text(0) }
+        } catch {
+            problems = ["\(error)"]
+        }
+        guard problems != ["ok"] else { return nil }
+        let marker = (directory as NSString).appendingPathComponent(DataDirectory.checkFailedName)
+        FileManager.default.createFile(atPath: marker, contents: Data(problems.joined(separator: "\n").utf8), attributes: [.posixPermissions: 0o600])
+        return problems
+    }
+
+    private static func openDatabase(at path: String, check: Bool) throws -> Database {
         try DataDirectory.createPrivateFile(path)
         for suffix in DataDirectory.companionSuffixes { try DataDirectory.restrict(path + suffix) }
         let database = try Database(path: path)
@@ -149,8 +175,10 @@ public final class SQLiteStore: WorkoutStore {
             PRAGMA journal_size_limit = 1048576;
             """)
         try database.keepWriteAheadLogOnClose()
-        let problems = try database.query("PRAGMA quick_check") { $0.text(0) }
-        guard problems == ["ok"] else { throw DatabaseCheckFailed(problems: problems) }
+        if check {
+            let problems = try database.query("PRAGMA quick_check") { $0.text(0) }
+            guard problems == ["ok"] else { throw DatabaseCheckFailed(problems: problems) }
+        }
         try Schema.migrate(database)
         return database
     }

@@ -46,4 +46,23 @@ import Testing
         #expect(keptBytes == Data(repeating: 0x5A, count: 8192))
         #expect(result.lines.last == "answer: Goodbye.")
     }
+
+    /// A damaged page the open itself does not touch: "Heartline is ready." comes first, the
+    /// check after it finds the damage and says so, and the next start moves the file aside.
+    @Test func aDamagedPageIsFoundAfterTheFirstSentenceAndRepairedAtTheNextStart() throws {
+        let data = TemporaryDirectory()
+        let generated = try runHeartline(["generate", "--days", "12", "--data-dir", data.path, "--seed", "1"], input: Data())
+        #expect(generated.status == 0)
+        let handle = try #require(FileHandle(forUpdatingAtPath: data.path + "/heartline.sqlite"))
+        try handle.seek(toOffset: 4096)
+        handle.write(Data(repeating: 0xA5, count: 4096))
+        try handle.close()
+
+        let first = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data(":wait 2\nquit\n".utf8))
+        #expect(first.lines.first == "answer: Heartline is ready.")
+        #expect(first.lines.contains("notice: The workout database is damaged. Quit Heartline: the next start repairs it."), "\(first.lines)")
+        let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
+        #expect(second.lines.contains { $0.hasPrefix("event: The workout database could not be read. It was kept as ") }, "\(second.lines)")
+        #expect(!FileManager.default.fileExists(atPath: data.path + "/heartline.check-failed"))
+    }
 }

@@ -88,6 +88,7 @@ extension Prompt {
     public static let settingsRestingLength = Prompt("settings.resting-length")
     public static let restingLengthChanged = Prompt("resting.length-changed", ["duration"])
     public static let helpResting = Prompt("help.resting")
+    public static let storageDamaged = Prompt("storage.damaged")
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -182,6 +183,7 @@ extension Prompt {
         settingsRestingLength,
         restingLengthChanged,
         helpResting,
+        storageDamaged,
         timeMidnight,
         timePastMidnight,
         timeHundred,

@@ -55,6 +55,8 @@ public enum Input: Equatable, Sendable {
     case exportFailed(diskFull: Bool, folder: String)
     /// The system would not power off (not allowed, or no logind).
     case powerOffRefused
+    /// The background check found the database damaged; the next start moves it aside.
+    case databaseDamaged
     /// An automatic export could not be written to `folder`.
     case autoExportFailed(diskFull: Bool, folder: String)
     /// The input ended or the process was told to stop: keep everything, say nothing.
@@ -136,6 +138,7 @@ public struct Heartline {
         case .act(let command): perform(command)
         case .cancelLine: cancelLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
+        case .databaseDamaged: say(.notice, .storageDamaged)
         case .autoExportFailed(let diskFull, let folder):
             // Said once a run: the next saved workout would only say it again.
             if !saidAutoExportFailure {
