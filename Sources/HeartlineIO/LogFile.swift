@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where Heartline's log lines go, and where audio libraries' noise goes with them.

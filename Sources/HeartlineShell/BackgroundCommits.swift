@@ -30,7 +30,8 @@ final class BackgroundCommits: WorkoutStore {
 
         /// Called on the storage thread after each operation.
         func noteDiskState() {
-            let waiting = store.isWaitingForSpace, reserved = store.hasReserve
+            let waiting = store.isWaitingForSpace
+            let reserved = store.hasReserve
             waitingForSpace.withLock { $0 = waiting }
             reserve.withLock { $0 = reserved }
         }
@@ -109,8 +110,12 @@ final class BackgroundCommits: WorkoutStore {
     }
     func deleteWorkout(_ id: Int64) throws { try waiting { try $0.deleteWorkout(id) } }
     func savedWorkoutCount() throws -> Int { try waiting { try $0.savedWorkoutCount() } }
-    func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try waiting { try $0.savedWorkouts(offset: offset, limit: limit) } }
-    func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] { try waiting { try $0.savedWorkouts(startingIn: interval) } }
+    func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] {
+        try waiting { try $0.savedWorkouts(offset: offset, limit: limit) }
+    }
+    func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] {
+        try waiting { try $0.savedWorkouts(startingIn: interval) }
+    }
     func workout(_ id: Int64) throws -> WorkoutSummary? { try waiting { try $0.workout(id) } }
     func samples(of workout: Int64) throws -> [Sample] { try waiting { try $0.samples(of: workout) } }
     func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {
@@ -118,5 +123,7 @@ final class BackgroundCommits: WorkoutStore {
     }
     func unfinishedWorkouts() throws -> [WorkoutSummary] { try waiting { try $0.unfinishedWorkouts() } }
     func saveRestingCheck(_ check: RestingCheck) throws { try waiting { try $0.saveRestingCheck(check) } }
-    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck] { try waiting { try $0.restingChecks(startingIn: interval) } }
+    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck] {
+        try waiting { try $0.restingChecks(startingIn: interval) }
+    }
 }

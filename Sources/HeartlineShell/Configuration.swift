@@ -189,7 +189,8 @@ extension Configuration.Problem {
         case .malformed: return words(.configMalformed, ["line": line])
         case .unknownSetting: return words(.configUnknown, ["line": line, "key": key])
         case .number(let range):
-            return words(.configNumber, ["line": line, "key": key, "lowest": String(range.lowerBound), "highest": String(range.upperBound)])
+            return words(
+                .configNumber, ["line": line, "key": key, "lowest": String(range.lowerBound), "highest": String(range.upperBound)])
         case .choice(let choices): return words(.configChoice, ["line": line, "key": key, "choices": words.list(choices)])
         case .empty: return words(.configEmpty, ["line": line, "key": key])
         case .address: return words(.configAddress, ["line": line, "key": key])

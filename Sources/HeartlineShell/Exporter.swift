@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -73,7 +73,8 @@ public final class WorkoutExporter {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: summary.start)
         let base = String(
             format: "heartline-%04d-%02d-%02d-%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!)
-        let minute = calendar.dateInterval(of: .minute, for: summary.start)
+        let minute =
+            calendar.dateInterval(of: .minute, for: summary.start)
             ?? DateInterval(start: summary.start, duration: 60)
         var sameMinute = ((try? store.savedWorkouts(startingIn: minute)) ?? []).map(\.id)
         if !sameMinute.contains(summary.id) { sameMinute.append(summary.id) }

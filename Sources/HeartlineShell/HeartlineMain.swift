@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CHeartlineSystem
 import Foundation
@@ -80,7 +80,9 @@ public enum HeartlineMain {
             terminalTranscript == nil ? makeSpeaker(choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, log: log) : nil
         let speaker: Speaker = terminalTranscript ?? output!
         if options.check {
-            return SelfCheck.runCommand(options: options, environment: environment, loop: loop, speaker: speaker, words: words, warnings: configuration.warnings(words), log: log)
+            return SelfCheck.runCommand(
+                options: options, environment: environment, loop: loop, speaker: speaker, words: words,
+                warnings: configuration.warnings(words), log: log)
         }
         // With no sound output nothing would be heard: one line says so, and every sentence is
         // printed as well.
@@ -127,7 +129,8 @@ public enum HeartlineMain {
         let committed: any WorkoutStore = background ?? store
         let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
         let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
-        session.selfCheck = SelfCheck.command(options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
+        session.selfCheck = SelfCheck.command(
+            options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
         var speechSettings = configuredSpeech.overridden(by: store)
@@ -194,7 +197,10 @@ public enum HeartlineMain {
 /// Turns captions on, with the one line saying why, when the sound turns out not to work after
 /// start: the sound server's only output is its dummy one (pactl, asked off the loop), or no
 /// speech engine can speak any more.
-func watchSound(_ captions: Captions, output: (any SpeechOutput)?, loop: EventLoop, words: Words, environment: [String: String], log: @escaping (String) -> Void) {
+func watchSound(
+    _ captions: Captions, output: (any SpeechOutput)?, loop: EventLoop, words: Words, environment: [String: String],
+    log: @escaping (String) -> Void
+) {
     let noSound = { (why: String) in
         guard !captions.enabled else { return }
         log("sound: \(why); captions are on")
@@ -249,7 +255,8 @@ private func checkInBackground(directory: String, loop: EventLoop, session: Sess
         let took = started.duration(to: .now)
         inbox.post {
             guard let session = reference.session else { return }
-            session.log("storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(took)")
+            session.log(
+                "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(took)")
             if problems != nil { session.send(.databaseDamaged) }
         }
     }

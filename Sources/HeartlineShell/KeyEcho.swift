@@ -58,7 +58,8 @@ struct KeyEcho {
 
     /// Takes readline's line and cursor (a character index) and returns what to say.
     mutating func update(line text: String, point newPoint: Int, cause: Cause) -> [Item] {
-        let old = line, oldPoint = point
+        let old = line
+        let oldPoint = point
         let new = Array(text)
         let newPoint = max(0, min(newPoint, new.count))
         line = new

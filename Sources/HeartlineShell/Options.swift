@@ -58,8 +58,12 @@ public struct Options: Equatable, Sendable {
             }
             given.insert(name)
             switch name {
-            case "--simulate": try flag(); simulate = true
-            case "--simulate-unless-paired": try flag(); simulateUnlessPaired = true
+            case "--simulate":
+                try flag()
+                simulate = true
+            case "--simulate-unless-paired":
+                try flag()
+                simulateUnlessPaired = true
             case "--seed":
                 guard let seed = UInt64(try value()) else { throw UsageError(description: "--seed takes a whole number") }
                 self.seed = seed
@@ -76,12 +80,20 @@ public struct Options: Equatable, Sendable {
                     throw UsageError(description: "--echo takes \(KeyEchoMode.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 self.echo = echo
-            case "--help", "-h": try flag(); showHelp = true
-            case "--version": try flag(); showVersion = true
-            case "--check": try flag(); check = true
+            case "--help", "-h":
+                try flag()
+                showHelp = true
+            case "--version":
+                try flag()
+                showVersion = true
+            case "--check":
+                try flag()
+                check = true
             case "--config": configFile = try value()
             case "--log": logFile = try value()
-            case "--captions": try flag(); captions = true
+            case "--captions":
+                try flag()
+                captions = true
             default: throw UsageError(description: "unknown option \(argument)")
             }
         }

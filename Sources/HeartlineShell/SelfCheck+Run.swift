@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineBluetooth
@@ -21,11 +21,12 @@ extension SelfCheck {
         let strap: Strap = if let target { Self.strap(target, heard: nil) } else { storeInUse ? .unreadable : .none }
         var storage = probes.storage(dataDirectory)
         if storeInUse, case .writable(let free) = storage { storage = .inUse(free: free) }
-        let speech: SpeechServer = switch engine {
-        case "speech-dispatcher": .running
-        case "espeak-ng": .absent
-        default: probes.speechServer()
-        }
+        let speech: SpeechServer =
+            switch engine {
+            case "speech-dispatcher": .running
+            case "espeak-ng": .absent
+            default: probes.speechServer()
+            }
         return findings(
             speech: speech, output: probes.audioOutput(), bluetooth: bluetooth, strap: strap,
             storage: storage, dataDirectory: dataDirectory)
@@ -51,7 +52,10 @@ extension SelfCheck {
     /// The remembered strap comes from `--sensor` or the store; a store held by a running
     /// Heartline is not waited for. With a usable adapter and the capability to scan, the check
     /// listens a few seconds for the strap's advertising (a strap connected elsewhere is silent).
-    public static func runCommand(options: Options, environment: [String: String], loop: EventLoop, speaker: Speaker, words: Words, warnings: [Utterance] = [], log: @escaping (String) -> Void) -> Int32 {
+    public static func runCommand(
+        options: Options, environment: [String: String], loop: EventLoop, speaker: Speaker, words: Words, warnings: [Utterance] = [],
+        log: @escaping (String) -> Void
+    ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
         var remembered: String?
         var inUse = false
@@ -126,7 +130,9 @@ extension SelfCheck {
 
     /// The "check" command inside the shell: the same sentences as `--check`, without the scan
     /// (which would hold the loop for seconds, and a connected strap is silent anyway).
-    public static func command(options: Options, environment: [String: String], store: WorkoutStore, words: Words, engine: @escaping () -> String? = { nil }) -> () -> [Utterance] {
+    public static func command(
+        options: Options, environment: [String: String], store: WorkoutStore, words: Words, engine: @escaping () -> String? = { nil }
+    ) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
             let target = options.sensor ?? ((try? store.setting(Heartline.sensorAddressSetting)) ?? nil)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineBluetooth
@@ -91,7 +91,9 @@ public struct SelfCheck: Sendable {
     }
 
     /// Every part's finding, in the order they are spoken.
-    public func findings(speech: SpeechServer, output: AudioOutput, bluetooth: Bluetooth, strap: Strap, storage: Storage, dataDirectory: String) -> [Finding] {
+    public func findings(
+        speech: SpeechServer, output: AudioOutput, bluetooth: Bluetooth, strap: Strap, storage: Storage, dataDirectory: String
+    ) -> [Finding] {
         [
             speechFinding(speech, output: output),
             bluetoothFinding(bluetooth),
@@ -107,11 +109,12 @@ public struct SelfCheck: Sendable {
         case .unnamed: name = words(.checkOutputServer)
         case .named(let description): name = description
         }
-        let prompt: Prompt = switch speech {
-        case .running: .checkSpeechRunning
-        case .startsOnDemand: .checkSpeechStarts
-        case .absent: .checkSpeechDirect
-        }
+        let prompt: Prompt =
+            switch speech {
+            case .running: .checkSpeechRunning
+            case .startsOnDemand: .checkSpeechStarts
+            case .absent: .checkSpeechDirect
+            }
         return Finding(part: .speech, ok: true, sentence: words(prompt, ["output": name]))
     }
 

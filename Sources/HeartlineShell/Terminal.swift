@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @preconcurrency import CReadline
 import HeartlineCore
@@ -244,10 +244,11 @@ final class Terminal {
         redrawing = true
         defer { redrawing = false }
         let savedPoint = rl_point
-        let savedLine = rl_copy_text(0, rl_end).map { pointer -> String in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? ""
+        let savedLine =
+            rl_copy_text(0, rl_end).map { pointer -> String in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
         rl_set_prompt("")
         rl_replace_line("", 0)
         rl_redisplay()

@@ -29,7 +29,9 @@ final class WallClockLabels: WorkoutStore {
         if summary.state != .recording, abs(step) >= tolerance {
             summary.start = summary.start.addingTimeInterval(step)
             if logged.insert(summary.id).inserted {
-                log("clock: the wall clock moved \(plainNumber(step, decimals: 0)) seconds since launch; workout \(summary.id)'s start label corrected, its length kept")
+                log(
+                    "clock: the wall clock moved \(plainNumber(step, decimals: 0)) seconds since launch; workout \(summary.id)'s start label corrected, its length kept"
+                )
             }
         }
         try store.updateSummary(summary)

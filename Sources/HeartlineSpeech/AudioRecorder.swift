@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Synchronization
@@ -37,7 +37,8 @@ public final class AudioRecorder {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[1]) }
         do {
-            child = try ChildProcess.spawn("parec", ["-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"], output: ends[1])
+            child = try ChildProcess.spawn(
+                "parec", ["-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10"], output: ends[1])
         } catch {
             close(ends[0])
             throw error

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -17,8 +17,8 @@ public struct ChildProcess: Sendable {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            environment.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in environment { free(pointer) }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @preconcurrency import CEspeakNG
 import Dispatch
@@ -75,7 +75,9 @@ final class EspeakLibrary: @unchecked Sendable {
     private func synthesize(_ text: String, token: Int) -> espeak_ERROR {
         var identifier: UInt32 = 0
         return text.withCString { pointer in
-            espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), &identifier, UnsafeMutableRawPointer(bitPattern: token))
+            espeak_Synth(
+                pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), &identifier,
+                UnsafeMutableRawPointer(bitPattern: token))
         }
     }
 
@@ -106,7 +108,9 @@ final class EspeakLibrary: @unchecked Sendable {
     /// speech-dispatcher's espeak-ng module mapping (EspeakMinRate 80, EspeakNormalRate 170,
     /// EspeakMaxRate 449), so the pace does not change when espeak-ng takes over.
     static func wordsPerMinute(rate: Int) -> Int32 {
-        let normal = 170, minimum = 80, maximum = 449
+        let normal = 170
+        let minimum = 80
+        let maximum = 449
         let rate = min(max(rate, -100), 100)
         return Int32(rate < 0 ? normal + (normal - minimum) * rate / 100 : normal + (maximum - normal) * rate / 100)
     }

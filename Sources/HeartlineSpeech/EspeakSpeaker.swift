@@ -8,10 +8,11 @@ public final class EspeakSpeaker: DrivenSpeaker {
 
     /// Initialises espeak-ng and starts warming up its audio stream; throws when the library
     /// cannot start (no voice data).
-    public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+    public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in })
+        throws(SpeechError)
+    {
         let engine = try EspeakEngine(loop: loop, settings: settings)
         super.init(driver: SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log))
     }
-
 
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -23,7 +23,10 @@ public enum SpeechChoice: String, CaseIterable, Sendable {
 /// wait up to about 3 s for it. A choice that cannot speak falls back to the transcript, so the
 /// shell always gets a speaker. Afterwards drive the loop (`run()`): progress from the engines
 /// reaches the speaker only through it.
-public func makeSpeaker(_ choice: SpeechChoice, loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void) -> any SpeechOutput {
+public func makeSpeaker(
+    _ choice: SpeechChoice, loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(),
+    log: @escaping (String) -> Void
+) -> any SpeechOutput {
     let transcript = { (reason: String) -> any SpeechOutput in
         log("speech: transcript on standard output (\(reason))")
         return TranscriptSpeaker(fd: STDOUT_FILENO)

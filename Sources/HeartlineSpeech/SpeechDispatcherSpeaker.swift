@@ -9,7 +9,9 @@ public final class SpeechDispatcherSpeaker: DrivenSpeaker {
 
     /// Connects to speech-dispatcher, starting the server if needed (up to about 3 s, before the
     /// loop runs); throws when it cannot be reached.
-    public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+    public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in })
+        throws(SpeechError)
+    {
         let engine = SpeechdEngine(loop: loop, settings: settings, log: log)
         guard engine.isReady else {
             engine.close()
@@ -17,6 +19,5 @@ public final class SpeechDispatcherSpeaker: DrivenSpeaker {
         }
         super.init(driver: SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log))
     }
-
 
 }

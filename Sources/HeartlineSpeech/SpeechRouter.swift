@@ -14,12 +14,16 @@ public final class SpeechRouter: DrivenSpeaker {
 
     /// Connects to speech-dispatcher (starting it if needed, up to about 3 s) and initialises
     /// espeak-ng; throws only when neither can speak.
-    public convenience init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
+    public convenience init(
+        loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in }
+    ) throws(SpeechError) {
         try self.init(loop: loop, catalogue: catalogue, settings: settings, timing: SpeechdEngine.Timing(), log: log)
     }
 
     /// With speech-dispatcher's deadlines and probe delays chosen by the caller (tests).
-    init(loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings, timing: SpeechdEngine.Timing, log: @escaping (String) -> Void) throws(SpeechError) {
+    init(
+        loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings, timing: SpeechdEngine.Timing, log: @escaping (String) -> Void
+    ) throws(SpeechError) {
         let speechd = SpeechdEngine(loop: loop, settings: settings, timing: timing, log: log)
         var engines: [any SpeechEngine] = [speechd]
         var reasons: [String] = []
@@ -31,7 +35,8 @@ public final class SpeechRouter: DrivenSpeaker {
         }
         guard engines.contains(where: \.isReady) else {
             speechd.close()
-            throw SpeechError(engine: "speech", reason: (["speech-dispatcher: no server could be reached"] + reasons).joined(separator: "; "))
+            throw SpeechError(
+                engine: "speech", reason: (["speech-dispatcher: no server could be reached"] + reasons).joined(separator: "; "))
         }
         var announcements: SpeechDriver.Announcements?
         if catalogue.templates[Prompt.speechServerLost.key] != nil, catalogue.templates[Prompt.speechServerBack.key] != nil {

@@ -195,7 +195,8 @@ struct SpeechSchedule {
             return actions
 
         case .echo:
-            let busy = !events.isEmpty
+            let busy =
+                !events.isEmpty
                 || ui.contains { $0.kind != .echo }
                 || (current.map { $0.kind != .echo } ?? false)
             if busy {
@@ -262,7 +263,8 @@ struct SpeechSchedule {
         while !ui.isEmpty {
             let next = ui.removeFirst()
             if next.kind == .readout, next.response != startedResponse,
-               next.requestedAt.duration(to: now) > readoutDeadline {
+                next.requestedAt.duration(to: now) > readoutDeadline
+            {
                 let stale = ui.filter { $0.response == next.response }
                 ui.removeAll { $0.response == next.response }
                 actions += ([next] + stale).map { .report($0, .dropped) }

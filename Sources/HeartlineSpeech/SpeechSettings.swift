@@ -20,7 +20,9 @@ public struct SpeechSettings: Equatable, Codable, Sendable {
     /// A speech-dispatcher output module ("espeak-ng", ...), or nil for the server's default.
     public var outputModule: String?
 
-    public init(rate: Int = 0, pitch: Int = 0, volume: Int = 100, language: String = "en", voice: String? = nil, outputModule: String? = nil) {
+    public init(
+        rate: Int = 0, pitch: Int = 0, volume: Int = 100, language: String = "en", voice: String? = nil, outputModule: String? = nil
+    ) {
         self.rate = rate
         self.pitch = pitch
         self.volume = volume

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @preconcurrency import CSpeechd
 import Foundation
@@ -40,7 +40,8 @@ final class SpeechdServer {
     /// command could not be run at all.
     func spawn() -> Bool {
         guard child == nil else { return true }
-        let program = FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher")
+        let program =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher")
             ? "/usr/bin/speech-dispatcher" : "speech-dispatcher"
         do {
             child = try ChildProcess.spawn(program, arguments)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @preconcurrency import CSpeechd
 import Dispatch
@@ -45,7 +45,10 @@ final class SpeechdWorker: @unchecked Sendable {
 
     /// Opens both connections and applies `settings`; `done` runs on the loop, and `direct`
     /// (for a caller waiting at start-up, before the loop runs) on the worker's thread.
-    func connect(settings: SpeechSettings, route: SpeechdRoutes.Route, direct: (@Sendable (Result<Link, SpeechError>) -> Void)? = nil, done: @escaping @Sendable (Result<Link, SpeechError>) -> Void) {
+    func connect(
+        settings: SpeechSettings, route: SpeechdRoutes.Route, direct: (@Sendable (Result<Link, SpeechError>) -> Void)? = nil,
+        done: @escaping @Sendable (Result<Link, SpeechError>) -> Void
+    ) {
         run(done, direct: direct) { [self] () -> Result<Link, SpeechError> in
             do throws(SpeechError) {
                 let events = try SpeechdConnection(name: "events", route: route)
@@ -115,7 +118,9 @@ final class SpeechdWorker: @unchecked Sendable {
         }
     }
 
-    private func run<Answer: Sendable>(_ done: @escaping @Sendable (Answer) -> Void, direct: (@Sendable (Answer) -> Void)? = nil, _ work: @escaping @Sendable () -> Answer) {
+    private func run<Answer: Sendable>(
+        _ done: @escaping @Sendable (Answer) -> Void, direct: (@Sendable (Answer) -> Void)? = nil, _ work: @escaping @Sendable () -> Answer
+    ) {
         queue.async { [self] in
             guard !isAbandoned else { return }
             let answer = work()

@@ -2,7 +2,7 @@ import Foundation
 import HeartlineCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The files of a data directory, kept private to the user whatever the umask says.

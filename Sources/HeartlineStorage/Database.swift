@@ -18,7 +18,7 @@ struct SQLiteError: Error, CustomStringConvertible, Sendable {
     var isDiskFull: Bool {
         // SQLite reports ENOSPC from write() as SQLITE_FULL, but from fsync() or the shared-memory
         // file as an I/O error; both mean the same thing to the user.
-        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && systemErrno == ENOSPCValue)
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && systemErrno == noSpaceErrno)
     }
 
     /// The file is not a database, or its pages contradict each other.
@@ -31,7 +31,7 @@ struct SQLiteError: Error, CustomStringConvertible, Sendable {
 }
 
 /// ENOSPC on Linux; spelled out so this file needs no Glibc import.
-private let ENOSPCValue: Int32 = 28
+private let noSpaceErrno: Int32 = 28
 
 /// A value bound to a statement parameter.
 enum SQLValue: Equatable {
@@ -58,7 +58,8 @@ final class Database {
     /// Opens (and, unless `readOnly`, creates) the database file at `path`.
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags = readOnly
+        let flags =
+            readOnly
             ? SQLITE_OPEN_READONLY
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         // NOFOLLOW: a database reached through a symbolic link is refused, never written through.

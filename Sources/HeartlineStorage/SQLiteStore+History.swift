@@ -58,14 +58,15 @@ extension SQLiteStore {
     public func average(
         of metric: HistoryMetric, startingIn interval: DateInterval
     ) throws(StorageError) -> (value: Double, count: Int)? {
-        let column = switch metric {
-        case .duration: "duration"
-        case .averageHeartRate: "average_heart_rate"
-        case .maximumHeartRate: "maximum_heart_rate"
-        case .calories: "calories"
-        case .recovery: "recovery_1"
-        case .trainingLoad: "training_load"
-        }
+        let column =
+            switch metric {
+            case .duration: "duration"
+            case .averageHeartRate: "average_heart_rate"
+            case .maximumHeartRate: "maximum_heart_rate"
+            case .calories: "calories"
+            case .recovery: "recovery_1"
+            case .trainingLoad: "training_load"
+            }
         // avg and count skip NULLs: workouts where the metric is unknown are left out.
         let result = try StorageError.mapping {
             try database.queryFirst(
@@ -93,8 +94,10 @@ extension SQLiteStore {
         try write { database in
             try database.execute(
                 "INSERT INTO resting_checks (start, heart_rate, rmssd, artefacts, intervals) VALUES (?, ?, ?, ?, ?)",
-                [.real(check.start.timeIntervalSince1970), .integer(check.heartRate), .real(check.rmssd), .integer(check.artefacts),
-                 .integer(check.intervals)])
+                [
+                    .real(check.start.timeIntervalSince1970), .integer(check.heartRate), .real(check.rmssd), .integer(check.artefacts),
+                    .integer(check.intervals),
+                ])
         }
     }
 

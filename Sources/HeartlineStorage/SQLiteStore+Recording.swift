@@ -208,7 +208,8 @@ extension SQLiteStore {
             [
                 .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
                 .text(metricsText(summary.configuration.metrics)), .integer(summary.configuration.interval.rawValue),
-                configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate),
+                configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate),
+                .integer(summary.maximumHeartRate),
                 .real(summary.calories), .integer(summary.recovery[0]), .integer(summary.recovery[1]), .real(summary.trainingLoad),
                 .integer(summary.id),
             ])

@@ -138,7 +138,7 @@ public final class SQLiteStore: WorkoutStore {
     private static func openDatabase(at path: String, releasingIfFull reservePath: String, check: Bool) throws -> Database {
         do {
             return try openDatabase(at: path, check: check)
-        } catch where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
+        } catch  where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
             return try openDatabase(at: path, check: check)
         }
     }
@@ -157,7 +157,8 @@ public final class SQLiteStore: WorkoutStore {
         }
         guard problems != ["ok"] else { return nil }
         let marker = (directory as NSString).appendingPathComponent(DataDirectory.checkFailedName)
-        FileManager.default.createFile(atPath: marker, contents: Data(problems.joined(separator: "\n").utf8), attributes: [.posixPermissions: 0o600])
+        FileManager.default.createFile(
+            atPath: marker, contents: Data(problems.joined(separator: "\n").utf8), attributes: [.posixPermissions: 0o600])
         return problems
     }
 
@@ -279,7 +280,8 @@ extension StorageError {
         switch error {
         case let error as StorageError: self = error
         case let error as SQLiteError: self = error.isDiskFull ? .diskFull : .failed(error.description)
-        case let error as DatabaseCheckFailed: self = .failed("The database check failed: \(error.problems.prefix(3).joined(separator: "; "))")
+        case let error as DatabaseCheckFailed:
+            self = .failed("The database check failed: \(error.problems.prefix(3).joined(separator: "; "))")
         default: self = .failed(String(describing: error))
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineIO
@@ -33,7 +33,9 @@ enum LoopBenchmark {
 
     static func run(_ arguments: [String]) throws {
         var seconds = 30
-        var binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("heartline").path
+        var binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
+            "heartline"
+        ).path
         var only: String?
         var rest = arguments[...]
         while let option = rest.popFirst() {
@@ -47,7 +49,9 @@ enum LoopBenchmark {
         }
         print("heartline-bench loop: \(binary), a \(seconds)-second workout per run, speech auto, strap on att-socket")
         print(StorageBenchmark.machineDescription())
-        print("stall = time from the loop waking from poll to polling again, measured by the binary (ContinuousClock) while the workout records; target: none over 50 ms")
+        print(
+            "stall = time from the loop waking from poll to polling again, measured by the binary (ContinuousClock) while the workout records; target: none over 50 ms"
+        )
         for scenario in scenarios where only == nil || scenario.name == only {
             let report = try measure(scenario, seconds: seconds, binary: binary)
             print("\(scenario.name): \(report)")
@@ -55,7 +59,8 @@ enum LoopBenchmark {
     }
 
     static func measure(_ scenario: Scenario, seconds: Int, binary: String) throws -> String {
-        let directory = NSTemporaryDirectory() + "heartline-bench-loop-\(getpid())-\(scenario.name.replacingOccurrences(of: " ", with: "-"))"
+        let directory =
+            NSTemporaryDirectory() + "heartline-bench-loop-\(getpid())-\(scenario.name.replacingOccurrences(of: " ", with: "-"))"
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -65,9 +70,14 @@ enum LoopBenchmark {
         defer { peer.close() }
 
         let process = Process()
-        var arguments = [binary, "--sensor", "att-socket:" + peer.path, "--speech", "auto", "--data-dir", directory + "/data", "--log", directory + "/log"]
+        var arguments = [
+            binary, "--sensor", "att-socket:" + peer.path, "--speech", "auto", "--data-dir", directory + "/data", "--log",
+            directory + "/log",
+        ]
         if scenario.slowDisk {
-            arguments = ["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync,fdatasync", "-e", "inject=fsync,fdatasync:delay_enter=500000"] + arguments
+            arguments =
+                ["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync,fdatasync", "-e", "inject=fsync,fdatasync:delay_enter=500000"]
+                + arguments
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -133,8 +143,11 @@ enum LoopBenchmark {
         guard let longest = values["longest_ms"] else { return "no probe report (exit status \(process.terminationStatus))" }
         let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
         if ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil { print(log) }
-        let lost = log.contains("speech-dispatcher lost") ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
-        return "longest stall \(longest) ms; stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)"
+        let lost =
+            log.contains("speech-dispatcher lost")
+            ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
+        return
+            "longest stall \(longest) ms; stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)"
     }
 
     /// The pid of the speech-dispatcher serving this user ($XDG_RUNTIME_DIR's pid file).

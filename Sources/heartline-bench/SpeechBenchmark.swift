@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @preconcurrency import CSpeechd
 import Foundation
@@ -25,14 +25,15 @@ enum SpeechBenchmark {
                 throw SpeechError(engine: "heartline-bench speech", reason: "usage: heartline-bench speech [--runs N]")
             }
         }
-        print("""
-        speech: \(runs) runs of "\(sentence)" per kind and client, interleaved, after one warm-up round.
-        key press = the moment the shell hands the sentence over (before speak / spd_say / spawning spd-say).
-        request = spd_say returned (Heartline: its .requested report; spd-say: the command exited).
-        BEGIN = speech-dispatcher's BEGIN notification (Heartline: as the loop delivers it).
-        audio = the first 10 ms chunk with a sample above \(AudioRecorder.soundThreshold) read from null.monitor by parec (16 kHz, 10 ms latency),
-                so it includes PulseAudio's capture latency. Answers are MESSAGE, events IMPORTANT.
-        """)
+        print(
+            """
+            speech: \(runs) runs of "\(sentence)" per kind and client, interleaved, after one warm-up round.
+            key press = the moment the shell hands the sentence over (before speak / spd_say / spawning spd-say).
+            request = spd_say returned (Heartline: its .requested report; spd-say: the command exited).
+            BEGIN = speech-dispatcher's BEGIN notification (Heartline: as the loop delivers it).
+            audio = the first 10 ms chunk with a sample above \(AudioRecorder.soundThreshold) read from null.monitor by parec (16 kHz, 10 ms latency),
+                    so it includes PulseAudio's capture latency. Answers are MESSAGE, events IMPORTANT.
+            """)
         signal(SIGPIPE, SIG_IGN)
         let recorder = try AudioRecorder()
         defer { recorder.stop() }
@@ -130,10 +131,12 @@ enum SpeechBenchmark {
 
     /// Waits until nothing has been heard for 300 ms (spd-say gives no END).
     static func waitForSilence(_ loop: EventLoop, _ recorder: AudioRecorder, after start: ContinuousClock.Instant) {
-        _ = spin(loop, until: {
-            guard let last = recorder.lastSound(after: start) else { return true }
-            return last.duration(to: .now) > .milliseconds(300)
-        }, timeout: 8)
+        _ = spin(
+            loop,
+            until: {
+                guard let last = recorder.lastSound(after: start) else { return true }
+                return last.duration(to: .now) > .milliseconds(300)
+            }, timeout: 8)
     }
 
     /// A pause between measurements, so one never overlaps the next.

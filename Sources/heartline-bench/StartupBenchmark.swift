@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -16,7 +16,9 @@ enum StartupBenchmark {
         var directory: String?
         var runs = 10
         var cold = true
-        var binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("heartline").path
+        var binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(
+            "heartline"
+        ).path
         var rest = arguments[...]
         while let option = rest.popFirst() {
             if option == "--warm" {
@@ -31,12 +33,18 @@ enum StartupBenchmark {
             default: throw StorageBenchmark.BenchmarkError("unknown option \(option); use --dir DIR, --runs N, --binary PATH, --warm")
             }
         }
-        guard let directory else { throw StorageBenchmark.BenchmarkError("--dir DIR is needed (heartline generate --years 10 --data-dir DIR)") }
+        guard let directory else {
+            throw StorageBenchmark.BenchmarkError("--dir DIR is needed (heartline generate --years 10 --data-dir DIR)")
+        }
         let database = directory + "/heartline.sqlite"
         let size = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? NSNumber)?.intValue ?? 0
-        print("heartline-bench startup: \(binary) on \(directory) (\(size / 1_000_000) MB database), \(runs) \(cold ? "cold" : "warm") launches")
+        print(
+            "heartline-bench startup: \(binary) on \(directory) (\(size / 1_000_000) MB database), \(runs) \(cold ? "cold" : "warm") launches"
+        )
         print(StorageBenchmark.machineDescription())
-        print("cold = the database's pages dropped with posix_fadvise(DONTNEED) before each launch; time = ContinuousClock from before the launch to the first transcript line")
+        print(
+            "cold = the database's pages dropped with posix_fadvise(DONTNEED) before each launch; time = ContinuousClock from before the launch to the first transcript line"
+        )
         var times: [Double] = []
         var reads: [Int] = []
         for _ in 0..<runs {
@@ -49,7 +57,8 @@ enum StartupBenchmark {
         }
         times.sort()
         reads.sort()
-        let median = times[times.count / 2], maximum = times.last ?? 0
+        let median = times[times.count / 2]
+        let maximum = times.last ?? 0
         print("first sentence: median \(String(format: "%.1f", median)) ms, maximum \(String(format: "%.1f", maximum)) ms")
         print("read from disk before it: median \(reads[reads.count / 2] / 1024) KiB, maximum \((reads.last ?? 0) / 1024) KiB")
     }
@@ -66,7 +75,8 @@ enum StartupBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--speech", "transcript", "--data-dir", directory]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -81,7 +91,8 @@ enum StartupBenchmark {
         }
         let elapsed = started.duration(to: .now)
         let io = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)) ?? ""
-        let bytes = io.split(separator: "\n").first { $0.hasPrefix("read_bytes:") }
+        let bytes =
+            io.split(separator: "\n").first { $0.hasPrefix("read_bytes:") }
             .flatMap { Int($0.dropFirst("read_bytes:".count).trimmingCharacters(in: .whitespaces)) } ?? -1
         input.fileHandleForWriting.write(Data("quit\n".utf8))
         try? input.fileHandleForWriting.close()

@@ -102,38 +102,53 @@ enum StorageBenchmark {
         let day = 86_400.0
         let days = years * 365
         var result: [(String, (Int) throws -> Void)] = [
-            ("all workouts: first page of 20 + count", { _ in
-                _ = try store.savedWorkouts(offset: 0, limit: 20)
-                _ = try store.savedWorkoutCount()
-            }),
-            ("by date: the workouts of one day", { run in
-                // A different day each run, spread over the whole history.
-                let daysBack = Double((run * 7919) % days + 1)
-                _ = try store.savedWorkouts(startingIn: DateInterval(start: historyEnd - daysBack * day, duration: day))
-            }),
-            ("by metric: a page of 20 halfway back", { _ in
-                _ = try store.savedWorkouts(offset: days / 2, limit: 20).map { HistoryMetric.calories.value(of: $0) }
-            }),
+            (
+                "all workouts: first page of 20 + count",
+                { _ in
+                    _ = try store.savedWorkouts(offset: 0, limit: 20)
+                    _ = try store.savedWorkoutCount()
+                }
+            ),
+            (
+                "by date: the workouts of one day",
+                { run in
+                    // A different day each run, spread over the whole history.
+                    let daysBack = Double((run * 7919) % days + 1)
+                    _ = try store.savedWorkouts(startingIn: DateInterval(start: historyEnd - daysBack * day, duration: day))
+                }
+            ),
+            (
+                "by metric: a page of 20 halfway back",
+                { _ in
+                    _ = try store.savedWorkouts(offset: days / 2, limit: 20).map { HistoryMetric.calories.value(of: $0) }
+                }
+            ),
         ]
         let periods: [(String, Double)] = [("week", 7), ("month", 30), ("year", 365), ("all time", 0)]
         for metric in HistoryMetric.allCases {
             for (name, length) in periods {
-                let interval = length == 0
+                let interval =
+                    length == 0
                     ? DateInterval(start: .distantPast, end: historyEnd)
                     : DateInterval(start: historyEnd - length * day, end: historyEnd)
                 result.append(("averages: \(metric.rawValue), \(name)", { _ in _ = try store.average(of: metric, startingIn: interval) }))
             }
         }
         // What the averages screen of one metric asks: four periods and the three before them.
-        let screen = [(7.0, 14.0), (30, 61), (365, 730)].flatMap { length, before in
-            [
-                DateInterval(start: historyEnd - length * day, end: historyEnd),
-                DateInterval(start: historyEnd - before * day, end: historyEnd - length * day),
-            ]
-        } + [DateInterval(start: .distantPast, end: historyEnd)]
-        result.append(("averages screen: 4 periods + 3 before", { _ in
-            for interval in screen { _ = try store.average(of: .averageHeartRate, startingIn: interval) }
-        }))
+        let screen =
+            [(7.0, 14.0), (30, 61), (365, 730)].flatMap { length, before in
+                [
+                    DateInterval(start: historyEnd - length * day, end: historyEnd),
+                    DateInterval(start: historyEnd - before * day, end: historyEnd - length * day),
+                ]
+            } + [DateInterval(start: .distantPast, end: historyEnd)]
+        result.append(
+            (
+                "averages screen: 4 periods + 3 before",
+                { _ in
+                    for interval in screen { _ = try store.average(of: .averageHeartRate, startingIn: interval) }
+                }
+            ))
         result += [
             ("details: one workout", { run in _ = try store.workout(Int64(run % days + 1)) }),
             ("samples of one workout (3600)", { run in _ = try store.samples(of: Int64(run % days + 1)) }),
@@ -198,13 +213,14 @@ enum StorageBenchmark {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
             ?? "unknown CPU"
         #if DEBUG
-        let build = "debug build"
+            let build = "debug build"
         #else
-        let build = "release build"
+            let build = "release build"
         #endif
         return "machine: \(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(model), "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores; SQLite \(SQLiteStore.sqliteVersion); \(build)"

@@ -27,13 +27,14 @@ enum HCIEvent {
     @Test("the constructed example in the notes parses field by field")
     func constructedExample() throws {
         let reports = try AdvertisingReport.parse(event: Self.example)
-        #expect(reports == [
-            AdvertisingReport(
-                eventType: .connectable,
-                address: BluetoothAddress(bytes: [0xC8, 0x03, 0xF1, 0xB9, 0x0B, 0x4E], kind: .random),
-                data: AdvertisingData(flags: 0x06, serviceUUIDs: [0x180D, 0x180F], name: "TICKR B321", nameIsComplete: true),
-                rssi: -75),
-        ])
+        #expect(
+            reports == [
+                AdvertisingReport(
+                    eventType: .connectable,
+                    address: BluetoothAddress(bytes: [0xC8, 0x03, 0xF1, 0xB9, 0x0B, 0x4E], kind: .random),
+                    data: AdvertisingData(flags: 0x06, serviceUUIDs: [0x180D, 0x180F], name: "TICKR B321", nameIsComplete: true),
+                    rssi: -75)
+            ])
         #expect(reports[0].address.description == "C8:03:F1:B9:0B:4E/random")
     }
 
@@ -63,8 +64,10 @@ enum HCIEvent {
         // A data length running past the RSSI.
         ([0x04, 0x3E, 0x0D, 0x02, 0x01, 0x00, 0x01, 1, 2, 3, 4, 5, 6, 0x05, 0x02, 0x01], .truncated(field: "advertising data")),
         // Data longer than legacy advertising allows.
-        (HCIEvent.event([HCIEvent.report(0, "C8:03:F1:B9:0B:4E", data: Array(repeating: 0, count: 32), rssi: -1)]),
-         .invalid(field: "data length", value: 32)),
+        (
+            HCIEvent.event([HCIEvent.report(0, "C8:03:F1:B9:0B:4E", data: Array(repeating: 0, count: 32), rssi: -1)]),
+            .invalid(field: "data length", value: 32)
+        ),
         // An RSSI missing at the end.
         ([0x04, 0x3E, 0x0B, 0x02, 0x01, 0x00, 0x01, 1, 2, 3, 4, 5, 6, 0x00], .truncated(field: "RSSI")),
         ([0x04, 0x3E, 0x0C, 0x02, 0x01, 0x07, 0x01, 1, 2, 3, 4, 5, 6, 0x00, 0x00], .invalid(field: "event type", value: 7)),
@@ -100,8 +103,12 @@ enum HCIEvent {
 
     @Test("a complete name wins over a shortened one whichever comes first")
     func completeNameWins() {
-        #expect(AdvertisingData.parse(HCIEvent.name("Polar H10 0A1B2C3D") + HCIEvent.name("Polar", complete: false)).name == "Polar H10 0A1B2C3D")
-        #expect(AdvertisingData.parse(HCIEvent.name("Polar", complete: false) + HCIEvent.name("Polar H10 0A1B2C3D")).name == "Polar H10 0A1B2C3D")
+        #expect(
+            AdvertisingData.parse(HCIEvent.name("Polar H10 0A1B2C3D") + HCIEvent.name("Polar", complete: false)).name
+                == "Polar H10 0A1B2C3D")
+        #expect(
+            AdvertisingData.parse(HCIEvent.name("Polar", complete: false) + HCIEvent.name("Polar H10 0A1B2C3D")).name
+                == "Polar H10 0A1B2C3D")
     }
 }
 

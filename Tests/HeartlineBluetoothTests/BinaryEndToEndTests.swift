@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineIO
@@ -41,7 +41,9 @@ final class ScriptedHeartline {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory + "/config"
         process.environment = environment
-        let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+        let stdinPipe = Pipe()
+        let stdoutPipe = Pipe()
+        let stderrPipe = Pipe()
         // Only this binary may hold the pipes: a program another test starts meanwhile must not
         // keep standard input open after `finish` closes it. (The child's own copies, made with
         // dup2, do not inherit the flag.)
@@ -149,7 +151,9 @@ final class ScriptedHeartline {
 
     /// Sends `command` again each time its answer has come, up to 5 times, until `wanted` is
     /// answered; returns the answers since line `from`, in order.
-    private static func ask(_ command: String, of heartline: ScriptedHeartline, on loop: EventLoop, from: Int, until wanted: String) -> [String] {
+    private static func ask(_ command: String, of heartline: ScriptedHeartline, on loop: EventLoop, from: Int, until wanted: String)
+        -> [String]
+    {
         let prefix = String(wanted.prefix { $0 != "," })
         var answers: [String] { heartline.lines[from...].filter { $0.hasPrefix(prefix) } }
         var asked = answers.count

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineIO
@@ -40,9 +40,10 @@ import Testing
         let heartline = try ScriptedHeartline(arguments: ["--sensor", "att-socket:" + peer.path], loop: loop)
         func context() -> Comment { "transcript:\n\(heartline.lines.joined(separator: "\n"))\nlog:\n\(heartline.log)" }
         func pass(_ seconds: Double) { _ = BinaryEndToEndTests.run(loop, seconds: seconds) { false } }
-        try #require(BinaryEndToEndTests.run(loop, seconds: 10) {
-            strap.measurementSubscriptions == 1 && heartline.lines.contains(BinaryEndToEndTests.ready)
-        }, context())
+        try #require(
+            BinaryEndToEndTests.run(loop, seconds: 10) {
+                strap.measurementSubscriptions == 1 && heartline.lines.contains(BinaryEndToEndTests.ready)
+            }, context())
 
         heartline.send("configure", "next", "start workout")
         try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Workout started.") }, context())
@@ -95,7 +96,8 @@ import Testing
         #expect(rows.allSatisfy { $0[3].split(separator: " ").count <= 5 })
         // The frozen seconds: a run of at least five seconds without a heart rate, and (but for
         // a second or two a loaded machine may really not run Heartline) none before the stop.
-        var longestGap = 0, gap = 0
+        var longestGap = 0
+        var gap = 0
         for rate in heartRates {
             gap = rate.isEmpty ? gap + 1 : 0
             longestGap = max(longestGap, gap)

@@ -11,8 +11,10 @@ import Testing
         ([0x04, 0x00], HeartRateReading(beatsPerMinute: 0, contact: .lost)),
         ([0x01, 0x2C, 0x01], HeartRateReading(beatsPerMinute: 300, contact: .unsupported)),
         ([0x10, 0x3C, 0x00, 0x04, 0x00, 0x04], HeartRateReading(beatsPerMinute: 60, rrIntervals: [1024, 1024])),
-        ([0x19, 0xE8, 0x03, 0xD2, 0x04, 0x00, 0x04, 0x00, 0x02],
-         HeartRateReading(beatsPerMinute: 1000, energyExpended: 1234, rrIntervals: [1024, 512])),
+        (
+            [0x19, 0xE8, 0x03, 0xD2, 0x04, 0x00, 0x04, 0x00, 0x02],
+            HeartRateReading(beatsPerMinute: 1000, energyExpended: 1234, rrIntervals: [1024, 512])
+        ),
         ([0xE6, 0x48], HeartRateReading(beatsPerMinute: 72, contact: .detected)),
     ]
 

@@ -42,7 +42,8 @@ import Testing
         let catalogue = try Self.catalogue()
         let address = BluetoothAddress("C8:03:F1:B9:0B:4E/random")!
         #expect(FoundStrap(address: address, name: "TICKR B321", rssi: -60).spokenName(in: catalogue) == "TICKR B321")
-        #expect(FoundStrap(address: address, name: nil, rssi: -60).spokenName(in: catalogue)
-            == "Unnamed heart rate sensor, address ending 0 B 4 E")
+        #expect(
+            FoundStrap(address: address, name: nil, rssi: -60).spokenName(in: catalogue)
+                == "Unnamed heart rate sensor, address ending 0 B 4 E")
     }
 }

@@ -39,15 +39,17 @@ import Testing
     @Test func recordedWorkoutsCompareWithTheWeekBefore() throws {
         let session = try GoldenSession()
         try session.saveWorkouts(count: 15, minutes: 1)
-        expectGolden(session, Self.toAverages + "\n" + #"""
-        > time
-        menu: Averages: Time.
-        menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
-        menu: That is 7 seconds shorter than the week before.
-        menu: Time, last month, 1 minute and 8 seconds, over 15 workouts.
-        menu: Time, last year, 1 minute and 8 seconds, over 15 workouts.
-        menu: Time, all time, 1 minute and 8 seconds, over 15 workouts.
-        """#)
+        expectGolden(
+            session,
+            Self.toAverages + "\n" + #"""
+                > time
+                menu: Averages: Time.
+                menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
+                menu: That is 7 seconds shorter than the week before.
+                menu: Time, last month, 1 minute and 8 seconds, over 15 workouts.
+                menu: Time, last year, 1 minute and 8 seconds, over 15 workouts.
+                menu: Time, all time, 1 minute and 8 seconds, over 15 workouts.
+                """#)
     }
 
     /// Heart rate: lower, higher and no change, each rounded as it is spoken.
@@ -62,17 +64,19 @@ import Testing
         try session.saveWorkout(daysAgo: 400, averageHeartRate: 142)
         try session.saveWorkout(daysAgo: 500, averageHeartRate: 143)
         try session.saveWorkout(daysAgo: 600, averageHeartRate: 144)
-        expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        > average heart rate
-        menu: Averages: Average heart rate.
-        menu: Average heart rate, last week, 142 beats per minute, over 3 workouts.
-        menu: That is 4 beats per minute lower than the week before.
-        menu: Average heart rate, last month, 144 beats per minute, over 6 workouts.
-        menu: That is 8 beats per minute higher than the month before.
-        menu: Average heart rate, last year, 143 beats per minute, over 7 workouts.
-        menu: That is no change from the year before.
-        menu: Average heart rate, all time, 143 beats per minute, over 10 workouts.
-        """#)
+        expectGolden(
+            session,
+            Self.home + Self.toAverages + "\n" + #"""
+                > average heart rate
+                menu: Averages: Average heart rate.
+                menu: Average heart rate, last week, 142 beats per minute, over 3 workouts.
+                menu: That is 4 beats per minute lower than the week before.
+                menu: Average heart rate, last month, 144 beats per minute, over 6 workouts.
+                menu: That is 8 beats per minute higher than the month before.
+                menu: Average heart rate, last year, 143 beats per minute, over 7 workouts.
+                menu: That is no change from the year before.
+                menu: Average heart rate, all time, 143 beats per minute, over 10 workouts.
+                """#)
     }
 
     /// Duration and calories have their own words; a period before with the metric unknown in
@@ -82,45 +86,49 @@ import Testing
         try session.saveWorkout(daysAgo: 2, duration: 3600, calories: 600)
         try session.saveWorkout(daysAgo: 9, duration: 2700, calories: 612.4)
         try session.saveWorkout(daysAgo: 45, duration: 3725, calories: nil)
-        expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        > time
-        menu: Averages: Time.
-        menu: Time, last week, 1 hour, over 1 workout.
-        menu: That is 15 minutes longer than the week before.
-        menu: Time, last month, 52 minutes and 30 seconds, over 2 workouts.
-        menu: That is 9 minutes and 35 seconds shorter than the month before.
-        menu: Time, last year, 55 minutes and 42 seconds, over 3 workouts.
-        menu: Time, all time, 55 minutes and 42 seconds, over 3 workouts.
-        > back
-        menu: Browse by averages.
-        menu: 1, Time.
-        menu: 2, Average heart rate.
-        menu: 3, Maximum heart rate.
-        menu: 4, Calories burned.
-        menu: 5, Heart rate recovery at 1 minute.
-        menu: 6, Training load.
-        > calories burned
-        menu: Averages: Calories burned.
-        menu: Calories burned, last week, 600 kilocalories, over 1 workout.
-        menu: That is 12 kilocalories fewer than the week before.
-        menu: Calories burned, last month, 606 kilocalories, over 2 workouts.
-        menu: Calories burned, last year, 606 kilocalories, over 2 workouts.
-        menu: Calories burned, all time, 606 kilocalories, over 2 workouts.
-        """#)
+        expectGolden(
+            session,
+            Self.home + Self.toAverages + "\n" + #"""
+                > time
+                menu: Averages: Time.
+                menu: Time, last week, 1 hour, over 1 workout.
+                menu: That is 15 minutes longer than the week before.
+                menu: Time, last month, 52 minutes and 30 seconds, over 2 workouts.
+                menu: That is 9 minutes and 35 seconds shorter than the month before.
+                menu: Time, last year, 55 minutes and 42 seconds, over 3 workouts.
+                menu: Time, all time, 55 minutes and 42 seconds, over 3 workouts.
+                > back
+                menu: Browse by averages.
+                menu: 1, Time.
+                menu: 2, Average heart rate.
+                menu: 3, Maximum heart rate.
+                menu: 4, Calories burned.
+                menu: 5, Heart rate recovery at 1 minute.
+                menu: 6, Training load.
+                > calories burned
+                menu: Averages: Calories burned.
+                menu: Calories burned, last week, 600 kilocalories, over 1 workout.
+                menu: That is 12 kilocalories fewer than the week before.
+                menu: Calories burned, last month, 606 kilocalories, over 2 workouts.
+                menu: Calories burned, last year, 606 kilocalories, over 2 workouts.
+                menu: Calories burned, all time, 606 kilocalories, over 2 workouts.
+                """#)
     }
 
     /// Nothing this period: no comparison, even when the period before had workouts.
     @Test func anEmptyPeriodIsNotCompared() throws {
         let session = try GoldenSession()
         try session.saveWorkout(daysAgo: 10, maximumHeartRate: 171)
-        expectGolden(session, Self.home + Self.toAverages + "\n" + #"""
-        > maximum heart rate
-        menu: Averages: Maximum heart rate.
-        menu: Maximum heart rate, last week: no workouts.
-        menu: Maximum heart rate, last month, 171 beats per minute, over 1 workout.
-        menu: Maximum heart rate, last year, 171 beats per minute, over 1 workout.
-        menu: Maximum heart rate, all time, 171 beats per minute, over 1 workout.
-        """#)
+        expectGolden(
+            session,
+            Self.home + Self.toAverages + "\n" + #"""
+                > maximum heart rate
+                menu: Averages: Maximum heart rate.
+                menu: Maximum heart rate, last week: no workouts.
+                menu: Maximum heart rate, last month, 171 beats per minute, over 1 workout.
+                menu: Maximum heart rate, last year, 171 beats per minute, over 1 workout.
+                menu: Maximum heart rate, all time, 171 beats per minute, over 1 workout.
+                """#)
     }
 }
 

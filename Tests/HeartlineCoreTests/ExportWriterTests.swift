@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The TCX and CSV writers: what an importer reads back from a workout.
@@ -223,9 +223,14 @@ import FoundationXML
     }
 
     @Test func eachFormatHasItsWriterAndExtension() {
-        let summary = Self.summary(duration: 2), samples = Self.samples(2)
-        #expect(WorkoutExport.file(.tcx, summary: summary, samples: samples) == Array(TCXWriter.document(summary: summary, samples: samples).utf8))
-        #expect(WorkoutExport.file(.csv, summary: summary, samples: samples) == Array(CSVWriter.document(summary: summary, samples: samples).utf8))
+        let summary = Self.summary(duration: 2)
+        let samples = Self.samples(2)
+        #expect(
+            WorkoutExport.file(.tcx, summary: summary, samples: samples)
+                == Array(TCXWriter.document(summary: summary, samples: samples).utf8))
+        #expect(
+            WorkoutExport.file(.csv, summary: summary, samples: samples)
+                == Array(CSVWriter.document(summary: summary, samples: samples).utf8))
         #expect(WorkoutExport.file(.fit, summary: summary, samples: samples) == FITWriter.file(summary: summary, samples: samples))
         #expect(ExportFormat.allCases.map(\.fileExtension) == ["tcx", "csv", "fit"])
     }

@@ -8,24 +8,26 @@ import Testing
     @Test func anImpossibleHeartRateIsANoticeOnceAndNeverAValue() throws {
         let session = try GoldenSession()
         session.startWorkout()
-        expectGolden(session, #"""
-        answer: Workout started.
-        :hr 120
-        :wait 10
-        :hr 65535
-        :wait 1
-        notice: The strap sends readings that cannot be right.
-        :wait 20
-        > h
-        answer: No current heart rate: the strap has sent nothing for 21 seconds.
-        :hr 120
-        :wait 2
-        > h
-        answer: Heart rate, 120 beats per minute.
-        > v
-        answer: 1 recent announcement, newest first.
-        answer: 22 seconds ago: The strap sends readings that cannot be right.
-        """#)
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 120
+            :wait 10
+            :hr 65535
+            :wait 1
+            notice: The strap sends readings that cannot be right.
+            :wait 20
+            > h
+            answer: No current heart rate: the strap has sent nothing for 21 seconds.
+            :hr 120
+            :wait 2
+            > h
+            answer: Heart rate, 120 beats per minute.
+            > v
+            answer: 1 recent announcement, newest first.
+            answer: 22 seconds ago: The strap sends readings that cannot be right.
+            """#)
         let id = try #require(session.store.unfinishedWorkouts().first?.id)
         let samples = try session.store.samples(of: id)
         #expect(samples.count == 33)

@@ -88,7 +88,8 @@ import Testing
     @Test func moreThanFiveIntervalsInOneSecondOverSeveralNotificationsAreDropped() {
         var engine = engine()
         for index in 0..<4 {
-            engine.receive(HeartRateReading(beatsPerMinute: 200, contact: .detected, rrIntervals: [300, 300]), at: at(0.1 + 0.2 * Double(index)))
+            engine.receive(
+                HeartRateReading(beatsPerMinute: 200, contact: .detected, rrIntervals: [300, 300]), at: at(0.1 + 0.2 * Double(index)))
         }
         let first = engine.advance(to: at(1)).samples
         engine.receive(HeartRateReading(beatsPerMinute: 200, contact: .detected, rrIntervals: [300, 300]), at: at(1.5))

@@ -15,7 +15,10 @@ import Testing
     /// The words the current screen accepts, and a few it does not.
     static func words(on core: Heartline) -> [String] {
         core.completions().filter { !leaving.contains($0) && $0 != "power off" }
-            + ["help", "where", "repeat", "back", "events", "nonsense", "140 to 160", "35", "today", "3 times 1 minute work, 1 minute rest"]
+            + [
+                "help", "where", "repeat", "back", "events", "nonsense", "140 to 160", "35", "today",
+                "3 times 1 minute work, 1 minute rest",
+            ]
     }
 
     struct Step: CustomStringConvertible {

@@ -7,105 +7,109 @@ import Testing
 @Suite struct SettingsGoldenTests {
     @Test func speechSettingsAndKeyEchoAreCheckedStoredAndApplied() throws {
         let session = try GoldenSession(strapSeed: nil)
-        expectGolden(session, #"""
-        menu: Heartline home.
-        menu: 1, Configure a new workout.
-        menu: 2, Use last workout configuration.
-        menu: 3, Review previous workouts.
-        menu: 4, Settings.
-        menu: 5, Resting check.
-        > settings
-        menu: Settings.
-        menu: 1, Profile.
-        menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Sensors.
-        menu: 4, Speech.
-        menu: 5, Key echo: characters.
-        menu: 6, Export every saved workout: off.
-        menu: 7, Resting check length: 3 minutes.
-        menu: 8, Power off.
-        > 4
-        menu: Speech.
-        menu: 1, Rate: default.
-        menu: 2, Pitch: default.
-        menu: 3, Volume: default.
-        menu: 4, Voice: default.
-        menu: 5, Language: default.
-        menu: 6, Output module: default.
-        > 1
-        menu: Type a number from -100 to 100 for rate, or default.
-        > 150
-        answer: Rate must be from -100 to 100.
-        > 40
-        answer: Rate: 40.
-        answer: You are on Speech.
-        (speech rate 40)
-        > 3
-        menu: Type a number from -100 to 100 for volume, or default.
-        > loud
-        answer: Volume must be from -100 to 100.
-        > -20
-        answer: Volume: -20.
-        answer: You are on Speech.
-        (speech volume -20)
-        > 4
-        menu: Type the voice name, or default.
-        > en-gb-x-rp
-        answer: Voice: en-gb-x-rp.
-        answer: You are on Speech.
-        (speech voice en-gb-x-rp)
-        > 1
-        menu: Type a number from -100 to 100 for rate, or default.
-        > default
-        answer: Rate: default.
-        answer: You are on Speech.
-        (speech rate default)
-        > back
-        menu: Settings.
-        menu: 1, Profile.
-        menu: 2, Auto-pause when the strap loses contact: on.
-        menu: 3, Sensors.
-        menu: 4, Speech.
-        menu: 5, Key echo: characters.
-        menu: 6, Export every saved workout: off.
-        menu: 7, Resting check length: 3 minutes.
-        menu: 8, Power off.
-        > 5
-        answer: Key echo: words.
-        (echo words)
-        > 5
-        answer: Key echo: characters and words.
-        (echo both)
-        > 5
-        answer: Key echo: none.
-        (echo none)
-        > 5
-        answer: Key echo: characters.
-        (echo characters)
-        > where
-        answer: You are on Settings.
-        """#)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > settings
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Export every saved workout: off.
+            menu: 7, Resting check length: 3 minutes.
+            menu: 8, Power off.
+            > 4
+            menu: Speech.
+            menu: 1, Rate: default.
+            menu: 2, Pitch: default.
+            menu: 3, Volume: default.
+            menu: 4, Voice: default.
+            menu: 5, Language: default.
+            menu: 6, Output module: default.
+            > 1
+            menu: Type a number from -100 to 100 for rate, or default.
+            > 150
+            answer: Rate must be from -100 to 100.
+            > 40
+            answer: Rate: 40.
+            answer: You are on Speech.
+            (speech rate 40)
+            > 3
+            menu: Type a number from -100 to 100 for volume, or default.
+            > loud
+            answer: Volume must be from -100 to 100.
+            > -20
+            answer: Volume: -20.
+            answer: You are on Speech.
+            (speech volume -20)
+            > 4
+            menu: Type the voice name, or default.
+            > en-gb-x-rp
+            answer: Voice: en-gb-x-rp.
+            answer: You are on Speech.
+            (speech voice en-gb-x-rp)
+            > 1
+            menu: Type a number from -100 to 100 for rate, or default.
+            > default
+            answer: Rate: default.
+            answer: You are on Speech.
+            (speech rate default)
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Export every saved workout: off.
+            menu: 7, Resting check length: 3 minutes.
+            menu: 8, Power off.
+            > 5
+            answer: Key echo: words.
+            (echo words)
+            > 5
+            answer: Key echo: characters and words.
+            (echo both)
+            > 5
+            answer: Key echo: none.
+            (echo none)
+            > 5
+            answer: Key echo: characters.
+            (echo characters)
+            > where
+            answer: You are on Settings.
+            """#)
     }
 
     /// "check" runs the edge's checks; their sentences are said as answers, so "repeat" says them again.
     @Test func theSelfCheckIsSaidAndRepeated() throws {
         let session = try GoldenSession(strapSeed: nil)
-        expectGolden(session, #"""
-        menu: Heartline home.
-        menu: 1, Configure a new workout.
-        menu: 2, Use last workout configuration.
-        menu: 3, Review previous workouts.
-        menu: 4, Settings.
-        menu: 5, Resting check.
-        > check
-        (check)
-        answer: Speech works.
-        answer: Storage works.
-        > repeat
-        answer: Speech works.
-        answer: Storage works.
-        > chek
-        answer: I don't know chek. Did you mean check?
-        """#)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > check
+            (check)
+            answer: Speech works.
+            answer: Storage works.
+            > repeat
+            answer: Speech works.
+            answer: Storage works.
+            > chek
+            answer: I don't know chek. Did you mean check?
+            """#)
     }
 }

@@ -287,7 +287,8 @@ func expectGolden(_ session: GoldenSession, _ script: String, sourceLocation: So
             let left = index < a.count ? String(a[index]) : "<none>"
             let right = index < e.count ? String(e[index]) : "<none>"
             if left != right {
-                Issue.record("first difference at line \(index + 1):\n  said:     \(left)\n  expected: \(right)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "first difference at line \(index + 1):\n  said:     \(left)\n  expected: \(right)", sourceLocation: sourceLocation)
                 break
             }
         }

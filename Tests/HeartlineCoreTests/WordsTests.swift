@@ -74,10 +74,11 @@ import Testing
     }
 
     @Test func intervalsUseTheAppsLabels() {
-        #expect(ReadoutInterval.allCases.map(words.interval) == [
-            "No time", "30 seconds", "1 minute", "2 minutes", "5 minutes", "10 minutes", "15 minutes",
-            "30 minutes", "1 hour", "2 hours",
-        ])
+        #expect(
+            ReadoutInterval.allCases.map(words.interval) == [
+                "No time", "30 seconds", "1 minute", "2 minutes", "5 minutes", "10 minutes", "15 minutes",
+                "30 minutes", "1 hour", "2 hours",
+            ])
     }
 }
 

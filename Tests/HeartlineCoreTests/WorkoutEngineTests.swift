@@ -115,7 +115,8 @@ import Testing
         var engine = engine()
         engine.receive(HeartRateReading(beatsPerMinute: 60, contact: .detected, rrIntervals: [1024]), at: start.addingTimeInterval(0.5))
         let first = engine.advance(to: start.addingTimeInterval(1))
-        engine.receive(HeartRateReading(beatsPerMinute: 60, contact: .detected, rrIntervals: [1000, 1048]), at: start.addingTimeInterval(1.5))
+        engine.receive(
+            HeartRateReading(beatsPerMinute: 60, contact: .detected, rrIntervals: [1000, 1048]), at: start.addingTimeInterval(1.5))
         let second = engine.advance(to: start.addingTimeInterval(2))
         #expect(first.samples.map(\.rrIntervals) == [[1024]])
         #expect(second.samples.map(\.rrIntervals) == [[1000, 1048]])
@@ -124,7 +125,8 @@ import Testing
 
 @Suite struct SimulatedStrapTests {
     @Test func sameSeedSameWorkout() {
-        var a = SimulatedStrap(seed: 42), b = SimulatedStrap(seed: 42)
+        var a = SimulatedStrap(seed: 42)
+        var b = SimulatedStrap(seed: 42)
         for second in 1...600 {
             #expect(a.reading(atSecond: second) == b.reading(atSecond: second))
         }

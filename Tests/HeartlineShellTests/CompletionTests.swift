@@ -51,7 +51,8 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_795_937_400)
         _ = core.start(at: start)
         let home = core.completions()
-        #expect(Array(home.prefix(4)) == ["configure a new workout", "use last workout configuration", "review previous workouts", "settings"])
+        #expect(
+            Array(home.prefix(4)) == ["configure a new workout", "use last workout configuration", "review previous workouts", "settings"])
         #expect(home.contains("help") && home.contains("quit"))
         _ = core.handle(.command("review"), at: start)
         #expect(core.completions().filter { $0.hasPrefix("browse") }.count == 4)

@@ -92,16 +92,26 @@ import Testing
     }
 
     @Test(arguments: [
-        (Problem(line: 4, key: "speech.rate", reason: .number(-100...100)),
-         "Configuration file, line 4: speech.rate takes a whole number from -100 to 100. The default stands."),
-        (Problem(line: 2, key: "speech", reason: .choice(["auto", "speechd", "espeak", "transcript"])),
-         "Configuration file, line 2: speech takes one of auto, speechd, espeak and transcript. The default stands."),
-        (Problem(line: 7, key: "volume", reason: .unknownSetting),
-         "Configuration file, line 7: there is no setting called volume. The line is ignored."),
-        (Problem(line: 1, key: "speech auto", reason: .malformed),
-         "Configuration file, line 1: no setting, equals sign and value. The line is ignored."),
-        (Problem(line: 9, key: "key.+", reason: .action),
-         "Configuration file, line 9: key.+ names no workout action, such as heart rate. The line is ignored."),
+        (
+            Problem(line: 4, key: "speech.rate", reason: .number(-100...100)),
+            "Configuration file, line 4: speech.rate takes a whole number from -100 to 100. The default stands."
+        ),
+        (
+            Problem(line: 2, key: "speech", reason: .choice(["auto", "speechd", "espeak", "transcript"])),
+            "Configuration file, line 2: speech takes one of auto, speechd, espeak and transcript. The default stands."
+        ),
+        (
+            Problem(line: 7, key: "volume", reason: .unknownSetting),
+            "Configuration file, line 7: there is no setting called volume. The line is ignored."
+        ),
+        (
+            Problem(line: 1, key: "speech auto", reason: .malformed),
+            "Configuration file, line 1: no setting, equals sign and value. The line is ignored."
+        ),
+        (
+            Problem(line: 9, key: "key.+", reason: .action),
+            "Configuration file, line 9: key.+ names no workout action, such as heart rate. The line is ignored."
+        ),
     ])
     func aWarningNamesTheLineAndTheSetting(problem: Problem, sentence: String) {
         #expect(problem.sentence(Self.words) == sentence)
@@ -124,12 +134,16 @@ import Testing
     @Test func speechSettingsReplaceOnlyWhatTheFileGives() {
         let (configuration, _) = Configuration.parse("speech.rate = 50\nspeech.module = espeak-ng\n")
         let base = SpeechSettings(rate: -10, pitch: 20, volume: 80, language: "de")
-        #expect(configuration.speechSettings(over: base) == SpeechSettings(rate: 50, pitch: 20, volume: 80, language: "de", outputModule: "espeak-ng"))
+        #expect(
+            configuration.speechSettings(over: base)
+                == SpeechSettings(rate: 50, pitch: 20, volume: 80, language: "de", outputModule: "espeak-ng"))
     }
 
     @Test func theFileIsFoundInTheXDGConfigDirectory() {
         #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "/cfg"], home: "/home/ann") == "/cfg/heartline/heartline.conf")
-        #expect(Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "relative"], home: "/home/ann") == "/home/ann/.config/heartline/heartline.conf")
+        #expect(
+            Configuration.defaultPath(environment: ["XDG_CONFIG_HOME": "relative"], home: "/home/ann")
+                == "/home/ann/.config/heartline/heartline.conf")
         #expect(Configuration.defaultPath(environment: [:], home: "/home/ann") == "/home/ann/.config/heartline/heartline.conf")
     }
 
@@ -138,9 +152,10 @@ import Testing
         let quiet = Configuration.load(explicit: nil, environment: ["HOME": home.path])
         #expect(quiet.warnings(Self.words) == [])
         let named = Configuration.load(explicit: home.path + "/nowhere.conf", environment: ["HOME": home.path])
-        #expect(named.warnings(Self.words) == [
-            Utterance(.answer, "The configuration file \(home.path)/nowhere.conf cannot be read, so the defaults stand.")
-        ])
+        #expect(
+            named.warnings(Self.words) == [
+                Utterance(.answer, "The configuration file \(home.path)/nowhere.conf cannot be read, so the defaults stand.")
+            ])
     }
 
     // MARK: Keys
@@ -155,9 +170,12 @@ import Testing
         let data = TemporaryDirectory()
         let file = data.path + "/heartline.conf"
         try "key.+ = heart rate\nspeech.rate = 500\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file])
+        let terminal = try PseudoTerminal(arguments: [
+            "--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file,
+        ])
         #expect(terminal.waitFor("answer: Heartline is ready."))
-        #expect(terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands."))
+        #expect(
+            terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands."))
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -205,7 +205,9 @@ final class LiveHeartline: @unchecked Sendable {
         let bytes = Array(commands.map { $0 + "\n" }.joined().utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written < 0, errno == EINTR { continue }
             if written <= 0 { return }
             offset += written

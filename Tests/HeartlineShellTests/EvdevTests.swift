@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 @testable import HeartlineShell
@@ -58,7 +58,8 @@ private let deviceList = """
 
     /// A USB headset's play/pause button, pressed for 150 ms, as evtest recorded it on 64-bit
     /// Linux: each press and release comes with its scan code (EV_MSC) and a report end (EV_SYN).
-    static let recordedPlayPause = hex("""
+    static let recordedPlayPause = hex(
+        """
         78 d4 0b 6b 00 00 00 00 a0 86 01 00 00 00 00 00 04 00 04 00 cd 00 0c 00
         78 d4 0b 6b 00 00 00 00 a0 86 01 00 00 00 00 00 01 00 a4 00 01 00 00 00
         78 d4 0b 6b 00 00 00 00 a0 86 01 00 00 00 00 00 00 00 00 00 00 00 00 00
@@ -84,7 +85,8 @@ private let deviceList = """
         var pieces = InputEventDecoder()
         var events: [InputEvent] = []
         // Reads of 1, 2, 3, ... bytes.
-        var offset = 0, length = 1
+        var offset = 0
+        var length = 1
         while offset < stream.count {
             let end = min(stream.count, offset + length)
             events += pieces.decode(stream[offset..<end])
@@ -183,7 +185,8 @@ private let deviceList = """
     }
 
     @Test func aMappingStringChangesTheDefaults() throws {
-        let mapping = try MediaButtonMapping.parse("""
+        let mapping = try MediaButtonMapping.parse(
+            """
             playpause = pause or resume; playpause long = none
             # a comment
             next.long = Stop  Speech
@@ -225,7 +228,8 @@ private let deviceList = """
         #expect(devices[1].keys == [113, 114, 115, 163, 164, 165])
         #expect(devices[2].keys == [163, 165, 166, 168, 200, 201, 208])
         let codes = MediaButtonMapping.standard.codes
-        #expect(devices.filter { !$0.keys.isDisjoint(with: codes) }.map(\.name) == ["Jabra Evolve 65 Consumer Control", "WH-1000XM4 (AVRCP)"])
+        #expect(
+            devices.filter { !$0.keys.isDisjoint(with: codes) }.map(\.name) == ["Jabra Evolve 65 Consumer Control", "WH-1000XM4 (AVRCP)"])
     }
 
     // MARK: Reading devices on the loop
@@ -294,7 +298,11 @@ private let deviceList = """
             // Unknown types, codes and values, but never a key event of a mapped button.
             var type = UInt16.random(in: 0...0x1F, using: &generator)
             if type == InputEvent.key { type = 0x1F }
-            stream += InputEvent(time: 3, type: type, code: .random(in: 0...0x2FF, using: &generator), value: .random(in: .min ... .max, using: &generator)).bytes
+            stream +=
+                InputEvent(
+                    time: 3, type: type, code: .random(in: 0...0x2FF, using: &generator),
+                    value: .random(in: .min ... .max, using: &generator)
+                ).bytes
         }
         stream += InputEvent(time: 3, type: InputEvent.key, code: Code.letterA, value: 1).bytes
         stream += InputEvent(time: 3, type: InputEvent.key, code: Code.next, value: 9).bytes

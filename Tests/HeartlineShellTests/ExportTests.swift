@@ -5,14 +5,15 @@ import HeartlineStorage
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `heartline generate` and `heartline export` end to end with the built binary, and the
 /// exporter the workout details screen calls.
 @Suite struct ExportTests {
     @Test func generatedWorkoutsExportToTCXAndCSVFiles() throws {
-        let data = TemporaryDirectory(), output = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let output = TemporaryDirectory()
         let generated = try runHeartline(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
         #expect(generated.status == 0)
         #expect(generated.standardOutput.hasPrefix("3 workouts of one hour written to \(data.path)"))
@@ -41,9 +42,11 @@ import FoundationXML
         #expect(rows.first == "elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms")
         #expect(rows.count == 3601)
         // The same workout exported again replaces its own file.
-        let again = try runHeartline(["export", "--format", "csv", "--id", "2", "--output", output.path, "--data-dir", data.path], input: Data())
+        let again = try runHeartline(
+            ["export", "--format", "csv", "--id", "2", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(again.lines == [csvPath])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [(csvPath as NSString).lastPathComponent, "tcx"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [(csvPath as NSString).lastPathComponent, "tcx"])
     }
 
     @Test func generateRefusesADirectoryThatHoldsWorkouts() throws {
@@ -92,7 +95,8 @@ import FoundationXML
     // MARK: - The exporter the details screen uses
 
     @Test func theExporterNamesFilesByStartAndKeepsSameMinuteWorkoutsApart() throws {
-        let data = TemporaryDirectory(), output = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let output = TemporaryDirectory()
         let store = try SQLiteStore(directory: data.path)
         let start = Date(timeIntervalSince1970: 1_795_937_400)  // 2026-11-29 07:30 UTC
         let plan = TrainingPlan(warmUp: 60, rounds: 2, work: 60, rest: 30)

@@ -28,7 +28,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script, path]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -44,8 +45,9 @@ import Testing
     @Test func aWorkoutWithAPauseAndRRIntervalsDecodesWithItsMessagesAndCRC() throws {
         // 6 active seconds, a 10-second pause after the third; RR of 1024/1024 s (1000 ms) each.
         let samples = (1...6).map { second in
-            Sample(elapsed: second, wallOffset: second > 3 ? second + 10 : second, heartRate: second == 5 ? nil : 120 + second,
-                   rrIntervals: second == 2 ? [1024, 512, 768, 1000, 1100, 900, 800] : [1024])
+            Sample(
+                elapsed: second, wallOffset: second > 3 ? second + 10 : second, heartRate: second == 5 ? nil : 120 + second,
+                rrIntervals: second == 2 ? [1024, 512, 768, 1000, 1100, 900, 800] : [1024])
         }
         let summary = WorkoutSummary(
             id: 1, start: Self.start, state: .saved, configuration: WorkoutConfiguration(), duration: 6, averageHeartRate: 123,
@@ -71,8 +73,9 @@ import Testing
         #expect(hrv[2].contains("time=(0.879, 0.781"))
         // The timer stopped and started around the pause.
         let events = lines.filter { $0.hasPrefix("event ") }
-        #expect(events.map { $0.contains("event_type=start") ? "start" : $0.contains("event_type=stop_all") ? "stop_all" : "stop" }
-            == ["start", "stop", "start", "stop_all"])
+        #expect(
+            events.map { $0.contains("event_type=start") ? "start" : $0.contains("event_type=stop_all") ? "stop_all" : "stop" }
+                == ["start", "stop", "start", "stop_all"])
         let session = try #require(lines.first { $0.hasPrefix("session ") })
         #expect(session.contains("total_timer_time=6.0"))
         #expect(session.contains("total_elapsed_time=16.0"))
@@ -102,10 +105,12 @@ import Testing
     /// `heartline export --format fit` on a generated hour: a 0600 file fitdecode reads whole,
     /// with a record for each of the 3,600 seconds and the RR intervals in hrv messages.
     @Test func theExportSubcommandWritesFITFiles() throws {
-        let data = TemporaryDirectory(), output = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let output = TemporaryDirectory()
         let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "5"], input: Data())
         #expect(generated.status == 0)
-        let fit = try runHeartline(["export", "--format", "fit", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
+        let fit = try runHeartline(
+            ["export", "--format", "fit", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(fit.status == 0, "\(fit.standardError)")
         let path = try #require(fit.lines.first)
         #expect(path.hasSuffix(".fit"))
@@ -120,7 +125,8 @@ import Testing
     /// Export every saved workout, set to FIT: saving a workout writes its FIT file to the export
     /// folder, in silence, and the file decodes.
     @Test func autoExportWritesEverySavedWorkout() throws {
-        let data = TemporaryDirectory(), exports = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let exports = TemporaryDirectory()
         let script = "settings\nexport every saved workout\nhome\nconfigure\nstart workout\n:wait 30\nend\nyes\nsave\n"
         let result = try runHeartline(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -38,7 +38,8 @@ import Testing
         let back = "notice: Space is back. The workout is written to disk again."
         #expect(said.filter { $0 == full }.count == 1)
         #expect(said.filter { $0 == back }.count == 1)
-        let fullAt = try #require(said.firstIndex(of: full)), backAt = try #require(said.firstIndex(of: back))
+        let fullAt = try #require(said.firstIndex(of: full))
+        let backAt = try #require(said.firstIndex(of: back))
         #expect(fullAt < backAt)
 
         let store = try SQLiteStore(directory: disk + "/heartline")

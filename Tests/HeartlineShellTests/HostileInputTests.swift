@@ -4,7 +4,7 @@ import HeartlineShell
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files, typed lines and scripts that are damaged or hostile: a bounded number of clean
@@ -17,7 +17,9 @@ import Glibc
         var random = SplitMix64(seed: seed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
-        let escapes: [[UInt8]] = [Array("\u{1B}[2J".utf8), Array("\u{1B}]0;owned\u{07}".utf8), [0x9B, 0x33, 0x31, 0x6D], Array("a=b\u{1B}[31m".utf8)]
+        let escapes: [[UInt8]] = [
+            Array("\u{1B}[2J".utf8), Array("\u{1B}]0;owned\u{07}".utf8), [0x9B, 0x33, 0x31, 0x6D], Array("a=b\u{1B}[31m".utf8),
+        ]
         while bytes.count < count {
             switch random.next() % 16 {
             case 0: bytes += escapes[Int(random.next() % UInt64(escapes.count))]
@@ -42,13 +44,17 @@ import Glibc
         #expect(loaded.problems.count > 10_000)
         let warnings = loaded.warnings(Self.words)
         #expect(warnings.count == 6)
-        #expect(warnings.last?.text == "Configuration file: \(Self.words.number(loaded.problems.count - 5)) more lines cannot be used either.")
+        #expect(
+            warnings.last?.text == "Configuration file: \(Self.words.number(loaded.problems.count - 5)) more lines cannot be used either.")
         for warning in warnings {
             #expect(warning.text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
         }
     }
 
-    @Test(arguments: [(5, 5, nil), (6, 6, "Configuration file: 1 more line cannot be used either."), (9, 6, "Configuration file: 4 more lines cannot be used either.")])
+    @Test(arguments: [
+        (5, 5, nil), (6, 6, "Configuration file: 1 more line cannot be used either."),
+        (9, 6, "Configuration file: 4 more lines cannot be used either."),
+    ])
     func warningsStopAfterFive(bad: Int, sentences: Int, last: String?) throws {
         let text = (1...bad).map { "nonsense.\($0) = 1" }.joined(separator: "\n")
         let (directory, path) = try Self.write(Data(text.utf8))
@@ -104,11 +110,13 @@ import Glibc
 /// Exporting into a folder whose name holds escape sequences, over a planted symbolic link.
 @Suite struct HostileExportTests {
     @Test func theFolderNameReachesTheTerminalCleanAndALinkIsReplacedNotFollowed() throws {
-        let data = TemporaryDirectory(), scratch = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "2"], input: Data())
         #expect(generated.status == 0)
         let folder = scratch.path + "/out\u{1B}]0;owned\u{07}\u{1B}[2J"
-        let first = try runHeartline(["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
+        let first = try runHeartline(
+            ["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
         #expect(first.status == 0, "\(first.standardError)")
         #expect(!first.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         let name = try #require(FileManager.default.contentsOfDirectory(atPath: folder).first)
@@ -118,7 +126,8 @@ import Glibc
         #expect(FileManager.default.createFile(atPath: victim, contents: Data("precious\n".utf8)))
         try FileManager.default.removeItem(atPath: folder + "/" + name)
         #expect(symlink(victim, folder + "/" + name) == 0)
-        let again = try runHeartline(["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
+        let again = try runHeartline(
+            ["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
         #expect(again.status == 0)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)

@@ -9,28 +9,34 @@ import Testing
     static let onCI = ProcessInfo.processInfo.environment["CI"] != nil
 
     /// Runs `arguments` (found on PATH) in `directory` with exactly `environment`.
-    static func run(_ arguments: [String], environment: [String: String], directory: String = root, input: String = "") throws -> RunResult {
+    static func run(_ arguments: [String], environment: [String: String], directory: String = root, input: String = "") throws -> RunResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+        let stdinPipe = Pipe()
+        let stdoutPipe = Pipe()
+        let stderrPipe = Pipe()
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         try process.run()
         stdinPipe.fileHandleForWriting.write(Data(input.utf8))
         try stdinPipe.fileHandleForWriting.close()
-        let output = ReadAll(stdoutPipe.fileHandleForReading), errors = ReadAll(stderrPipe.fileHandleForReading)
+        let output = ReadAll(stdoutPipe.fileHandleForReading)
+        let errors = ReadAll(stderrPipe.fileHandleForReading)
         process.waitUntilExit()
         return RunResult(status: process.terminationStatus, standardOutput: output.text(), standardError: errors.text())
     }
 
     static func install(into destdir: String, _ arguments: [String] = []) throws -> RunResult {
-        try run(["bash", "contrib/install.sh"] + arguments, environment: [
-            "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "DESTDIR": destdir, "HEARTLINE_BUILT_BINARY": Binary.path,
-        ])
+        try run(
+            ["bash", "contrib/install.sh"] + arguments,
+            environment: [
+                "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "DESTDIR": destdir, "HEARTLINE_BUILT_BINARY": Binary.path,
+            ])
     }
 
     /// Every path under `directory`, relative to it, sorted.
@@ -46,7 +52,8 @@ import Testing
     }
 
     @Test func installsIntoADestdirRunsFromThereAndUninstallsExactlyWhatItInstalled() throws {
-        let destdir = TemporaryDirectory(), elsewhere = TemporaryDirectory()
+        let destdir = TemporaryDirectory()
+        let elsewhere = TemporaryDirectory()
         // Something of the user's own, in a directory the install also uses.
         let man1 = destdir.path + "/usr/local/share/man/man1"
         try FileManager.default.createDirectory(atPath: man1, withIntermediateDirectories: true)
@@ -56,9 +63,11 @@ import Testing
         let installed = try Self.install(into: destdir.path)
         #expect(installed.status == 0, "\(installed.standardError)")
         let prefix = destdir.path + "/usr/local"
-        for path in ["bin/heartline", "share/man/man1/heartline.1", "lib/systemd/user/heartline.service",
-                     "share/heartline/prompts/en/core.prompts", "share/heartline/prompts/en/system.prompts",
-                     "share/heartline/autologin.conf", "share/doc/heartline/heartline.conf.example"] {
+        for path in [
+            "bin/heartline", "share/man/man1/heartline.1", "lib/systemd/user/heartline.service",
+            "share/heartline/prompts/en/core.prompts", "share/heartline/prompts/en/system.prompts",
+            "share/heartline/autologin.conf", "share/doc/heartline/heartline.conf.example",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path) is installed")
         }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/heartline"))
@@ -104,7 +113,8 @@ import Testing
 
     @Test func theUserUnitPassesSystemdAnalyzeVerify() throws {
         guard Self.tool("/usr/bin/systemd-analyze") || Self.onCI else { return }
-        let destdir = TemporaryDirectory(), runtime = TemporaryDirectory()
+        let destdir = TemporaryDirectory()
+        let runtime = TemporaryDirectory()
         #expect(try Self.install(into: destdir.path).status == 0)
         let prefix = destdir.path + "/usr/local"
         // verify checks that ExecStart's program exists, so it is pointed at the staged copy;
@@ -113,9 +123,11 @@ import Testing
         let unit = try String(contentsOfFile: staged, encoding: .utf8)
         try unit.replacingOccurrences(of: "ExecStart=/usr/local/bin/heartline", with: "ExecStart=\(prefix)/bin/heartline")
             .write(toFile: staged, atomically: true, encoding: .utf8)
-        let result = try Self.run(["systemd-analyze", "--user", "verify", staged], environment: [
-            "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "MANPATH": prefix + "/share/man",
-        ])
+        let result = try Self.run(
+            ["systemd-analyze", "--user", "verify", staged],
+            environment: [
+                "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "MANPATH": prefix + "/share/man",
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError == "")
     }
@@ -123,18 +135,21 @@ import Testing
     @Test func theAutologinDropInNamesTheUserAndKeepsDebiansGetty() throws {
         let text = try String(contentsOfFile: Self.root + "/contrib/autologin.conf", encoding: .utf8)
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(lines == [
-            "[Service]",
-            "ExecStart=",
-            "ExecStart=-/sbin/agetty -o '-p -f -- \\\\u' --noclear --autologin @USER@ - $TERM",
-        ])
+        #expect(
+            lines == [
+                "[Service]",
+                "ExecStart=",
+                "ExecStart=-/sbin/agetty -o '-p -f -- \\\\u' --noclear --autologin @USER@ - $TERM",
+            ])
     }
 
     @Test func theManualPageRendersWithoutWarningsAndDocumentsEveryOptionAndSetting() throws {
         guard Self.tool("/usr/bin/man") || Self.onCI else { return }
-        let result = try Self.run(["man", "--warnings", "-l", Self.root + "/contrib/heartline.1"], environment: [
-            "PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8",
-        ])
+        let result = try Self.run(
+            ["man", "--warnings", "-l", Self.root + "/contrib/heartline.1"],
+            environment: [
+                "PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8",
+            ])
         #expect(result.status == 0)
         #expect(result.standardError == "", "roff warnings")
         let page = result.standardOutput

@@ -11,7 +11,10 @@ import Testing
     @Test func bytesAreSplitIntoCharactersAndWholeEscapeSequences() {
         var reader = KeyReader()
         let keys = reader.keys(from: Array("a\u{1B}[A\u{1B}OP\u{1B}[15~\u{1B}[[E\u{1B}fé\r".utf8))
-        #expect(keys.map { String(decoding: $0, as: UTF8.self) } == ["a", "\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[[E", "\u{1B}f", "é", "\r"])
+        #expect(
+            keys.map { String(decoding: $0, as: UTF8.self) } == [
+                "a", "\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[[E", "\u{1B}f", "é", "\r",
+            ])
     }
 
     @Test func aKeySplitOverTwoReadsWaitsForItsEnd() {
@@ -26,7 +29,10 @@ import Testing
     @Test func brokenSequencesAndBytesStillReachReadline() {
         var reader = KeyReader()
         // A control character inside a sequence ends it; a lead byte without continuation goes alone.
-        #expect(reader.keys(from: [Self.escape, UInt8(ascii: "["), UInt8(ascii: "1"), 0x0D]) == [[Self.escape, UInt8(ascii: "["), UInt8(ascii: "1")], [0x0D]])
+        #expect(
+            reader.keys(from: [Self.escape, UInt8(ascii: "["), UInt8(ascii: "1"), 0x0D]) == [
+                [Self.escape, UInt8(ascii: "["), UInt8(ascii: "1")], [0x0D],
+            ])
         #expect(reader.keys(from: [0xC3, UInt8(ascii: "a")]) == [[0xC3], [UInt8(ascii: "a")]])
     }
 
@@ -36,9 +42,13 @@ import Testing
     static func workout(_ key: Character) -> Bool { true }
     static func menu(_ key: Character) -> Bool { key.isNumber }
 
-    static func route(_ text: String, keypad: Bool = true, empty: Bool = true, cancellable: Bool = false, terminal: String = "xterm", takesKey: (Character) -> Bool = workout) -> KeyRouter.Action {
+    static func route(
+        _ text: String, keypad: Bool = true, empty: Bool = true, cancellable: Bool = false, terminal: String = "xterm",
+        takesKey: (Character) -> Bool = workout
+    ) -> KeyRouter.Action {
         KeyRouter.route(
-            Array(text.utf8), context: KeyRouter.Context(emptyLine: empty, keypadActive: keypad, lineCancellable: cancellable, terminal: terminal),
+            Array(text.utf8),
+            context: KeyRouter.Context(emptyLine: empty, keypadActive: keypad, lineCancellable: cancellable, terminal: terminal),
             takesKey: takesKey)
     }
 

@@ -13,7 +13,9 @@ import Testing
 
     @Test func withNoSoundTheHomeMenuIsReadableAndOneLineSaysWhy() throws {
         guard !Self.hasSoundCard else { return }
-        let data = TemporaryDirectory(), runtime = TemporaryDirectory(), state = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let runtime = TemporaryDirectory()
+        let state = TemporaryDirectory()
         chmod(runtime.path, 0o700)
         let terminal = try PseudoTerminal(
             arguments: ["--data-dir", data.path],

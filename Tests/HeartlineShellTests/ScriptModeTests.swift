@@ -26,7 +26,10 @@ import Testing
         // Only transcript lines on standard output.
         #expect(lines.allSatisfy { line in ["event", "answer", "readout", "menu", "echo"].contains { line.hasPrefix($0 + ": ") } })
         let readouts = lines.filter { $0.hasPrefix("readout: ") }
-        #expect(readouts.filter { $0.hasPrefix("readout: Time elapsed") } == ["readout: Time elapsed, 1 minute.", "readout: Time elapsed, 2 minutes."])
+        #expect(
+            readouts.filter { $0.hasPrefix("readout: Time elapsed") } == [
+                "readout: Time elapsed, 1 minute.", "readout: Time elapsed, 2 minutes.",
+            ])
         #expect(readouts.count == 4)
         #expect(readouts.allSatisfy { !$0.contains("Calories") })
         #expect(lines.contains { $0.hasPrefix("answer: Heart rate, ") && $0.hasSuffix(" beats per minute.") })
@@ -44,12 +47,13 @@ import Testing
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(data.path)/no-bus"])
         #expect(result.status == 0)
         let answers = result.lines.filter { $0.hasPrefix("answer: ") }
-        #expect(answers.suffix(4) == [
-            "answer: Definitely power off this computer? Yes or no.",
-            "answer: Powering off.",
-            "answer: This computer does not let Heartline power it off.",
-            "answer: You are on Settings.",
-        ])
+        #expect(
+            answers.suffix(4) == [
+                "answer: Definitely power off this computer? Yes or no.",
+                "answer: Powering off.",
+                "answer: This computer does not let Heartline power it off.",
+                "answer: You are on Settings.",
+            ])
     }
 
     @Test func badInputGetsOneSentenceEachAndTheShellGoesOn() throws {
@@ -61,15 +65,16 @@ import Testing
         let result = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: input)
         #expect(result.status == 0)
         let answers = result.lines.filter { $0.hasPrefix("answer: ") }
-        #expect(answers == [
-            "answer: Heartline is ready.",
-            "answer: I don't know frobnicate. Type help for what you can do here.",
-            "answer: You are on Heartline home.",
-            "answer: There is no item 42. Choose 1 to 5.",
-            "answer: That line is too long. Type a short command.",
-            "answer: Some characters of that line could not be read. Please type it again.",
-            "answer: You are on Heartline home.",
-        ])
+        #expect(
+            answers == [
+                "answer: Heartline is ready.",
+                "answer: I don't know frobnicate. Type help for what you can do here.",
+                "answer: You are on Heartline home.",
+                "answer: There is no item 42. Choose 1 to 5.",
+                "answer: That line is too long. Type a short command.",
+                "answer: Some characters of that line could not be read. Please type it again.",
+                "answer: You are on Heartline home.",
+            ])
     }
 
     @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {

@@ -9,7 +9,8 @@ import Testing
         let first = Process()
         first.executableURL = URL(fileURLWithPath: Binary.path)
         first.arguments = ["--speech", "transcript", "--data-dir", data.path]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         first.standardInput = input
         first.standardOutput = output
         first.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -60,7 +61,8 @@ import Testing
 
         let first = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data(":wait 2\nquit\n".utf8))
         #expect(first.lines.first == "answer: Heartline is ready.")
-        #expect(first.lines.contains("notice: The workout database is damaged. Quit Heartline: the next start repairs it."), "\(first.lines)")
+        #expect(
+            first.lines.contains("notice: The workout database is damaged. Quit Heartline: the next start repairs it."), "\(first.lines)")
         let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
         #expect(second.lines.contains { $0.hasPrefix("event: The workout database could not be read. It was kept as ") }, "\(second.lines)")
         #expect(!FileManager.default.fileExists(atPath: data.path + "/heartline.check-failed"))

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -108,13 +108,17 @@ import Testing
             try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(heartline.transcript)")
 
             heartline.send("configure", "next", "start workout", ":wait 600", "end", "yes", "save")
-            try #require(heartline.waitForLine("answer: The disk is full. The workout is saved when space returns; it waits in memory.") != nil,
+            try #require(
+                heartline.waitForLine("answer: The disk is full. The workout is saved when space returns; it waits in memory.") != nil,
                 "\(heartline.transcript)")
             // As said: the second workout is not saved on disk (its row may be, not its end).
             #expect(try Self.onDisk(data).workouts.filter { $0.state == "saved" }.count == 1, "only the first workout is saved on disk")
             heartline.send("quit")
-            try #require(heartline.waitForLine("answer: The disk is full: 10 minutes and 1 second of workout are not written. Quit anyway?") != nil
-                || heartline.transcript.contains { $0.hasPrefix("answer: The disk is full: ") && $0.hasSuffix("of workout are not written. Quit anyway?") },
+            try #require(
+                heartline.waitForLine("answer: The disk is full: 10 minutes and 1 second of workout are not written. Quit anyway?") != nil
+                    || heartline.transcript.contains {
+                        $0.hasPrefix("answer: The disk is full: ") && $0.hasSuffix("of workout are not written. Quit anyway?")
+                    },
                 "\(heartline.transcript)")
             heartline.send("no", "where")
             try #require(heartline.waitForLine("answer: You are on Heartline home.") != nil, "\(heartline.transcript)")

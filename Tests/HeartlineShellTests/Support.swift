@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -43,12 +43,16 @@ func runHeartline(_ arguments: [String], input: Data, environment: [String: Stri
 }
 
 /// Runs `program` with `arguments` as `runHeartline` runs the binary.
-func runProgram(_ program: String, _ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> RunResult {
+func runProgram(_ program: String, _ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60)
+    throws -> RunResult
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe
     process.standardError = stderrPipe
@@ -58,7 +62,8 @@ func runProgram(_ program: String, _ arguments: [String], input: Data, environme
         try? stdinPipe.fileHandleForWriting.close()
     }
     writer.start()
-    let output = ReadAll(stdoutPipe.fileHandleForReading), errors = ReadAll(stderrPipe.fileHandleForReading)
+    let output = ReadAll(stdoutPipe.fileHandleForReading)
+    let errors = ReadAll(stderrPipe.fileHandleForReading)
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { usleep(20_000) }
     if process.isRunning {

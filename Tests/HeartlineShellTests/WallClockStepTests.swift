@@ -12,7 +12,8 @@ import Testing
 
     @Test func aDayForwardAndAnHourBackDuringAWorkoutChangeNeitherItsTimeNorItsSamples() throws {
         let library = try #require(Self.library, "libfaketime is missing: contrib/setup.sh --test installs it")
-        let data = TemporaryDirectory(), output = TemporaryDirectory()
+        let data = TemporaryDirectory()
+        let output = TemporaryDirectory()
         let offsetFile = data.path + "/faketime"
         try "+0\n".write(toFile: offsetFile, atomically: true, encoding: .utf8)
         // Real time (no --simulate), with the simulated strap beating once a real second.
@@ -28,7 +29,8 @@ import Testing
         // Through a shell that has libfaketime loaded too: started straight from this process,
         // the preloaded binary was seen to lose its command line (Debian 12, libfaketime 0.9.10).
         let result = try runProgram(
-            "/bin/sh", ["-c", "exec \"$0\" \"$@\"", Binary.path, "--simulate-unless-paired", "--speech", "transcript", "--data-dir", data.path],
+            "/bin/sh",
+            ["-c", "exec \"$0\" \"$@\"", Binary.path, "--simulate-unless-paired", "--speech", "transcript", "--data-dir", data.path],
             input: Data(script.utf8),
             environment: [
                 "LD_PRELOAD": library,
@@ -49,7 +51,8 @@ import Testing
         #expect(result.standardError.contains("start label corrected"), "\(result.standardError)")
 
         // The stored samples: one a second, as many as the seconds that passed.
-        let csv = try runHeartline(["export", "--format=csv", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
+        let csv = try runHeartline(
+            ["export", "--format=csv", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(csv.status == 0, "\(csv.standardError)")
         let path = try #require(csv.lines.first)
         let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -34,8 +34,9 @@ enum AudioEnvironment {
         guard let runtime = environment["XDG_RUNTIME_DIR"] else { return nil }
         let path = runtime + "/speech-dispatcher/pid/speech-dispatcher.pid"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              kill(pid, 0) == 0 else { return nil }
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            kill(pid, 0) == 0
+        else { return nil }
         return pid
     }
 
@@ -104,7 +105,8 @@ enum SpeechCatalogue {
 /// Sentences long enough to be interrupted half-way.
 enum Sentences {
     static let answer = "Heart rate, 142 beats per minute."
-    static let longReadout = "Time elapsed, 45 minutes and 31 seconds. Heart rate, 142 beats per minute, in the target zone, with an average of 138 beats per minute over the whole workout so far."
+    static let longReadout =
+        "Time elapsed, 45 minutes and 31 seconds. Heart rate, 142 beats per minute, in the target zone, with an average of 138 beats per minute over the whole workout so far."
     static let event = "Heart rate sensor disconnected."
     static let longEvent = "Strap contact lost. The workout is paused until the strap touches the skin again."
 }

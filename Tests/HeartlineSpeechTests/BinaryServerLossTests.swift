@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineSpeech
@@ -25,7 +25,9 @@ extension AudioTests {
             init() throws {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 process.executableURL = URL(fileURLWithPath: BinaryServerLossTests.binary)
-                process.arguments = ["--simulate-unless-paired", "--speech", "auto", "--data-dir", directory + "/data", "--log", directory + "/log"]
+                process.arguments = [
+                    "--simulate-unless-paired", "--speech", "auto", "--data-dir", directory + "/data", "--log", directory + "/log",
+                ]
                 process.standardInput = input
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
@@ -62,7 +64,9 @@ extension AudioTests {
             func samples() throws -> Int {
                 let export = Process()
                 export.executableURL = URL(fileURLWithPath: BinaryServerLossTests.binary)
-                export.arguments = ["export", "--format", "csv", "--id", "1", "--output", directory + "/out", "--data-dir", directory + "/data"]
+                export.arguments = [
+                    "export", "--format", "csv", "--id", "1", "--output", directory + "/out", "--data-dir", directory + "/data",
+                ]
                 let output = Pipe()
                 export.standardOutput = output
                 try export.run()
@@ -96,7 +100,9 @@ extension AudioTests {
             run.type("heart rate")
             usleep(3_500_000)
             let heard = recorder.firstSound(after: pressed)
-            #expect(heard.map { pressed.duration(to: $0) < .seconds(3) } == true, "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
+            #expect(
+                heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
+                "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
             #expect(run.log.contains("speech: speaking through espeak-ng"), "\(run.log)")
 
             // The server answers again (continued, or started afresh by Heartline) and is used.

@@ -16,13 +16,14 @@ import Testing
         script.finish()
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "ended answer: Time elapsed, 10 seconds.",
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-            "start answer: Heart rate, 142 beats per minute.",
-            "ended answer: Heart rate, 142 beats per minute.",
-        ])
+        #expect(
+            script.take() == [
+                "ended answer: Time elapsed, 10 seconds.",
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+                "start answer: Heart rate, 142 beats per minute.",
+                "ended answer: Heart rate, 142 beats per minute.",
+            ])
     }
 
     @Test func anAnswerOrAMenuDoesNotCutANotice() {
@@ -31,11 +32,12 @@ import Testing
         script.speak(Utterance(.answer, "Heart rate, 142 beats per minute."))
         script.speak(Utterance(.menu, "Heartline."))
         script.finish()
-        #expect(script.take() == [
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-            "start answer: Heart rate, 142 beats per minute.",
-        ])
+        #expect(
+            script.take() == [
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+                "start answer: Heart rate, 142 beats per minute.",
+            ])
     }
 
     @Test func silencingLeavesANoticeSpeakingAndQueued() {
@@ -46,12 +48,13 @@ import Testing
         script.finish()
         script.silenceUI()
         script.finish()
-        #expect(script.take() == [
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-            "start notice: The strap may be stuck: the same heart rate for a minute.",
-            "ended notice: The strap may be stuck: the same heart rate for a minute.",
-        ])
+        #expect(
+            script.take() == [
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+                "start notice: The strap may be stuck: the same heart rate for a minute.",
+                "ended notice: The strap may be stuck: the same heart rate for a minute.",
+            ])
     }
 
     @Test func anEventCutsANoticeWhichIsSaidAgainAfterIt() {
@@ -60,14 +63,15 @@ import Testing
         script.speak(Utterance(.event, "Heart rate sensor disconnected."))
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start notice: The strap sends readings that cannot be right.",
-            "stop notice: The strap sends readings that cannot be right.",
-            "start event: Heart rate sensor disconnected.",
-            "ended event: Heart rate sensor disconnected.",
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-        ])
+        #expect(
+            script.take() == [
+                "start notice: The strap sends readings that cannot be right.",
+                "stop notice: The strap sends readings that cannot be right.",
+                "start event: Heart rate sensor disconnected.",
+                "ended event: Heart rate sensor disconnected.",
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+            ])
     }
 
     @Test func eventsGoBeforeQueuedNotices() {
@@ -77,15 +81,16 @@ import Testing
         script.speak(Utterance(.event, "Heart rate sensor disconnected."))
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start answer: Time elapsed, 10 seconds.",
-            "stop answer: Time elapsed, 10 seconds.",
-            "start event: Heart rate sensor disconnected.",
-            "ended event: Heart rate sensor disconnected.",
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-            "start answer: Time elapsed, 10 seconds.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Time elapsed, 10 seconds.",
+                "stop answer: Time elapsed, 10 seconds.",
+                "start event: Heart rate sensor disconnected.",
+                "ended event: Heart rate sensor disconnected.",
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+                "start answer: Time elapsed, 10 seconds.",
+            ])
     }
 
     @Test func aQueuedNoticeDelaysAReadoutWithoutDroppingIt() {
@@ -95,13 +100,14 @@ import Testing
         script.speak(Utterance(.readout, "Heart rate, 140 beats per minute."))
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start answer: Time elapsed, 10 seconds.",
-            "ended answer: Time elapsed, 10 seconds.",
-            "start notice: The strap sends readings that cannot be right.",
-            "ended notice: The strap sends readings that cannot be right.",
-            "start readout: Heart rate, 140 beats per minute.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Time elapsed, 10 seconds.",
+                "ended answer: Time elapsed, 10 seconds.",
+                "start notice: The strap sends readings that cannot be right.",
+                "ended notice: The strap sends readings that cannot be right.",
+                "start readout: Heart rate, 140 beats per minute.",
+            ])
     }
 
     @Test func aNoticeIsNotDroppedForBeingLate() {

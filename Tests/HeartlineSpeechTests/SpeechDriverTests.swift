@@ -64,7 +64,8 @@ final class FakeEngine: SpeechEngine {
     let back = "Speech server back."
 
     init() {
-        driver = SpeechDriver(engines: [server, direct], settings: SpeechSettings(), announcements: .init(lost: lost, back: back), log: { _ in })
+        driver = SpeechDriver(
+            engines: [server, direct], settings: SpeechSettings(), announcements: .init(lost: lost, back: back), log: { _ in })
     }
 
     @Test func aLostServerHandsOverOnceWithAnAnnouncementAndTheCutAnswer() {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -18,7 +18,9 @@ extension AudioTests {
             // The first probe waits 3 s, so that espeak-ng has time to say the cut answer.
             var timing = SpeechdEngine.Timing()
             timing.probeDelays = [3, 1]
-            let router = try SpeechRouter(loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings, timing: timing) { messages.append($0) }
+            let router = try SpeechRouter(
+                loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings, timing: timing
+            ) { messages.append($0) }
             defer { router.close() }
             let log = ProgressLog()
             router.onProgress = log.record
@@ -64,7 +66,9 @@ extension AudioTests {
             try AudioEnvironment.require()
             let loop = try EventLoop()
             var messages: [String] = []
-            let auto = makeSpeaker(.auto, loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings) { messages.append($0) }
+            let auto = makeSpeaker(.auto, loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings) {
+                messages.append($0)
+            }
             defer { auto.close() }
             #expect(auto is SpeechRouter)
             #expect(auto.engineName == "speech-dispatcher")

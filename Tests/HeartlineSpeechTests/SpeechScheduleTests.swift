@@ -55,18 +55,20 @@ struct ScheduleScript {
         var script = ScheduleScript()
         script.speak(Utterance(.answer, "Heart rate, 142 beats per minute."))
         script.speak(Utterance(.event, "Heart rate sensor disconnected."))
-        #expect(script.take() == [
-            "start answer: Heart rate, 142 beats per minute.",
-            "stop answer: Heart rate, 142 beats per minute.",
-            "start event: Heart rate sensor disconnected.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Heart rate, 142 beats per minute.",
+                "stop answer: Heart rate, 142 beats per minute.",
+                "start event: Heart rate sensor disconnected.",
+            ])
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "ended event: Heart rate sensor disconnected.",
-            "start answer: Heart rate, 142 beats per minute.",
-            "ended answer: Heart rate, 142 beats per minute.",
-        ])
+        #expect(
+            script.take() == [
+                "ended event: Heart rate sensor disconnected.",
+                "start answer: Heart rate, 142 beats per minute.",
+                "ended answer: Heart rate, 142 beats per minute.",
+            ])
     }
 
     @Test func anEventCutsAReadoutForGoodWithTheRestOfItsResponse() {
@@ -74,14 +76,15 @@ struct ScheduleScript {
         script.speak(Utterance(.readout, "Time elapsed, 5 minutes."), Utterance(.readout, "Heart rate, 140 beats per minute."))
         script.speak(Utterance(.event, "Heart rate above target zone."))
         script.finish()
-        #expect(script.take() == [
-            "start readout: Time elapsed, 5 minutes.",
-            "stop readout: Time elapsed, 5 minutes.",
-            "cut readout: Time elapsed, 5 minutes.",
-            "dropped readout: Heart rate, 140 beats per minute.",
-            "start event: Heart rate above target zone.",
-            "ended event: Heart rate above target zone.",
-        ])
+        #expect(
+            script.take() == [
+                "start readout: Time elapsed, 5 minutes.",
+                "stop readout: Time elapsed, 5 minutes.",
+                "cut readout: Time elapsed, 5 minutes.",
+                "dropped readout: Heart rate, 140 beats per minute.",
+                "start event: Heart rate above target zone.",
+                "ended event: Heart rate above target zone.",
+            ])
         #expect(script.schedule.isIdle)
     }
 
@@ -91,12 +94,13 @@ struct ScheduleScript {
         script.wait(1.5)
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start event: Rest, 1 minute.",
-            "ended event: Rest, 1 minute.",
-            "start readout: Time elapsed, 5 minutes.",
-            "ended readout: Time elapsed, 5 minutes.",
-        ])
+        #expect(
+            script.take() == [
+                "start event: Rest, 1 minute.",
+                "ended event: Rest, 1 minute.",
+                "start readout: Time elapsed, 5 minutes.",
+                "ended readout: Time elapsed, 5 minutes.",
+            ])
     }
 
     @Test func aReadoutHeldBehindAnEventPastItsFreshnessIsDropped() {
@@ -105,11 +109,12 @@ struct ScheduleScript {
         script.speak(Utterance(.readout, "Time elapsed, 5 minutes."))
         script.wait(2.5)
         script.finish()
-        #expect(script.take() == [
-            "start event: Strap contact lost. Workout paused.",
-            "ended event: Strap contact lost. Workout paused.",
-            "dropped readout: Time elapsed, 5 minutes.",
-        ])
+        #expect(
+            script.take() == [
+                "start event: Strap contact lost. Workout paused.",
+                "ended event: Strap contact lost. Workout paused.",
+                "dropped readout: Time elapsed, 5 minutes.",
+            ])
     }
 
     @Test func theFreshnessOfAReadoutIsThreeSeconds() {
@@ -123,11 +128,12 @@ struct ScheduleScript {
         script.speak(Utterance(.readout, "Time elapsed, 5 minutes."))
         script.wait(2.5)
         script.finish()
-        #expect(script.take() == [
-            "start answer: Calories, 210 kilocalories.",
-            "ended answer: Calories, 210 kilocalories.",
-            "dropped readout: Time elapsed, 5 minutes.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Calories, 210 kilocalories.",
+                "ended answer: Calories, 210 kilocalories.",
+                "dropped readout: Time elapsed, 5 minutes.",
+            ])
     }
 
     @Test func aReadoutThatStartedInTimeIsHeardWhole() {
@@ -136,25 +142,27 @@ struct ScheduleScript {
         script.wait(3)
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start readout: Time elapsed, 5 minutes.",
-            "ended readout: Time elapsed, 5 minutes.",
-            "start readout: Heart rate, 140 beats per minute.",
-            "ended readout: Heart rate, 140 beats per minute.",
-        ])
+        #expect(
+            script.take() == [
+                "start readout: Time elapsed, 5 minutes.",
+                "ended readout: Time elapsed, 5 minutes.",
+                "start readout: Heart rate, 140 beats per minute.",
+                "ended readout: Heart rate, 140 beats per minute.",
+            ])
     }
 
     @Test func anAnswerCutsAMenuAndItsQueuedItems() {
         var script = ScheduleScript()
         script.speak(Utterance(.menu, "Home."), Utterance(.menu, "1, Configure a new workout."))
         script.speak(Utterance(.answer, "Heart rate monitor is not connected."))
-        #expect(script.take() == [
-            "start menu: Home.",
-            "dropped menu: 1, Configure a new workout.",
-            "stop menu: Home.",
-            "cut menu: Home.",
-            "start answer: Heart rate monitor is not connected.",
-        ])
+        #expect(
+            script.take() == [
+                "start menu: Home.",
+                "dropped menu: 1, Configure a new workout.",
+                "stop menu: Home.",
+                "cut menu: Home.",
+                "start answer: Heart rate monitor is not connected.",
+            ])
     }
 
     @Test func theNewestMenuReplacesOlderOnesButWaitsForAnAnswer() {
@@ -165,16 +173,17 @@ struct ScheduleScript {
         script.finish()
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start answer: Workout saved.",
-            "dropped menu: Settings.",
-            "dropped menu: 1, Profile.",
-            "ended answer: Workout saved.",
-            "start menu: Home.",
-            "ended menu: Home.",
-            "start menu: 1, Configure a new workout.",
-            "ended menu: 1, Configure a new workout.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Workout saved.",
+                "dropped menu: Settings.",
+                "dropped menu: 1, Profile.",
+                "ended answer: Workout saved.",
+                "start menu: Home.",
+                "ended menu: Home.",
+                "start menu: 1, Configure a new workout.",
+                "ended menu: 1, Configure a new workout.",
+            ])
     }
 
     @Test func severalAnswersAreHeardInOrderAndWhole() {
@@ -182,14 +191,15 @@ struct ScheduleScript {
         script.speak(Utterance(.answer, "Time elapsed, 12 seconds."), Utterance(.answer, "Heart rate, 98 beats per minute."))
         script.speak(Utterance(.answer, "Calories, 3 kilocalories."))
         for _ in 0..<3 { script.finish() }
-        #expect(script.take() == [
-            "start answer: Time elapsed, 12 seconds.",
-            "ended answer: Time elapsed, 12 seconds.",
-            "start answer: Heart rate, 98 beats per minute.",
-            "ended answer: Heart rate, 98 beats per minute.",
-            "start answer: Calories, 3 kilocalories.",
-            "ended answer: Calories, 3 kilocalories.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Time elapsed, 12 seconds.",
+                "ended answer: Time elapsed, 12 seconds.",
+                "start answer: Heart rate, 98 beats per minute.",
+                "ended answer: Heart rate, 98 beats per minute.",
+                "start answer: Calories, 3 kilocalories.",
+                "ended answer: Calories, 3 kilocalories.",
+            ])
     }
 
     @Test func echoIsDroppedWhileAnythingElseSpeaksAndANewerEchoCutsAnOlder() {
@@ -198,16 +208,17 @@ struct ScheduleScript {
         script.speak(Utterance(.echo, "e"))
         script.speak(Utterance(.answer, "Heart rate, 98 beats per minute."))
         script.speak(Utterance(.echo, "l"))
-        #expect(script.take() == [
-            "start echo: h",
-            "stop echo: h",
-            "cut echo: h",
-            "start echo: e",
-            "stop echo: e",
-            "cut echo: e",
-            "start answer: Heart rate, 98 beats per minute.",
-            "dropped echo: l",
-        ])
+        #expect(
+            script.take() == [
+                "start echo: h",
+                "stop echo: h",
+                "cut echo: h",
+                "start echo: e",
+                "stop echo: e",
+                "cut echo: e",
+                "start answer: Heart rate, 98 beats per minute.",
+                "dropped echo: l",
+            ])
     }
 
     @Test func silencingTheUINeverCutsAnEvent() {
@@ -216,23 +227,25 @@ struct ScheduleScript {
         script.speak(Utterance(.answer, "Heart rate, 98 beats per minute."))
         script.silenceUI()
         script.finish()
-        #expect(script.take() == [
-            "start event: Set finished.",
-            "dropped answer: Heart rate, 98 beats per minute.",
-            "ended event: Set finished.",
-        ])
+        #expect(
+            script.take() == [
+                "start event: Set finished.",
+                "dropped answer: Heart rate, 98 beats per minute.",
+                "ended event: Set finished.",
+            ])
     }
 
     @Test func silencingTheUICutsWhatIsSpeakingAndEmptiesTheQueue() {
         var script = ScheduleScript()
         script.speak(Utterance(.menu, "Home."), Utterance(.menu, "1, Configure a new workout."))
         script.silenceUI()
-        #expect(script.take() == [
-            "start menu: Home.",
-            "dropped menu: 1, Configure a new workout.",
-            "stop menu: Home.",
-            "cut menu: Home.",
-        ])
+        #expect(
+            script.take() == [
+                "start menu: Home.",
+                "dropped menu: 1, Configure a new workout.",
+                "stop menu: Home.",
+                "cut menu: Home.",
+            ])
         #expect(script.schedule.isIdle)
     }
 
@@ -243,12 +256,13 @@ struct ScheduleScript {
         script.silenceUI()
         script.finish()
         script.finish()
-        #expect(script.take() == [
-            "start event: Heart rate sensor disconnected.",
-            "ended event: Heart rate sensor disconnected.",
-            "start event: Strap contact lost.",
-            "ended event: Strap contact lost.",
-        ])
+        #expect(
+            script.take() == [
+                "start event: Heart rate sensor disconnected.",
+                "ended event: Heart rate sensor disconnected.",
+                "start event: Strap contact lost.",
+                "ended event: Strap contact lost.",
+            ])
     }
 
     @Test func aLostEngineGivesBackItsEventAndDropsItsAnnouncement() {
@@ -259,13 +273,14 @@ struct ScheduleScript {
         script.loseEngine()
         script.resume()
         script.finish()
-        #expect(script.take() == [
-            "start event: Set finished.",
-            "start event: Speech server lost, speaking directly.",
-            "cut event: Speech server lost, speaking directly.",
-            "start event: Set finished.",
-            "ended event: Set finished.",
-        ])
+        #expect(
+            script.take() == [
+                "start event: Set finished.",
+                "start event: Speech server lost, speaking directly.",
+                "cut event: Speech server lost, speaking directly.",
+                "start event: Set finished.",
+                "ended event: Set finished.",
+            ])
     }
 
     @Test func aLostEngineDropsAReadoutButKeepsAnAnswer() {
@@ -275,24 +290,26 @@ struct ScheduleScript {
         script.speak(Utterance(.answer, "Workout saved."))
         script.loseEngine()
         script.resume()
-        #expect(script.take() == [
-            "start readout: Time elapsed, 5 minutes.",
-            "cut readout: Time elapsed, 5 minutes.",
-            "start answer: Workout saved.",
-            "start answer: Workout saved.",
-        ])
+        #expect(
+            script.take() == [
+                "start readout: Time elapsed, 5 minutes.",
+                "cut readout: Time elapsed, 5 minutes.",
+                "start answer: Workout saved.",
+                "start answer: Workout saved.",
+            ])
     }
 
     @Test func aSentenceCutFromOutsideIsSaidAgainOnlySoOften() {
         var script = ScheduleScript()
         script.speak(Utterance(.answer, "Workout saved."))
         for _ in 0..<3 { script.interruptFromOutside() }
-        #expect(script.take() == [
-            "start answer: Workout saved.",
-            "start answer: Workout saved.",
-            "start answer: Workout saved.",
-            "cut answer: Workout saved.",
-        ])
+        #expect(
+            script.take() == [
+                "start answer: Workout saved.",
+                "start answer: Workout saved.",
+                "start answer: Workout saved.",
+                "cut answer: Workout saved.",
+            ])
         #expect(script.schedule.isIdle)
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -33,7 +33,9 @@ extension AudioTests {
             let recorder = try AudioRecorder()
             defer { recorder.stop() }
             var messages: [String] = []
-            let router = try SpeechRouter(loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings, timing: SpeechdEngine.Timing()) { messages.append($0) }
+            let router = try SpeechRouter(
+                loop: loop, catalogue: SpeechCatalogue.shared, settings: AudioEnvironment.settings, timing: SpeechdEngine.Timing()
+            ) { messages.append($0) }
             defer { router.close() }
             let log = ProgressLog()
             router.onProgress = log.record

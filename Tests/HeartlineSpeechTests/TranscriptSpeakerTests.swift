@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineSpeech
@@ -17,7 +17,9 @@ import Testing
         close(ends[1])
         var bytes = [UInt8](repeating: 0, count: 512)
         let count = read(ends[0], &bytes, bytes.count)
-        #expect(String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self) == "event: Set finished.\nanswer: Heart rate, 98 beats per minute.\n")
+        #expect(
+            String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+                == "event: Set finished.\nanswer: Heart rate, 98 beats per minute.\n")
         #expect(states == [.requested, .began, .ended, .requested, .began, .ended])
         #expect(speaker.engineName == "transcript")
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import HeartlineStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One Heartline per data directory.

@@ -4,7 +4,7 @@ import Testing
 @testable import HeartlineStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A full disk loses nothing: the samples wait in memory and are written when space returns.

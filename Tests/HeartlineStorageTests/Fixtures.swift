@@ -3,7 +3,7 @@ import HeartlineCore
 @testable import HeartlineStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `body` with a fresh private directory under /tmp, removed afterwards.

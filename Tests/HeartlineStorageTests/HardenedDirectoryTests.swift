@@ -4,7 +4,7 @@ import Testing
 @testable import HeartlineStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A data directory that others could write to before, and files planted in it.

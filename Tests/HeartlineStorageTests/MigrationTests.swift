@@ -26,7 +26,8 @@ import Testing
     @Test func version1SampleRowsBecomeCompactChunks() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/heartline.sqlite"
-            let samples = HistoryGenerator.workoutSamples(duration: 900, seed: 12)
+            let samples =
+                HistoryGenerator.workoutSamples(duration: 900, seed: 12)
                 + [Sample(elapsed: 901, wallOffset: 1200, heartRate: nil, rrIntervals: [])]
             do {
                 let database = try Database(path: path)

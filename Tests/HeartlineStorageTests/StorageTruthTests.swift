@@ -4,7 +4,7 @@ import Testing
 @testable import HeartlineStorage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the store says is written is written, and what it says is only in memory is exactly
@@ -177,4 +177,3 @@ func fillFileSystemAt(_ path: String) {
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, blockSize) }) == blockSize {}
     }
 }
-

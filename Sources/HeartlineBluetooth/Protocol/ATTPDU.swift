@@ -115,9 +115,10 @@ public enum ATTPDU: Equatable, Sendable {
         case 0x09:
             let length = Int(try reader.uint8("entry length"))
             guard length >= 2 else { throw .invalid(field: "entry length", value: length) }
-            self = .readByTypeResponse(try Self.entries(&reader, length: length) { entry throws(FrameError) in
-                AttributeValue(handle: try entry.uint16("handle"), value: entry.rest())
-            })
+            self = .readByTypeResponse(
+                try Self.entries(&reader, length: length) { entry throws(FrameError) in
+                    AttributeValue(handle: try entry.uint16("handle"), value: entry.rest())
+                })
         case 0x0A:
             self = .readRequest(handle: try reader.uint16("handle"))
             try reader.expectEnd(after: "handle")
@@ -126,17 +127,19 @@ public enum ATTPDU: Equatable, Sendable {
         case 0x11:
             let length = Int(try reader.uint8("entry length"))
             guard length >= 4 else { throw .invalid(field: "entry length", value: length) }
-            self = .readByGroupTypeResponse(try Self.entries(&reader, length: length) { entry throws(FrameError) in
-                AttributeGroup(handle: try entry.uint16("handle"), endGroup: try entry.uint16("end group handle"), value: entry.rest())
-            })
+            self = .readByGroupTypeResponse(
+                try Self.entries(&reader, length: length) { entry throws(FrameError) in
+                    AttributeGroup(handle: try entry.uint16("handle"), endGroup: try entry.uint16("end group handle"), value: entry.rest())
+                })
         case 0x12, 0x1B, 0x1D:
             let handle = try reader.uint16("handle")
             let value = reader.rest()
-            self = switch opcode {
-            case 0x12: .writeRequest(handle: handle, value: value)
-            case 0x1B: .notification(handle: handle, value: value)
-            default: .indication(handle: handle, value: value)
-            }
+            self =
+                switch opcode {
+                case 0x12: .writeRequest(handle: handle, value: value)
+                case 0x1B: .notification(handle: handle, value: value)
+                default: .indication(handle: handle, value: value)
+                }
         case 0x13, 0x1E:
             try reader.expectEnd(after: "opcode")
             self = opcode == 0x13 ? .writeResponse : .confirmation

@@ -10,7 +10,9 @@ public struct AdvertisingData: Equatable, Sendable {
     /// The GAP appearance, e.g. 0x0340 generic heart-rate sensor, 0x0341 heart-rate belt.
     public var appearance: UInt16?
 
-    public init(flags: UInt8? = nil, serviceUUIDs: [UInt16] = [], name: String? = nil, nameIsComplete: Bool = false, appearance: UInt16? = nil) {
+    public init(
+        flags: UInt8? = nil, serviceUUIDs: [UInt16] = [], name: String? = nil, nameIsComplete: Bool = false, appearance: UInt16? = nil
+    ) {
         self.flags = flags
         self.serviceUUIDs = serviceUUIDs
         self.name = name

@@ -1,6 +1,6 @@
 // Compiled standalone into the fuzz targets with HeartlineCore's SensorEvent.swift beside it.
 #if canImport(HeartlineCore)
-import HeartlineCore
+    import HeartlineCore
 #endif
 
 /// The Heart Rate Measurement characteristic (0x2A37), as every strap notifies it.
@@ -15,14 +15,16 @@ public enum HeartRateMeasurement {
     public static func decode(_ value: [UInt8]) throws(FrameError) -> HeartRateReading {
         var reader = ByteReader(value)
         let flags = try reader.uint8("flags")
-        let beatsPerMinute = flags & 0x01 != 0
+        let beatsPerMinute =
+            flags & 0x01 != 0
             ? Int(try reader.uint16("heart rate (uint16)"))
             : Int(try reader.uint8("heart rate"))
-        let contact: SensorContact = switch (flags >> 1) & 0x03 {
-        case 2: .lost
-        case 3: .detected
-        default: .unsupported
-        }
+        let contact: SensorContact =
+            switch (flags >> 1) & 0x03 {
+            case 2: .lost
+            case 3: .detected
+            default: .unsupported
+            }
         let energyExpended = flags & 0x08 != 0 ? Int(try reader.uint16("energy expended")) : nil
         var rrIntervals: [Int] = []
         if flags & 0x10 != 0 {

@@ -45,7 +45,8 @@ public enum FITWriter {
             if sample.wallOffset - previousWall > 1 {
                 // A pause: the timer stopped after the last active second and started again.
                 fit.data(Message.event, [.uint32(time(start + previousWall)), .enumeration(Event.timer), .enumeration(EventType.stop)])
-                fit.data(Message.event, [.uint32(time(start + sample.wallOffset - 1)), .enumeration(Event.timer), .enumeration(EventType.start)])
+                fit.data(
+                    Message.event, [.uint32(time(start + sample.wallOffset - 1)), .enumeration(Event.timer), .enumeration(EventType.start)])
             }
             previousWall = sample.wallOffset
             let rate = sample.heartRate.map { UInt8(clamping: $0) } ?? 0xFF
@@ -65,30 +66,39 @@ public enum FITWriter {
             let group = groups[index]
             let rates = group.compactMap(\.heartRate)
             let lapEnd = start + (group.last?.wallOffset ?? (lapStart - start))
-            fit.data(Message.lap, [
-                .uint16(UInt16(clamping: index)), .uint32(time(lapEnd)), .enumeration(Event.lap), .enumeration(EventType.stop),
-                .uint32(time(lapStart)), .uint32(UInt32(clamping: (lapEnd - lapStart) * 1000)), .uint32(UInt32(clamping: lap.duration * 1000)),
-                .uint16(UInt16(clamping: calories[index])), .uint8(average(rates)), .uint8(rates.max().map { UInt8(clamping: $0) } ?? 0xFF),
-                .enumeration(lap.resting ? 1 : 0), .enumeration(lap.endedByPlan ? 1 : 0),
-            ])
+            fit.data(
+                Message.lap,
+                [
+                    .uint16(UInt16(clamping: index)), .uint32(time(lapEnd)), .enumeration(Event.lap), .enumeration(EventType.stop),
+                    .uint32(time(lapStart)), .uint32(UInt32(clamping: (lapEnd - lapStart) * 1000)),
+                    .uint32(UInt32(clamping: lap.duration * 1000)),
+                    .uint16(UInt16(clamping: calories[index])), .uint8(average(rates)),
+                    .uint8(rates.max().map { UInt8(clamping: $0) } ?? 0xFF),
+                    .enumeration(lap.resting ? 1 : 0), .enumeration(lap.endedByPlan ? 1 : 0),
+                ])
             lapStart = lapEnd
         }
 
         fit.define(Message.session)
         let sessionRates = samples.compactMap(\.heartRate)
-        fit.data(Message.session, [
-            .uint16(0), .uint32(end), .enumeration(Event.session), .enumeration(EventType.stop), .uint32(time(start)),
-            .enumeration(0), .enumeration(0), .uint32(UInt32(clamping: wallDuration * 1000)), .uint32(UInt32(clamping: duration * 1000)),
-            .uint16(UInt16(clamping: calories.reduce(0, +))),
-            .uint8(summary.averageHeartRate.map { UInt8(clamping: $0) } ?? average(sessionRates)),
-            .uint8((summary.maximumHeartRate ?? sessionRates.max()).map { UInt8(clamping: $0) } ?? 0xFF),
-            .uint16(0), .uint16(UInt16(clamping: spans.count)), .enumeration(0),
-        ])
+        fit.data(
+            Message.session,
+            [
+                .uint16(0), .uint32(end), .enumeration(Event.session), .enumeration(EventType.stop), .uint32(time(start)),
+                .enumeration(0), .enumeration(0), .uint32(UInt32(clamping: wallDuration * 1000)),
+                .uint32(UInt32(clamping: duration * 1000)),
+                .uint16(UInt16(clamping: calories.reduce(0, +))),
+                .uint8(summary.averageHeartRate.map { UInt8(clamping: $0) } ?? average(sessionRates)),
+                .uint8((summary.maximumHeartRate ?? sessionRates.max()).map { UInt8(clamping: $0) } ?? 0xFF),
+                .uint16(0), .uint16(UInt16(clamping: spans.count)), .enumeration(0),
+            ])
         fit.define(Message.activity)
-        fit.data(Message.activity, [
-            .uint32(end), .uint32(UInt32(clamping: duration * 1000)), .uint16(1), .enumeration(0), .enumeration(Event.activity),
-            .enumeration(EventType.stop), .uint32(end),
-        ])
+        fit.data(
+            Message.activity,
+            [
+                .uint32(end), .uint32(UInt32(clamping: duration * 1000)), .uint16(1), .enumeration(0), .enumeration(Event.activity),
+                .enumeration(EventType.stop), .uint32(end),
+            ])
         return fit.file()
     }
 
@@ -120,35 +130,45 @@ public enum FITWriter {
 
         static let hrvPerMessage = 5
 
-        static let fileID = Message(global: 0, local: 0, fields: [
-            (0, .enumeration, 1), (1, .uint16, 1), (2, .uint16, 1), (3, .uint32z, 1), (4, .uint32, 1),
-        ])
-        static let deviceInfo = Message(global: 23, local: 1, fields: [
-            (253, .uint32, 1), (0, .uint8, 1), (2, .uint16, 1), (4, .uint16, 1), (5, .uint16, 1),
-        ])
+        static let fileID = Message(
+            global: 0, local: 0,
+            fields: [
+                (0, .enumeration, 1), (1, .uint16, 1), (2, .uint16, 1), (3, .uint32z, 1), (4, .uint32, 1),
+            ])
+        static let deviceInfo = Message(
+            global: 23, local: 1,
+            fields: [
+                (253, .uint32, 1), (0, .uint8, 1), (2, .uint16, 1), (4, .uint16, 1), (5, .uint16, 1),
+            ])
         static let event = Message(global: 21, local: 2, fields: [(253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1)])
         static let record = Message(global: 20, local: 3, fields: [(253, .uint32, 1), (3, .uint8, 1)])
         static let hrv = Message(global: 78, local: 4, fields: [(0, .uint16, hrvPerMessage)])
         /// message_index, timestamp, event, event_type, start_time, total_elapsed_time,
         /// total_timer_time, total_calories, avg_heart_rate, max_heart_rate, intensity, lap_trigger.
-        static let lap = Message(global: 19, local: 5, fields: [
-            (254, .uint16, 1), (253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1), (2, .uint32, 1),
-            (7, .uint32, 1), (8, .uint32, 1), (11, .uint16, 1), (15, .uint8, 1), (16, .uint8, 1), (23, .enumeration, 1),
-            (24, .enumeration, 1),
-        ])
+        static let lap = Message(
+            global: 19, local: 5,
+            fields: [
+                (254, .uint16, 1), (253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1), (2, .uint32, 1),
+                (7, .uint32, 1), (8, .uint32, 1), (11, .uint16, 1), (15, .uint8, 1), (16, .uint8, 1), (23, .enumeration, 1),
+                (24, .enumeration, 1),
+            ])
         /// message_index, timestamp, event, event_type, start_time, sport, sub_sport,
         /// total_elapsed_time, total_timer_time, total_calories, avg_heart_rate, max_heart_rate,
         /// first_lap_index, num_laps, trigger.
-        static let session = Message(global: 18, local: 6, fields: [
-            (254, .uint16, 1), (253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1), (2, .uint32, 1),
-            (5, .enumeration, 1), (6, .enumeration, 1), (7, .uint32, 1), (8, .uint32, 1), (11, .uint16, 1),
-            (16, .uint8, 1), (17, .uint8, 1), (25, .uint16, 1), (26, .uint16, 1), (28, .enumeration, 1),
-        ])
+        static let session = Message(
+            global: 18, local: 6,
+            fields: [
+                (254, .uint16, 1), (253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1), (2, .uint32, 1),
+                (5, .enumeration, 1), (6, .enumeration, 1), (7, .uint32, 1), (8, .uint32, 1), (11, .uint16, 1),
+                (16, .uint8, 1), (17, .uint8, 1), (25, .uint16, 1), (26, .uint16, 1), (28, .enumeration, 1),
+            ])
         /// timestamp, total_timer_time, num_sessions, type, event, event_type, local_timestamp.
-        static let activity = Message(global: 34, local: 7, fields: [
-            (253, .uint32, 1), (0, .uint32, 1), (1, .uint16, 1), (2, .enumeration, 1), (3, .enumeration, 1),
-            (4, .enumeration, 1), (5, .uint32, 1),
-        ])
+        static let activity = Message(
+            global: 34, local: 7,
+            fields: [
+                (253, .uint32, 1), (0, .uint32, 1), (1, .uint16, 1), (2, .enumeration, 1), (3, .enumeration, 1),
+                (4, .enumeration, 1), (5, .uint32, 1),
+            ])
     }
 }
 

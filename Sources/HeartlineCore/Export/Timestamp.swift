@@ -30,7 +30,8 @@ enum Timestamp {
         var text = ""
         text.reserveCapacity(25)
         text += padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay % 3600 / 60, 2) + ":"
+        text +=
+            "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay % 3600 / 60, 2) + ":"
             + padded(secondOfDay % 60, 2)
         if offset.isUTC {
             text += "Z"

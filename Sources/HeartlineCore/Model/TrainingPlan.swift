@@ -77,9 +77,11 @@ public enum TrainingPlanText {
 
     public static func parse(_ text: String) -> TrainingPlan? {
         guard let tokens = tokenize(text) else { return nil }
-        var rounds: Int?, values: [String: Int] = [:]
+        var rounds: Int?
+        var values: [String: Int] = [:]
         var countdown = true
-        var pendingDuration: Int?, pendingLabel: String?
+        var pendingDuration: Int?
+        var pendingLabel: String?
         var index = 0
         while index < tokens.count {
             switch tokens[index] {

@@ -33,7 +33,9 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     public var plan: TrainingPlan?
 
     /// The app's defaults: every metric on, no interval readouts, no target, no plan.
-    public init(metrics: [Metric] = Metric.allCases, interval: ReadoutInterval = .none, target: TargetZone? = nil, plan: TrainingPlan? = nil) {
+    public init(
+        metrics: [Metric] = Metric.allCases, interval: ReadoutInterval = .none, target: TargetZone? = nil, plan: TrainingPlan? = nil
+    ) {
         self.metrics = Metric.allCases.filter(metrics.contains)
         self.interval = interval
         self.target = target

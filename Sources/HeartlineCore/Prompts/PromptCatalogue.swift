@@ -64,7 +64,8 @@ public struct PromptCatalogue: Sendable {
             assertionFailure("no template for \(prompt.key)")
             return prompt.key
         }
-        assert(Set(values.keys) == prompt.placeholders, "\(prompt.key) takes \(prompt.placeholders.sorted()), given \(values.keys.sorted())")
+        assert(
+            Set(values.keys) == prompt.placeholders, "\(prompt.key) takes \(prompt.placeholders.sorted()), given \(values.keys.sorted())")
         var output = ""
         var name: String?
         for character in template {

@@ -25,10 +25,12 @@ public struct Words: Sendable {
         if value < 0 { return "-" + number(-value) }
         if value < 1000 { return String(value) }
         let rest = String(value % 1000)
-        return self(.numberThousands, [
-            "thousands": number(value / 1000),
-            "rest": String(repeating: "0", count: 3 - rest.count) + rest,
-        ])
+        return self(
+            .numberThousands,
+            [
+                "thousands": number(value / 1000),
+                "rest": String(repeating: "0", count: 3 - rest.count) + rest,
+            ])
     }
 
     func counted(_ value: Int, one: Prompt, other: Prompt) -> String {
@@ -38,7 +40,9 @@ public struct Words: Sendable {
     /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.
     public func duration(_ totalSeconds: Int) -> String {
         let seconds = max(0, totalSeconds)
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let rest = seconds % 60
         var parts: [String] = []
         if hours > 0 { parts.append(counted(hours, one: .unitHourOne, other: .unitHourOther)) }
         if minutes > 0 { parts.append(counted(minutes, one: .unitMinuteOne, other: .unitMinuteOther)) }
@@ -100,7 +104,8 @@ public struct Words: Sendable {
     /// "7:05 a.m.", "6:30 p.m.", "7 p.m.", "12:21 a.m.".
     public func timeOfDay(_ date: Date) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour!, minute = parts.minute!
+        let hour = parts.hour!
+        let minute = parts.minute!
         let minutes = minute < 10 ? "0\(minute)" : String(minute)
         switch hourCycle {
         case .twentyFour:

@@ -52,13 +52,19 @@ public enum DateWords {
                 day = isoDay(word, calendar: calendar)
             }
         case 2, 3:
-            var dayNumber: Int?, month: Int?, year: Int?
+            var dayNumber: Int?
+            var month: Int?
+            var year: Int?
             for word in words {
                 if let number = Int(word) {
                     if number > 31 || number < 1 {
                         guard Self.years.contains(number) else { return nil }
                         year = number
-                    } else if dayNumber == nil { dayNumber = number } else { return nil }
+                    } else if dayNumber == nil {
+                        dayNumber = number
+                    } else {
+                        return nil
+                    }
                 } else if let found = match(word, in: months) {
                     month = found + 1
                 } else {

@@ -175,7 +175,8 @@ extension Heartline {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
             perform(command)
         } else {
-            let vocabulary = Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
+            let vocabulary =
+                Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
             unknown(text, vocabulary: vocabulary)
         }
     }

@@ -54,12 +54,13 @@ extension Heartline {
             return
         }
         let size = abs(difference)
-        let (up, down, amount): (Prompt, Prompt, String) = switch metric {
-        case .duration: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
-        case .averageHeartRate, .maximumHeartRate, .recovery: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
-        case .trainingLoad: (.historyChangeMore, .historyChangeFewer, words.loadPoints(size))
-        case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))
-        }
+        let (up, down, amount): (Prompt, Prompt, String) =
+            switch metric {
+            case .duration: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
+            case .averageHeartRate, .maximumHeartRate, .recovery: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
+            case .trainingLoad: (.historyChangeMore, .historyChangeFewer, words.loadPoints(size))
+            case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))
+            }
         say(.menu, difference > 0 ? up : down, names.merging(["difference": amount]) { $1 })
     }
 }

@@ -21,9 +21,12 @@ extension Heartline {
         if plan.rounds == 1 {
             parts.append(words(.planOneRound, ["work": words.duration(plan.work)]))
         } else {
-            parts.append(words(.planRounds, [
-                "rounds": String(plan.rounds), "work": words.duration(plan.work), "rest": words.duration(plan.rest),
-            ]))
+            parts.append(
+                words(
+                    .planRounds,
+                    [
+                        "rounds": String(plan.rounds), "work": words.duration(plan.work), "rest": words.duration(plan.rest),
+                    ]))
         }
         if let coolDown = plan.coolDown { parts.append(words(.planCoolDown, ["duration": words.duration(coolDown)])) }
         if !plan.countdown { parts.append(words(.planNoCountdown)) }

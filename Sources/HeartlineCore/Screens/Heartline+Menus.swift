@@ -106,7 +106,8 @@ extension Heartline {
                 MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
                 MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
                 MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
-                MenuItem(label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
+                MenuItem(
+                    label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
                 MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             ]
         case .speech:
@@ -248,10 +249,12 @@ extension Heartline {
         }
         for (index, drop) in workout.recovery.enumerated() {
             guard let drop else { continue }
-            say(kind, .summaryRecovery, [
-                "minutes": words.duration(HeartRateRecovery.marks[index]),
-                "bpm": words(drop >= 0 ? .historyRecoveryDown : .historyRecoveryUp, ["bpm": words.beatsPerMinute(abs(drop))]),
-            ])
+            say(
+                kind, .summaryRecovery,
+                [
+                    "minutes": words.duration(HeartRateRecovery.marks[index]),
+                    "bpm": words(drop >= 0 ? .historyRecoveryDown : .historyRecoveryUp, ["bpm": words.beatsPerMinute(abs(drop))]),
+                ])
         }
         if let load = workout.trainingLoad {
             say(kind, .summaryTrainingLoad, ["points": words.loadPoints(Int(load.rounded()))])

@@ -74,7 +74,8 @@ extension Heartline {
             return
         }
         let heartRate = Int((Double(measurement.heartRates.reduce(0, +)) / Double(measurement.heartRates.count)).rounded())
-        let check = RestingCheck(start: measurement.start, heartRate: heartRate, rmssd: hrv.rmssd, artefacts: hrv.artefacts, intervals: hrv.kept)
+        let check = RestingCheck(
+            start: measurement.start, heartRate: heartRate, rmssd: hrv.rmssd, artefacts: hrv.artefacts, intervals: hrv.kept)
         let week = DateInterval(start: measurement.start.addingTimeInterval(-Double(Self.baselineDays) * 86_400), end: measurement.start)
         let earlier = storing(reading: true) { store in try store.restingChecks(startingIn: week) } ?? []
         storing { store in try store.saveRestingCheck(check) }

@@ -28,18 +28,24 @@ extension Heartline {
             return
         }
         let first = page.page * Self.pageSize + 1
-        say(.menu, .listPage, ["first": words.number(first), "last": words.number(first + page.items.count - 1), "total": words.number(page.total)])
+        say(
+            .menu, .listPage,
+            ["first": words.number(first), "last": words.number(first + page.items.count - 1), "total": words.number(page.total)])
         for (offset, workout) in page.items.enumerated() {
             let number = words.number(first + offset)
             if case .metric(let metric) = kind {
-                say(.menu, .listMetric, [
-                    "number": number, "date": words.day(workout.start, now: now), "metric": words.historyMetric(metric),
-                    "value": words.historyValue(metric.value(of: workout), of: metric),
-                ])
+                say(
+                    .menu, .listMetric,
+                    [
+                        "number": number, "date": words.day(workout.start, now: now), "metric": words.historyMetric(metric),
+                        "value": words.historyValue(metric.value(of: workout), of: metric),
+                    ])
             } else {
-                say(.menu, .listWorkout, [
-                    "number": number, "when": words.when(workout.start, now: now), "duration": words.duration(workout.duration),
-                ])
+                say(
+                    .menu, .listWorkout,
+                    [
+                        "number": number, "when": words.when(workout.start, now: now), "duration": words.duration(workout.duration),
+                    ])
             }
         }
         if first + page.items.count - 1 < page.total { say(.menu, .listMore) }
@@ -119,7 +125,8 @@ extension Heartline {
                 let result = try core.store.average(of: metric, startingIn: period.interval)
                 let previous = try period.before.flatMap { try core.store.average(of: metric, startingIn: $0.interval) }
                 return PeriodAverage(
-                    name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0, previous: value(previous))
+                    name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0,
+                    previous: value(previous))
             }
         }
         guard let loaded else { return }
@@ -134,10 +141,12 @@ extension Heartline {
                 say(.menu, .averagesNone, ["metric": words.historyMetric(metric), "period": words(period.name)])
                 continue
             }
-            say(.menu, .averagesItem, [
-                "metric": words.historyMetric(metric), "period": words(period.name),
-                "value": words.historyValue(value, of: metric), "workouts": words.workouts(period.count),
-            ])
+            say(
+                .menu, .averagesItem,
+                [
+                    "metric": words.historyMetric(metric), "period": words(period.name),
+                    "value": words.historyValue(value, of: metric), "workouts": words.workouts(period.count),
+                ])
             sayChange(of: metric, from: value, over: period)
         }
     }
@@ -171,7 +180,9 @@ extension Heartline {
                 say(.answer, .zonesBelow, duration)
             } else {
                 let range = zones.range(ofZone: zone)
-                say(.answer, .zonesTime, duration.merging(["zone": String(zone), "low": String(range.low), "high": String(range.high)]) { $1 })
+                say(
+                    .answer, .zonesTime,
+                    duration.merging(["zone": String(zone), "low": String(range.low), "high": String(range.high)]) { $1 })
             }
         }
     }

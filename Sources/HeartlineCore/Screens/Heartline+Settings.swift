@@ -49,7 +49,9 @@ extension Heartline {
         let clearing = ["clear", "none", "default", "unset"].contains(text)
         switch field {
         case .age:
-            guard let age = Int(Self.withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else { return notUnderstood(text, field) }
+            guard let age = Int(Self.withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else {
+                return notUnderstood(text, field)
+            }
             guard Self.ageRange.contains(age) else {
                 return outOfRange(words.years(Self.ageRange.lowerBound), words.years(Self.ageRange.upperBound))
             }
@@ -76,7 +78,9 @@ extension Heartline {
             let range = field == .maximumHeartRate ? Self.maximumRange : Self.restingRange
             var bpm: Int?
             if !clearing {
-                guard let typed = Int(Self.withoutUnit(text, ["beats per minute", "beats", "bpm"])) else { return notUnderstood(text, field) }
+                guard let typed = Int(Self.withoutUnit(text, ["beats per minute", "beats", "bpm"])) else {
+                    return notUnderstood(text, field)
+                }
                 guard range.contains(typed) else {
                     return outOfRange(words.beatsPerMinute(range.lowerBound), words.beatsPerMinute(range.upperBound))
                 }

@@ -282,12 +282,13 @@ extension Heartline {
                 case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
                 }
             case .upcoming(let phase, let seconds):
-                let name: Prompt = switch phase.kind {
-                case .warmUp: .planPhaseWarmUp
-                case .work: .planNextWork
-                case .rest: .planNextRest
-                case .coolDown: .planPhaseCoolDown
-                }
+                let name: Prompt =
+                    switch phase.kind {
+                    case .warmUp: .planPhaseWarmUp
+                    case .work: .planNextWork
+                    case .rest: .planNextRest
+                    case .coolDown: .planPhaseCoolDown
+                    }
                 say(.event, .eventPlanUpcoming, ["phase": words(name), "duration": words.duration(seconds)])
             case .finished:
                 say(.event, .eventPlanFinished)

@@ -276,7 +276,10 @@ public struct Heartline {
 
     /// Every setting a screen shows.
     static let settingKeys =
-        [autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting, sensorNameSetting]
+        [
+            autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
+            sensorNameSetting,
+        ]
         + SpeechSetting.allCases.map(\.key)
 
     /// Reads the settings the screens show; one that cannot be read keeps what was known.

@@ -30,7 +30,8 @@ public struct HeartRateVariability: Equatable, Sendable {
             let median = Self.median(Array(neighbours))
             if abs(intervals[index] - median) > artefactTolerance * median { good[index] = false }
         }
-        var squares = 0.0, count = 0
+        var squares = 0.0
+        var count = 0
         for index in intervals.indices.dropFirst() where good[index] && good[index - 1] {
             let difference = intervals[index] - intervals[index - 1]
             squares += difference * difference
@@ -65,12 +66,14 @@ public enum TrainingLoad {
         let resting = Double(profile.restingHeartRate ?? 60)
         guard maximum > resting else { return 0 }
         func load(_ reserve: Double) -> Double {
-            let male = 0.64 * exp(1.92 * reserve), female = 0.86 * exp(1.67 * reserve)
-            let factor: Double = switch profile.sex {
-            case .male: male
-            case .female: female
-            case nil: (male + female) / 2
-            }
+            let male = 0.64 * exp(1.92 * reserve)
+            let female = 0.86 * exp(1.67 * reserve)
+            let factor: Double =
+                switch profile.sex {
+                case .male: male
+                case .female: female
+                case nil: (male + female) / 2
+                }
             return reserve * factor
         }
         return samples.reduce(0) { total, sample in

@@ -51,7 +51,8 @@ public struct ZoneCoach: Sendable {
         guard let smoothed else { return nil }
         let width = Double(range.high - range.low)
         let enter = min(Self.enterMargin, width / 4)
-        let low = Double(range.low), high = Double(range.high)
+        let low = Double(range.low)
+        let high = Double(range.high)
         if smoothed > high + Self.leaveMargin {
             position = .above
         } else if smoothed < low - Self.leaveMargin {

@@ -35,7 +35,8 @@ public enum InputDeviceList {
             let body = line.dropFirst(3)
             var device = current ?? InputDeviceInfo(name: "", handlers: [], keys: [])
             if line.hasPrefix("N"), let value = field(body, "Name") {
-                device.name = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                device.name =
+                    value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
             } else if line.hasPrefix("H"), let value = field(body, "Handlers") {
                 device.handlers = value.split(separator: " ").map(String.init)
             } else if line.hasPrefix("B"), let value = field(body, "KEY") {

@@ -10,7 +10,9 @@ public struct InputEvent: Equatable, Sendable {
     public static let key: UInt16 = 1
 
     public enum KeyValue: Int32, Sendable {
-        case release = 0, press = 1, autoRepeat = 2
+        case release = 0
+        case press = 1
+        case autoRepeat = 2
     }
 
     /// Seconds, from the event's timestamp.
@@ -66,11 +68,12 @@ public struct InputEventDecoder: Sendable {
                 let base = index * InputEvent.size
                 let seconds = raw.loadUnaligned(fromByteOffset: base, as: Int.self)
                 let microseconds = raw.loadUnaligned(fromByteOffset: base + word, as: Int.self)
-                events.append(InputEvent(
-                    time: Double(seconds) + Double(microseconds) / 1_000_000,
-                    type: raw.loadUnaligned(fromByteOffset: base + 2 * word, as: UInt16.self),
-                    code: raw.loadUnaligned(fromByteOffset: base + 2 * word + 2, as: UInt16.self),
-                    value: raw.loadUnaligned(fromByteOffset: base + 2 * word + 4, as: Int32.self)))
+                events.append(
+                    InputEvent(
+                        time: Double(seconds) + Double(microseconds) / 1_000_000,
+                        type: raw.loadUnaligned(fromByteOffset: base + 2 * word, as: UInt16.self),
+                        code: raw.loadUnaligned(fromByteOffset: base + 2 * word + 2, as: UInt16.self),
+                        value: raw.loadUnaligned(fromByteOffset: base + 2 * word + 4, as: Int32.self)))
             }
         }
         partial.removeFirst(whole * InputEvent.size)

@@ -39,7 +39,8 @@ enum Keypad {
         case "M": return "\r"
         default: break
         }
-        let operators: [Character: Character] = terminal?.hasPrefix("linux") == true
+        let operators: [Character: Character] =
+            terminal?.hasPrefix("linux") == true
             ? ["l": "+", "S": "-", "R": "*", "Q": "/"]
             : ["k": "+", "m": "-", "j": "*", "o": "/"]
         return operators[letter]
