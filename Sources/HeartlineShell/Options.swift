@@ -36,16 +36,17 @@ public struct Options: Equatable, Sendable {
 
     public init() {}
 
+    /// "--name=value" as the name and its value, which mean the same as "--name value"; any other
+    /// argument as it is, with no value.
+    static func split(_ argument: String) -> (name: String, inline: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
     public init(arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            // "--name=value" and "--name value" mean the same.
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
+            let (name, inline) = Self.split(argument)
             func value() throws -> String {
                 if let inline { return inline }
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {

@@ -72,12 +72,7 @@ enum Subcommands {
         init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
             var rest = arguments[...]
             while let argument = rest.popFirst() {
-                var name = argument
-                var inline: String?
-                if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                    name = String(argument[..<equals])
-                    inline = String(argument[argument.index(after: equals)...])
-                }
+                let (name, inline) = Options.split(argument)
                 if name == "--help" || name == "-h" { throw UsageError(description: "help") }
                 if allowedFlags.contains(name), inline == nil {
                     flags.insert(name)

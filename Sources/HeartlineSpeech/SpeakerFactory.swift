@@ -31,25 +31,23 @@ public func makeSpeaker(
         log("speech: transcript on standard output (\(reason))")
         return TranscriptSpeaker(fd: STDOUT_FILENO)
     }
+    /// The engine asked for by name, or the transcript when it cannot start.
+    func asked(_ name: String, _ make: () throws -> any SpeechOutput) -> any SpeechOutput {
+        do {
+            let speaker = try make()
+            log("speech: \(name) (asked for)")
+            return speaker
+        } catch {
+            return transcript("\(error)")
+        }
+    }
     switch choice {
     case .transcript:
         return transcript("asked for")
     case .speechd:
-        do {
-            let speaker = try SpeechDispatcherSpeaker(loop: loop, settings: settings, log: log)
-            log("speech: speech-dispatcher (asked for)")
-            return speaker
-        } catch {
-            return transcript("\(error)")
-        }
+        return asked("speech-dispatcher") { try SpeechDispatcherSpeaker(loop: loop, settings: settings, log: log) }
     case .espeak:
-        do {
-            let speaker = try EspeakSpeaker(loop: loop, settings: settings, log: log)
-            log("speech: espeak-ng directly (asked for)")
-            return speaker
-        } catch {
-            return transcript("\(error)")
-        }
+        return asked("espeak-ng directly") { try EspeakSpeaker(loop: loop, settings: settings, log: log) }
     case .auto:
         do {
             let router = try SpeechRouter(loop: loop, catalogue: catalogue, settings: settings, log: log)

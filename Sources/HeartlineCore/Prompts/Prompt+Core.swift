@@ -277,17 +277,7 @@ extension Prompt {
     public static let settingsSpeech = Prompt("settings.speech")
     public static let settingsEcho = Prompt("settings.echo")
     public static let titleSpeech = Prompt("title.speech")
-    public static let speechRate = Prompt("speech.rate")
-    public static let speechPitch = Prompt("speech.pitch")
-    public static let speechVolume = Prompt("speech.volume")
-    public static let speechVoice = Prompt("speech.voice")
-    public static let speechLanguage = Prompt("speech.language")
-    public static let speechModule = Prompt("speech.module")
     public static let valueDefault = Prompt("value.default")
-    public static let echoNone = Prompt("echo.none")
-    public static let echoCharacters = Prompt("echo.characters")
-    public static let echoWords = Prompt("echo.words")
-    public static let echoBoth = Prompt("echo.both")
     public static let echoChanged = Prompt("echo.changed", ["mode"])
     public static let askSpeechNumber = Prompt("ask.speech-number", ["field"])
     public static let askSpeechText = Prompt("ask.speech-text", ["field"])
@@ -306,7 +296,12 @@ extension Prompt {
     public static let months = [month1, month2, month3, month4, month5, month6, month7, month8, month9, month10, month11, month12]
 
     /// Every prompt the core uses.
-    public static let core: [Prompt] = [
+    /// Each speech setting's name and each key echo mode's, keyed by the setting's own name:
+    /// "speech.rate", "echo.characters".
+    public static let speechSettingNames = SpeechSetting.allCases.map { Prompt("speech.\($0.rawValue)") }
+    public static let keyEchoNames = KeyEchoSetting.allCases.map { Prompt("echo.\($0.rawValue)") }
+
+    public static let core: [Prompt] = speechSettingNames + keyEchoNames + [
         unitSecondOne, unitSecondOther, unitMinuteOne, unitMinuteOther,
         unitHourOne, unitHourOther, unitBpmOne, unitBpmOther, unitKcalOne,
         unitKcalOther, unitYearOne, unitYearOther, unitKg,
@@ -377,10 +372,7 @@ extension Prompt {
         sensorSignalStrong, sensorSignalMedium, sensorSignalWeak, sensorChosen,
         sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
         sensorProblemUnreachable, sensorProblemOther, sensorProblemBlocked, answerBatteryLow, settingsSpeech,
-        settingsEcho, titleSpeech, speechRate, speechPitch,
-        speechVolume, speechVoice, speechLanguage, speechModule,
-        valueDefault, echoNone, echoCharacters, echoWords,
-        echoBoth, echoChanged, askSpeechNumber, askSpeechText,
+        settingsEcho, titleSpeech,                 valueDefault,         echoChanged, askSpeechNumber, askSpeechText,
         speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
         exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
     ]

@@ -81,13 +81,7 @@ extension Heartline {
         storing { store in try store.saveRestingCheck(check) }
         say(.notice, .restingDone)
         say(.notice, .restingHeartRate, ["bpm": words.beatsPerMinute(heartRate)])
-        let value = ["value": words.number(Int(hrv.rmssd.rounded()))]
-        if hrv.isReliable {
-            say(.notice, .answerHrv5Minutes, value)
-        } else {
-            let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
-            say(.notice, .answerHrvUnreliable, value.merging(["percent": String(share)]) { $1 })
-        }
+        say(hrv, .notice, reliable: .answerHrv5Minutes)
         guard !earlier.isEmpty else {
             say(.notice, .restingBaselineNone)
             return

@@ -24,14 +24,7 @@ public enum KeyEchoSetting: String, CaseIterable, Sendable {
 /// confirmed in the new setting (the adapters apply a change before the confirmation is spoken).
 extension Heartline {
     func label(of setting: SpeechSetting) -> String {
-        switch setting {
-        case .rate: words(.speechRate)
-        case .pitch: words(.speechPitch)
-        case .volume: words(.speechVolume)
-        case .voice: words(.speechVoice)
-        case .language: words(.speechLanguage)
-        case .module: words(.speechModule)
-        }
+        words(Prompt.speechSettingNames[SpeechSetting.allCases.firstIndex(of: setting)!])
     }
 
     func storedValue(of setting: SpeechSetting) -> String? {
@@ -47,12 +40,7 @@ extension Heartline {
     }
 
     func words(for echo: KeyEchoSetting) -> String {
-        switch echo {
-        case .none: words(.echoNone)
-        case .characters: words(.echoCharacters)
-        case .words: words(.echoWords)
-        case .both: words(.echoBoth)
-        }
+        words(Prompt.keyEchoNames[KeyEchoSetting.allCases.firstIndex(of: echo)!])
     }
 
     func speechItems() -> [MenuItem] {

@@ -466,13 +466,15 @@ extension Heartline {
             say(.answer, .answerHrvUnknown)
             return
         }
+        say(hrv, .answer, reliable: .answerHrv)
+    }
+
+    /// RMSSD in one sentence; with too many artefacts, said as unreliable with their share.
+    mutating func say(_ hrv: HeartRateVariability, _ kind: SpeechKind, reliable prompt: Prompt) {
         let milliseconds = ["value": words.number(Int(hrv.rmssd.rounded()))]
-        if hrv.isReliable {
-            say(.answer, .answerHrv, milliseconds)
-        } else {
-            let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
-            say(.answer, .answerHrvUnreliable, milliseconds.merging(["percent": String(share)]) { $1 })
-        }
+        guard !hrv.isReliable else { return say(kind, prompt, milliseconds) }
+        let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
+        say(kind, .answerHrvUnreliable, milliseconds.merging(["percent": String(share)]) { $1 })
     }
 
     /// Ends the lap running with its readout, one metric per sentence, and starts the next.
