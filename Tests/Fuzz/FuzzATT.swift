@@ -18,6 +18,7 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var now = 0.0
     var failed = false
     var armed = false
+    var pendingSecurity = false
     func check(_ actions: [GATTClient.Action]) {
         for action in actions {
             precondition(!failed, "action after failure: \(action)")
@@ -32,6 +33,9 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 failed = true
             case .deliver:
                 break
+            case .raiseSecurity:
+                // The link is encrypted at once here: the request goes out again.
+                pendingSecurity = true
             }
         }
     }
@@ -43,6 +47,10 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let record = Array(bytes[offset..<min(offset + length, bytes.count)])
         offset += length
         check(client.receive(record, now: now))
+        if pendingSecurity {
+            pendingSecurity = false
+            check(client.securityRaised(now: now))
+        }
         now += 1
         check(client.requestBattery(now: now))
     }

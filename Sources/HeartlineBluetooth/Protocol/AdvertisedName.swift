@@ -1,4 +1,7 @@
-import HeartlineCore
+// The fuzz targets compile this folder with SafeText into one module of their own.
+#if canImport(HeartlineCore)
+    import HeartlineCore
+#endif
 
 /// Turns the bytes a strap calls itself into a name safe to print and to speak.
 ///
@@ -16,7 +19,7 @@ public enum AdvertisedName {
     /// format characters go as everywhere else (`SafeText`); runs of white space become one space.
     public static func sanitize(_ bytes: [UInt8]) -> String? {
         let visible = bytes.prefix { $0 != 0 }
-        let decoded = String(decoding: visible, as: UTF8.self).replacingOccurrences(of: "\u{FFFD}", with: "")
+        let decoded = String(String(decoding: visible, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FFFD}" }.map(Character.init))
         let words = SafeText.clean(decoded).split(whereSeparator: \.isWhitespace)
         let name = String(words.joined(separator: " ").prefix(maximumLength))
         let trimmed = name.last == " " ? String(name.dropLast()) : name
