@@ -355,7 +355,7 @@ import Testing
             answer: Zone 5, 168 to 185: 16 seconds.
             > 2
             (export 1 csv)
-            answer: Exported as CSV: heartline-golden-1.csv, in the folder heartline-exports.
+            answer: Exported as CSV: heartline-golden-1 dot csv, in the folder heartline-exports.
             > no
             answer: There is no question to answer.
             > 4

@@ -124,3 +124,18 @@ import Testing
         }
     }
 }
+
+/// Export file names as espeak-ng says them: the time is a time, not four digits.
+@Suite struct SpokenFileNameTests {
+    @Test func theStartTimeOfAnExportIsSaidAsATime() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let words = Words(catalogue: CatalogueTests.catalogue, calendar: calendar)
+        #expect(words.spokenFileName("heartline-2026-11-29-0730.fit") == "heartline-2026-11-29 7:30 dot fit")
+        #expect(words.spokenFileName("heartline-2026-11-29-0730-2.tcx") == "heartline-2026-11-29 7:30 2 dot tcx")
+        #expect(words.spokenFileName("notes.txt") == "notes dot txt")
+        let said = try SpokenTimeTests.phonemes(words.spokenFileName("heartline-2026-11-29-0730.fit"))
+        #expect(!said.contains("z'i@roUs'Ev@n"), "read as \(said)")
+        #expect(said.contains("s'Ev@n T'3:ti"), "read as \(said)")
+    }
+}

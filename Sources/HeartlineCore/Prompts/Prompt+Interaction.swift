@@ -89,6 +89,7 @@ extension Prompt {
     public static let restingLengthChanged = Prompt("resting.length-changed", ["duration"])
     public static let helpResting = Prompt("help.resting")
     public static let storageDamaged = Prompt("storage.damaged")
+    public static let fileSpoken = Prompt("file.spoken", ["base", "extension"])
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -184,6 +185,7 @@ extension Prompt {
         restingLengthChanged,
         helpResting,
         storageDamaged,
+        fileSpoken,
         timeMidnight,
         timePastMidnight,
         timeHundred,

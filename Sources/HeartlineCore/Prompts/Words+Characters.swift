@@ -126,3 +126,23 @@ extension Words {
         return result
     }
 }
+
+extension Words {
+    /// A file name as it is heard: Heartline's export names carry their start's time as four
+    /// digits ("heartline-2026-11-29-0730.fit"), which a synthesizer reads digit by digit, so the
+    /// time is said as a time and the extension after a spoken dot: "heartline-2026-11-29 07:30
+    /// dot fit".
+    public func spokenFileName(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        var parts = name[..<dot].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        if let index = parts.lastIndex(where: { $0.count == 4 && $0.allSatisfy(\.isASCIIDigit) }), index >= 3,
+            let hour = Int(parts[index].prefix(2)), let minute = Int(parts[index].suffix(2)), hour < 24, minute < 60
+        {
+            parts[index] = "\(hour):" + parts[index].suffix(2)
+            let date = parts[..<index].joined(separator: "-")
+            let rest = ([parts[index]] + parts[(index + 1)...]).joined(separator: " ")
+            return self(.fileSpoken, ["base": date + " " + rest, "extension": String(name[name.index(after: dot)...])])
+        }
+        return self(.fileSpoken, ["base": String(name[..<dot]), "extension": String(name[name.index(after: dot)...])])
+    }
+}

@@ -153,7 +153,7 @@ public struct Heartline {
         case .selfCheck(let sentences):
             for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):
-            say(.answer, .exportDone, ["format": format.rawValue.uppercased(), "file": file, "folder": folder])
+            say(.answer, .exportDone, ["format": format.rawValue.uppercased(), "file": words.spokenFileName(file), "folder": folder])
         case .exportFailed(let diskFull, let folder):
             if diskFull { say(.answer, .exportDiskFull) } else { say(.answer, .exportFailed, ["folder": folder]) }
         case .shutdown: shutdown()
