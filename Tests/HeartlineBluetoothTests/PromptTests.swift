@@ -23,13 +23,13 @@ import Testing
     }
 
     static let locations: [(BodySensorLocation, String)] = [
-        (.other, "Heart rate sensor position: other."),
-        (.chest, "Heart rate sensor position: chest."),
-        (.wrist, "Heart rate sensor position: wrist."),
-        (.finger, "Heart rate sensor position: finger."),
-        (.hand, "Heart rate sensor position: hand."),
-        (.earLobe, "Heart rate sensor position: ear lobe."),
-        (.foot, "Heart rate sensor position: foot."),
+        (.other, "Strap position: other."),
+        (.chest, "Strap position: chest."),
+        (.wrist, "Strap position: wrist."),
+        (.finger, "Strap position: finger."),
+        (.hand, "Strap position: hand."),
+        (.earLobe, "Strap position: ear lobe."),
+        (.foot, "Strap position: foot."),
     ]
 
     @Test("each body sensor location is said in one sentence", arguments: locations)
@@ -44,6 +44,6 @@ import Testing
         #expect(FoundStrap(address: address, name: "TICKR B321", rssi: -60).spokenName(in: catalogue) == "TICKR B321")
         #expect(
             FoundStrap(address: address, name: nil, rssi: -60).spokenName(in: catalogue)
-                == "Unnamed heart rate sensor, address ending 0 B 4 E")
+                == "Unnamed heart rate strap, address ending 0 B 4 E")
     }
 }

@@ -38,11 +38,11 @@ import Testing
             > find straps
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
-            :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; Polar H10 12345678@A0:9E:1A:00:11:22@-80; Unnamed heart rate sensor, address ending 3 3 4 4@11:22:33:44:55:66@-95
+            :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; Polar H10 12345678@A0:9E:1A:00:11:22@-80; Unnamed heart rate strap, address ending 3 3 4 4@11:22:33:44:55:66@-95
             menu: Straps found.
             menu: 1, TICKR B321, strong signal.
             menu: 2, Polar H10 12345678, medium signal.
-            menu: 3, Unnamed heart rate sensor, address ending 3 3 4 4, weak signal.
+            menu: 3, Unnamed heart rate strap, address ending 3 3 4 4, weak signal.
             > 4
             answer: There is no item 4. Choose 1 to 3.
             > 2
