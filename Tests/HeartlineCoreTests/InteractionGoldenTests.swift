@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeartlineCore
+@testable import HeartlineStorage
 import Testing
 
 /// Golden sessions for every state being audible and every key answered, each starting on the
@@ -733,5 +734,27 @@ import Testing
         let checks = try session.store.restingChecks(startingIn: DateInterval(start: .distantPast, end: .distantFuture))
         #expect(checks.count == 2)
         #expect(checks.allSatisfy { $0.heartRate == 59 && $0.artefacts == 0 })
+    }
+
+    /// A list that cannot be read is said as a failure, never as "no workouts saved yet", and
+    /// the screen is not entered.
+    @Test func aFailedReadIsSaidAsAFailure() throws {
+        let session = try GoldenSession()
+        try session.saveWorkouts(count: 2)
+        session.open(.review)
+        // Another connection takes the workouts table away under the store.
+        let other = try Database(path: session.store.databasePath)
+        try other.executeScript("DROP TABLE workouts")
+        expectGolden(session, #"""
+        menu: Review previous workouts.
+        menu: 1, Browse all workouts.
+        menu: 2, Browse by date.
+        menu: 3, Browse by metric.
+        menu: 4, Browse by averages.
+        :key 1
+        answer: The saved workouts could not be read. Try again in a moment.
+        > where
+        answer: You are on Review previous workouts.
+        """#)
     }
 }

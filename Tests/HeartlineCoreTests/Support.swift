@@ -355,6 +355,9 @@ extension GoldenSession {
             _ = send(.command("yes"))
             _ = send(.command("save"))
         }
+        // The recovery of the last one was measured long ago: none is pending.
+        core.finishRecovery()
+        _ = send(.tick)
         now = finalNow
         clockNow(finalNow)
     }
