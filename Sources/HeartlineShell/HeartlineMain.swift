@@ -142,6 +142,11 @@ public enum HeartlineMain {
         let exports = ExportFolder(environment: environment, store: store)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
         session.powerOff = { PowerOff.request() }
+        // Captions as last set in Settings, unless --captions or the configuration says on.
+        if let captioned {
+            if ((try? store.setting(Heartline.captionsSetting)) ?? nil) == "on" { captioned.enabled = true }
+            session.setCaptions = { captioned.enabled = $0 }
+        }
         session.start()
         checkInBackground(directory: directory, loop: loop, session: session)
         let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil

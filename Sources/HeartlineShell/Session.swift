@@ -34,6 +34,8 @@ final class Session {
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
     var exportWorkout: ((Int64, ExportFormat) -> Input)?
+    /// Switches captions on or off (set by HeartlineMain where captions can be printed).
+    var setCaptions: ((Bool) -> Void)?
     /// Asks the system to power off; the input to send when it refuses (set by HeartlineMain).
     var powerOff: (() -> Input?)?
 
@@ -78,6 +80,7 @@ final class Session {
                     }
                 }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
+            case .captionsChanged(let on): setCaptions?(on)
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }

@@ -25,9 +25,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 1
             menu: Profile.
             menu: 1, Age: not set.
@@ -243,9 +244,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 2
             answer: Auto-pause when the strap loses contact: off.
             > back

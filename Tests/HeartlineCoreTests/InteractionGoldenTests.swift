@@ -419,9 +419,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             """#)
     }
 
@@ -438,10 +439,11 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
-            :key 8
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            :key 9
             answer: Definitely power off this computer? Yes or no.
             :key q
             answer: Definitely power off this computer? Yes or no.
@@ -633,15 +635,22 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
-            :key 6
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            :key 7
             answer: Export every saved workout: FIT.
-            :key 6
+            :key 7
             answer: Export every saved workout: TCX.
-            :key 6
+            :key 7
             answer: Export every saved workout: FIT and TCX.
+            :key 6
+            answer: Captions on the screen: on.
+            (captions on)
+            :key 6
+            answer: Captions on the screen: off.
+            (captions off)
             > home
             menu: Heartline home.
             menu: 1, Configure a new workout.
@@ -745,16 +754,18 @@ import Testing
         // Another connection takes the workouts table away under the store.
         let other = try Database(path: session.store.databasePath)
         try other.executeScript("DROP TABLE workouts")
-        expectGolden(session, #"""
-        menu: Review previous workouts.
-        menu: 1, Browse all workouts.
-        menu: 2, Browse by date.
-        menu: 3, Browse by metric.
-        menu: 4, Browse by averages.
-        :key 1
-        answer: The saved workouts could not be read. Try again in a moment.
-        > where
-        answer: You are on Review previous workouts.
-        """#)
+        expectGolden(
+            session,
+            #"""
+            menu: Review previous workouts.
+            menu: 1, Browse all workouts.
+            menu: 2, Browse by date.
+            menu: 3, Browse by metric.
+            menu: 4, Browse by averages.
+            :key 1
+            answer: The saved workouts could not be read. Try again in a moment.
+            > where
+            answer: You are on Review previous workouts.
+            """#)
     }
 }

@@ -23,9 +23,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 3
             menu: Sensors.
             menu: No strap is remembered.
@@ -58,9 +59,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 3
             menu: Sensors.
             menu: Remembered strap: Polar H10 12345678.

@@ -23,9 +23,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 4
             menu: Speech.
             menu: 1, Rate: default.
@@ -69,9 +70,10 @@ import Testing
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
-            menu: 6, Export every saved workout: off.
-            menu: 7, Resting check length: 3 minutes.
-            menu: 8, Power off.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
             > 5
             answer: Key echo: words.
             (echo words)

@@ -105,6 +105,8 @@ final class GoldenSession {
                 return ["(echo \(echo.rawValue))"]
             case .powerOff:
                 return ["(power off)"]
+            case .captionsChanged(let on):
+                return ["(captions \(on ? "on" : "off"))"]
             case .autoExport(let id, let formats):
                 return ["(auto export \(id) \(formats.map(\.rawValue).joined(separator: ",")))"]
             case .runSelfCheck:

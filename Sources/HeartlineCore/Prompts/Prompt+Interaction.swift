@@ -90,6 +90,8 @@ extension Prompt {
     public static let helpResting = Prompt("help.resting")
     public static let storageDamaged = Prompt("storage.damaged")
     public static let fileSpoken = Prompt("file.spoken", ["base", "extension"])
+    public static let settingsCaptions = Prompt("settings.captions")
+    public static let captionsChanged = Prompt("captions.changed", ["state"])
     public static let timeMidnight = Prompt("time.midnight")
     public static let timePastMidnight = Prompt("time.past-midnight", ["minute"])
     public static let timeHundred = Prompt("time.hundred", ["hour"])
@@ -186,6 +188,8 @@ extension Prompt {
         helpResting,
         storageDamaged,
         fileSpoken,
+        settingsCaptions,
+        captionsChanged,
         timeMidnight,
         timePastMidnight,
         timeHundred,

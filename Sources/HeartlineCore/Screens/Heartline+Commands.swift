@@ -381,6 +381,7 @@ extension Heartline {
         case .typeValue: typeValue()
         case .toggleAutoPause: toggleAutoPause()
         case .cycleAutoExport: cycleAutoExport()
+        case .toggleCaptions: toggleCaptions()
         case .resumeUnfinished(let summary): resumeUnfinished(summary)
         case .saveUnfinished(let summary): saveUnfinished(summary)
         case .ask(let question):

@@ -105,6 +105,7 @@ extension Heartline {
                 MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
                 MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
                 MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
+                MenuItem(label: words(.settingsCaptions), state: words.onOff(captionsOn), action: .toggleCaptions),
                 MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
                 MenuItem(
                     label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),

@@ -81,4 +81,16 @@ extension Heartline {
         emit(.keyEchoChanged(next))
         say(.answer, .echoChanged, ["mode": words(for: next)])
     }
+
+    public static let captionsSetting = "display.captions"
+
+    /// Whether every sentence is also printed as text; nil when never set here.
+    var captionsOn: Bool { settings[Self.captionsSetting] == "on" }
+
+    mutating func toggleCaptions() {
+        let on = !captionsOn
+        guard saveSettings([(Self.captionsSetting, on ? "on" : "off")]) else { return }
+        emit(.captionsChanged(on))
+        say(.answer, .captionsChanged, ["state": words.onOff(on)])
+    }
 }

@@ -15,6 +15,8 @@ public enum Effect: Equatable, Sendable {
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
+    /// Captions (every sentence printed as text) were switched on or off.
+    case captionsChanged(Bool)
     /// Check speech, Bluetooth, the strap and storage; the sentences come back as
     /// `Input.selfCheck`.
     case runSelfCheck

@@ -125,6 +125,7 @@ enum MenuAction: Equatable, Sendable {
     case typeValue
     case toggleAutoPause
     case cycleAutoExport
+    case toggleCaptions
     case resumeUnfinished(WorkoutSummary)
     case saveUnfinished(WorkoutSummary)
     case ask(Question)
