@@ -111,10 +111,12 @@ public enum HistoryGenerator {
             let female = -20.4022 + 0.4472 * Double(rate) - 0.1263 * 70 + 0.074 * 40
             return total + max(0, (male + female) / 2) / 4.184 / 60
         }
-        return WorkoutSummary(
+        var summary = WorkoutSummary(
             id: 0, start: start, state: .saved, configuration: configuration, duration: samples.count,
             averageHeartRate: rates.isEmpty ? nil : Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded()),
             maximumHeartRate: rates.max(), calories: rates.isEmpty ? nil : (calories * 10).rounded() / 10)
+        summary.trainingLoad = (TrainingLoad.trimp(samples, profile: Profile()) * 10).rounded() / 10
+        return summary
     }
 }
 
@@ -126,8 +128,8 @@ extension SQLiteStore {
                 try database.execute(
                     """
                     INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration,
-                        average_heart_rate, maximum_heart_rate, calories)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        average_heart_rate, maximum_heart_rate, calories, training_load)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
@@ -135,6 +137,7 @@ extension SQLiteStore {
                         .integer(summary.configuration.interval.rawValue),
                         Self.configurationJSON(summary.configuration), .integer(summary.duration),
                         .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate), .real(summary.calories),
+                        .real(summary.trainingLoad),
                     ])
                 try database.execute(
                     "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",

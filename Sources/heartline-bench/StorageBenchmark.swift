@@ -134,6 +134,33 @@ enum StorageBenchmark {
                 result.append(("averages: \(metric.rawValue), \(name)", { _ in _ = try store.average(of: metric, startingIn: interval) }))
             }
         }
+        // The training-science answers of one workout: read its hour of samples, then compute.
+        let hour = (try? store.savedWorkouts(offset: days / 2, limit: 1).first?.id) ?? nil
+        result.append(
+            (
+                "science: HRV of one hour, read + computed",
+                { _ in
+                    guard let hour else { return }
+                    _ = HeartRateVariability.measure(HeartRateVariability.milliseconds(of: try store.samples(of: hour)))
+                }
+            ))
+        result.append(
+            (
+                "science: zones of one hour, read + computed",
+                { _ in
+                    guard let hour else { return }
+                    _ = TimeInZones(try store.samples(of: hour), zones: HeartRateZones(maximum: 190))
+                }
+            ))
+        result.append(
+            (
+                "science: weekly load + the week before",
+                { run in
+                    let end = historyEnd - Double((run * 7919) % max(1, days - 14)) * day
+                    _ = try store.average(of: .trainingLoad, startingIn: DateInterval(start: end - 7 * day, end: end))
+                    _ = try store.average(of: .trainingLoad, startingIn: DateInterval(start: end - 14 * day, end: end - 7 * day))
+                }
+            ))
         // What the averages screen of one metric asks: four periods and the three before them.
         let screen =
             [(7.0, 14.0), (30, 61), (365, 730)].flatMap { length, before in
