@@ -366,7 +366,7 @@ import Testing
             #"""
             answer: Workout started.
             > keys
-            answer: Press a key to hear what it does. Press k again to stop.
+            answer: Press a key to hear what it does. Press k or Escape to stop.
             :key t
             answer: t: time.
             :key 9
@@ -374,6 +374,12 @@ import Testing
             :key q
             answer: q does nothing here. Press question mark for help.
             :key k
+            answer: Key descriptions off.
+            :key t
+            answer: Time elapsed, 0 seconds.
+            > keys
+            answer: Press a key to hear what it does. Press k or Escape to stop.
+            :key escape
             answer: Key descriptions off.
             :key t
             answer: Time elapsed, 0 seconds.

@@ -86,6 +86,11 @@ extension Heartline {
     }
 
     mutating func cancelLine() {
+        if describingKeys {
+            describingKeys = false
+            say(.answer, .keysDescribeOff)
+            return
+        }
         guard typingLine else { return }
         typingLine = false
         say(.answer, .lineCancelled)

@@ -85,8 +85,9 @@ public struct Heartline {
     var describingKeys = false
     /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
     public var keyBindings: [Character: Command] = [:]
-    /// Whether the keys go to a typed line the core opened (Escape cancels it).
-    public var isTypingLine: Bool { typingLine }
+    /// Whether Escape means something to the core: it cancels a typed line the core opened, or
+    /// leaves the key-describe mode.
+    public var isTypingLine: Bool { typingLine || describingKeys }
     /// A readout that came due while an announcement was said: said after it while fresh.
     var pendingReadout: Date?
     /// Whether "no strap connected" was said for this workout.
