@@ -222,6 +222,8 @@ case $group in
     # groups yet: Heartline raises the link's security, but no pairing reaches the Bumble strap
     # in the VM, and each attempt ends in the transaction timeout (to be found out).
     adapter_in
+    # Every HCI command and event, for finding out where the pairing stops.
+    btmon >"$share/btmon.txt" 2>&1 &
     run_heartline find find_input
     run_heartline encrypted encrypted_input --sensor D4:36:39:E5:77:12
     ;;

@@ -43,7 +43,11 @@ done
 [[ -n $kernel ]] || skip "no readable kernel in /boot with the hci_vhci module (apt-get install linux-image-amd64)"
 command -v busybox >/dev/null || skip "busybox is missing (apt-get install busybox-static)"
 command -v hciconfig >/dev/null || skip "bluez is missing (apt-get install bluez)"
-[[ -x $binary ]] || skip "no heartline binary at $binary (swift build first)"
+if [[ ! -x $binary ]]; then
+  # Not something the machine lacks: the build did not make it.
+  echo "vm: FAIL no heartline binary at $binary (swift build first)"
+  exit 1
+fi
 
 export PATH="$venv/bin:$PATH"
 work=$(mktemp -d /tmp/heartline-vm.XXXXXX)
