@@ -219,8 +219,9 @@ case $group in
     ;;
   encryption)
     # A strap that needs an encrypted link (contrib/vm/run.sh encryption). Not in the default
-    # groups yet: Heartline raises the link's security, but no pairing reaches the Bumble strap
-    # in the VM, and each attempt ends in the transaction timeout (to be found out).
+    # groups yet: Heartline raises the link's security and the kernel sends SMP Pairing Request,
+    # the strap answers Pairing Response, and then the kernel sends nothing more, so each
+    # attempt ends in the transaction timeout (to be found out).
     adapter_in
     # Every HCI command and event, for finding out where the pairing stops.
     btmon >"$share/btmon.txt" 2>&1 &

@@ -10,7 +10,8 @@
 # Usage: contrib/vm/run.sh [GROUP...]
 #   Groups: core and bluetoothd, the default (what CI runs); two that still fail, so CI leaves
 #   them out: unplug (the adapter pulled out mid-workout: about one run in two Heartline then
-#   crashes) and encryption (a strap that needs an encrypted link: no pairing happens).
+#   crashes) and encryption (a strap that needs an encrypted link: pairing stops after the
+#   strap's Pairing Response).
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
