@@ -86,11 +86,23 @@ wait_said() { # PATTERN [SECONDS]
   return 1
 }
 
+# Waits for Heartline to say one more line matching PATTERN than it had said at MARK.
+said_count() { grep -cE -- "$1" "$transcript"; }
+wait_said_more() { # PATTERN MARK [SECONDS]
+  local i
+  for ((i = 0; i < ${3:-60} * 5; i++)); do
+    (($(said_count "$1") > $2)) && return 0
+    sleep 0.2
+  done
+  log "timed out waiting for Heartline to say /$1/ again"
+  return 1
+}
+
 find_input() {
   echo settings
-  echo "heart rate sensor"
-  echo "find sensors"
-  wait_said "Sensors found|No heart rate strap|Bluetooth|cannot|Another program" 60
+  echo sensors
+  echo "find straps"
+  wait_said "Straps found|No heart rate strap|Bluetooth|cannot|Another program" 60
   sleep 1
 }
 
@@ -107,11 +119,13 @@ workout_input() {
   echo "heart rate"
   echo battery
   sleep 1
+  local back
+  back=$(said_count "^event: Heart rate strap connected")
   radio "away TICKR B321 12"
   wait_radio "TICKR B321 out of range" 1 10
   sleep 3
   echo "heart rate"
-  wait_said "^event: Heart rate sensor connected" 60
+  wait_said_more "^event: Heart rate strap connected" "$back" 60
   sleep 3
   echo "heart rate"
   echo "average heart rate"
@@ -132,8 +146,10 @@ public_input() {
   wait_said "Workout started"
   sleep 3
   echo "heart rate"
+  local back
+  back=$(said_count "^event: Heart rate strap connected")
   radio "restart Polar H10 0A1B2C3D"
-  wait_said "^event: Heart rate sensor connected" 60
+  wait_said_more "^event: Heart rate strap connected" "$back" 60
   sleep 3
   echo "heart rate"
   echo end
@@ -173,12 +189,14 @@ unplug_input() {
   wait_said "Workout started"
   sleep 3
   echo "heart rate"
+  local back
+  back=$(said_count "^event: Heart rate strap connected")
   adapter_out
-  wait_said "^event: Heart rate sensor disconnected" 20
+  wait_said "^event: Heart rate strap disconnected" 20
   sleep 2
   echo "heart rate"
   adapter_in
-  wait_said "^event: Heart rate sensor connected" 60
+  wait_said_more "^event: Heart rate strap connected" "$back" 60
   sleep 3
   echo "heart rate"
   echo end
