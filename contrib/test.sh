@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
 contrib/setup.sh --test
+# The sources keep one format (contrib/swift-format.json): a difference fails the run.
+swift format lint --strict --configuration contrib/swift-format.json -r Sources Tests
 swift build --build-tests 2>&1 | tail -n 3
 contrib/with-audio.sh swift test --skip-build "$@"
 # A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -14,7 +14,10 @@ extension SelfCheck {
         /// How `directory` (or, when it does not exist yet, the parent it would be made in) is.
         public var storage: (_ directory: String) -> Storage
 
-        public init(speechServer: @escaping () -> SpeechServer, audioOutput: @escaping () -> AudioOutput, bluetooth: @escaping () -> Bluetooth, storage: @escaping (String) -> Storage) {
+        public init(
+            speechServer: @escaping () -> SpeechServer, audioOutput: @escaping () -> AudioOutput, bluetooth: @escaping () -> Bluetooth,
+            storage: @escaping (String) -> Storage
+        ) {
             self.speechServer = speechServer
             self.audioOutput = audioOutput
             self.bluetooth = bluetooth
@@ -49,7 +52,8 @@ public enum SystemProbe {
 
     public static func speechAddress(environment: [String: String]) -> SpeechAddress {
         let home = environment["HOME"] ?? NSHomeDirectory()
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let runtime =
+            environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? home + "/.cache"
         let standard = SpeechAddress.unix(runtime + "/speech-dispatcher/speechd.sock")
@@ -68,10 +72,11 @@ public enum SystemProbe {
     }
 
     public static func speechServer(environment: [String: String]) -> SelfCheck.SpeechServer {
-        let reachable = switch speechAddress(environment: environment) {
-        case .unix(let path): connects(toUnixSocket: path)
-        case .inet(let host, let port): connects(toHost: host, port: port)
-        }
+        let reachable =
+            switch speechAddress(environment: environment) {
+            case .unix(let path): connects(toUnixSocket: path)
+            case .inet(let host, let port): connects(toHost: host, port: port)
+            }
         if reachable { return .running }
         return findProgram("speech-dispatcher", environment: environment) != nil ? .startsOnDemand : .absent
     }
@@ -129,7 +134,8 @@ public enum SystemProbe {
             let path = server.hasPrefix("unix:") ? String(server.dropFirst(5)) : server
             return path.hasPrefix("/") ? connects(toUnixSocket: path) : true
         }
-        let runtime = environment["PULSE_RUNTIME_PATH"]
+        let runtime =
+            environment["PULSE_RUNTIME_PATH"]
             ?? environment["XDG_RUNTIME_DIR"].map { $0 + "/pulse" }
             ?? "/run/user/\(getuid())/pulse"
         return connects(toUnixSocket: runtime + "/native")
@@ -267,7 +273,9 @@ public enum SystemProbe {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
-            let fd = socket(current.pointee.ai_family, current.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), current.pointee.ai_protocol)
+            let fd = socket(
+                current.pointee.ai_family, current.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+                current.pointee.ai_protocol)
             guard fd >= 0 else { continue }
             defer { close(fd) }
             if connect(fd, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 { return true }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import HeartlineCore
@@ -11,20 +11,30 @@ import Testing
 @Suite struct SelfCheckTests {
     static let check = SelfCheck(words: ConfigurationTests.words)
 
-    static func finding(_ part: SelfCheck.Finding.Part, speech: SelfCheck.SpeechServer = .running,
-                        output: SelfCheck.AudioOutput = .named("Headset"), bluetooth: SelfCheck.Bluetooth = .ready(adapter: "hci0"),
-                        strap: SelfCheck.Strap = .heard("C0:11:22:33:44:55"), storage: SelfCheck.Storage = .writable(free: 8_000_000_000)) -> SelfCheck.Finding {
-        check.findings(speech: speech, output: output, bluetooth: bluetooth, strap: strap, storage: storage, dataDirectory: "/data").first { $0.part == part }!
+    static func finding(
+        _ part: SelfCheck.Finding.Part, speech: SelfCheck.SpeechServer = .running,
+        output: SelfCheck.AudioOutput = .named("Headset"), bluetooth: SelfCheck.Bluetooth = .ready(adapter: "hci0"),
+        strap: SelfCheck.Strap = .heard("C0:11:22:33:44:55"), storage: SelfCheck.Storage = .writable(free: 8_000_000_000)
+    ) -> SelfCheck.Finding {
+        check.findings(speech: speech, output: output, bluetooth: bluetooth, strap: strap, storage: storage, dataDirectory: "/data").first {
+            $0.part == part
+        }!
     }
 
     @Test(arguments: [
-        (SelfCheck.SpeechServer.running, SelfCheck.AudioOutput.named("Headset"), true,
-         "Speech: the speech server is running, and sound goes to Headset."),
+        (
+            SelfCheck.SpeechServer.running, SelfCheck.AudioOutput.named("Headset"), true,
+            "Speech: the speech server is running, and sound goes to Headset."
+        ),
         (.startsOnDemand, .unnamed, true, "Speech: the speech server starts with Heartline, and sound goes to the sound server."),
-        (.absent, .named("bcm2835 Headphones"), true,
-         "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to bcm2835 Headphones."),
-        (.running, .none, false,
-         "Speech: no sound output was found. Connect the headset, and check that PulseAudio or PipeWire runs."),
+        (
+            .absent, .named("bcm2835 Headphones"), true,
+            "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to bcm2835 Headphones."
+        ),
+        (
+            .running, .none, false,
+            "Speech: no sound output was found. Connect the headset, and check that PulseAudio or PipeWire runs."
+        ),
     ])
     func speechAndSound(speech: SelfCheck.SpeechServer, output: SelfCheck.AudioOutput, ok: Bool, sentence: String) {
         let finding = Self.finding(.speech, speech: speech, output: output)
@@ -36,8 +46,10 @@ import Testing
         (SelfCheck.Bluetooth.unsupported, false, "Bluetooth: this system has no Bluetooth support, so no strap can connect."),
         (.noAdapter, false, "Bluetooth: no Bluetooth adapter was found; plug one in, or switch it on."),
         (.blocked(adapter: "hci0"), false, "Bluetooth: the adapter hci0 is switched off; run rfkill unblock bluetooth."),
-        (.noPermission(adapter: "hci0"), false,
-         "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. Give it the network administration capability, as the README explains."),
+        (
+            .noPermission(adapter: "hci0"), false,
+            "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. Give it the network administration capability, as the README explains."
+        ),
         (.ready(adapter: "hci1"), true, "Bluetooth: the adapter hci1 is ready, and Heartline may search for straps."),
     ])
     func bluetooth(state: SelfCheck.Bluetooth, ok: Bool, sentence: String) {
@@ -47,17 +59,27 @@ import Testing
     }
 
     @Test(arguments: [
-        (SelfCheck.Strap.none, SelfCheck.Bluetooth.ready(adapter: "hci0"), false,
-         "Strap: none is remembered; choose one in Settings, under Sensors."),
-        (.remembered("C0:11:22:33:44:55"), .unsupported, false,
-         "Strap: C0:11:22:33:44:55 is remembered. Without Bluetooth, Heartline cannot check that it is in reach."),
-        (.remembered("C0:11:22:33:44:55"), .noPermission(adapter: "hci0"), true,
-         "Strap: C0:11:22:33:44:55 is remembered, and Heartline connects to it when a workout starts."),
+        (
+            SelfCheck.Strap.none, SelfCheck.Bluetooth.ready(adapter: "hci0"), false,
+            "Strap: none is remembered; choose one in Settings, under Sensors."
+        ),
+        (
+            .remembered("C0:11:22:33:44:55"), .unsupported, false,
+            "Strap: C0:11:22:33:44:55 is remembered. Without Bluetooth, Heartline cannot check that it is in reach."
+        ),
+        (
+            .remembered("C0:11:22:33:44:55"), .noPermission(adapter: "hci0"), true,
+            "Strap: C0:11:22:33:44:55 is remembered, and Heartline connects to it when a workout starts."
+        ),
         (.heard("C0:11:22:33:44:55"), .ready(adapter: "hci0"), true, "Strap: C0:11:22:33:44:55 is remembered, and it was heard nearby."),
-        (.notHeard("C0:11:22:33:44:55"), .ready(adapter: "hci0"), false,
-         "Strap: C0:11:22:33:44:55 is remembered, but it was not heard. Put it on with moist electrodes. Make sure no other device is connected to it."),
-        (.unreadable, .ready(adapter: "hci0"), true,
-         "Strap: the remembered strap cannot be read while another Heartline uses the data directory."),
+        (
+            .notHeard("C0:11:22:33:44:55"), .ready(adapter: "hci0"), false,
+            "Strap: C0:11:22:33:44:55 is remembered, but it was not heard. Put it on with moist electrodes. Make sure no other device is connected to it."
+        ),
+        (
+            .unreadable, .ready(adapter: "hci0"), true,
+            "Strap: the remembered strap cannot be read while another Heartline uses the data directory."
+        ),
     ])
     func strap(state: SelfCheck.Strap, bluetooth: SelfCheck.Bluetooth, ok: Bool, sentence: String) {
         let finding = Self.finding(.strap, bluetooth: bluetooth, strap: state)
@@ -154,7 +176,9 @@ import Testing
     }
 
     @Test func anInetSpeechServerAddressKeepsItsPort() {
-        #expect(SystemProbe.speechAddress(environment: ["SPEECHD_ADDRESS": "inet_socket:192.168.1.2:7000"]) == .inet(host: "192.168.1.2", port: 7000))
+        #expect(
+            SystemProbe.speechAddress(environment: ["SPEECHD_ADDRESS": "inet_socket:192.168.1.2:7000"])
+                == .inet(host: "192.168.1.2", port: 7000))
         #expect(SystemProbe.speechAddress(environment: ["SPEECHD_ADDRESS": "inet_socket"]) == .inet(host: "127.0.0.1", port: 6560))
     }
 
@@ -168,8 +192,9 @@ import Testing
         listener.close()
         // The socket file stays, but nobody answers.
         #expect(SystemProbe.speechServer(environment: environment) == .absent)
-        #expect(SystemProbe.speechServer(environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
-            == (FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher") ? .startsOnDemand : .absent))
+        #expect(
+            SystemProbe.speechServer(environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+                == (FileManager.default.isExecutableFile(atPath: "/usr/bin/speech-dispatcher") ? .startsOnDemand : .absent))
     }
 
     @Test func soundIsNamedByTheDefaultSinksDescriptionOrTheFirstCard() {
@@ -195,7 +220,8 @@ import Testing
 
     @Test func checkSaysOneSentencePerPartAndItsStatusSaysWhetherAllIsWell() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
+        let result = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
         let lines = result.lines
         #expect(lines.count == 4)
         #expect(lines.map { String($0.prefix(while: { $0 != ":" })) } == ["answer", "answer", "answer", "answer"])
@@ -215,15 +241,19 @@ import Testing
         let data = TemporaryDirectory()
         let configuration = data.path + "/heartline.conf"
         try "sensor = C0:11:22:33:44:55\nspeech.rate = fast\n".write(toFile: configuration, atomically: true, encoding: .utf8)
-        let result = try runHeartline(["--check", "--speech", "transcript", "--data-dir", data.path, "--config", configuration], input: Data())
-        #expect(result.lines.first == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands.")
+        let result = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", configuration], input: Data())
+        #expect(
+            result.lines.first
+                == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands.")
         #expect(result.lines.count == 5)
         #expect(result.lines[3].hasPrefix("answer: Strap: C0:11:22:33:44:55 is remembered"))
     }
 
     @Test func theCheckCommandAnswersInTheShell() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data("check\nquit\n".utf8))
+        let result = try runHeartline(
+            ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data("check\nquit\n".utf8))
         #expect(result.status == 0)
         let lines = result.lines
         #expect(lines.first == "answer: Heartline is ready.")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -196,7 +196,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 if case .connected = event {
                     connected = true
                     lastFailure = nil
-                    log?("strap \(target): connected; made by \(manufacturer ?? "unknown"), model \(model ?? "unknown"), worn on \(bodySensorLocation.map { "\($0)" } ?? "unknown")")
+                    log?(
+                        "strap \(target): connected; made by \(manufacturer ?? "unknown"), model \(model ?? "unknown"), worn on \(bodySensorLocation.map { "\($0)" } ?? "unknown")"
+                    )
                     backoff.reset()
                     reportedProblem = nil
                 }

@@ -1,6 +1,6 @@
 // Compiled standalone into the fuzz targets with HeartlineCore's SensorEvent.swift beside it.
 #if canImport(HeartlineCore)
-import HeartlineCore
+    import HeartlineCore
 #endif
 
 /// Why a connection to a strap cannot go on.
@@ -237,11 +237,12 @@ public struct GATTClient {
     private mutating func responseArrived(_ pdu: ATTPDU, now: Double) -> [Action] {
         // An answer with no question is dropped; BlueZ would drop the link.
         guard let pending = outstanding else { return [] }
-        let answered: Bool = if case .errorResponse(let request, _, _) = pdu {
-            request == pending.request
-        } else {
-            pdu.opcode == ATTPDU.responseOpcode(for: pending.request)
-        }
+        let answered: Bool =
+            if case .errorResponse(let request, _, _) = pdu {
+                request == pending.request
+            } else {
+                pdu.opcode == ATTPDU.responseOpcode(for: pending.request)
+            }
         guard answered else { return fail(.unexpectedResponse(opcode: pdu.opcode)) }
         outstanding = nil
         return [.cancelTimer] + handle(pdu, now: now)
@@ -276,7 +277,8 @@ public struct GATTClient {
         // security once and ask again, as BlueZ does; pairing waits within the transaction
         // timeout, so a pairing that never ends fails like an unanswered request.
         if code == ATTErrorCode.insufficientAuthentication || code == ATTErrorCode.insufficientEncryption,
-           !securityRaisedOnce, let pdu = lastRequest, pdu.opcode == request {
+            !securityRaisedOnce, let pdu = lastRequest, pdu.opcode == request
+        {
             securityRaisedOnce = true
             waitingForSecurity = pdu
             outstanding = (request, now + transactionTimeout)
@@ -317,7 +319,8 @@ public struct GATTClient {
         var cursor = Int(next)
         for group in groups {
             guard Int(group.handle) >= cursor, group.endGroup >= group.handle,
-                  let uuid = BluetoothUUID(littleEndian: group.value) else {
+                let uuid = BluetoothUUID(littleEndian: group.value)
+            else {
                 return fail(.inconsistentDiscovery(request: 0x10))
             }
             services.append(Service(uuid: uuid, range: HandleRange(group.handle, group.endGroup)))
@@ -344,17 +347,19 @@ public struct GATTClient {
         for declaration in declarations {
             var value = ByteReader(declaration.value)
             guard Int(declaration.handle) >= cursor, declaration.handle <= service.range.end,
-                  let properties = try? value.uint8("properties"),
-                  let valueHandle = try? value.uint16("value handle"),
-                  valueHandle > declaration.handle, valueHandle <= service.range.end,
-                  let uuid = BluetoothUUID(littleEndian: value.rest()) else {
+                let properties = try? value.uint8("properties"),
+                let valueHandle = try? value.uint16("value handle"),
+                valueHandle > declaration.handle, valueHandle <= service.range.end,
+                let uuid = BluetoothUUID(littleEndian: value.rest())
+            else {
                 return fail(.inconsistentDiscovery(request: 0x08))
             }
             if !serviceCharacteristics.isEmpty {
                 serviceCharacteristics[serviceCharacteristics.count - 1].lastHandle = declaration.handle - 1
             }
-            serviceCharacteristics.append(Characteristic(
-                properties: properties, valueHandle: valueHandle, uuid: uuid, lastHandle: service.range.end))
+            serviceCharacteristics.append(
+                Characteristic(
+                    properties: properties, valueHandle: valueHandle, uuid: uuid, lastHandle: service.range.end))
             cursor = Int(declaration.handle) + 1
         }
         guard cursor <= Int(service.range.end) else { return characteristicsDiscovered(in: service, now: now) }
@@ -471,7 +476,8 @@ public struct GATTClient {
     private func valueArrived(handle: UInt16, value: [UInt8]) -> [Action] {
         guard announced else { return [] }
         if handle == characteristics[.heartRateMeasurement]?.valueHandle,
-           let reading = try? HeartRateMeasurement.decode(value) {
+            let reading = try? HeartRateMeasurement.decode(value)
+        {
             return [.deliver(.reading(reading))]
         }
         if handle == characteristics[.batteryLevel]?.valueHandle, let level = try? BatteryLevel.decode(value) {

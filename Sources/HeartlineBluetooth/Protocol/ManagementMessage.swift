@@ -26,12 +26,13 @@ public enum ManagementCommand: Equatable, Sendable {
     }
 
     public var encoded: [UInt8] {
-        let (index, parameters): (UInt16, [UInt8]) = switch self {
-        case .readIndexList: (Self.noIndex, [])
-        case .readControllerInfo(let index): (index, [])
-        case .setPowered(let index, let on): (index, [on ? 1 : 0])
-        case .startLEDiscovery(let index), .stopLEDiscovery(let index): (index, [Self.leAddressTypes])
-        }
+        let (index, parameters): (UInt16, [UInt8]) =
+            switch self {
+            case .readIndexList: (Self.noIndex, [])
+            case .readControllerInfo(let index): (index, [])
+            case .setPowered(let index, let on): (index, [on ? 1 : 0])
+            case .startLEDiscovery(let index), .stopLEDiscovery(let index): (index, [Self.leAddressTypes])
+            }
         var bytes: [UInt8] = []
         bytes.appendLittleEndian(code)
         bytes.appendLittleEndian(index)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -44,7 +44,9 @@ final class PacketSocket: ATTTransport {
         socket.isBluetooth = family != AF_UNIX
         if let local {
             try checked("bind") {
-                local.withUnsafeBytes { Glibc.bind(socket.fileDescriptor, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+                local.withUnsafeBytes {
+                    Glibc.bind(socket.fileDescriptor, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
+                }
             }
         }
         let result = remote.withUnsafeBytes {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeartlineCore
 import HeartlineIO
@@ -20,14 +20,15 @@ public struct SensorProblemError: Error, Equatable, Sendable, CustomStringConver
 
     /// Sorts a failed socket or libbluetooth call into the problem the user can act on.
     public init(_ error: SystemError) {
-        let problem: SensorProblem = switch error.code {
-        // EHOSTUNREACH: no adapter that is up (none at all, or powered off).
-        case EAFNOSUPPORT, ENODEV, EHOSTUNREACH: .noAdapter
-        case EPERM, EACCES: .permissionDenied
-        case EBUSY: .busy
-        case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN: .unreachable
-        default: .other(error.description)
-        }
+        let problem: SensorProblem =
+            switch error.code {
+            // EHOSTUNREACH: no adapter that is up (none at all, or powered off).
+            case EAFNOSUPPORT, ENODEV, EHOSTUNREACH: .noAdapter
+            case EPERM, EACCES: .permissionDenied
+            case EBUSY: .busy
+            case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN: .unreachable
+            default: .other(error.description)
+            }
         self.init(problem, detail: error.description, code: error.code)
     }
 
