@@ -128,5 +128,9 @@ import Testing
             menu: Items 1 to 1 of 1.
             menu: 1, today at 7:30, 2 minutes and 5 seconds.
             """#)
+        // The training load covers the seconds before the crash as well as those after the resume.
+        let saved = try #require(try session.store.savedWorkouts(offset: 0, limit: 1).first)
+        let load = try #require(saved.trainingLoad)
+        #expect(abs(load - TrainingLoad.trimp(try session.store.samples(of: saved.id), profile: Profile())) < 1e-6)
     }
 }

@@ -13,17 +13,24 @@ extension Heartline {
     func unfinishedSummary(_ id: Int64) -> WorkoutSummary? {
         guard let stored = (try? store.workout(id)) ?? nil else { return nil }
         let samples = (try? store.samples(of: id)) ?? []
-        return stored.recomputed(from: samples, calories: CalorieModel(profile: storedProfile()))
+        let profile = storedProfile()
+        var summary = stored.recomputed(from: samples, calories: CalorieModel(profile: profile))
+        if !samples.isEmpty { summary.trainingLoad = TrainingLoad.trimp(samples, profile: profile) }
+        return summary
     }
 
     mutating func resumeUnfinished(_ summary: WorkoutSummary) {
         let id = summary.id
-        var engine = WorkoutEngine(resuming: summary, calories: CalorieModel(profile: storedProfile()))
+        let profile = storedProfile()
+        var engine = WorkoutEngine(resuming: summary, calories: CalorieModel(profile: profile))
         engine.resume(at: now)
         let configuration = summary.configuration
         workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
+        // The load carries on from the seconds recorded before the crash.
+        workout?.trainingLoad = summary.trainingLoad ?? 0
+        workout?.loadProfile = profile
         var recording = summary
         recording.state = .recording
         storing { store in try store.updateSummary(recording) }
