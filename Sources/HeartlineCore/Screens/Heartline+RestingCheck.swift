@@ -55,9 +55,8 @@ extension Heartline {
     }
 
     mutating func restingReading(_ reading: HeartRateReading) {
-        guard var measurement = restingMeasurement, reading.contact != .lost, ReadingCheck.heartRates.contains(reading.beatsPerMinute)
-        else { return }
-        measurement.heartRates.append(reading.beatsPerMinute)
+        guard var measurement = restingMeasurement, let heartRate = reading.plausibleHeartRate else { return }
+        measurement.heartRates.append(heartRate)
         measurement.intervals += reading.rrIntervals.map { Double($0) * 1000 / 1024 }.filter {
             ReadingCheck.rrMilliseconds.contains(Int($0.rounded()))
         }

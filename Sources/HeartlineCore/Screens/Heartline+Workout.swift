@@ -394,8 +394,8 @@ extension Heartline {
                 say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
             }
             restingReading(reading)
-            if recoveryWatch != nil, reading.contact != .lost, ReadingCheck.heartRates.contains(reading.beatsPerMinute) {
-                recoveryWatch?.lastReading = (reading.beatsPerMinute, now)
+            if recoveryWatch != nil, let heartRate = reading.plausibleHeartRate {
+                recoveryWatch?.lastReading = (heartRate, now)
             }
         case .battery(let level):
             batteryLevel = level
@@ -500,6 +500,7 @@ extension Heartline {
     mutating func watchRecovery() {
         guard var watch = recoveryWatch else { return }
         let seconds = Int(now.timeIntervalSince(watch.endedAt))
+        let measuredBefore = watch.measured
         while watch.measured < HeartRateRecovery.marks.count, seconds >= HeartRateRecovery.marks[watch.measured] {
             let mark = HeartRateRecovery.marks[watch.measured]
             let fresh = watch.lastReading.flatMap { now.timeIntervalSince($0.at) <= WorkoutEngine.freshness ? $0.heartRate : nil }
@@ -513,7 +514,8 @@ extension Heartline {
             watch.measured += 1
         }
         recoveryWatch = watch
-        storeRecovery(watch)
+        // Written only when a mark was measured, not at every tick of the two minutes.
+        if watch.measured > measuredBefore { storeRecovery(watch) }
         if watch.measured == HeartRateRecovery.marks.count { finishRecovery() }
     }
 
@@ -545,5 +547,12 @@ extension Heartline {
             say(.answer, .answerBatteryUnknown)
         }
         emit(.requestBattery)
+    }
+}
+
+extension HeartRateReading {
+    /// The heart rate, when the strap touches the skin and the value is one a heart can have.
+    var plausibleHeartRate: Int? {
+        contact != .lost && ReadingCheck.heartRates.contains(beatsPerMinute) ? beatsPerMinute : nil
     }
 }
