@@ -147,6 +147,8 @@ public enum HeartlineMain {
             if ((try? store.setting(Heartline.captionsSetting)) ?? nil) == "on" { captioned.enabled = true }
             session.setCaptions = { captioned.enabled = $0 }
         }
+        let history = HistoryFiller(directory: directory, loop: loop, log: log)
+        session.fillInHistory = { history.request() }
         session.start()
         checkInBackground(directory: directory, loop: loop, session: session)
         let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
@@ -250,7 +252,7 @@ private final class SessionReference: @unchecked Sendable {
 }
 
 /// Runs the database's `quick_check` on a thread of its own after the first sentence; a damaged
-/// database is said then, and moved aside at the next start.
+/// database is said then, and moved aside at the next start; a sound one has its history filled in.
 private func checkInBackground(directory: String, loop: EventLoop, session: Session) {
     let reference = SessionReference(session)
     let inbox = loop.inbox
@@ -262,7 +264,7 @@ private func checkInBackground(directory: String, loop: EventLoop, session: Sess
             guard let session = reference.session else { return }
             session.log(
                 "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(took)")
-            if problems != nil { session.send(.databaseDamaged) }
+            if problems != nil { session.send(.databaseDamaged) } else { session.fillInHistory?() }
         }
     }
     thread.name = "heartline.check"

@@ -38,6 +38,8 @@ final class Session {
     var setCaptions: ((Bool) -> Void)?
     /// Asks the system to power off; the input to send when it refuses (set by HeartlineMain).
     var powerOff: (() -> Input?)?
+    /// Counts what saved workouts derive from the profile, in the background.
+    var fillInHistory: (() -> Void)?
 
     init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
         self.loop = loop
@@ -81,6 +83,7 @@ final class Session {
                 }
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .captionsChanged(let on): setCaptions?(on)
+            case .fillInHistory: fillInHistory?()
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }

@@ -66,6 +66,7 @@ extension SQLiteStore {
             case .calories: "calories"
             case .recovery: "recovery_1"
             case .trainingLoad: "training_load"
+            case .zone1, .zone2, .zone3, .zone4, .zone5: "zone_\(metric.zone!)"
             }
         // avg and count skip NULLs: workouts where the metric is unknown are left out.
         let result = try StorageError.mapping {
@@ -116,7 +117,8 @@ extension SQLiteStore {
 
     static let summaryColumns = """
         id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories,
-        configuration, recovery_1, recovery_2, training_load
+        configuration, recovery_1, recovery_2, training_load, laps,
+        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5
         """
 
     static func summary(_ row: Row) throws -> WorkoutSummary {
@@ -130,6 +132,11 @@ extension SQLiteStore {
             calories: row.optionalDouble(8))
         summary.recovery = [row.optionalInt(10), row.optionalInt(11)]
         summary.trainingLoad = row.optionalDouble(12)
+        summary.laps = lapsFromText(row.optionalText(13))
+        if let maximum = row.optionalInt(14) {
+            let seconds = (15...20).compactMap { row.optionalInt($0) }
+            if seconds.count == HeartRateZones.count + 1 { summary.timeInZones = TimeInZones(seconds: seconds, maximum: maximum) }
+        }
         return summary
     }
 

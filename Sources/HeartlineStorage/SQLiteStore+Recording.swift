@@ -202,7 +202,8 @@ extension SQLiteStore {
             """
             UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, configuration = ?,
                 duration = ?, average_heart_rate = ?, maximum_heart_rate = ?, calories = ?,
-                recovery_1 = ?, recovery_2 = ?, training_load = ?
+                recovery_1 = ?, recovery_2 = ?, training_load = ?, laps = ?,
+                zone_maximum = ?, zone_0 = ?, zone_1 = ?, zone_2 = ?, zone_3 = ?, zone_4 = ?, zone_5 = ?
             WHERE id = ?
             """,
             [
@@ -211,8 +212,25 @@ extension SQLiteStore {
                 configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate),
                 .integer(summary.maximumHeartRate),
                 .real(summary.calories), .integer(summary.recovery[0]), .integer(summary.recovery[1]), .real(summary.trainingLoad),
-                .integer(summary.id),
-            ])
+                lapsText(summary.laps),
+            ] + zoneValues(summary.timeInZones) + [.integer(summary.id)])
+    }
+
+    /// The laps column: the seconds, space-separated, or NULL for none.
+    static func lapsText(_ laps: [Int]) -> SQLValue {
+        laps.isEmpty ? .null : .text(laps.map(String.init).joined(separator: " "))
+    }
+
+    static func lapsFromText(_ text: String?) -> [Int] {
+        (text ?? "").split(separator: " ").compactMap { Int($0) }
+    }
+
+    /// zone_maximum and zone_0 to zone_5, all NULL when not counted.
+    static func zoneValues(_ time: TimeInZones?) -> [SQLValue] {
+        guard let time, time.seconds.count == HeartRateZones.count + 1 else {
+            return [SQLValue](repeating: .null, count: HeartRateZones.count + 2)
+        }
+        return [.integer(time.maximum)] + time.seconds.map { .integer($0) }
     }
 
     static func metricsText(_ metrics: [Metric]) -> String {

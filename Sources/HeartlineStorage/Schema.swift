@@ -19,6 +19,7 @@ enum Schema {
         Migration(version: 3, migrate: addWorkoutConfigurations),
         Migration(version: 4, migrate: addRecoveryAndLoad),
         Migration(version: 5, migrate: addRestingChecks),
+        Migration(version: 6, migrate: addLapsAndZones),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -147,6 +148,25 @@ enum Schema {
                 intervals INTEGER NOT NULL
             );
             CREATE INDEX resting_checks_by_start ON resting_checks (start);
+            """)
+    }
+
+    /// Version 6: the user's laps and the time in each heart-rate zone of every workout.
+    /// `laps` holds the active seconds at which the user began a new lap, space-separated (NULL:
+    /// none); `zone_0` to `zone_5` the seconds below zone 1 and in zones 1 to 5, counted with the
+    /// zones of `zone_maximum`, the maximum heart rate they were cut from. Older rows keep NULL
+    /// until the background backfill (`SQLiteStore.backfill`) counts them from their samples.
+    private static func addLapsAndZones(_ database: Database) throws {
+        try database.executeScript(
+            """
+            ALTER TABLE workouts ADD COLUMN laps TEXT;
+            ALTER TABLE workouts ADD COLUMN zone_maximum INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_0 INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_1 INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_2 INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_3 INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_4 INTEGER;
+            ALTER TABLE workouts ADD COLUMN zone_5 INTEGER;
             """)
     }
 }

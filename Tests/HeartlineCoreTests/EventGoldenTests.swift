@@ -438,6 +438,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Laps.
             > save
             answer: Workout saved.
             menu: Heartline home.

@@ -141,6 +141,30 @@ import Testing
         #expect(laps.map { $0.child("TriggerMethod")?.text } == ["Time", "Time", "Manual"])
     }
 
+    /// Laps by the key cut the plan's laps again; one pressed in the second a phase begins makes
+    /// no empty lap, and the plan's clock still ended that one.
+    @Test func lapKeyMarksCutLapsWithAndWithoutAPlan() throws {
+        var alone = Self.summary(duration: 200)
+        alone.laps = [45, 120]
+        let laps = try #require(
+            try XMLTree.parse(TCXWriter.document(summary: alone, samples: Self.samples(200))).child("Activities")?.child("Activity")
+        )
+        .children(named: "Lap")
+        #expect(laps.map { $0.child("TotalTimeSeconds")?.text } == ["45", "75", "80"])
+        #expect(laps.map { $0.child("TriggerMethod")?.text } == ["Manual", "Manual", "Manual"])
+
+        // Warm-up 60, work 30, rest 20, work 30, cool-down 40; laps pressed at 40, 60 and 190.
+        var planned = Self.summary(duration: 200, plan: TrainingPlan(warmUp: 60, rounds: 2, work: 30, rest: 20, coolDown: 40))
+        planned.laps = [40, 60, 190]
+        let xml = TCXWriter.document(summary: planned, samples: Self.samples(200))
+        let cut = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity")).children(named: "Lap")
+        #expect(cut.map { $0.child("TotalTimeSeconds")?.text } == ["40", "20", "30", "20", "30", "40", "10", "10"])
+        #expect(cut.map { $0.child("TriggerMethod")?.text } == ["Manual", "Time", "Time", "Time", "Time", "Time", "Manual", "Manual"])
+        #expect(
+            cut.map { $0.child("Intensity")?.text } == ["Active", "Active", "Active", "Resting", "Active", "Active", "Active", "Active"])
+        try SchemaCheck.validate(xml)
+    }
+
     @Test func aWorkoutWithNoHeartRateHasNoHeartRateElements() throws {
         let samples = (1...30).map { Sample(elapsed: $0, wallOffset: $0, heartRate: nil) }
         let xml = TCXWriter.document(

@@ -110,6 +110,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > average heart rate
             menu: Average heart rate by workout.
             menu: Items 1 to 1 of 1.
@@ -122,6 +123,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > back
             menu: Review previous workouts.
             menu: 1, Browse all workouts.
@@ -453,6 +455,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > 4
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -475,6 +478,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > 4
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -663,6 +667,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > average heart rate
             menu: Averages: Average heart rate.
             menu: Average heart rate, last week: no workouts.
@@ -677,6 +682,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > time
             menu: Averages: Time.
             menu: Time, last week: no workouts.
@@ -691,6 +697,7 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
+            menu: 7, Time in a zone.
             > back
             menu: Review previous workouts.
             menu: 1, Browse all workouts.

@@ -102,6 +102,23 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("session ") && $0.contains("num_laps=5") })
     }
 
+    /// Laps by the key are FIT laps, each with its own time and trigger, read back by fitdecode.
+    @Test func lapKeyMarksAreLaps() throws {
+        let samples = (1...240).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 100 + $0 / 10, rrIntervals: []) }
+        var summary = WorkoutSummary(
+            id: 3, start: Self.start, state: .saved, configuration: WorkoutConfiguration(), duration: 240, averageHeartRate: 112,
+            maximumHeartRate: 124, calories: 20)
+        summary.laps = [90, 200]
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let laps = lines.filter { $0.hasPrefix("lap ") }
+        #expect(laps.count == 3)
+        #expect(laps[0].contains("total_timer_time=90.0"))
+        #expect(laps[1].contains("total_timer_time=110.0"))
+        #expect(laps[2].contains("total_timer_time=40.0"))
+        #expect(laps.allSatisfy { $0.contains("lap_trigger=manual") })
+        #expect(lines.contains { $0.hasPrefix("session ") && $0.contains("num_laps=3") })
+    }
+
     /// `heartline export --format fit` on a generated hour: a 0600 file fitdecode reads whole,
     /// with a record for each of the 3,600 seconds and the RR intervals in hrv messages.
     @Test func theExportSubcommandWritesFITFiles() throws {

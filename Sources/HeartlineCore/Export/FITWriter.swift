@@ -4,7 +4,7 @@
 /// Messages, in the order activity files carry them: file_id, device_info, a timer start event,
 /// then per second a record (heart rate) and the RR intervals that arrived in it as hrv messages
 /// (five to a message, as recorders write them), a timer stop and start around every pause, then
-/// one lap per lap of the TCX export (plan phases), the session, and the activity. intervals.icu
+/// one lap per lap of the TCX export (plan phases and the lap key), the session, and the activity. intervals.icu
 /// and GoldenCheetah read heart-rate variability from the hrv messages.
 ///
 /// All multi-byte values are little-endian (the definition messages say so); timestamps count
@@ -23,7 +23,7 @@ public enum FITWriter {
         let start = Timestamp.unixSeconds(summary.start)
         let duration = max(summary.duration, samples.last?.elapsed ?? 0)
         let wallDuration = samples.last?.wallOffset ?? duration
-        let spans = TCXWriter.laps(plan: summary.configuration.plan, duration: duration)
+        let spans = Laps.spans(plan: summary.configuration.plan, marks: summary.laps, duration: duration)
         let groups = TCXWriter.group(samples, into: spans)
         let calories = TCXWriter.apportion(
             max(0, min(Int(UInt16.max) - 1, Int((summary.calories ?? 0).rounded()))), by: groups.map(TCXWriter.calorieWeight))

@@ -8,9 +8,9 @@
 /// a second without a heart rate is a trackpoint without HeartRateBpm, so gaps stay visible.
 /// There is no GPS, so DistanceMeters (required) is 0 and there are no positions.
 ///
-/// Laps: one for the whole workout, or, when the workout followed an interval training plan,
-/// one per phase of the plan (warm-up, each work and rest, cool-down; rests are "Resting") and
-/// one more for any time after the plan ended.
+/// Laps (see `Laps`): one for the whole workout, or one per phase of its interval training plan
+/// (warm-up, each work and rest, cool-down; rests are "Resting") and one more for any time after
+/// the plan ended, each cut again where the user pressed the lap key ("Manual").
 public enum TCXWriter {
     public static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
     static let schemaLocation = namespace + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd"
@@ -19,7 +19,7 @@ public enum TCXWriter {
         let start = Timestamp.unixSeconds(summary.start)
         // An unfinished workout's summary may lag its samples: the samples are the record.
         let duration = max(summary.duration, samples.last?.elapsed ?? 0)
-        let spans = laps(plan: summary.configuration.plan, duration: duration)
+        let spans = Laps.spans(plan: summary.configuration.plan, marks: summary.laps, duration: duration)
         let groups = group(samples, into: spans)
         let calories = apportion(
             max(0, min(Int(UInt16.max), Int((summary.calories ?? 0).rounded()))),
@@ -77,35 +77,8 @@ public enum TCXWriter {
         return xml
     }
 
-    /// A stretch of active time: from `start` (exclusive) to `end` (inclusive) active seconds,
-    /// the way sample `elapsed` values count.
-    struct Lap: Equatable {
-        var start: Int
-        var end: Int
-        var resting = false
-        /// Whether the plan's clock ended it ("Time"), rather than the user ("Manual").
-        var endedByPlan = false
-        var duration: Int { end - start }
-    }
-
-    /// The laps of a workout of `duration` active seconds that followed `plan`, or one lap.
-    static func laps(plan: TrainingPlan?, duration: Int) -> [Lap] {
-        var laps: [Lap] = []
-        if let plan {
-            for phase in plan.phases where phase.start < duration {
-                let resting = if case .rest = phase.kind { true } else { false }
-                laps.append(
-                    Lap(start: phase.start, end: min(phase.end, duration), resting: resting, endedByPlan: phase.end <= duration))
-            }
-            if !laps.isEmpty, duration > plan.duration {
-                laps.append(Lap(start: plan.duration, end: duration))
-            }
-        }
-        return laps.isEmpty ? [Lap(start: 0, end: max(0, duration))] : laps
-    }
-
     /// The samples of each lap, in order; a sample belongs to the lap its second ended in.
-    static func group(_ samples: [Sample], into laps: [Lap]) -> [ArraySlice<Sample>] {
+    static func group(_ samples: [Sample], into laps: [Laps.Lap]) -> [ArraySlice<Sample>] {
         var groups: [ArraySlice<Sample>] = []
         var index = samples.startIndex
         for (number, lap) in laps.enumerated() {

@@ -46,6 +46,10 @@ public struct WorkoutSummary: Equatable, Sendable {
     public var recovery: [Int?] = [nil, nil]
     /// Banister's TRIMP, or nil when not computed.
     public var trainingLoad: Double?
+    /// The active seconds at which the user began a new lap (the lap key), in order.
+    public var laps: [Int] = []
+    /// Seconds below zone 1 and in each zone, or nil when not yet counted.
+    public var timeInZones: TimeInZones?
 
     public init(
         id: Int64, start: Date, state: WorkoutState, configuration: WorkoutConfiguration, duration: Int,
@@ -72,6 +76,24 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
     case recovery
     /// Banister's TRIMP; its averages are totals per period (the load of the week).
     case trainingLoad = "training-load"
+    /// Time in each heart-rate zone; like training load, totals per period.
+    case zone1 = "zone-1"
+    case zone2 = "zone-2"
+    case zone3 = "zone-3"
+    case zone4 = "zone-4"
+    case zone5 = "zone-5"
+
+    /// The metrics the history menus list by name; the zones come after a choice of their own.
+    public static let named: [HistoryMetric] = [.duration, .averageHeartRate, .maximumHeartRate, .calories, .recovery, .trainingLoad]
+
+    /// The zone metrics, zone 1 first.
+    public static let zones: [HistoryMetric] = [.zone1, .zone2, .zone3, .zone4, .zone5]
+
+    /// 1 to 5 for a zone metric.
+    public var zone: Int? { Self.zones.firstIndex(of: self).map { $0 + 1 } }
+
+    /// Whether a period's value is its total (load, time in a zone) rather than its mean.
+    public var addsUp: Bool { self == .trainingLoad || zone != nil }
 
     /// This metric's value for one workout, or nil when unknown.
     public func value(of workout: WorkoutSummary) -> Double? {
@@ -82,6 +104,7 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
         case .calories: workout.calories
         case .recovery: workout.recovery[0].map(Double.init)
         case .trainingLoad: workout.trainingLoad
+        case .zone1, .zone2, .zone3, .zone4, .zone5: workout.timeInZones.map { Double($0.seconds[zone!]) }
         }
     }
 }

@@ -63,6 +63,12 @@ extension Prompt {
     public static let historyRecoveryDown = Prompt("history.recovery.down", ["bpm"])
     public static let historyRecoveryUp = Prompt("history.recovery.up", ["bpm"])
     public static let itemTimeInZones = Prompt("item.time-in-zones")
+    public static let historyZone = Prompt("history.zone", ["zone"])
+    public static let reviewZoneChoice = Prompt("review.zone-choice")
+    public static let titleZoneChoice = Prompt("title.zone-choice")
+    public static let zonesChoiceItem = Prompt("zones.choice-item", ["high", "low", "zone"])
+    public static let itemLaps = Prompt("item.laps")
+    public static let lapsCount = Prompt("laps.count", ["count"])
     public static let zonesTime = Prompt("zones.time", ["duration", "high", "low", "zone"])
     public static let zonesBelow = Prompt("zones.below", ["duration"])
     public static let zonesUnknown = Prompt("zones.unknown")
@@ -161,6 +167,12 @@ extension Prompt {
         historyRecoveryDown,
         historyRecoveryUp,
         itemTimeInZones,
+        historyZone,
+        reviewZoneChoice,
+        titleZoneChoice,
+        zonesChoiceItem,
+        itemLaps,
+        lapsCount,
         zonesTime,
         zonesBelow,
         zonesUnknown,

@@ -146,6 +146,7 @@ public struct Words: Sendable {
         case .calories: self(.historyCalories)
         case .recovery: self(.historyRecovery)
         case .trainingLoad: self(.historyTrainingLoad)
+        case .zone1, .zone2, .zone3, .zone4, .zone5: self(.historyZone, ["zone": String(metric.zone!)])
         }
     }
 
@@ -153,7 +154,7 @@ public struct Words: Sendable {
     public func historyValue(_ value: Double?, of metric: HistoryMetric) -> String {
         guard let value else { return self(.valueUnknown) }
         switch metric {
-        case .duration: return duration(Int(value.rounded()))
+        case .duration, .zone1, .zone2, .zone3, .zone4, .zone5: return duration(Int(value.rounded()))
         case .averageHeartRate, .maximumHeartRate: return beatsPerMinute(Int(value.rounded()))
         case .calories: return kilocalories(value)
         case .recovery: return beatsPerMinute(Int(value.rounded()))

@@ -11,7 +11,7 @@ extension Heartline {
         if describingKeys { return true }
         switch screen {
         case .workout, .question: return true
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
             .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
             return key.isASCIIDigit
         case .list, .dateEntry, .entry, .speechEntry, .averagesList:
@@ -41,7 +41,7 @@ extension Heartline {
                 answer(question, yes: true)
             default: ask(question, again: true)
             }
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
             .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
@@ -74,7 +74,7 @@ extension Heartline {
             }
         case .question:
             say(.answer, .keysDescribeQuestion)
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .details, .settings, .profile,
+        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
             .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
@@ -165,7 +165,7 @@ extension Heartline {
                 enterPlan(text, draft: draft)
                 return
             }
-        case .home, .workout, .question, .summary, .last, .review, .list, .metricChoice, .averagesChoice, .averagesList,
+        case .home, .workout, .question, .summary, .last, .review, .list, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
             .details, .settings, .profile, .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
             break
         }
@@ -298,7 +298,7 @@ extension Heartline {
                 say(.answer, .nextStart)
             }
         case .list: turnPage(by: 1)
-        case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
+        case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
             .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
             say(.answer, .nextNone)
         }
@@ -320,7 +320,7 @@ extension Heartline {
         case .summary:
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
             if store.isWaitingForSpace { leave(from: stack) } else { say(.answer, .summaryFirst) }
-        case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .averagesList,
+        case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
             .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
             stopRestingCheck()
             leave(from: stack)
@@ -398,6 +398,8 @@ extension Heartline {
         case .cycleKeyEcho: cycleKeyEcho()
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .timeInZones(let id): speakTimeInZones(id)
+        case .laps(let workout): speakLaps(of: workout)
+        case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: storedProfile())))
         case .startRestingCheck: startRestingCheck()
         case .cycleRestingCheckLength: cycleRestingCheckLength()
         }

@@ -56,7 +56,7 @@ extension Heartline {
         let size = abs(difference)
         let (up, down, amount): (Prompt, Prompt, String) =
             switch metric {
-            case .duration: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
+            case .duration, .zone1, .zone2, .zone3, .zone4, .zone5: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
             case .averageHeartRate, .maximumHeartRate, .recovery: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
             case .trainingLoad: (.historyChangeMore, .historyChangeFewer, words.loadPoints(size))
             case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))

@@ -24,6 +24,7 @@ extension Heartline {
         case .dateEntry: words(.titleDate)
         case .metricChoice: words(.titleMetric)
         case .averagesChoice: words(.titleAverages)
+        case .zoneChoice: words(.titleZoneChoice)
         case .averagesList(let metric, _): words(.titleAveragesList, ["metric": words.historyMetric(metric)])
         case .details(let workout): words(.titleDetails, ["when": words.when(workout.start, now: now)])
         case .settings: words(.titleSettings)
@@ -62,7 +63,7 @@ extension Heartline {
                 MenuItem(label: words(.summarySave), action: .saveWorkout),
                 MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
                 MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-            ]
+            ] + lapsItem(summary)
         case .last(let last):
             guard let last else {
                 return [
@@ -83,12 +84,18 @@ extension Heartline {
                 MenuItem(label: words(.reviewAverages), action: .open(.averagesChoice)),
             ]
         case .metricChoice:
-            return HistoryMetric.allCases.map {
+            return HistoryMetric.named.map {
                 MenuItem(label: words.historyMetric($0), action: .openList(.metric($0)))
-            }
+            } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: false))]
         case .averagesChoice:
-            return HistoryMetric.allCases.map {
+            return HistoryMetric.named.map {
                 MenuItem(label: words.historyMetric($0), action: .openAverages($0))
+            } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: true))]
+        case .zoneChoice(let forAverages, let zones):
+            return HistoryMetric.zones.map { metric in
+                let range = zones.range(ofZone: metric.zone!)
+                let label = words(.zonesChoiceItem, ["zone": String(metric.zone!), "low": String(range.low), "high": String(range.high)])
+                return MenuItem(label: label, action: forAverages ? .openAverages(metric) : .openList(.metric(metric)))
             }
         case .details(let workout):
             return [
@@ -97,7 +104,7 @@ extension Heartline {
                 MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
                 MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
                 MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
-            ]
+            ] + lapsItem(workout)
         case .settings:
             return [
                 MenuItem(label: words(.settingsProfile), action: .openProfile),
@@ -199,7 +206,7 @@ extension Heartline {
         case .speechEntry(let setting):
             let (prompt, values) = question(for: setting)
             say(.menu, prompt, values)
-        case .home, .configure, .review, .metricChoice, .averagesChoice, .settings, .profile, .speech:
+        case .home, .configure, .review, .metricChoice, .averagesChoice, .zoneChoice, .settings, .profile, .speech:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
         }
@@ -281,7 +288,7 @@ extension Heartline {
         case .entry, .speechEntry: say(.answer, .helpEntry)
         case .unfinished: say(.answer, .helpUnfinished)
         case .restingCheck: say(.answer, .helpResting)
-        case .last, .review, .metricChoice, .averagesChoice, .averagesList, .details, .settings, .profile, .sensor,
+        case .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .averagesList, .details, .settings, .profile, .sensor,
             .sensorChoice, .speech:
             say(.answer, .helpMenu)
         }

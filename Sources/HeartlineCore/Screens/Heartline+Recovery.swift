@@ -16,6 +16,7 @@ extension Heartline {
         let profile = storedProfile()
         var summary = stored.recomputed(from: samples, calories: CalorieModel(profile: profile))
         if !samples.isEmpty { summary.trainingLoad = TrainingLoad.trimp(samples, profile: profile) }
+        summary.timeInZones = TimeInZones(samples, zones: HeartRateZones(profile: profile))
         return summary
     }
 
@@ -31,6 +32,13 @@ extension Heartline {
         // The load carries on from the seconds recorded before the crash.
         workout?.trainingLoad = summary.trainingLoad ?? 0
         workout?.loadProfile = profile
+        if let counted = summary.timeInZones { workout?.timeInZones = counted }
+        workout?.lapMarks = summary.laps
+        // The lap running goes on from the last boundary passed, with the heart rates it had.
+        let passed = Laps.boundaries(plan: configuration.plan, marks: summary.laps, upTo: summary.duration)
+        let lapStart = passed.last ?? 0
+        let lapSamples = ((try? store.samples(of: id)) ?? []).filter { $0.elapsed > lapStart }
+        workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))
         var recording = summary
         recording.state = .recording
         storing { store in try store.updateSummary(recording) }

@@ -118,9 +118,10 @@ extension Heartline {
         let periods = averagePeriods()
         let loaded = reading { core in
             try periods.map { period -> PeriodAverage in
-                // Training load adds up: a period's load is its total, compared with the total before.
+                // Training load and time in a zone add up: a period's value is its total,
+                // compared with the total before.
                 func value(_ found: (value: Double, count: Int)?) -> Double? {
-                    found.map { metric == .trainingLoad ? $0.value * Double($0.count) : $0.value }
+                    found.map { metric.addsUp ? $0.value * Double($0.count) : $0.value }
                 }
                 let result = try core.store.average(of: metric, startingIn: period.interval)
                 let previous = try period.before.flatMap { try core.store.average(of: metric, startingIn: $0.interval) }
@@ -183,6 +184,32 @@ extension Heartline {
                 say(
                     .answer, .zonesTime,
                     duration.merging(["zone": String(zone), "low": String(range.low), "high": String(range.high)]) { $1 })
+            }
+        }
+    }
+
+    /// The Laps item, on a workout that has more than one lap.
+    func lapsItem(_ workout: WorkoutSummary) -> [MenuItem] {
+        let count = Laps.spans(plan: workout.configuration.plan, marks: workout.laps, duration: workout.duration).count
+        return count > 1 ? [MenuItem(label: words(.itemLaps), action: .laps(workout))] : []
+    }
+
+    /// How many laps, then each lap's time and average heart rate, one sentence each, as the
+    /// lap key says them during the workout.
+    mutating func speakLaps(of workout: WorkoutSummary) {
+        guard let samples = reading({ try $0.store.samples(of: workout.id) }) else { return }
+        let duration = max(workout.duration, samples.last?.elapsed ?? 0)
+        let spans = Laps.spans(plan: workout.configuration.plan, marks: workout.laps, duration: duration)
+        say(.answer, .lapsCount, ["count": String(spans.count)])
+        for (index, (lap, lapSamples)) in zip(spans, TCXWriter.group(samples, into: spans)).enumerated() {
+            let number = ["lap": String(index + 1)]
+            say(.answer, .answerLapTime, number.merging(["duration": words.duration(lap.duration)]) { $1 })
+            let rates = lapSamples.compactMap(\.heartRate)
+            if rates.isEmpty {
+                say(.answer, .answerLapAverageUnknown, number)
+            } else {
+                let average = Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded())
+                say(.answer, .answerLapAverage, number.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
             }
         }
     }

@@ -89,6 +89,7 @@ extension Heartline {
             if field == .maximumHeartRate { profile.maximumHeartRate = bpm } else { profile.restingHeartRate = bpm }
         }
         guard storing({ store in try store.saveProfile(profile) }) != nil else { return }
+        emit(.fillInHistory)
         say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile)])
         returnToPrevious()
     }

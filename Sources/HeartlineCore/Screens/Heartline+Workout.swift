@@ -26,13 +26,30 @@ struct ActiveWorkout: Sendable {
 
     /// Banister's TRIMP so far, with the profile read when the workout started.
     var trainingLoad = 0.0
-    var loadProfile = Profile()
+    var loadProfile = Profile() {
+        didSet { timeInZones = TimeInZones(zones: HeartRateZones(profile: loadProfile)) }
+    }
+    /// Seconds in each zone so far, with the zones of the profile read when it started.
+    var timeInZones = TimeInZones(zones: HeartRateZones(profile: Profile()))
+    /// The active seconds at which the user began a new lap.
+    var lapMarks: [Int] = []
 
-    /// The engine's totals with the training load.
+    /// The engine's totals with the training load, the time in zones and the laps.
     func summary(_ state: WorkoutState) -> WorkoutSummary {
         var summary = engine.summary(id: id, state: state)
         summary.trainingLoad = trainingLoad
+        summary.timeInZones = timeInZones
+        summary.laps = lapMarks
         return summary
+    }
+
+    /// Counts a recorded second into the lap running; a plan phase that begins after it begins a
+    /// new lap, as the exports cut them.
+    mutating func countLap(_ sample: Sample) {
+        if let heartRate = sample.heartRate { lap.heartRates.append(heartRate) }
+        if let plan = engine.configuration.plan, Laps.planBoundaries(plan).contains(sample.elapsed) {
+            lap = Lap(number: lap.number + 1, start: sample.elapsed)
+        }
     }
 }
 
@@ -355,7 +372,8 @@ extension Heartline {
         let samples = progress.samples
         active.recent = Array((active.recent + samples).suffix(ActiveWorkout.recentSeconds))
         active.trainingLoad += TrainingLoad.trimp(samples, profile: active.loadProfile)
-        active.lap.heartRates += samples.compactMap(\.heartRate)
+        active.timeInZones.add(samples)
+        for sample in samples { active.countLap(sample) }
         storing { store in try store.append(samples, to: id) }
     }
 
@@ -491,7 +509,15 @@ extension Heartline {
             let average = Int((Double(lap.heartRates.reduce(0, +)) / Double(lap.heartRates.count)).rounded())
             say(.answer, .answerLapAverage, number.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
         }
-        active.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
+        // A second press within the same second reads the new lap again rather than making an
+        // empty one.
+        if elapsed > lap.start {
+            active.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
+            active.lapMarks.append(elapsed)
+            // Written now, so a crash keeps the lap.
+            let summary = active.summary(.recording)
+            storing { store in try store.updateSummary(summary) }
+        }
         workout = active
     }
 

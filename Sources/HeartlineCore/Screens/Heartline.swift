@@ -27,6 +27,9 @@ public enum Effect: Equatable, Sendable {
     /// Write a saved workout in these formats to the export folder, in silence; a failure comes
     /// back as `Input.autoExportFailed`.
     case autoExport(Int64, [ExportFormat])
+    /// The profile changed: count again, in the background, what saved workouts derive from it
+    /// (time in zones), and fill in what older ones lack.
+    case fillInHistory
     /// Leave the program: everything is stored.
     case quit
 }
@@ -258,7 +261,7 @@ public struct Heartline {
         case .list(let kind, let page): (try? loadPage(kind, page: page.page)).map { .list(kind, $0) } ?? screen
         case .profile: .profile(storedProfile())
         case .last: .last(storedLastConfiguration())
-        case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice,
+        case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice,
             .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
             screen
         }
@@ -270,7 +273,8 @@ public struct Heartline {
         switch next {
         case .settings, .sensor, .speech: loadSettings()
         case .home, .configure, .workout, .question, .summary, .last, .review, .list, .dateEntry, .metricChoice,
-            .averagesChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry, .restingCheck:
+            .averagesChoice, .zoneChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry,
+            .restingCheck:
             break
         }
         stack.append(next)

@@ -81,6 +81,9 @@ enum Screen: Equatable, Sendable {
     case dateEntry
     case metricChoice
     case averagesChoice
+    /// The five zones of the profile, read on entering, for browsing (`forAverages` false) or
+    /// the averages of the time in one.
+    case zoneChoice(forAverages: Bool, zones: HeartRateZones)
     case averagesList(HistoryMetric, [PeriodAverage])
     case details(WorkoutSummary)
     case settings
@@ -136,6 +139,9 @@ enum MenuAction: Equatable, Sendable {
     case export(Int64, ExportFormat)
     /// Read a workout's seconds and say its time in each zone.
     case timeInZones(Int64)
+    /// Read a workout's seconds and say each lap's time and average heart rate.
+    case laps(WorkoutSummary)
+    case openZoneChoice(forAverages: Bool)
     case startRestingCheck
     case cycleRestingCheckLength
 }

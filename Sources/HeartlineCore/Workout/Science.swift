@@ -89,15 +89,28 @@ public enum TrainingLoad {
 public struct TimeInZones: Equatable, Sendable {
     /// Index 0 is below zone 1; 1 to 5 are the zones.
     public var seconds: [Int]
+    /// The maximum heart rate the zones were cut from: counts made with another are stale.
+    public var maximum: Int
 
-    public init(_ samples: [Sample], zones: HeartRateZones) {
-        var seconds = [Int](repeating: 0, count: HeartRateZones.count + 1)
+    public init(_ samples: some Sequence<Sample> = [], zones: HeartRateZones) {
+        seconds = [Int](repeating: 0, count: HeartRateZones.count + 1)
+        maximum = zones.maximum
+        add(samples)
+    }
+
+    public init(seconds: [Int], maximum: Int) {
+        self.seconds = seconds
+        self.maximum = maximum
+    }
+
+    /// Counts more seconds, as a recording workout gets them.
+    public mutating func add(_ samples: some Sequence<Sample>) {
+        let zones = HeartRateZones(maximum: maximum)
+        let lows = (1...HeartRateZones.count).map { zones.range(ofZone: $0).low }
         for sample in samples {
             guard let rate = sample.heartRate else { continue }
-            let zone = (1...HeartRateZones.count).last { rate >= zones.range(ofZone: $0).low } ?? 0
-            seconds[zone] += 1
+            seconds[lows.lastIndex { rate >= $0 }.map { $0 + 1 } ?? 0] += 1
         }
-        self.seconds = seconds
     }
 }
 
