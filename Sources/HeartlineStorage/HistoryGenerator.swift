@@ -116,6 +116,7 @@ public enum HistoryGenerator {
             averageHeartRate: rates.isEmpty ? nil : Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded()),
             maximumHeartRate: rates.max(), calories: rates.isEmpty ? nil : (calories * 10).rounded() / 10)
         summary.trainingLoad = (TrainingLoad.trimp(samples, profile: Profile()) * 10).rounded() / 10
+        summary.timeInZones = TimeInZones(samples, zones: HeartRateZones(profile: Profile()))
         return summary
     }
 }
@@ -128,8 +129,9 @@ extension SQLiteStore {
                 try database.execute(
                     """
                     INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration,
-                        average_heart_rate, maximum_heart_rate, calories, training_load)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        average_heart_rate, maximum_heart_rate, calories, training_load,
+                        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
@@ -138,7 +140,7 @@ extension SQLiteStore {
                         Self.configurationJSON(summary.configuration), .integer(summary.duration),
                         .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate), .real(summary.calories),
                         .real(summary.trainingLoad),
-                    ])
+                    ] + Self.zoneValues(summary.timeInZones))
                 try database.execute(
                     "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",
                     [.integer(database.lastInsertRowID), .integer(samples.count), .blob(SampleCodec.encode(samples))])

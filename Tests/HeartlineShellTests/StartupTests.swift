@@ -1,4 +1,6 @@
 import Foundation
+import HeartlineCore
+import HeartlineStorage
 import Testing
 
 /// What Heartline says at start when its data directory is taken or its database is damaged.
@@ -66,5 +68,34 @@ import Testing
         let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
         #expect(second.lines.contains { $0.hasPrefix("event: The workout database could not be read. It was kept as ") }, "\(second.lines)")
         #expect(!FileManager.default.fileExists(atPath: data.path + "/heartline.check-failed"))
+    }
+
+    /// A changed maximum heart rate: the next start says its first sentence, then counts every
+    /// saved workout's time in zones again in the background and logs it.
+    @Test func historyIsCountedAgainInTheBackgroundAfterTheStart() throws {
+        let data = TemporaryDirectory()
+        let generated = try runHeartline(["generate", "--days", "12", "--data-dir", data.path, "--seed", "2"], input: Data())
+        #expect(generated.status == 0)
+        let count: Int
+        do {
+            let store = try SQLiteStore(directory: data.path)
+            count = try store.savedWorkoutCount()
+            #expect(try store.savedWorkouts(offset: 0, limit: count).allSatisfy { $0.timeInZones?.maximum == 185 })
+            var profile = try store.profile()
+            profile.maximumHeartRate = 170
+            try store.saveProfile(profile)
+        }
+        #expect(count > 5)
+        let log = data.path + "/run.log"
+        let run = try runHeartline(
+            ["--speech", "transcript", "--data-dir", data.path, "--log", log], input: Data(":wait 3\nquit\n".utf8))
+        #expect(run.lines.first == "answer: Heartline is ready.")
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logged.contains("storage: history filled in: training load of 0, time in zones of \(count) workouts"), "\(logged)")
+        let store = try SQLiteStore(directory: data.path)
+        let workouts = try store.savedWorkouts(offset: 0, limit: count)
+        #expect(workouts.allSatisfy { $0.timeInZones?.maximum == 170 })
+        let samples = try store.samples(of: workouts[0].id)
+        #expect(workouts[0].timeInZones == TimeInZones(samples, zones: HeartRateZones(maximum: 170)))
     }
 }
