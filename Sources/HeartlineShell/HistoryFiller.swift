@@ -46,7 +46,7 @@ final class HistoryFiller {
         case .success(let report) where report != BackfillReport():
             log(
                 "storage: history filled in: training load of \(report.loads), time in zones of \(report.zones) workouts"
-                    + (report.skipped > 0 ? ", \(report.skipped) changed meanwhile" : "") + " in \(took)")
+                    + (report.skipped > 0 ? ", \(report.skipped) changed meanwhile" : "") + " in \(plainSeconds(took.seconds))")
         case .success: break
         case .failure(let error): log("storage: filling in history failed: \(error)")
         }
@@ -60,5 +60,13 @@ final class HistoryFiller {
     private final class Reference: @unchecked Sendable {
         weak var filler: HistoryFiller?
         init(_ filler: HistoryFiller) { self.filler = filler }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for a log line.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
