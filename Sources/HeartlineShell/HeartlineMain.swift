@@ -263,7 +263,8 @@ private func checkInBackground(directory: String, loop: EventLoop, session: Sess
         inbox.post {
             guard let session = reference.session else { return }
             session.log(
-                "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(plainSeconds(took.seconds))")
+                "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(plainSeconds(took.seconds))"
+            )
             if problems != nil { session.send(.databaseDamaged) } else { session.fillInHistory?() }
         }
     }

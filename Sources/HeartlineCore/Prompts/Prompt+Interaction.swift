@@ -29,7 +29,7 @@ extension Prompt {
     public static let powerOffRefused = Prompt("power-off.refused")
     public static let titleReady = Prompt("title.ready")
     public static let nextStart = Prompt("next.start")
-    public static let intervalTenth = Prompt("interval.tenth")
+    public static let menuTenth = Prompt("menu.tenth", ["label"])
     public static let helpReady = Prompt("help.ready")
     public static let targetTypeRange = Prompt("target.type-range")
     public static let targetAsk = Prompt("target.ask")
@@ -133,7 +133,7 @@ extension Prompt {
         powerOffRefused,
         titleReady,
         nextStart,
-        intervalTenth,
+        menuTenth,
         helpReady,
         targetTypeRange,
         targetAsk,

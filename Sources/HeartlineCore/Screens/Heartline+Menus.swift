@@ -181,10 +181,6 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .restingIntro, ["duration": words.duration(restingCheckMinutes * 60)])
             speakItems()
-        case .configure(.interval, _):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakItems()
-            say(.menu, .intervalTenth)
         case .configure(.plan, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)
@@ -212,8 +208,14 @@ extension Heartline {
         }
     }
 
+    /// Each item with its number; a menu of ten ends by saying that 0 chooses the tenth (digits
+    /// are single keys, so 0 stands for 10).
     mutating func speakItems() {
-        for (index, item) in menuItems().enumerated() {
+        let items = menuItems()
+        defer {
+            if items.count >= 10 { say(.menu, .menuTenth, ["label": items[9].label]) }
+        }
+        for (index, item) in items.enumerated() {
             let number = String(index + 1)
             if let state = item.state {
                 say(.menu, .menuItemState, ["number": number, "label": item.label, "state": state])
