@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Tests/Fuzz into a temporary directory and runs each one.
 # Usage: contrib/fuzz.sh [--short] [TARGET...]
-#   TARGET is measurement, advertising or att; all three when none is named.
-#   --short  about 20 seconds of fuzzing in all (CI): each target 7 s from its seeds.
+#   TARGET is measurement, advertising, att, sensors or cycling; all five when none is named.
+#   --short  about 35 seconds of fuzzing in all (CI): each target 7 s from its seeds.
 #   without  each target FUZZ_SECONDS seconds (default 600), its corpus kept in fuzz-out/corpus/.
 # Crashing inputs are written to fuzz-out/crashes/; the script exits non-zero when any target
 # crashes, times out or fails to build.
@@ -19,14 +19,16 @@ for argument in "$@"; do
     *) targets+=("$argument") ;;
   esac
 done
-declare -A sources=([measurement]=FuzzMeasurement [advertising]=FuzzAdvertising [att]=FuzzATT)
-if ((${#targets[@]} == 0)); then targets=(measurement advertising att); fi
+declare -A sources=([measurement]=FuzzMeasurement [advertising]=FuzzAdvertising [att]=FuzzATT
+  [sensors]=FuzzSensors [cycling]=FuzzCycling)
+if ((${#targets[@]} == 0)); then targets=(measurement advertising att sensors cycling); fi
 # Short runs build without optimisation: they fuzz for seconds, and building dominates.
 if $short; then seconds=7 optimisation=-Onone; else seconds=${FUZZ_SECONDS:-600} optimisation=-O; fi
 
 # The decoders and the GATT client live in Sources/HeartlineBluetooth/Protocol, which needs
 # nothing but HeartlineCore's sensor types: each target compiles them into its own module.
-protocol_sources=(Sources/HeartlineBluetooth/Protocol/*.swift Sources/HeartlineCore/Sensor/SensorEvent.swift Sources/HeartlineCore/Speech/SafeText.swift)
+protocol_sources=(Sources/HeartlineBluetooth/Protocol/*.swift Sources/HeartlineCore/Sensor/SensorEvent.swift
+  Sources/HeartlineCore/Sensor/SensorReading.swift Sources/HeartlineCore/Speech/SafeText.swift)
 
 build=$(mktemp -d "${TMPDIR:-/tmp}/heartline-fuzz.XXXXXX")
 trap 'rm -rf "$build"' EXIT

@@ -18,6 +18,49 @@ final class FakeStrap {
         var value: [UInt8]
     }
 
+    /// A footpod's, bike sensor's or power meter's service: a measurement that notifies, with its
+    /// configuration, a feature characteristic and a sensor location to read.
+    enum SensorService: CaseIterable {
+        case runningSpeedCadence
+        case cyclingSpeedCadence
+        case cyclingPower
+
+        var uuid: [UInt8] {
+            switch self {
+            case .runningSpeedCadence: [0x14, 0x18]
+            case .cyclingSpeedCadence: [0x16, 0x18]
+            case .cyclingPower: [0x18, 0x18]
+            }
+        }
+
+        var measurement: [UInt8] {
+            switch self {
+            case .runningSpeedCadence: [0x53, 0x2A]
+            case .cyclingSpeedCadence: [0x5B, 0x2A]
+            case .cyclingPower: [0x63, 0x2A]
+            }
+        }
+
+        /// The feature characteristic and what it says: stride, distance and running status; wheel
+        /// and crank data; pedal balance and crank data.
+        var feature: (uuid: [UInt8], value: [UInt8]) {
+            switch self {
+            case .runningSpeedCadence: ([0x54, 0x2A], [0x07, 0x00])
+            case .cyclingSpeedCadence: ([0x5C, 0x2A], [0x03, 0x00])
+            case .cyclingPower: ([0x65, 0x2A], [0x09, 0x00, 0x00, 0x00])
+            }
+        }
+
+        /// In shoe, rear wheel, left crank.
+        var location: UInt8 {
+            switch self {
+            case .runningSpeedCadence: 2
+            case .cyclingSpeedCadence: 12
+            case .cyclingPower: 5
+            }
+        }
+    }
+
     static let serviceDeclaration: [UInt8] = [0x00, 0x28]
     static let characteristicDeclaration: [UInt8] = [0x03, 0x28]
     static let clientConfiguration: [UInt8] = [0x02, 0x29]
@@ -31,6 +74,8 @@ final class FakeStrap {
     static let batteryConfigurationHandle: UInt16 = 0x0013
 
     private(set) var attributes: [Attribute] = []
+    /// The value handle of each sensor service's measurement; its configuration is the next handle.
+    private(set) var sensorMeasurementHandles: [SensorService: UInt16] = [:]
     /// Every PDU received, in order.
     private(set) var received: [[UInt8]] = []
     /// Every write request received, in order.
@@ -50,7 +95,8 @@ final class FakeStrap {
     /// - Parameters:
     ///   - name: the Device Name characteristic's value.
     ///   - heartRateService: false for a device that is no heart-rate strap.
-    init(name: String = "TICKR B321", heartRateService: Bool = true) {
+    ///   - sensorServices: the footpod, bike and power services it has too, after the others.
+    init(name: String = "TICKR B321", heartRateService: Bool = true, sensorServices: [SensorService] = []) {
         // Generic Access: device name, appearance (heart-rate belt).
         service(0x0001, uuid: [0x00, 0x18])
         characteristic(0x0002, properties: 0x02, uuid: [0x00, 0x2A], value: Array(name.utf8))
@@ -77,6 +123,16 @@ final class FakeStrap {
         vendorCharacteristic[12] = 0x81
         characteristic(0x0015, properties: 0x28, uuid: vendorCharacteristic, value: [])
         attributes.append(Attribute(handle: 0x0017, type: Self.clientConfiguration, value: [0x00, 0x00]))
+        var handle: UInt16 = 0x0018
+        for sensor in sensorServices {
+            service(handle, uuid: sensor.uuid)
+            characteristic(handle + 1, properties: 0x10, uuid: sensor.measurement, value: [])
+            attributes.append(Attribute(handle: handle + 3, type: Self.clientConfiguration, value: [0x00, 0x00]))
+            sensorMeasurementHandles[sensor] = handle + 2
+            characteristic(handle + 4, properties: 0x02, uuid: sensor.feature.uuid, value: sensor.feature.value)
+            characteristic(handle + 6, properties: 0x02, uuid: [0x5D, 0x2A], value: [sensor.location])
+            handle += 8
+        }
     }
 
     /// The value of the attribute at `handle`.
@@ -92,6 +148,17 @@ final class FakeStrap {
     /// How many times the client switched heart-rate notifications on.
     var measurementSubscriptions: Int {
         writes.filter { $0.handle == Self.measurementConfigurationHandle && $0.value == [0x01, 0x00] }.count
+    }
+
+    /// How many times the client switched on the notifications of `sensor`'s measurement.
+    func subscriptions(to sensor: SensorService) -> Int {
+        guard let handle = sensorMeasurementHandles[sensor] else { return 0 }
+        return writes.filter { $0.handle == handle + 1 && $0.value == [0x01, 0x00] }.count
+    }
+
+    /// A Handle Value Notification of `sensor`'s measurement.
+    func notification(of sensor: SensorService, _ value: [UInt8]) -> [UInt8] {
+        [0x1B] + Self.le(sensorMeasurementHandles[sensor] ?? 0) + value
     }
 
     /// A Handle Value Notification of the heart-rate measurement.

@@ -17,7 +17,10 @@ final class StrapSession {
     let source: BluetoothHeartRateSource
     private(set) var events: [SensorEvent] = []
 
-    init(strap: FakeStrap = FakeStrap(), listening: Bool = true, transactionTimeout: Double = 30) throws {
+    init(
+        strap: FakeStrap = FakeStrap(), listening: Bool = true, transactionTimeout: Double = 30,
+        sensor: SensorKind = .heartRateStrap
+    ) throws {
         loop = try EventLoop()
         var template = Array("/tmp/heartline-ble.XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw SystemError(operation: "mkdtemp", code: errno) }
@@ -25,7 +28,8 @@ final class StrapSession {
         path = directory + "/strap.sock"
         self.strap = strap
         source = BluetoothHeartRateSource(
-            target: .attSocket(path: path), reconnectDelays: [0.02, 0.05], transactionTimeout: transactionTimeout)
+            target: .attSocket(path: path), reconnectDelays: [0.02, 0.05], transactionTimeout: transactionTimeout,
+            sensor: sensor)
         if listening { try listen() }
     }
 

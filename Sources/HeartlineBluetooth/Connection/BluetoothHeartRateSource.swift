@@ -28,6 +28,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
 
     private let fallbackName: String
     private let transactionTimeout: Double
+    private let sensor: SensorKind
     private var backoff: ReconnectBackoff
     private let origin = ContinuousClock.now
 
@@ -54,11 +55,13 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     ///     advertised during the scan, say).
     ///   - reconnectDelays: the waits between attempts; the last repeats forever.
     ///   - transactionTimeout: how long the strap may leave a request unanswered.
+    ///   - sensor: the kind of sensor to set up; a heart-rate strap unless told.
     public init(
         target: SensorTarget, name: String = "", reconnectDelays: [Double] = ReconnectBackoff.standard,
-        transactionTimeout: Double = 30
+        transactionTimeout: Double = 30, sensor: SensorKind = .heartRateStrap
     ) {
         self.target = target
+        self.sensor = sensor
         self.fallbackName = name
         self.transactionTimeout = transactionTimeout
         self.backoff = ReconnectBackoff(delays: reconnectDelays)
@@ -113,7 +116,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             attemptFailed(error)
             return
         }
-        client = GATTClient(fallbackName: fallbackName, transactionTimeout: transactionTimeout)
+        client = GATTClient(fallbackName: fallbackName, transactionTimeout: transactionTimeout, sensor: sensor)
         watch = loop.watch(transport.fileDescriptor) { [weak self] in
             self?.readable()
         }

@@ -22,6 +22,22 @@ struct ByteReader {
         return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 
+    mutating func int16(_ field: String) throws(FrameError) -> Int16 {
+        Int16(bitPattern: try uint16(field))
+    }
+
+    mutating func uint32(_ field: String) throws(FrameError) -> UInt32 {
+        guard remaining >= 4 else { throw .truncated(field: field) }
+        defer { offset += 4 }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    /// Steps over a field this program does not use, so the fields after it decode right.
+    mutating func skip(_ count: Int, _ field: String) throws(FrameError) {
+        guard count >= 0, remaining >= count else { throw .truncated(field: field) }
+        offset += count
+    }
+
     mutating func bytes(_ count: Int, _ field: String) throws(FrameError) -> [UInt8] {
         guard count >= 0, remaining >= count else { throw .truncated(field: field) }
         defer { offset += count }
@@ -45,6 +61,10 @@ extension Array where Element == UInt8 {
     mutating func appendLittleEndian(_ value: UInt16) {
         append(UInt8(value & 0xFF))
         append(UInt8(value >> 8))
+    }
+
+    mutating func appendLittleEndian(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 }
 

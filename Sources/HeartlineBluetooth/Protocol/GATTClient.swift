@@ -21,13 +21,19 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case noHeartRateMeasurement
     /// Heart Rate Measurement has no Client Characteristic Configuration to switch it on.
     case noClientConfiguration
+    /// The device lacks the service of the sensor kind asked for (a footpod's, a bike's).
+    case noSensorService(SensorKind)
+    /// That service has no measurement characteristic that notifies or indicates.
+    case noSensorMeasurement(SensorKind)
 
     /// Whether the device itself is unusable (a wrong or locked device), so trying again
     /// cannot help and the user must hear about it; otherwise the link was merely unreliable.
     public var isPermanent: Bool {
         switch self {
         case .transactionTimeout, .malformedResponse, .unexpectedResponse, .inconsistentDiscovery: false
-        case .attributeError, .noHeartRateService, .noHeartRateMeasurement, .noClientConfiguration: true
+        case .attributeError, .noHeartRateService, .noHeartRateMeasurement, .noClientConfiguration, .noSensorService,
+            .noSensorMeasurement:
+            true
         }
     }
 
@@ -42,6 +48,8 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .noHeartRateService: "the device has no Heart Rate service"
         case .noHeartRateMeasurement: "the device has no Heart Rate Measurement to subscribe to"
         case .noClientConfiguration: "Heart Rate Measurement has no configuration descriptor"
+        case .noSensorService(let kind): "the device has no \(kind.serviceName) service"
+        case .noSensorMeasurement(let kind): "the device has no \(kind.serviceName) measurement to subscribe to"
         }
     }
 }
@@ -53,6 +61,10 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
 /// the device name and body sensor location, switches on Heart Rate Measurement notifications
 /// (and battery notifications where offered), announces `.connected`, then reads the battery.
 /// From then on notifications and indications become `.reading` and `.battery` events.
+///
+/// Set up for another `SensorKind`, it wants that kind's service and measurement instead, reads
+/// the Sensor Location, and delivers `.sensorReading` events: a footpod's as sent, a bike
+/// sensor's and a power meter's through the cycling calculators, on the arrival clock `now`.
 ///
 /// Each input is a mutating function returning the actions the caller must carry out, in
 /// order. Time is an input: every call takes `now`, seconds on any monotonic clock, and the
@@ -114,19 +126,27 @@ public struct GATTClient {
         case failed
     }
 
-    private static let wantedServices: Set<BluetoothUUID> = [
-        .genericAccessService, .heartRateService, .batteryService, .deviceInformationService,
+    private static let commonServices: Set<BluetoothUUID> = [
+        .genericAccessService, .batteryService, .deviceInformationService,
     ]
-    private static let wantedCharacteristics: Set<BluetoothUUID> = [
-        .deviceName, .heartRateMeasurement, .bodySensorLocation, .batteryLevel, .manufacturerName, .modelNumber,
+    private static let commonCharacteristics: Set<BluetoothUUID> = [
+        .deviceName, .batteryLevel, .manufacturerName, .modelNumber,
     ]
+    private var wantedServices: Set<BluetoothUUID> { Self.commonServices.union([sensor.service]) }
+    private var wantedCharacteristics: Set<BluetoothUUID> {
+        Self.commonCharacteristics.union([sensor.measurement, sensor.location])
+    }
 
     /// The receive MTU offered to the strap and given back when the strap asks.
     public let mtu: UInt16
     public let transactionTimeout: Double
+    /// The kind of sensor this client sets up: its service and measurement.
+    public let sensor: SensorKind
     /// The strap's sanitised device name, or the fallback until it has been read.
     public private(set) var name: String
     public private(set) var bodySensorLocation: BodySensorLocation?
+    /// Where a footpod or bike sensor says it is fitted (Sensor Location, 0x2A5D).
+    public private(set) var sensorLocation: SensorLocation?
     /// The Device Information service's manufacturer name and model number, sanitised, when
     /// the strap has them: for the settings and the log, never announced.
     public private(set) var manufacturer: String?
@@ -146,15 +166,26 @@ public struct GATTClient {
     /// Whether security was raised on this connection already; a second refusal is final.
     public private(set) var securityRaisedOnce = false
     private var announced = false
+    /// Bike sensors send counters: rates need the measurements before.
+    private var cycling: CyclingSpeedCadenceCalculator
+    private var power: CyclingPowerCalculator
 
     /// - Parameters:
     ///   - fallbackName: the name announced when the strap has no readable device name.
     ///   - mtu: the receive MTU to offer (at least 23).
     ///   - transactionTimeout: how long a request may go unanswered; 30 s in the ATT spec.
-    public init(fallbackName: String = "", mtu: UInt16 = 247, transactionTimeout: Double = 30) {
+    ///   - sensor: the kind of sensor to set up; a heart-rate strap unless told.
+    ///   - wheelCircumference: metres per wheel revolution, for bike sensors and power meters.
+    public init(
+        fallbackName: String = "", mtu: UInt16 = 247, transactionTimeout: Double = 30, sensor: SensorKind = .heartRateStrap,
+        wheelCircumference: Double = CyclingSpeedCadenceCalculator.standardWheelCircumference
+    ) {
         self.name = fallbackName
         self.mtu = max(23, mtu)
         self.transactionTimeout = transactionTimeout
+        self.sensor = sensor
+        cycling = CyclingSpeedCadenceCalculator(wheelCircumference: wheelCircumference)
+        power = CyclingPowerCalculator(wheelCircumference: wheelCircumference)
     }
 
     /// Starts on a freshly connected bearer.
@@ -193,9 +224,9 @@ public struct GATTClient {
             // A client serves no attributes: refuse as BlueZ does, so the strap need not wait.
             return [.send(ATTPDU.errorResponse(request: opcode, handle: 0, code: ATTErrorCode.requestNotSupported).encoded)]
         case (.notification, .notification(let handle, let value)):
-            return valueArrived(handle: handle, value: value)
+            return valueArrived(handle: handle, value: value, now: now)
         case (.indication, .indication(let handle, let value)):
-            return [.send(ATTPDU.confirmation.encoded)] + valueArrived(handle: handle, value: value)
+            return [.send(ATTPDU.confirmation.encoded)] + valueArrived(handle: handle, value: value, now: now)
         case (.response, _):
             return responseArrived(pdu, now: now)
         default:
@@ -298,7 +329,7 @@ public struct GATTClient {
         case .discoveringServices, .discoveringCharacteristics:
             required = true
         case .discoveringDescriptors(let uuid, _), .subscribing(let uuid):
-            required = uuid == .heartRateMeasurement
+            required = uuid == sensor.measurement
         default:
             required = false
         }
@@ -332,10 +363,11 @@ public struct GATTClient {
     }
 
     private mutating func servicesDiscovered(now: Double) -> [Action] {
-        guard services.contains(where: { $0.uuid == .heartRateService }) else {
-            return fail(.noHeartRateService)
+        guard services.contains(where: { $0.uuid == sensor.service }) else {
+            return fail(sensor == .heartRateStrap ? .noHeartRateService : .noSensorService(sensor))
         }
-        plan = services.filter { Self.wantedServices.contains($0.uuid) }.map { .discoverCharacteristics($0) }
+        let wanted = wantedServices
+        plan = services.filter { wanted.contains($0.uuid) }.map { .discoverCharacteristics($0) }
         plan.append(.planSubscriptions)
         return advance(now: now)
     }
@@ -368,8 +400,9 @@ public struct GATTClient {
     }
 
     private mutating func characteristicsDiscovered(in service: Service, now: Double) -> [Action] {
+        let wanted = wantedCharacteristics
         for characteristic in serviceCharacteristics
-        where Self.wantedCharacteristics.contains(characteristic.uuid) && characteristics[characteristic.uuid] == nil {
+        where wanted.contains(characteristic.uuid) && characteristics[characteristic.uuid] == nil {
             characteristics[characteristic.uuid] = characteristic
         }
         serviceCharacteristics = []
@@ -398,16 +431,16 @@ public struct GATTClient {
 
     /// The steps after discovery, from what it found.
     private func subscriptionPlan() -> [Step]? {
-        guard let measurement = characteristics[.heartRateMeasurement], measurement.notifies || measurement.indicates else {
+        guard let measurement = characteristics[sensor.measurement], measurement.notifies || measurement.indicates else {
             return nil
         }
         let battery = characteristics[.batteryLevel]
         let batteryNotifies = battery?.notifies == true
-        var steps: [Step] = [.discoverDescriptors(.heartRateMeasurement)]
+        var steps: [Step] = [.discoverDescriptors(sensor.measurement)]
         if batteryNotifies { steps.append(.discoverDescriptors(.batteryLevel)) }
-        steps += [.read(.deviceName), .read(.bodySensorLocation), .read(.manufacturerName), .read(.modelNumber)]
+        steps += [.read(.deviceName), .read(sensor.location), .read(.manufacturerName), .read(.modelNumber)]
         if batteryNotifies { steps.append(.subscribe(.batteryLevel)) }
-        steps += [.subscribe(.heartRateMeasurement), .announce, .read(.batteryLevel)]
+        steps += [.subscribe(sensor.measurement), .announce, .read(.batteryLevel)]
         return steps
     }
 
@@ -423,7 +456,9 @@ public struct GATTClient {
                 state = .discoveringCharacteristics(service, next: service.range.start)
                 return actions + request(.readByTypeRequest(service.range, type: .characteristic), now: now)
             case .planSubscriptions:
-                guard let steps = subscriptionPlan() else { return actions + fail(.noHeartRateMeasurement) }
+                guard let steps = subscriptionPlan() else {
+                    return actions + fail(sensor == .heartRateStrap ? .noHeartRateMeasurement : .noSensorMeasurement(sensor))
+                }
                 plan = steps + plan
             case .discoverDescriptors(let uuid):
                 guard let characteristic = characteristics[uuid], characteristic.valueHandle < characteristic.lastHandle else {
@@ -438,7 +473,7 @@ public struct GATTClient {
                 return actions + request(.readRequest(handle: characteristic.valueHandle), now: now)
             case .subscribe(let uuid):
                 guard let characteristic = characteristics[uuid], let configuration = characteristic.clientConfiguration else {
-                    if uuid == .heartRateMeasurement { return actions + fail(.noClientConfiguration) }
+                    if uuid == sensor.measurement { return actions + fail(.noClientConfiguration) }
                     continue
                 }
                 state = .subscribing(uuid)
@@ -461,6 +496,8 @@ public struct GATTClient {
             if let sanitized = AdvertisedName.sanitize(value) { name = sanitized }
         case .bodySensorLocation:
             bodySensorLocation = try? BodySensorLocation.decode(value)
+        case .sensorLocation:
+            sensorLocation = try? SensorLocation.decode(value)
         case .manufacturerName:
             manufacturer = AdvertisedName.sanitize(value)
         case .modelNumber:
@@ -473,17 +510,31 @@ public struct GATTClient {
         return actions + advance(now: now)
     }
 
-    private func valueArrived(handle: UInt16, value: [UInt8]) -> [Action] {
+    private mutating func valueArrived(handle: UInt16, value: [UInt8], now: Double) -> [Action] {
         guard announced else { return [] }
-        if handle == characteristics[.heartRateMeasurement]?.valueHandle,
-            let reading = try? HeartRateMeasurement.decode(value)
-        {
-            return [.deliver(.reading(reading))]
+        if handle == characteristics[sensor.measurement]?.valueHandle, let event = measured(value, now: now) {
+            return [.deliver(event)]
         }
         if handle == characteristics[.batteryLevel]?.valueHandle, let level = try? BatteryLevel.decode(value) {
             return [.deliver(.battery(level))]
         }
         return []
+    }
+
+    /// The event for one measurement notification; nil when it does not decode.
+    private mutating func measured(_ value: [UInt8], now: Double) -> SensorEvent? {
+        switch sensor {
+        case .heartRateStrap:
+            return (try? HeartRateMeasurement.decode(value)).map { .reading($0) }
+        case .footpod:
+            return (try? RunningSpeedCadenceMeasurement.decode(value)).map { .sensorReading(.running($0.reading)) }
+        case .cyclingSpeedCadence:
+            guard let measurement = try? CyclingSpeedCadenceMeasurement.decode(value) else { return nil }
+            return .sensorReading(.cycling(cycling.update(measurement, now: now)))
+        case .powerMeter:
+            guard let measurement = try? CyclingPowerMeasurement.decode(value) else { return nil }
+            return .sensorReading(.power(power.update(measurement, now: now)))
+        }
     }
 
     private mutating func request(_ pdu: ATTPDU, now: Double) -> [Action] {

@@ -423,6 +423,9 @@ extension Heartline {
             }
         case .problem(let problem):
             sayProblem(problem)
+        case .sensorReading:
+            // Speed, cadence and power are not part of a workout yet.
+            break
         }
     }
 

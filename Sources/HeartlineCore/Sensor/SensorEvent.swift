@@ -49,6 +49,9 @@ public enum SensorEvent: Equatable, Sendable {
     /// The connection dropped; the source keeps trying to reconnect.
     case disconnected
     case reading(HeartRateReading)
+    /// A footpod, bike sensor or power meter reading (see `SensorReading`); the workout does
+    /// not use these yet.
+    case sensorReading(SensorReading)
     /// Battery level in percent, 0 to 100.
     case battery(Int)
     /// The source could not start or cannot go on.
