@@ -1,10 +1,11 @@
 // libFuzzer target: the ATT PDU decoder and encoder, and the GATT client fed whatever a
 // hostile strap could send. Built by contrib/fuzz.sh with
-// Sources/HeartlineBluetooth/Protocol/*.swift and HeartlineCore's SensorEvent.swift.
+// Sources/HeartlineBluetooth/Protocol/*.swift and HeartlineCore's sensor types.
 //
 // Input: the first PDU is the whole input (decoded, re-encoded, decoded again); then the
-// input is read as a conversation of [length][PDU] records fed to a GATT client, with the
-// clock advancing between them.
+// input is read as a conversation of [length][PDU] records fed to a heart-rate strap's GATT
+// client, with the clock advancing between them; and again to a footpod's, bike sensor's or
+// power meter's client, by the input's length modulo 3.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -13,8 +14,16 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let again = try? ATTPDU(decoding: pdu.encoded)
         precondition(again == pdu, "PDU does not survive encoding: \(pdu)")
     }
+    converse(bytes, with: GATTClient())
+    let others: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
+    converse(bytes, with: GATTClient(sensor: others[size % 3]))
+    return 0
+}
 
-    var client = GATTClient()
+/// Feeds the records of `bytes` to `client` as the strap's PDUs, checking every action.
+private func converse(_ bytes: [UInt8], with client: GATTClient) {
+    var client = client
+    let kind = client.sensor
     var now = 0.0
     var failed = false
     var armed = false
@@ -31,6 +40,10 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 armed = false
             case .fail:
                 failed = true
+            case .deliver(.sensorReading(let reading)):
+                precondition(reading.kind == kind, "a \(reading.kind) reading from a \(kind) client")
+            case .deliver(.reading):
+                precondition(kind == .heartRateStrap, "a heart-rate reading from a \(kind) client")
             case .deliver:
                 break
             case .raiseSecurity:
@@ -57,5 +70,4 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let final = client.tick(now: now + 31)
     check(final)
     precondition(!armed, "a request in flight outlived its timeout")
-    return 0
 }

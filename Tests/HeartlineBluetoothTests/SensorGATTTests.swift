@@ -119,3 +119,26 @@ import Testing
         #expect(strapLink.events.last == .reading(HeartRateReading(beatsPerMinute: 72, contact: .detected)))
     }
 }
+
+@Suite struct SensorKindTests {
+    static let assigned: [(SensorKind, UInt16, UInt16, UInt16)] = [
+        (.heartRateStrap, 0x180D, 0x2A37, 0x2A38),
+        (.footpod, 0x1814, 0x2A53, 0x2A5D),
+        (.cyclingSpeedCadence, 0x1816, 0x2A5B, 0x2A5D),
+        (.powerMeter, 0x1818, 0x2A63, 0x2A5D),
+    ]
+
+    @Test("each sensor kind names its assigned service, measurement and location numbers", arguments: assigned)
+    func assignedNumbers(kind: SensorKind, service: UInt16, measurement: UInt16, location: UInt16) {
+        #expect(kind.service.shortValue == service)
+        #expect(kind.measurement.shortValue == measurement)
+        #expect(kind.location.shortValue == location)
+    }
+
+    @Test("a reading names the kind of sensor that sends it")
+    func readingKinds() {
+        #expect(SensorReading.running(RunningReading(speed: 3, cadence: 170)).kind == .footpod)
+        #expect(SensorReading.cycling(CyclingReading()).kind == .cyclingSpeedCadence)
+        #expect(SensorReading.power(PowerReading(power: 1)).kind == .powerMeter)
+    }
+}

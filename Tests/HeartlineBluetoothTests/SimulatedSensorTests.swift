@@ -66,6 +66,22 @@ import Testing
         #expect(isClose(last.distance, 2500, within: 80))
     }
 
+    @Test("an hour on the simulated bike crosses the crank counter's rollover with the cadence right")
+    func crankRolloverInAnHour() throws {
+        var bike = SimulatedBike(seed: 21, speed: 8, cadence: 80)
+        var calculator = CyclingSpeedCadenceCalculator()
+        var previousCrank: UInt32?
+        var rollovers = 0
+        for second in 0..<3600 {
+            let measurement = try CyclingSpeedCadenceMeasurement.decode(bike.notificationValue())
+            if let crank = measurement.crank?.revolutions, let previousCrank, crank < previousCrank { rollovers += 1 }
+            previousCrank = measurement.crank?.revolutions
+            let reading = calculator.update(measurement, now: Double(second))
+            if second > 5 { #expect(isClose(reading.cadence, 80, within: 8), "second \(second)") }
+        }
+        #expect(rollovers == 1)
+    }
+
     @Test("a simulated bike that stops pedalling coasts: cadence 0 within the timeout")
     func bikeCoasting() throws {
         var bike = SimulatedBike(seed: 4)

@@ -4,8 +4,9 @@ import HeartlineCore
 /// notification of the CSC Measurement (0x2A5B) with wheel and crank revolution data.
 ///
 /// The wheel turns at `speed` over `wheelCircumference`, the crank at `cadence`, each with a
-/// seeded wander of a few percent; the counters start where a used sensor's would, so they roll
-/// over in a long ride. A cadence of 0 is coasting: the crank data repeats.
+/// seeded wander of a few percent. The 16-bit crank counter starts 1000 to 5000 revolutions
+/// before it rolls over, so a ride of an hour crosses it; the event times roll over every 64 s.
+/// A cadence of 0 is coasting: the crank data repeats.
 public struct SimulatedBike: Sendable {
     /// Metres per second.
     public var speed: Double
@@ -27,7 +28,7 @@ public struct SimulatedBike: Sendable {
         self.cadence = cadence
         self.wheelCircumference = wheelCircumference
         wheel = RevolutionClock(ticksPerSecond: 1024, startingAt: UInt32(truncatingIfNeeded: random.next() % 1_000_000))
-        crank = RevolutionClock(ticksPerSecond: 1024, startingAt: UInt32(random.next() % 60_000))
+        crank = RevolutionClock(ticksPerSecond: 1024, startingAt: UInt32(65536 - 1000 - random.next() % 4000))
     }
 
     /// The measurement after `seconds` more of riding.

@@ -18,7 +18,8 @@ public struct SimulatedPowerMeter: Sendable {
         random = SplitMix64(seed: seed)
         self.power = power
         self.cadence = cadence
-        crank = RevolutionClock(ticksPerSecond: 1024, startingAt: UInt32(random.next() % 60_000))
+        // Near the 16-bit rollover, as for the bike: an hour's ride crosses it.
+        crank = RevolutionClock(ticksPerSecond: 1024, startingAt: UInt32(65536 - 1000 - random.next() % 4000))
     }
 
     /// The measurement after `seconds` more of riding.

@@ -16,7 +16,8 @@ public struct RunningReading: Equatable, Sendable {
     public var speed: Double
     /// Steps per minute, as the pod counts them (both feet).
     public var cadence: Int
-    /// Metres per stride, to the centimetre, when the pod sends it.
+    /// The stride length the pod sends, in metres to the centimetre. Pods differ on whether a
+    /// stride is one step or two; the simulated footpod sends one step (speed × 60 / cadence).
     public var strideLength: Double?
     /// Metres since the pod's last reset, to the decimetre, when the pod sends it.
     public var totalDistance: Double?
