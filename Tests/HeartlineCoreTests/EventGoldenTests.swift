@@ -49,6 +49,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -139,6 +145,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -258,6 +270,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -320,6 +338,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -471,6 +495,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -563,6 +593,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.

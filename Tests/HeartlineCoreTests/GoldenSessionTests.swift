@@ -20,6 +20,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -162,6 +168,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -547,6 +559,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -749,6 +767,12 @@ import Testing
             > back
             answer: This is the home screen.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.
@@ -943,6 +967,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.

@@ -161,6 +161,12 @@ import Testing
             menu: 2, Edit configuration.
             menu: 3, Back.
             :key 2
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: off.
             menu: 2, Heart rate: on.

@@ -87,6 +87,12 @@ import Testing
             menu: 4, Settings.
             menu: 5, Resting check.
             > 1
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
             menu: 2, Heart rate: on.

@@ -349,8 +349,8 @@ extension GoldenSession {
             now = finalNow.addingTimeInterval(Double(-day * 86_400))
             _ = send(.command("home"))
             _ = send(.command("configure"))
-            // Next through the metrics, the interval, the zone and the plan to the last step.
-            for _ in 0..<4 { _ = send(.command("next")) }
+            // Next through the sport, the metrics, the interval, the zone and the plan to the last step.
+            for _ in 0..<5 { _ = send(.command("next")) }
             _ = send(.command("start workout"))
             _ = wait(minutes * 60 + day)
             _ = send(.command("end"))

@@ -179,10 +179,10 @@ import Testing
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")
-        #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
         mark = terminal.mark
-        // Next through the interval, the zone and the plan to the last step.
-        for _ in 0..<4 { terminal.type("next\r") }
+        // Next through the metrics, the interval, the zone and the plan to the last step.
+        for _ in 0..<5 { terminal.type("next\r") }
         #expect(terminal.waitFor("menu: 1, Start workout.", after: mark))
         mark = terminal.mark
         terminal.type("1")

@@ -141,8 +141,11 @@ import Testing
         let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("1")
-        #expect(terminal.waitFor("menu: 4, Next."))
+        #expect(terminal.waitFor("menu: 3, Other, selected."))
         var mark = terminal.mark
+        terminal.type("4")  // Next: the sport stays Other
+        #expect(terminal.waitFor("menu: 4, Next.", after: mark))
+        mark = terminal.mark
         terminal.type("4")
         #expect(terminal.waitFor("menu: Time interval for audio feedback.", after: mark))
         // One key a step: no time, no target, no plan, then Start workout.

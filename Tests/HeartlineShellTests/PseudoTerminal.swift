@@ -96,6 +96,9 @@ final class PseudoTerminal {
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("1")  // a digit chooses at once in a short menu
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
+        mark = terminal.mark
+        terminal.type("4")  // Next
         #expect(terminal.waitFor("menu: Metrics for audio feedback.", after: mark))
         mark = terminal.mark
         terminal.type("4")

@@ -7,6 +7,7 @@ import Testing
         let data = TemporaryDirectory()
         let script = """
             configure
+            next
             calories burned
             next
             1 minute

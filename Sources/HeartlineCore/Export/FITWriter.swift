@@ -10,6 +10,15 @@
 /// All multi-byte values are little-endian (the definition messages say so); timestamps count
 /// seconds from 1989-12-31 00:00:00 UTC.
 public enum FITWriter {
+    /// The profile's lap_trigger: manual 0, time 1, distance 2.
+    static func lapTrigger(_ trigger: Laps.Trigger) -> UInt8 {
+        switch trigger {
+        case .manual: 0
+        case .time: 1
+        case .distance: 2
+        }
+    }
+
     /// 1989-12-31 00:00:00 UTC as a Unix time: FIT's epoch.
     static let epoch = 631_065_600
     /// A manufacturer of "development": Heartline is no registered FIT manufacturer.
@@ -23,7 +32,7 @@ public enum FITWriter {
         let start = Timestamp.unixSeconds(summary.start)
         let duration = max(summary.duration, samples.last?.elapsed ?? 0)
         let wallDuration = samples.last?.wallOffset ?? duration
-        let spans = Laps.spans(plan: summary.configuration.plan, marks: summary.laps, duration: duration)
+        let spans = summary.lapSpans(duration: duration)
         let groups = TCXWriter.group(samples, into: spans)
         let calories = TCXWriter.apportion(
             max(0, min(Int(UInt16.max) - 1, Int((summary.calories ?? 0).rounded()))), by: groups.map(TCXWriter.calorieWeight))
@@ -74,7 +83,7 @@ public enum FITWriter {
                     .uint32(UInt32(clamping: lap.duration * 1000)),
                     .uint16(UInt16(clamping: calories[index])), .uint8(average(rates)),
                     .uint8(rates.max().map { UInt8(clamping: $0) } ?? 0xFF),
-                    .enumeration(lap.resting ? 1 : 0), .enumeration(lap.endedByPlan ? 1 : 0),
+                    .enumeration(lap.resting ? 1 : 0), .enumeration(lapTrigger(lap.trigger)),
                 ])
             lapStart = lapEnd
         }

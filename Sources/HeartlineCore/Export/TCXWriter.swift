@@ -19,7 +19,7 @@ public enum TCXWriter {
         let start = Timestamp.unixSeconds(summary.start)
         // An unfinished workout's summary may lag its samples: the samples are the record.
         let duration = max(summary.duration, samples.last?.elapsed ?? 0)
-        let spans = Laps.spans(plan: summary.configuration.plan, marks: summary.laps, duration: duration)
+        let spans = summary.lapSpans(duration: duration)
         let groups = group(samples, into: spans)
         let calories = apportion(
             max(0, min(Int(UInt16.max), Int((summary.calories ?? 0).rounded()))),
@@ -52,7 +52,7 @@ public enum TCXWriter {
             if let average { xml += "        <AverageHeartRateBpm><Value>\(byte(average))</Value></AverageHeartRateBpm>\n" }
             if let maximum { xml += "        <MaximumHeartRateBpm><Value>\(byte(maximum))</Value></MaximumHeartRateBpm>\n" }
             xml += "        <Intensity>\(lap.resting ? "Resting" : "Active")</Intensity>\n"
-            xml += "        <TriggerMethod>\(lap.endedByPlan ? "Time" : "Manual")</TriggerMethod>\n"
+            xml += "        <TriggerMethod>\(trigger(lap.trigger))</TriggerMethod>\n"
             if !lapSamples.isEmpty {
                 xml += "        <Track>\n"
                 for sample in lapSamples {
@@ -114,6 +114,15 @@ public enum TCXWriter {
 
     private static func mean(_ rates: [Int]) -> Int? {
         rates.isEmpty ? nil : Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded())
+    }
+
+    /// TriggerMethod_t: Manual, Distance, Location, Time, HeartRate.
+    static func trigger(_ trigger: Laps.Trigger) -> String {
+        switch trigger {
+        case .manual: "Manual"
+        case .time: "Time"
+        case .distance: "Distance"
+        }
     }
 
     /// The schema's heart rates are 1 to 255.

@@ -1,8 +1,11 @@
-/// How a workout is cut into laps: by the phases of its plan and by the user's lap key, both.
+/// How a workout is cut into laps: by the phases of its plan, by the user's lap key, and by
+/// distance.
 ///
 /// One rule for every place that counts laps (the lap readout, details, TCX and FIT): a lap ends
-/// wherever a plan phase begins (and where the plan ends), and wherever the user pressed the lap
-/// key. A lap key pressed in the same second a phase begins makes no second, empty lap.
+/// wherever a plan phase begins (and where the plan ends), wherever the user pressed the lap key,
+/// and, in a workout without a plan, at every distance readout (a plan's phases are its laps, so
+/// distance does not cut them). Two sources in the same second make one lap; the plan's clock
+/// names its trigger first, then distance, then the key.
 public enum Laps {
     /// A stretch of active time: from `start` (exclusive) to `end` (inclusive) active seconds,
     /// the way sample `elapsed` values count.
@@ -11,16 +14,25 @@ public enum Laps {
         public var end: Int
         /// Inside a rest of the plan.
         public var resting = false
-        /// Whether the plan's clock ended it ("Time"), rather than the user or the end ("Manual").
-        public var endedByPlan = false
+        /// What ended it.
+        public var trigger = Trigger.manual
         public var duration: Int { end - start }
 
-        public init(start: Int, end: Int, resting: Bool = false, endedByPlan: Bool = false) {
+        public init(start: Int, end: Int, resting: Bool = false, trigger: Trigger = .manual) {
             self.start = start
             self.end = end
             self.resting = resting
-            self.endedByPlan = endedByPlan
+            self.trigger = trigger
         }
+    }
+
+    public enum Trigger: Equatable, Sendable {
+        /// The lap key, or the end of the workout.
+        case manual
+        /// The plan's clock.
+        case time
+        /// A distance readout.
+        case distance
     }
 
     /// The seconds at which the plan begins a new lap: each phase after the first, and the end.
@@ -29,23 +41,38 @@ public enum Laps {
     }
 
     /// Every lap boundary after the start and up to `duration` included, in order.
-    public static func boundaries(plan: TrainingPlan?, marks: [Int], upTo duration: Int) -> [Int] {
+    public static func boundaries(plan: TrainingPlan?, marks: [Int], distanceMarks: [Int] = [], upTo duration: Int) -> [Int] {
         let fromPlan = plan.map(planBoundaries) ?? []
-        return fromPlan.union(marks).filter { $0 > 0 && $0 <= duration }.sorted()
+        let byDistance = plan == nil ? distanceMarks : []
+        return fromPlan.union(marks).union(byDistance).filter { $0 > 0 && $0 <= duration }.sorted()
     }
 
     /// The laps of a workout of `duration` active seconds, in order; one lap when nothing cuts it.
-    public static func spans(plan: TrainingPlan?, marks: [Int], duration: Int) -> [Lap] {
+    public static func spans(plan: TrainingPlan?, marks: [Int], distanceMarks: [Int] = [], duration: Int) -> [Lap] {
         let duration = max(0, duration)
         let fromPlan = plan.map(planBoundaries) ?? []
-        let cuts = boundaries(plan: plan, marks: marks, upTo: duration).filter { $0 < duration }
+        let byDistance = Set(plan == nil ? distanceMarks : [])
+        let cuts = boundaries(plan: plan, marks: marks, distanceMarks: distanceMarks, upTo: duration).filter { $0 < duration }
         var laps: [Lap] = []
         var start = 0
         for end in cuts + [duration] {
             let resting = plan?.phase(at: start).map { if case .rest = $0.kind { true } else { false } } ?? false
-            laps.append(Lap(start: start, end: end, resting: resting, endedByPlan: fromPlan.contains(end)))
+            let trigger: Trigger = fromPlan.contains(end) ? .time : byDistance.contains(end) ? .distance : .manual
+            laps.append(Lap(start: start, end: end, resting: resting, trigger: trigger))
             start = end
         }
         return laps
+    }
+}
+
+extension WorkoutSummary {
+    /// This workout's laps over `duration` active seconds (its own by default).
+    public func lapSpans(duration: Int? = nil) -> [Laps.Lap] {
+        Laps.spans(plan: configuration.plan, marks: laps, distanceMarks: distanceLaps, duration: duration ?? self.duration)
+    }
+
+    /// The lap boundaries passed by `duration` active seconds.
+    public func lapBoundaries(upTo duration: Int) -> [Int] {
+        Laps.boundaries(plan: configuration.plan, marks: laps, distanceMarks: distanceLaps, upTo: duration)
     }
 }

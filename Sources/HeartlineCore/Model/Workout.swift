@@ -10,12 +10,21 @@ public struct Sample: Equatable, Sendable {
     public var heartRate: Int?
     /// Beat-to-beat intervals that arrived during this second, in 1/1024 s, oldest first.
     public var rrIntervals: [Int]
+    /// Speed, cadence and power in this second, when a sensor gave them.
+    public var motion: Motion
+    /// Metres covered from the start to the end of this second, when the workout has a source of
+    /// distance (nil for heart rate only).
+    public var distance: Double?
 
-    public init(elapsed: Int, wallOffset: Int, heartRate: Int?, rrIntervals: [Int] = []) {
+    public init(
+        elapsed: Int, wallOffset: Int, heartRate: Int?, rrIntervals: [Int] = [], motion: Motion = Motion(), distance: Double? = nil
+    ) {
         self.elapsed = elapsed
         self.wallOffset = wallOffset
         self.heartRate = heartRate
         self.rrIntervals = rrIntervals
+        self.motion = motion
+        self.distance = distance
     }
 }
 
@@ -50,6 +59,15 @@ public struct WorkoutSummary: Equatable, Sendable {
     public var laps: [Int] = []
     /// Seconds below zone 1 and in each zone, or nil when not yet counted.
     public var timeInZones: TimeInZones?
+    /// Metres covered, or nil without a source of distance.
+    public var distance: Double?
+    /// The mean cadence of the seconds that had one (steps or revolutions per minute).
+    public var averageCadence: Int?
+    /// The mean power of the seconds that had one, in watts.
+    public var averagePower: Int?
+    public var maximumPower: Int?
+    /// The active seconds at which a lap by distance ended (see `Laps`).
+    public var distanceLaps: [Int] = []
 
     public init(
         id: Int64, start: Date, state: WorkoutState, configuration: WorkoutConfiguration, duration: Int,

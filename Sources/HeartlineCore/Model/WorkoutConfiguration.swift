@@ -3,6 +3,23 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
     case time
     case heartRate = "heart-rate"
     case calories
+    /// Minutes per kilometre or mile: running.
+    case pace
+    /// Kilometres or miles per hour: cycling.
+    case speed
+    case distance
+    case cadence
+    /// Watts: cycling with a power meter.
+    case power
+
+    /// The metrics a sport offers, in the app's order.
+    public static func offered(for sport: Sport) -> [Metric] {
+        switch sport {
+        case .running: [.time, .heartRate, .calories, .pace, .distance, .cadence]
+        case .cycling: [.time, .heartRate, .calories, .speed, .distance, .cadence, .power]
+        case .other: [.time, .heartRate, .calories]
+        }
+    }
 }
 
 /// How often metrics are read aloud: the app's ten choices.
@@ -22,22 +39,29 @@ public enum ReadoutInterval: Int, CaseIterable, Codable, Sendable {
     public var seconds: Int? { rawValue == 0 ? nil : rawValue }
 }
 
-/// A workout's settings: which metrics are read aloud and how often.
+/// A workout's settings: the sport, which metrics are read aloud and how often.
 public struct WorkoutConfiguration: Equatable, Codable, Sendable {
-    /// The metrics switched on, in the app's order.
+    public var sport: Sport
+    /// The metrics switched on, in the app's order; only those the sport offers.
     public var metrics: [Metric]
     public var interval: ReadoutInterval
+    /// Readouts (and, without a plan, laps) by distance, for a sport with a distance.
+    public var distanceReadout: DistanceReadout?
     /// The heart rate to hold; leaving and regaining it are announced.
     public var target: TargetZone?
     /// An interval training plan whose phases are announced.
     public var plan: TrainingPlan?
 
-    /// The app's defaults: every metric on, no interval readouts, no target, no plan.
+    /// The app's defaults: every metric of the sport on, no interval readouts, no target, no plan.
     public init(
-        metrics: [Metric] = Metric.allCases, interval: ReadoutInterval = .none, target: TargetZone? = nil, plan: TrainingPlan? = nil
+        sport: Sport = .other, metrics: [Metric]? = nil, interval: ReadoutInterval = .none, distanceReadout: DistanceReadout? = nil,
+        target: TargetZone? = nil, plan: TrainingPlan? = nil
     ) {
-        self.metrics = Metric.allCases.filter(metrics.contains)
+        self.sport = sport
+        let offered = Metric.offered(for: sport)
+        self.metrics = offered.filter((metrics ?? offered).contains)
         self.interval = interval
+        self.distanceReadout = sport == .other ? nil : distanceReadout
         self.target = target
         self.plan = plan
     }
@@ -48,7 +72,31 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
         if isOn(metric) {
             metrics.removeAll { $0 == metric }
         } else {
-            metrics = Metric.allCases.filter { $0 == metric || metrics.contains($0) }
+            metrics = Metric.offered(for: sport).filter { $0 == metric || metrics.contains($0) }
         }
+    }
+
+    /// Another sport: its own metrics (those on in both stay as they were, the new ones on).
+    public mutating func choose(_ sport: Sport) {
+        guard sport != self.sport else { return }
+        let before = Metric.offered(for: self.sport)
+        self.sport = sport
+        metrics = Metric.offered(for: sport).filter { !before.contains($0) || metrics.contains($0) }
+        if sport == .other { distanceReadout = nil }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sport, metrics, interval, distanceReadout, target, plan
+    }
+
+    /// Configurations saved before sports were chosen are "other".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sport = try container.decodeIfPresent(Sport.self, forKey: .sport) ?? .other
+        metrics = try container.decode([Metric].self, forKey: .metrics)
+        interval = try container.decode(ReadoutInterval.self, forKey: .interval)
+        distanceReadout = try container.decodeIfPresent(DistanceReadout.self, forKey: .distanceReadout)
+        target = try container.decodeIfPresent(TargetZone.self, forKey: .target)
+        plan = try container.decodeIfPresent(TrainingPlan.self, forKey: .plan)
     }
 }

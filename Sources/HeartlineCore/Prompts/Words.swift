@@ -61,6 +61,58 @@ public struct Words: Sendable {
 
     public func workouts(_ value: Int) -> String { counted(value, one: .unitWorkoutOne, other: .unitWorkoutOther) }
 
+    /// A distance in `unit`: "1 kilometre", "3.25 kilometres", "0.5 miles"; two decimals at most,
+    /// one past 10, none past 100.
+    public func distance(_ metres: Double, in unit: DistanceUnit) -> String {
+        let value = metres / unit.metres
+        let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
+        let text = decimal(value, decimals: decimals)
+        let one = text == "1"
+        switch unit {
+        case .kilometres: return self(one ? .unitKilometreOne : .unitKilometreOther, ["count": text])
+        case .miles: return self(one ? .unitMileOne : .unitMileOther, ["count": text])
+        }
+    }
+
+    public func sport(_ sport: Sport) -> String {
+        switch sport {
+        case .running: self(.sportRunning)
+        case .cycling: self(.sportCycling)
+        case .other: self(.sportOther)
+        }
+    }
+
+    /// "kilometre" or "mile", as in "per kilometre".
+    public func unitName(_ unit: DistanceUnit) -> String {
+        self(unit == .kilometres ? .unitKilometreName : .unitMileName)
+    }
+
+    /// Kilometres or miles per hour, one decimal: "28.4 kilometres" (the prompt says "per hour").
+    public func speed(_ metresPerSecond: Double, in unit: DistanceUnit) -> String {
+        let value = metresPerSecond * 3600 / unit.metres
+        let text = decimal(value, decimals: 1)
+        switch unit {
+        case .kilometres: return self(text == "1" ? .unitKilometreOne : .unitKilometreOther, ["count": text])
+        case .miles: return self(text == "1" ? .unitMileOne : .unitMileOther, ["count": text])
+        }
+    }
+
+    /// Time per unit at `metresPerSecond`, to the second: "5 minutes and 33 seconds".
+    public func pace(_ metresPerSecond: Double, in unit: DistanceUnit) -> String {
+        duration(Int((unit.metres / metresPerSecond).rounded()))
+    }
+
+    /// A number with at most `decimals` digits after the point and no trailing zeros.
+    func decimal(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded() { return number(Int(rounded)) }
+        var text = String(format: "%.\(decimals)f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
     /// A weight in the user's unit, to one decimal when it has one.
     public func weight(kilograms: Double, unit: WeightUnit) -> String {
         let value = unit == .kilograms ? kilograms : kilograms * WeightUnit.poundsPerKilogram
@@ -135,6 +187,11 @@ public struct Words: Sendable {
         case .time: self(.metricTime)
         case .heartRate: self(.metricHeartRate)
         case .calories: self(.metricCalories)
+        case .pace: self(.metricPace)
+        case .speed: self(.metricSpeed)
+        case .distance: self(.metricDistance)
+        case .cadence: self(.metricCadence)
+        case .power: self(.metricPower)
         }
     }
 

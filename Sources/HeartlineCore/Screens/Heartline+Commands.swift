@@ -51,9 +51,12 @@ extension Heartline {
         }
     }
 
+    /// The sport of the workout being recorded.
+    var workoutSport: Sport { workout?.engine.configuration.sport ?? .other }
+
     /// What a key does on the workout screen: a key bound in the configuration, else its own.
     func workoutCommand(key: Character) -> Command? {
-        keyBindings[key] ?? Vocabulary.command(key: key)
+        keyBindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
     }
 
     /// Key-describe mode: says what `key` does here without doing it; the describe key again
@@ -124,7 +127,7 @@ extension Heartline {
         }
         if case .workout = screen {
             // A single key typed with Enter means what the key means on its own.
-            let command = text.count == 1 ? Vocabulary.command(key: text.first!) : Vocabulary.command(words: text)
+            let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
             } else {
@@ -292,7 +295,7 @@ extension Heartline {
     mutating func next() {
         switch screen {
         case .configure(let step, let draft):
-            if let following = ConfigureStep(rawValue: step.rawValue + 1) {
+            if let following = step.after(draft.configuration) {
                 replace(with: .configure(following, draft))
             } else {
                 say(.answer, .nextStart)
@@ -369,9 +372,11 @@ extension Heartline {
         case .open(let next): push(next)
         case .toggle(let metric): toggle(metric)
         case .chooseInterval(let interval): chooseInterval(interval)
+        case .chooseSport(let sport): chooseSport(sport)
+        case .chooseDistanceReadout(let readout): chooseDistanceReadout(readout)
         case .startWorkout(let configuration): startWorkout(configuration)
-        case .edit(let configuration): push(.configure(.metrics, Draft(configuration, profile: storedProfile())))
-        case .configureNew: push(.configure(.metrics, Draft(profile: storedProfile())))
+        case .edit(let configuration): push(.configure(.sport, Draft(configuration, profile: storedProfile())))
+        case .configureNew: push(.configure(.sport, Draft(profile: storedProfile())))
         case .openLast: push(.last(storedLastConfiguration()))
         case .openList(let kind): openList(kind)
         case .openAverages(let metric): openAverages(metric)

@@ -37,8 +37,24 @@ extension Heartline {
     func configureItems(_ step: ConfigureStep, _ draft: Draft) -> [MenuItem] {
         let configuration = draft.configuration
         switch step {
+        case .sport:
+            return Sport.allCases.map {
+                MenuItem(label: words.sport($0), selected: configuration.sport == $0, action: .chooseSport($0))
+            } + [MenuItem(label: words(.itemNext), action: .next)]
+        case .distance:
+            let unit = configuration.distanceReadout?.unit ?? distanceUnit
+            return [
+                MenuItem(
+                    label: words(.distanceReadoutNone), selected: configuration.distanceReadout == nil, action: .chooseDistanceReadout(nil))
+            ]
+                + DistanceReadout.steps.map { every in
+                    let readout = DistanceReadout(every: every, unit: unit)
+                    return MenuItem(
+                        label: describe(readout), selected: configuration.distanceReadout == readout,
+                        action: .chooseDistanceReadout(readout))
+                } + [MenuItem(label: words(.itemNext), action: .next)]
         case .metrics:
-            return Metric.allCases.map {
+            return Metric.offered(for: configuration.sport).map {
                 MenuItem(label: words.metric($0), state: words.onOff(configuration.isOn($0)), action: .toggle($0))
             } + [MenuItem(label: words(.itemNext), action: .next)]
         case .interval:
@@ -89,7 +105,7 @@ extension Heartline {
 
     /// Moves to the step after the current one with the draft, saying where the user now is.
     private mutating func advance() {
-        guard case .configure(let step, let draft) = screen, let following = ConfigureStep(rawValue: step.rawValue + 1) else { return }
+        guard case .configure(let step, let draft) = screen, let following = step.after(draft.configuration) else { return }
         replace(with: .configure(following, draft))
     }
 
@@ -99,7 +115,25 @@ extension Heartline {
         say(.answer, .metricsChanged, ["metric": words.metric(metric), "state": words.onOff(draft.configuration.isOn(metric))])
     }
 
-    /// An interval, a zone or a plan chosen: said, then the next step.
+    /// A sport, an interval, a distance readout, a zone or a plan chosen: said, then the next step.
+    mutating func chooseSport(_ sport: Sport) {
+        update { $0.configuration.choose(sport) }
+        say(.answer, .sportChosen, ["sport": words.sport(sport)])
+        advance()
+    }
+
+    mutating func chooseDistanceReadout(_ readout: DistanceReadout?) {
+        update { $0.configuration.distanceReadout = readout }
+        say(.answer, .distanceReadoutChosen, ["choice": describe(readout)])
+        advance()
+    }
+
+    /// "Every 1 kilometre", "Every 0.5 miles", or "No distance readouts".
+    func describe(_ readout: DistanceReadout?) -> String {
+        guard let readout else { return words(.distanceReadoutNone) }
+        return words(.distanceReadoutEvery, ["distance": words.distance(readout.metres, in: readout.unit)])
+    }
+
     mutating func chooseInterval(_ interval: ReadoutInterval) {
         update { $0.configuration.interval = interval }
         say(.answer, .intervalChosen, ["interval": words.interval(interval)])

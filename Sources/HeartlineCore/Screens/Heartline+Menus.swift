@@ -5,6 +5,8 @@ extension Heartline {
     func title(of screen: Screen) -> String {
         switch screen {
         case .home: words(.titleHome)
+        case .configure(.sport, _): words(.titleSport)
+        case .configure(.distance, _): words(.titleDistanceReadout)
         case .configure(.metrics, _): words(.titleMetrics)
         case .configure(.interval, _): words(.titleInterval)
         case .configure(.zone, _): words(.titleTarget)
@@ -228,6 +230,7 @@ extension Heartline {
     }
 
     mutating func speakConfiguration(_ configuration: WorkoutConfiguration) {
+        if configuration.sport != .other { say(.menu, .lastSport, ["sport": words.sport(configuration.sport)]) }
         if configuration.metrics.isEmpty {
             say(.menu, .lastNoMetrics)
         } else {
@@ -235,6 +238,7 @@ extension Heartline {
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
+        if let readout = configuration.distanceReadout { say(.menu, .lastDistanceReadout, ["choice": describe(readout)]) }
         if configuration.target != nil { say(.menu, .lastTarget, ["target": describe(configuration.target)]) }
         if configuration.plan != nil { say(.menu, .lastPlan, ["plan": describe(configuration.plan)]) }
     }
@@ -274,6 +278,8 @@ extension Heartline {
     mutating func help() {
         switch screen {
         case .home: say(.answer, .helpHome)
+        case .configure(.sport, _): say(.answer, .helpSport)
+        case .configure(.distance, _): say(.answer, .helpDistanceReadout)
         case .configure(.metrics, _): say(.answer, .helpMetrics)
         case .configure(.interval, _): say(.answer, .helpInterval)
         case .configure(.zone, _): say(.answer, .helpTarget)
@@ -300,9 +306,13 @@ extension Heartline {
     /// The workout screen's keys from the vocabulary's table, three to a sentence, then the
     /// colon key and the key-describe key.
     mutating func speakWorkoutKeys() {
-        let keyed = Vocabulary.entries.filter { !$0.keys.isEmpty && $0.command != .typeLine && $0.command != .describeKeys }
-        let items = keyed.map { entry in
-            words(.helpKey, ["keys": words.alternatives(entry.keys.map(words.characterName)), "action": entry.name])
+        let sport = workoutSport
+        let keyed = Vocabulary.entries.compactMap { entry -> (VocabularyEntry, [Character])? in
+            let keys = Vocabulary.keys(of: entry.command, sport: sport)
+            return keys.isEmpty || entry.command == .typeLine || entry.command == .describeKeys ? nil : (entry, keys)
+        }
+        let items = keyed.map { entry, keys in
+            words(.helpKey, ["keys": words.alternatives(keys.map(words.characterName)), "action": entry.name])
         }
         for start in stride(from: 0, to: items.count, by: 3) {
             say(.answer, .helpKeys, ["keys": items[start..<min(start + 3, items.count)].joined(separator: "; ")])

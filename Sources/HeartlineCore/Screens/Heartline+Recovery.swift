@@ -35,7 +35,7 @@ extension Heartline {
         if let counted = summary.timeInZones { workout?.timeInZones = counted }
         workout?.lapMarks = summary.laps
         // The lap running goes on from the last boundary passed, with the heart rates it had.
-        let passed = Laps.boundaries(plan: configuration.plan, marks: summary.laps, upTo: summary.duration)
+        let passed = summary.lapBoundaries(upTo: summary.duration)
         let lapStart = passed.last ?? 0
         let lapSamples = ((try? store.samples(of: id)) ?? []).filter { $0.elapsed > lapStart }
         workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))

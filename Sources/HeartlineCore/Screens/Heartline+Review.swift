@@ -190,7 +190,7 @@ extension Heartline {
 
     /// The Laps item, on a workout that has more than one lap.
     func lapsItem(_ workout: WorkoutSummary) -> [MenuItem] {
-        let count = Laps.spans(plan: workout.configuration.plan, marks: workout.laps, duration: workout.duration).count
+        let count = workout.lapSpans().count
         return count > 1 ? [MenuItem(label: words(.itemLaps), action: .laps(workout))] : []
     }
 
@@ -199,7 +199,7 @@ extension Heartline {
     mutating func speakLaps(of workout: WorkoutSummary) {
         guard let samples = reading({ try $0.store.samples(of: workout.id) }) else { return }
         let duration = max(workout.duration, samples.last?.elapsed ?? 0)
-        let spans = Laps.spans(plan: workout.configuration.plan, marks: workout.laps, duration: duration)
+        let spans = workout.lapSpans(duration: duration)
         say(.answer, .lapsCount, ["count": String(spans.count)])
         for (index, (lap, lapSamples)) in zip(spans, TCXWriter.group(samples, into: spans)).enumerated() {
             let number = ["lap": String(index + 1)]

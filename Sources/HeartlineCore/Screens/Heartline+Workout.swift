@@ -47,7 +47,8 @@ struct ActiveWorkout: Sendable {
     /// new lap, as the exports cut them.
     mutating func countLap(_ sample: Sample) {
         if let heartRate = sample.heartRate { lap.heartRates.append(heartRate) }
-        if let plan = engine.configuration.plan, Laps.planBoundaries(plan).contains(sample.elapsed) {
+        let byPlan = engine.configuration.plan.map { Laps.planBoundaries($0).contains(sample.elapsed) } ?? false
+        if byPlan || (engine.configuration.plan == nil && engine.distanceLaps.contains(sample.elapsed)) {
             lap = Lap(number: lap.number + 1, start: sample.elapsed)
         }
     }
@@ -106,6 +107,16 @@ extension Heartline {
             speakHeartRate(.answer)
             speakCalories(.answer)
             speakAverage(.answer)
+            // The sport's own metrics, each its own sentence.
+            let sport = workout?.engine.configuration.sport ?? .other
+            for metric in Metric.offered(for: sport) where !Metric.offered(for: .other).contains(metric) {
+                speakMotion(metric, .answer)
+            }
+        case .pace: speakMotion(.pace, .answer)
+        case .speed: speakMotion(.speed, .answer)
+        case .distance: speakMotion(.distance, .answer)
+        case .cadence: speakMotion(.cadence, .answer)
+        case .power: speakMotion(.power, .answer)
         case .pause: pauseWorkout()
         case .resume: resumeWorkout()
         case .pauseOrResume: workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
@@ -119,7 +130,9 @@ extension Heartline {
         case .lap: newLap()
         }
         switch action {
-        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics, .heartRateVariability: sayIfPaused()
+        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics, .heartRateVariability, .pace, .speed, .distance, .cadence,
+            .power:
+            sayIfPaused()
         case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan, .lap: break
         }
     }
@@ -242,6 +255,9 @@ extension Heartline {
         workout = active
         // A readout comes after an announcement said in the same second, with the values of this
         // moment; one that waits for a question to be answered is said after it while fresh.
+        if let passed = progress.distanceReadout, case .workout = screen, !typingLine, !describingKeys {
+            distanceReadout(number: passed.number, split: passed.split)
+        }
         if progress.readoutDue { pendingReadout = now }
         if let due = pendingReadout {
             if now.timeIntervalSince(due) > Self.readoutFreshness {
@@ -380,13 +396,7 @@ extension Heartline {
     /// The interval readout: the chosen metrics, each its own sentence.
     mutating func readout() {
         guard let active = workout else { return }
-        for metric in active.engine.configuration.metrics {
-            switch metric {
-            case .time: speakTime(.readout)
-            case .heartRate: speakHeartRate(.readout)
-            case .calories: speakCalories(.readout)
-            }
-        }
+        for metric in active.engine.configuration.metrics { speakMetric(metric, .readout) }
     }
 
     mutating func sensorEvent(_ event: SensorEvent) {
@@ -423,9 +433,9 @@ extension Heartline {
             }
         case .problem(let problem):
             sayProblem(problem)
-        case .sensorReading:
-            // Speed, cadence and power are not part of a workout yet.
-            break
+        case .sensorReading(let reading):
+            // A source that gives movement along with heart rate: its own kind answers for it.
+            motionSensorEvent(reading.kind, event)
         }
     }
 

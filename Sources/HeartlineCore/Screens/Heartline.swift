@@ -47,6 +47,8 @@ public enum Input: Equatable, Sendable {
     /// Time passes (the loop calls this at least once a second).
     case tick
     case sensor(SensorEvent)
+    /// An event of a footpod, cycling speed and cadence sensor or power meter.
+    case motionSensor(SensorKind, SensorEvent)
     /// A heart-rate source exists and is trying to connect.
     case sensorAttached
     /// A scan's results, strongest signal first.
@@ -98,6 +100,8 @@ public struct Heartline {
     /// Whether a failed automatic export was said this run.
     var saidAutoExportFailure = false
     var sensor = SensorStatus.absent
+    /// Footpods, cycling sensors and power meters, each on its own.
+    var motionSensors: [SensorKind: SensorStatus] = [:]
     var batteryLevel: Int?
     var warnedBatteryLow = false
     /// Whether the user heard that the sensor cannot work; its connection is then news.
@@ -153,6 +157,7 @@ public struct Heartline {
             }
         case .tick: tick()
         case .sensor(let event): sensorEvent(event)
+        case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensor == .absent { sensor = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
@@ -285,7 +290,7 @@ public struct Heartline {
     static let settingKeys =
         [
             autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
-            sensorNameSetting,
+            sensorNameSetting, unitsSetting, calibrationSetting,
         ]
         + SpeechSetting.allCases.map(\.key)
 
@@ -329,7 +334,7 @@ public struct Heartline {
 
     mutating func goBack() {
         // Configuring is linear: back is the step before, with the draft as it is.
-        if case .configure(let step, let draft) = screen, let previous = ConfigureStep(rawValue: step.rawValue - 1) {
+        if case .configure(let step, let draft) = screen, let previous = step.before(draft.configuration) {
             replace(with: .configure(previous, draft))
             return
         }

@@ -8,7 +8,19 @@ public enum ProfileField: String, CaseIterable, Sendable {
 /// The steps of configuring a workout, in the app's order: each a screen with Next last, and
 /// the last one reading the configuration back with Start workout on it.
 enum ConfigureStep: Int, CaseIterable, Sendable {
-    case metrics, interval, zone, plan, ready
+    case sport, metrics, interval, distance, zone, plan, ready
+
+    /// The step after this one for `configuration`: readouts by distance only where the sport
+    /// has a distance.
+    func after(_ configuration: WorkoutConfiguration) -> ConfigureStep? {
+        guard let next = ConfigureStep(rawValue: rawValue + 1) else { return nil }
+        return next == .distance && configuration.sport == .other ? next.after(configuration) : next
+    }
+
+    func before(_ configuration: WorkoutConfiguration) -> ConfigureStep? {
+        guard let previous = ConfigureStep(rawValue: rawValue - 1) else { return nil }
+        return previous == .distance && configuration.sport == .other ? previous.before(configuration) : previous
+    }
 }
 
 /// The configuration being edited, carried from step to step.
@@ -110,6 +122,8 @@ enum MenuAction: Equatable, Sendable {
     case open(Screen)
     case toggle(Metric)
     case chooseInterval(ReadoutInterval)
+    case chooseSport(Sport)
+    case chooseDistanceReadout(DistanceReadout?)
     case startWorkout(WorkoutConfiguration)
     case edit(WorkoutConfiguration)
     case configureNew

@@ -4,6 +4,7 @@ public enum WorkoutAction: String, CaseIterable, Sendable {
     case pauseOrResume, pause, resume, end
     case battery, zone, plan
     case heartRateVariability, lap
+    case pace, speed, distance, cadence, power
 }
 
 /// Everything the user can ask by name or by key, on any screen: one typed vocabulary.
@@ -57,6 +58,11 @@ public enum Vocabulary {
         VocabularyEntry(.workout(.battery), ["battery"], keys: ["b", "-"]),
         VocabularyEntry(.workout(.heartRateVariability), ["heart rate variability", "hrv", "variability"], keys: ["x"]),
         VocabularyEntry(.workout(.lap), ["lap", "new lap"], keys: ["l"]),
+        VocabularyEntry(.workout(.pace), ["pace"]),
+        VocabularyEntry(.workout(.speed), ["speed"]),
+        VocabularyEntry(.workout(.distance), ["distance"]),
+        VocabularyEntry(.workout(.cadence), ["cadence"]),
+        VocabularyEntry(.workout(.power), ["power", "watts"]),
         VocabularyEntry(.whereAmI, ["where", "where am i"], keys: ["w", "+"]),
         VocabularyEntry(.describeKeys, ["keys", "describe keys"], keys: ["k"]),
         VocabularyEntry(.typeLine, ["type a command"], keys: [":"]),
@@ -91,8 +97,35 @@ public enum Vocabulary {
     /// The command these normalized words name, if any.
     public static func command(words: String) -> Command? { byWord[words] }
 
-    /// The command a single key stands for on the workout screen.
-    public static func command(key: Character) -> Command? { byKey[key] }
+    /// The command a single key stands for on the workout screen of `sport`.
+    public static func command(key: Character, sport: Sport = .other) -> Command? { sportKeys(sport)[key] ?? byKey[key] }
+
+    /// What keys mean in a sport where the table's do not: the keypad is full, so running and
+    /// cycling give 3, 4 and 8 to their own metrics (calories, average heart rate and events
+    /// stay on c, a and v), and letters name the rest.
+    public static func sportKeys(_ sport: Sport) -> [Character: Command] {
+        switch sport {
+        case .running:
+            [
+                "3": .workout(.pace), "4": .workout(.distance), "8": .workout(.cadence), "s": .workout(.pace), "d": .workout(.distance),
+                "n": .workout(.cadence),
+            ]
+        case .cycling:
+            [
+                "3": .workout(.speed), "4": .workout(.distance), "8": .workout(.power), "s": .workout(.speed), "d": .workout(.distance),
+                "n": .workout(.cadence), "o": .workout(.power),
+            ]
+        case .other: [:]
+        }
+    }
+
+    /// The keys of `command` on the workout screen of `sport`, letters first.
+    public static func keys(of command: Command, sport: Sport = .other) -> [Character] {
+        let overridden = sportKeys(sport)
+        let own = entry(command).keys.filter { overridden[$0] == nil }
+        let given = overridden.filter { $0.value == command }.map(\.key).sorted { ($0.isLetter ? 0 : 1, $0) < ($1.isLetter ? 0 : 1, $1) }
+        return own.filter(\.isLetter) + given.filter(\.isLetter) + own.filter { !$0.isLetter } + given.filter { !$0.isLetter }
+    }
 
     /// The table's entry for a command.
     public static func entry(_ command: Command) -> VocabularyEntry {

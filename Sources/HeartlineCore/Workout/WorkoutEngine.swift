@@ -49,6 +49,26 @@ public struct WorkoutEngine: Sendable {
     /// The next multiple of the readout interval, in active seconds.
     private var nextReadout: Int?
 
+    // Movement: the latest reading of each sensor kind, and the totals.
+    /// The footpod's distances and speeds are multiplied by this (its calibration).
+    public var footpodCalibration = 1.0
+    private var lastRunning: (reading: RunningReading, at: Date)?
+    private var lastCycling: (reading: CyclingReading, at: Date)?
+    private var lastPower: (reading: PowerReading, at: Date)?
+    /// Metres so far, once any sensor has given a speed.
+    public private(set) var distance: Double?
+    private var cadenceSum = 0
+    private var cadenceSeconds = 0
+    private var powerSum = 0
+    private var powerSeconds = 0
+    public private(set) var maximumPower: Int?
+    /// The next distance readout, in metres.
+    private var nextDistanceReadout: Double?
+    /// The active seconds at which a lap by distance ended.
+    public private(set) var distanceLaps: [Int] = []
+    /// The active second the last distance readout was passed at, for the split.
+    public private(set) var lastSplitSecond = 0
+
     public init(start: Date, configuration: WorkoutConfiguration, calories: CalorieModel) {
         self.start = start
         self.configuration = configuration
@@ -56,6 +76,7 @@ public struct WorkoutEngine: Sendable {
         runningSince = start
         lastInput = start
         nextReadout = configuration.interval.seconds
+        nextDistanceReadout = configuration.distanceReadout?.metres
     }
 
     /// Restores an engine for a workout recorded before (an unfinished workout resumed).
@@ -76,6 +97,21 @@ public struct WorkoutEngine: Sendable {
         if let interval = configuration.interval.seconds {
             nextReadout = (summary.duration / interval + 1) * interval
         }
+        distance = summary.distance
+        distanceLaps = summary.distanceLaps
+        lastSplitSecond = summary.distanceLaps.last ?? 0
+        if let step = configuration.distanceReadout?.metres {
+            nextDistanceReadout = ((summary.distance ?? 0) / step).rounded(.down) * step + step
+        }
+        if let cadence = summary.averageCadence {
+            cadenceSeconds = summary.duration
+            cadenceSum = cadence * summary.duration
+        }
+        if let power = summary.averagePower {
+            powerSeconds = summary.duration
+            powerSum = power * summary.duration
+        }
+        maximumPower = summary.maximumPower
     }
 
     /// Active seconds at `now`, fractional.
@@ -158,6 +194,53 @@ public struct WorkoutEngine: Sendable {
         stalls.contains { secondEnd.timeIntervalSince($0.from) > 1 && secondEnd < $0.to }
     }
 
+    /// Takes a footpod, cycling sensor or power meter reading: it counts for the seconds from
+    /// one before its arrival to `freshness` after, like a heart rate.
+    public mutating func receive(_ reading: SensorReading, at now: Date) {
+        noteInput(at: now)
+        switch reading {
+        case .running(let running): lastRunning = (running, now)
+        case .cycling(let cycling): lastCycling = (cycling, now)
+        case .power(let power): lastPower = (power, now)
+        }
+    }
+
+    /// Forgets a movement sensor's last reading (it dropped out).
+    public mutating func motionLost(_ kind: SensorKind) {
+        switch kind {
+        case .footpod: lastRunning = nil
+        case .cyclingSpeedCadence: lastCycling = nil
+        case .powerMeter: lastPower = nil
+        case .heartRateStrap: sensorLost()
+        }
+    }
+
+    /// Speed, cadence and power from the readings fresh at `moment`: speed from the footpod (as
+    /// calibrated), else the wheel, else the power meter's wheel data; cadence likewise.
+    public func motion(at moment: Date) -> Motion {
+        func fresh<T>(_ last: (reading: T, at: Date)?) -> T? {
+            guard let last else { return nil }
+            let age = moment.timeIntervalSince(last.at)
+            return age <= Self.freshness && age >= -1 ? last.reading : nil
+        }
+        let running = fresh(lastRunning)
+        let cycling = fresh(lastCycling)
+        let power = fresh(lastPower)
+        var motion = Motion()
+        motion.speed = running.map { $0.speed * footpodCalibration } ?? cycling?.speed ?? power?.speed
+        motion.cadence = (running.map { Double($0.cadence) } ?? cycling?.cadence ?? power?.cadence).map { Int($0.rounded()) }
+        motion.power = power.map { max(0, $0.power) }
+        return motion
+    }
+
+    public var averageCadence: Int? {
+        cadenceSeconds == 0 ? nil : Int((Double(cadenceSum) / Double(cadenceSeconds)).rounded())
+    }
+
+    public var averagePower: Int? {
+        powerSeconds == 0 ? nil : Int((Double(powerSum) / Double(powerSeconds)).rounded())
+    }
+
     /// Forgets the last reading (the sensor dropped out): nothing stale is counted.
     public mutating func sensorLost() {
         lastReading = nil
@@ -168,6 +251,14 @@ public struct WorkoutEngine: Sendable {
     public struct Progress: Equatable, Sendable {
         public var samples: [Sample] = []
         public var readoutDue = false
+        /// A distance readout was passed: its number (1 for the first) and the split's seconds.
+        public var distanceReadout: (number: Int, split: Int)?
+
+        public static func == (left: Progress, right: Progress) -> Bool {
+            left.samples == right.samples && left.readoutDue == right.readoutDue
+                && left.distanceReadout?.number == right.distanceReadout?.number
+                && left.distanceReadout?.split == right.distanceReadout?.split
+        }
     }
 
     /// Lets time pass to `now`: one sample for each active second that ended.
@@ -192,7 +283,12 @@ public struct WorkoutEngine: Sendable {
                 kilocalories += calories.kilocaloriesPerMinute(heartRate: beats) / 60
             }
             let wallOffset = Int(secondEnd.timeIntervalSince(start).rounded())
-            progress.samples.append(Sample(elapsed: recordedSeconds, wallOffset: wallOffset, heartRate: heartRate, rrIntervals: pendingRR))
+            let motion = isStalled(secondEnd) ? Motion() : self.motion(at: secondEnd)
+            count(motion, into: &progress)
+            progress.samples.append(
+                Sample(
+                    elapsed: recordedSeconds, wallOffset: wallOffset, heartRate: heartRate, rrIntervals: pendingRR, motion: motion,
+                    distance: distance))
             pendingRR.removeAll()
             rrFlooded = false
         }
@@ -203,6 +299,30 @@ public struct WorkoutEngine: Sendable {
             progress.readoutDue = true
         }
         return progress
+    }
+
+    /// Adds one second of movement to the totals; passing a distance readout is noted in
+    /// `progress` (one per tick, as with time) and, without a plan, ends a lap.
+    private mutating func count(_ motion: Motion, into progress: inout Progress) {
+        if let speed = motion.speed {
+            distance = (distance ?? 0) + max(0, speed)
+        }
+        if let cadence = motion.cadence {
+            cadenceSum += cadence
+            cadenceSeconds += 1
+        }
+        if let power = motion.power {
+            powerSum += power
+            powerSeconds += 1
+            maximumPower = max(maximumPower ?? 0, power)
+        }
+        guard let step = configuration.distanceReadout?.metres, let distance, var next = nextDistanceReadout, distance >= next
+        else { return }
+        while next <= distance { next += step }
+        nextDistanceReadout = next
+        progress.distanceReadout = (Int(((next - step) / step).rounded()), recordedSeconds - lastSplitSecond)
+        lastSplitSecond = recordedSeconds
+        if configuration.plan == nil { distanceLaps.append(recordedSeconds) }
     }
 
     /// Stops the clock. Call `advance(to:)` first so the seconds before the pause are recorded.
@@ -224,8 +344,14 @@ public struct WorkoutEngine: Sendable {
 
     /// The totals as stored.
     public func summary(id: Int64, state: WorkoutState) -> WorkoutSummary {
-        WorkoutSummary(
+        var summary = WorkoutSummary(
             id: id, start: start, state: state, configuration: configuration, duration: recordedSeconds,
             averageHeartRate: averageHeartRate, maximumHeartRate: maximumHeartRate, calories: caloriesBurned)
+        summary.distance = distance
+        summary.averageCadence = averageCadence
+        summary.averagePower = averagePower
+        summary.maximumPower = maximumPower
+        summary.distanceLaps = distanceLaps
+        return summary
     }
 }

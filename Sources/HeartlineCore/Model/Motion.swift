@@ -1,0 +1,61 @@
+/// What a workout is: it decides which metrics are offered and what the sport's keys mean.
+public enum Sport: String, CaseIterable, Codable, Sendable {
+    /// A footpod gives pace, distance and cadence (steps per minute).
+    case running
+    /// A speed and cadence sensor or a power meter gives speed, distance, cadence and power.
+    case cycling
+    /// Heart rate only, as before sports were chosen.
+    case other
+}
+
+/// The unit distances and paces are said in, a setting of the user's.
+public enum DistanceUnit: String, CaseIterable, Codable, Sendable {
+    case kilometres
+    case miles
+
+    /// Metres in one unit.
+    public var metres: Double {
+        switch self {
+        case .kilometres: 1000
+        case .miles: 1609.344
+        }
+    }
+}
+
+/// Readouts by distance: every so many kilometres or miles, said at the second the distance is
+/// passed; without a plan, each is also a lap.
+public struct DistanceReadout: Equatable, Codable, Sendable {
+    /// How many units between readouts: 0.5, 1, 2 or 5.
+    public var every: Double
+    public var unit: DistanceUnit
+
+    public init(every: Double, unit: DistanceUnit) {
+        self.every = every
+        self.unit = unit
+    }
+
+    /// The choices the configuration offers.
+    public static let steps: [Double] = [0.5, 1, 2, 5]
+
+    /// The distance between readouts in metres.
+    public var metres: Double { every * unit.metres }
+}
+
+/// What moved in one active second, from a footpod, a cycling sensor or a power meter: each nil
+/// when no such sensor said anything fresh in it.
+public struct Motion: Equatable, Sendable {
+    /// Metres per second.
+    public var speed: Double?
+    /// Steps per minute running, crank revolutions per minute cycling.
+    public var cadence: Int?
+    /// Watts.
+    public var power: Int?
+
+    public init(speed: Double? = nil, cadence: Int? = nil, power: Int? = nil) {
+        self.speed = speed
+        self.cadence = cadence
+        self.power = power
+    }
+
+    public var isEmpty: Bool { speed == nil && cadence == nil && power == nil }
+}
