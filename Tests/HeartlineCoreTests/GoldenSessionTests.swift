@@ -892,6 +892,7 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
+            menu: 6, Units: Kilometres.
             > 1
             menu: Type your age in years.
             > 200

@@ -406,6 +406,7 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
+            menu: 6, Units: Kilometres.
             :key 1
             menu: Type your age in years.
             > 35 years

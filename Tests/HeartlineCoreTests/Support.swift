@@ -52,7 +52,10 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
 /// export, which always succeeds here; `(check)` the self-check, answered with two fixed sentences; `:restart` starts a new core on the same store,
 /// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
-/// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them); every other
+/// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them);
+/// `:run M:SS CADENCE` is a footpod at that pace per kilometre, `:ride KMH RPM [WATTS]` a bike
+/// sensor (and a power meter), `:run off` / `:ride off` stop them, and `:motion KIND lost` /
+/// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
     let directory = TemporaryDirectory()
@@ -70,6 +73,12 @@ final class GoldenSession {
     var contact = true
     var hover = SplitMix64(seed: 99)
     var quit = false
+    /// A footpod sending this speed (m/s) and cadence every second, from `:run`.
+    var footpod: (speed: Double, cadence: Int)?
+    /// A cycling speed and cadence sensor, and a power meter when `power` is set, from `:ride`.
+    var ride: (speed: Double, cadence: Double, power: Int?)?
+    /// Movement sensors out of range: they send nothing until they are back.
+    var silent: Set<SensorKind> = []
 
     init(start: Date = goldenStart, strapSeed: UInt64? = 7) throws {
         now = start
@@ -158,6 +167,17 @@ final class GoldenSession {
                 if !contact { reading = HeartRateReading(beatsPerMinute: 0, contact: .lost) }
                 output += send(.sensor(.reading(reading)))
             }
+            if let footpod, !silent.contains(.footpod) {
+                let reading = RunningReading(speed: footpod.speed, cadence: footpod.cadence, isRunning: footpod.speed > 2)
+                output += send(.motionSensor(.footpod, .sensorReading(.running(reading))))
+            }
+            if let ride, !silent.contains(.cyclingSpeedCadence) {
+                output += send(
+                    .motionSensor(.cyclingSpeedCadence, .sensorReading(.cycling(CyclingReading(speed: ride.speed, cadence: ride.cadence)))))
+                if let watts = ride.power, !silent.contains(.powerMeter) {
+                    output += send(.motionSensor(.powerMeter, .sensorReading(.power(PowerReading(power: watts, cadence: ride.cadence)))))
+                }
+            }
             output += send(.tick)
         }
         return output
@@ -228,6 +248,28 @@ final class GoldenSession {
                     let parts = value.split(separator: "~").compactMap { Int($0) }
                     fixedHeartRate = (parts[0], parts.count > 1 ? parts[1] : 0)
                 }
+            } else if line.hasPrefix(":run") {
+                // ":run M:SS CADENCE" runs at that pace per kilometre; ":run off" stops the pod.
+                transcript.append(line)
+                let parts = line.split(separator: " ").dropFirst()
+                if parts.first == "off" {
+                    footpod = nil
+                } else {
+                    let pace = parts.first!.split(separator: ":").compactMap { Double($0) }
+                    footpod = (1000 / (pace[0] * 60 + pace[1]), Int(parts.dropFirst().first!)!)
+                }
+            } else if line.hasPrefix(":ride") {
+                // ":ride KMH RPM [WATTS]" rides at that speed and cadence; ":ride off" stops.
+                transcript.append(line)
+                let parts = line.split(separator: " ").dropFirst().map(String.init)
+                ride = parts.first == "off" ? nil : (Double(parts[0])! / 3.6, Double(parts[1])!, parts.count > 2 ? Int(parts[2]) : nil)
+            } else if line.hasPrefix(":motion ") {
+                // ":motion footpod lost" / ":motion footpod back": a sensor dropping out and returning.
+                transcript.append(line)
+                let parts = line.split(separator: " ").map(String.init)
+                let kind: SensorKind = ["footpod": .footpod, "bike": .cyclingSpeedCadence, "power": .powerMeter][parts[1]]!
+                if parts[2] == "lost" { silent.insert(kind) } else { silent.remove(kind) }
+                transcript += send(.motionSensor(kind, parts[2] == "lost" ? .disconnected : .connected(name: parts[1])))
             } else if line.hasPrefix(":found") {
                 // A scan's answer: ":found NAME@ADDRESS@DBM; ..." or ":found" for none.
                 transcript.append(line)

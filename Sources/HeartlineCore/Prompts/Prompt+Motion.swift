@@ -63,7 +63,7 @@ extension Prompt {
     public static let summaryAveragePower = Prompt("summary.average-power", ["power"])
     public static let itemCalibrate = Prompt("item.calibrate")
     public static let calibrateAsk = Prompt("calibrate.ask")
-    public static let calibrateDone = Prompt("calibrate.done", ["distance", "factor"])
+    public static let calibrateDone = Prompt("calibrate.done", ["factor"])
     public static let calibrateNoDistance = Prompt("calibrate.no-distance")
     public static let calibrateNotUnderstood = Prompt("calibrate.not-understood")
     public static let sensorStrap = Prompt("sensor.strap")

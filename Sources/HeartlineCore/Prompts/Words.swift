@@ -82,6 +82,11 @@ public struct Words: Sendable {
         }
     }
 
+    /// "Kilometres" or "Miles", the setting's value.
+    public func unitsName(_ unit: DistanceUnit) -> String {
+        self(unit == .kilometres ? .unitsKilometres : .unitsMiles)
+    }
+
     /// "kilometre" or "mile", as in "per kilometre".
     public func unitName(_ unit: DistanceUnit) -> String {
         self(unit == .kilometres ? .unitKilometreName : .unitMileName)

@@ -14,7 +14,7 @@ extension Heartline {
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
             .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
             return key.isASCIIDigit
-        case .list, .dateEntry, .entry, .speechEntry, .averagesList:
+        case .list, .dateEntry, .entry, .speechEntry, .calibrationEntry, .averagesList:
             return false
         }
     }
@@ -42,7 +42,8 @@ extension Heartline {
             default: ask(question, again: true)
             }
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry,
+            .restingCheck:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
             } else {
@@ -78,7 +79,8 @@ extension Heartline {
         case .question:
             say(.answer, .keysDescribeQuestion)
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .restingCheck:
+            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry,
+            .restingCheck:
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
@@ -150,6 +152,9 @@ extension Heartline {
             return
         case .speechEntry(let setting):
             enterSpeechValue(text, for: setting)
+            return
+        case .calibrationEntry(let workout):
+            enterCalibration(text, workout: workout)
             return
         case .dateEntry:
             enterDate(text)
@@ -302,7 +307,8 @@ extension Heartline {
             }
         case .list: turnPage(by: 1)
         case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
+            .restingCheck:
             say(.answer, .nextNone)
         }
     }
@@ -324,7 +330,8 @@ extension Heartline {
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
             if store.isWaitingForSpace { leave(from: stack) } else { say(.answer, .summaryFirst) }
         case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
+            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
+            .restingCheck:
             stopRestingCheck()
             leave(from: stack)
         }
@@ -407,6 +414,7 @@ extension Heartline {
         case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: storedProfile())))
         case .startRestingCheck: startRestingCheck()
         case .cycleRestingCheckLength: cycleRestingCheckLength()
+        case .cycleUnits: cycleUnits()
         }
     }
 

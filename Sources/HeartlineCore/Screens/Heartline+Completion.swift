@@ -23,7 +23,7 @@ extension Heartline {
         case .summary:
             candidates = menuItems().map(\.label) + ["save"] + everywhere
         case .home, .configure, .last, .review, .list, .metricChoice, .averagesChoice, .zoneChoice, .averagesList, .details, .settings,
-            .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
+            .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry, .restingCheck:
             candidates = menuItems().map(\.label) + everywhere
         }
         var seen: Set<String> = []

@@ -37,6 +37,7 @@ extension Heartline {
         case .sensorChoice: words(.titleSensorChoice)
         case .speech: words(.titleSpeech)
         case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
+        case .calibrationEntry: words(.titleEntry, ["field": words(.settingsCalibration)])
         case .restingCheck: words(.titleRestingCheck)
         }
     }
@@ -65,7 +66,7 @@ extension Heartline {
                 MenuItem(label: words(.summarySave), action: .saveWorkout),
                 MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
                 MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-            ] + lapsItem(summary)
+            ] + lapsItem(summary) + calibrateItem(summary)
         case .last(let last):
             guard let last else {
                 return [
@@ -127,14 +128,18 @@ extension Heartline {
         case .sensor:
             var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
             if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
+            items.append(
+                MenuItem(
+                    label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
+                    action: .open(.calibrationEntry(nil))))
             return items
         case .sensorChoice(let found):
             return found.map { MenuItem(label: $0.name, state: signalWords($0.signal), action: .chooseSensor($0)) }
         case .profile(let profile):
             return ProfileField.allCases.map {
                 MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
-            }
-        case .workout, .question, .list, .dateEntry, .averagesList, .entry, .speechEntry:
+            } + [MenuItem(label: words(.settingsUnits), state: words.unitsName(distanceUnit), action: .cycleUnits)]
+        case .workout, .question, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry:
             return []
         }
     }
@@ -204,6 +209,8 @@ extension Heartline {
         case .speechEntry(let setting):
             let (prompt, values) = question(for: setting)
             say(.menu, prompt, values)
+        case .calibrationEntry(let workout):
+            say(.menu, workout == nil ? .calibrationAsk : .calibrateAsk)
         case .home, .configure, .review, .metricChoice, .averagesChoice, .zoneChoice, .settings, .profile, .speech:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
@@ -270,6 +277,7 @@ extension Heartline {
                     "bpm": words(drop >= 0 ? .historyRecoveryDown : .historyRecoveryUp, ["bpm": words.beatsPerMinute(abs(drop))]),
                 ])
         }
+        speakMotionTotals(of: workout, kind: kind)
         if let load = workout.trainingLoad {
             say(kind, .summaryTrainingLoad, ["points": words.loadPoints(Int(load.rounded()))])
         }
@@ -293,7 +301,7 @@ extension Heartline {
         case .summary: say(.answer, .helpSummary)
         case .list: say(.answer, .helpList)
         case .dateEntry: say(.answer, .helpDate)
-        case .entry, .speechEntry: say(.answer, .helpEntry)
+        case .entry, .speechEntry, .calibrationEntry: say(.answer, .helpEntry)
         case .unfinished: say(.answer, .helpUnfinished)
         case .restingCheck: say(.answer, .helpResting)
         case .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .averagesList, .details, .settings, .profile, .sensor,

@@ -129,3 +129,86 @@ extension Heartline {
         }
     }
 }
+
+// MARK: - Units, calibration and totals
+
+extension Heartline {
+    mutating func cycleUnits() {
+        let next: DistanceUnit = distanceUnit == .kilometres ? .miles : .kilometres
+        guard saveSettings([(Self.unitsSetting, next.rawValue)]) else { return }
+        say(.answer, .unitsChanged, ["unit": words.unitsName(next)])
+    }
+
+    /// A calibration factor as the percentage it is said in: "103", "98.5".
+    func percent(_ factor: Double) -> String { words.decimal(factor * 100, decimals: 1) }
+
+    /// A typed calibration: a percentage (50 to 150), or from a run's summary the distance
+    /// really covered, which sets the factor that would have made the footpod say it.
+    mutating func enterCalibration(_ text: String, workout: WorkoutSummary?) {
+        let factor: Double
+        if let workout {
+            guard let real = Self.parseDistance(text) else { return say(.answer, .calibrateNotUnderstood) }
+            guard let measured = workout.distance, measured > 0 else { return say(.answer, .calibrateNoDistance) }
+            factor = footpodCalibration * real / measured
+        } else {
+            guard let typed = Double(text.replacingOccurrences(of: "percent", with: "").trimmingCharacters(in: .whitespaces)) else {
+                return say(.answer, .calibrationOutOfRange)
+            }
+            factor = typed / 100
+        }
+        guard Self.calibrationRange.contains(factor) else { return say(.answer, .calibrationOutOfRange) }
+        let rounded = (factor * 1000).rounded() / 1000
+        guard saveSettings([(Self.calibrationSetting, String(rounded))]) else { return }
+        say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(rounded)])
+        returnToPrevious()
+    }
+
+    /// "5 km", "400 m", "3.1 miles", "5 kilometres": metres, or nil.
+    static func parseDistance(_ text: String) -> Double? {
+        let parts = text.lowercased().split(whereSeparator: { $0 == " " })
+        var number: Double?
+        var unit = ""
+        if parts.count == 2 {
+            number = Double(parts[0])
+            unit = String(parts[1])
+        } else if parts.count == 1, let index = parts[0].firstIndex(where: \.isLetter) {
+            number = Double(parts[0][..<index])
+            unit = String(parts[0][index...])
+        }
+        guard let number, number > 0 else { return nil }
+        switch unit {
+        case "km", "kilometre", "kilometres", "kilometer", "kilometers": return number * 1000
+        case "m", "metre", "metres", "meter", "meters": return number
+        case "mi", "mile", "miles": return number * DistanceUnit.miles.metres
+        default: return nil
+        }
+    }
+
+    /// The movement totals of a workout, after its heart-rate totals: distance, average pace or
+    /// speed, cadence and power, each said only when known.
+    mutating func speakMotionTotals(of workout: WorkoutSummary, kind: SpeechKind) {
+        let sport = workout.configuration.sport
+        guard sport != .other else { return }
+        let unit = distanceUnit
+        if let distance = workout.distance, distance > 0, workout.duration > 0 {
+            say(kind, .summaryDistance, ["distance": words.distance(distance, in: unit)])
+            let speed = distance / Double(workout.duration)
+            if sport == .running, speed >= Self.movingSpeed {
+                say(kind, .summaryAveragePace, ["pace": words.pace(speed, in: unit), "unit": words.unitName(unit)])
+            } else if sport == .cycling {
+                say(kind, .summaryAverageSpeed, ["speed": words.speed(speed, in: unit)])
+            }
+        }
+        if let cadence = workout.averageCadence {
+            say(
+                kind, sport == .running ? .summaryAverageCadenceRunning : .summaryAverageCadenceCycling, ["cadence": words.number(cadence)])
+        }
+        if let power = workout.averagePower { say(kind, .summaryAveragePower, ["power": words.number(power)]) }
+    }
+
+    /// "Calibrate the footpod with this distance", on a run's summary that has a distance.
+    func calibrateItem(_ workout: WorkoutSummary) -> [MenuItem] {
+        guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0 else { return [] }
+        return [MenuItem(label: words(.itemCalibrate), action: .open(.calibrationEntry(workout)))]
+    }
+}

@@ -32,6 +32,8 @@ extension Heartline {
         // The load carries on from the seconds recorded before the crash.
         workout?.trainingLoad = summary.trainingLoad ?? 0
         workout?.loadProfile = profile
+        let calibration = footpodCalibration
+        workout?.engine.footpodCalibration = calibration
         if let counted = summary.timeInZones { workout?.timeInZones = counted }
         workout?.lapMarks = summary.laps
         // The lap running goes on from the last boundary passed, with the heart rates it had.

@@ -77,6 +77,8 @@ extension Heartline {
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
         workout?.loadProfile = profile
+        let calibration = footpodCalibration
+        workout?.engine.footpodCalibration = calibration
         finishRecovery()
         stack = [.home, .workout]
         say(.answer, .workoutStarted)

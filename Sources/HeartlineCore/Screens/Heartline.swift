@@ -267,7 +267,8 @@ public struct Heartline {
         case .profile: .profile(storedProfile())
         case .last: .last(storedLastConfiguration())
         case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice,
-            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .restingCheck:
+            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
+            .restingCheck:
             screen
         }
     }
@@ -279,6 +280,7 @@ public struct Heartline {
         case .settings, .sensor, .speech: loadSettings()
         case .home, .configure, .workout, .question, .summary, .last, .review, .list, .dateEntry, .metricChoice,
             .averagesChoice, .zoneChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry,
+            .calibrationEntry,
             .restingCheck:
             break
         }

@@ -107,6 +107,9 @@ enum Screen: Equatable, Sendable {
     case sensorChoice([FoundSensor])
     case speech
     case speechEntry(SpeechSetting)
+    /// Typing the footpod's calibration: a percentage, or, from a workout's summary (given
+    /// here), the distance really covered.
+    case calibrationEntry(WorkoutSummary?)
     /// A resting check: its introduction, then the measurement and its results.
     case restingCheck
 
@@ -158,6 +161,7 @@ enum MenuAction: Equatable, Sendable {
     case openZoneChoice(forAverages: Bool)
     case startRestingCheck
     case cycleRestingCheckLength
+    case cycleUnits
 }
 
 /// One spoken, selectable line of a menu.

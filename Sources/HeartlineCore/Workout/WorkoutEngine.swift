@@ -50,6 +50,8 @@ public struct WorkoutEngine: Sendable {
     private var nextReadout: Int?
 
     // Movement: the latest reading of each sensor kind, and the totals.
+    /// How close to a distance readout counts as there, in metres.
+    static let distanceTolerance = 0.01
     /// The footpod's distances and speeds are multiplied by this (its calibration).
     public var footpodCalibration = 1.0
     private var lastRunning: (reading: RunningReading, at: Date)?
@@ -316,9 +318,12 @@ public struct WorkoutEngine: Sendable {
             powerSeconds += 1
             maximumPower = max(maximumPower ?? 0, power)
         }
-        guard let step = configuration.distanceReadout?.metres, let distance, var next = nextDistanceReadout, distance >= next
+        // A centimetre short is there: sums of speeds carry rounding, and a split must not be
+        // said a second late for it.
+        guard let step = configuration.distanceReadout?.metres, let distance, var next = nextDistanceReadout,
+            distance >= next - Self.distanceTolerance
         else { return }
-        while next <= distance { next += step }
+        while next <= distance + Self.distanceTolerance { next += step }
         nextDistanceReadout = next
         progress.distanceReadout = (Int(((next - step) / step).rounded()), recordedSeconds - lastSplitSecond)
         lastSplitSecond = recordedSeconds

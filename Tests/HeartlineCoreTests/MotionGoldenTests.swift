@@ -1,0 +1,335 @@
+import Foundation
+@testable import HeartlineCore
+import HeartlineStorage
+import Testing
+
+/// Running with a footpod and cycling with a speed and cadence sensor and a power meter: the
+/// sport's metrics on their keys, readouts by distance, each sensor on its own.
+@Suite struct MotionGoldenTests {
+    /// A 5-kilometre run at known paces with readouts every kilometre: each split is said with
+    /// the chosen metrics, each kilometre is a lap, and the summary has the distance and pace.
+    @Test func aFiveKilometreRunWithReadoutsEveryKilometre() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(
+                sport: .running, metrics: [.heartRate, .pace], distanceReadout: DistanceReadout(every: 1, unit: .kilometres)))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :run 5:00 170
+            :wait 300
+            readout: Kilometre 1 in 5 minutes.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace, 5 minutes per kilometre.
+            :run 4:50 172
+            :wait 290
+            readout: Kilometre 2 in 4 minutes and 50 seconds.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace, 4 minutes and 50 seconds per kilometre.
+            :run 5:10 168
+            :wait 620
+            readout: Kilometre 3 in 5 minutes and 10 seconds.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace, 5 minutes and 10 seconds per kilometre.
+            readout: Kilometre 4 in 5 minutes and 10 seconds.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace, 5 minutes and 10 seconds per kilometre.
+            :run 4:40 176
+            :wait 280
+            readout: Kilometre 5 in 4 minutes and 40 seconds.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace, 4 minutes and 40 seconds per kilometre.
+            > distance
+            answer: Distance, 5 kilometres.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Total time, 24 minutes and 50 seconds.
+            menu: Average heart rate, 150 beats per minute.
+            menu: Maximum heart rate, 150 beats per minute.
+            menu: Calories burned, 300 kilocalories.
+            menu: Distance, 5 kilometres.
+            menu: Average pace, 4 minutes and 58 seconds per kilometre.
+            menu: Average cadence, 171 steps per minute.
+            menu: Training load, 48 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            menu: 4, Laps.
+            menu: 5, Calibrate the footpod with this distance.
+            > save
+            answer: Workout saved.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            """#)
+    }
+
+    /// The sport's keys: running gives 3, 4 and 8 to pace, distance and cadence; describe mode and
+    /// help say the same; a footpod dropping out alone is said and its pace is unknown until back.
+    @Test func runningKeysAndAFootpodDroppingOut() throws {
+        let session = try GoldenSession()
+        session.startWorkout(WorkoutConfiguration(sport: .running, metrics: []))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :motion footpod back
+            :run 5:33 172
+            :wait 10
+            :key 3
+            answer: Pace, 5 minutes and 33 seconds per kilometre.
+            :key 4
+            answer: Distance, 0.03 kilometres.
+            :key 8
+            answer: Cadence, 172 steps per minute.
+            :key s
+            answer: Pace, 5 minutes and 33 seconds per kilometre.
+            > cadence
+            answer: Cadence, 172 steps per minute.
+            > speed
+            answer: Speed is not measured in a workout of this sport.
+            :key k
+            answer: Press a key to hear what it does. Press k or Escape to stop.
+            :key 3
+            answer: 3: pace.
+            :key 8
+            answer: 8: cadence.
+            :key k
+            answer: Key descriptions off.
+            > help
+            answer: Keys: t or 1, time; h or 2, heart rate; c, calories.
+            answer: Keys: a, average heart rate; m or 5, all metrics; z or 6, zone.
+            answer: Keys: i or 7, plan; v, events; e or 9, end.
+            answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
+            answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
+            answer: Keys: s or 3, pace; d or 4, distance; n or 8, cadence.
+            answer: Keys: w or plus, where.
+            answer: Colon lets you type a command, then Enter. Escape cancels it.
+            answer: k, then any key, says what that key does.
+            answer: Everywhere: back, home, where, repeat, help, check and quit.
+            :motion footpod lost
+            event: Footpod disconnected.
+            :wait 6
+            :key 3
+            answer: Pace unknown: no footpod is connected.
+            :key 4
+            answer: Distance, 0.03 kilometres.
+            :motion footpod back
+            event: Footpod connected.
+            :wait 2
+            :key 3
+            answer: Pace, 5 minutes and 33 seconds per kilometre.
+            :key m
+            answer: Time elapsed, 18 seconds.
+            answer: Heart rate, 68 beats per minute.
+            answer: Calories burned, 0 kilocalories.
+            answer: The calorie estimate improves with your age, sex and weight in Settings, Profile.
+            answer: Average heart rate, 68 beats per minute.
+            answer: Pace, 5 minutes and 33 seconds per kilometre.
+            answer: Distance, 0.04 kilometres.
+            answer: Cadence, 172 steps per minute.
+            """#)
+    }
+
+    /// Cycling: speed, cadence and power from two sensors; the power meter dropping out alone.
+    @Test func cyclingSpeedCadenceAndPower() throws {
+        let session = try GoldenSession()
+        session.startWorkout(WorkoutConfiguration(sport: .cycling, metrics: []))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :motion bike back
+            :motion power back
+            :ride 30 90 210
+            :wait 10
+            :key 3
+            answer: Speed, 30 kilometres per hour.
+            :key 8
+            answer: Power, 210 watts.
+            :key n
+            answer: Cadence, 90 revolutions per minute.
+            :key 4
+            answer: Distance, 0.08 kilometres.
+            > pace
+            answer: Pace is not measured in a workout of this sport.
+            :motion power lost
+            event: Power meter disconnected.
+            :wait 6
+            :key 8
+            answer: Power unknown: no power meter is connected.
+            :key 3
+            answer: Speed, 30 kilometres per hour.
+            :motion power back
+            event: Power meter connected.
+            :wait 2
+            :key o
+            answer: Power, 210 watts.
+            """#)
+    }
+
+    /// Miles in the profile; a run measured short is calibrated from its summary with the
+    /// distance really covered, and the next run's footpod is multiplied by it.
+    @Test func milesAndCalibrationFromAKnownDistance() throws {
+        let session = try GoldenSession()
+        session.open(.profile(Profile()), below: [.home, .settings])
+        expectGolden(
+            session,
+            #"""
+            menu: Profile.
+            menu: 1, Age: not set.
+            menu: 2, Sex: not set.
+            menu: 3, Weight: not set.
+            menu: 4, Maximum heart rate: not set.
+            menu: 5, Resting heart rate: not set.
+            menu: 6, Units: Kilometres.
+            :key 6
+            answer: Units: Miles.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > sensors
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Footpod calibration: 100 percent.
+            > footpod calibration
+            menu: Type the footpod's calibration in percent, such as 103.
+            > 200
+            answer: A calibration must be between 50 and 150 percent.
+            > 97
+            answer: Footpod calibration: 97 percent.
+            answer: You are on Sensors.
+            > home
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > running
+            answer: Sport: Running.
+            menu: Metrics for audio feedback.
+            menu: 1, Time elapsed: on.
+            menu: 2, Heart rate: on.
+            menu: 3, Calories burned: on.
+            menu: 4, Pace: on.
+            menu: 5, Distance: on.
+            menu: 6, Cadence: on.
+            menu: 7, Next.
+            > next
+            menu: Time interval for audio feedback.
+            menu: 1, No time, selected.
+            menu: 2, 30 seconds.
+            menu: 3, 1 minute.
+            menu: 4, 2 minutes.
+            menu: 5, 5 minutes.
+            menu: 6, 10 minutes.
+            menu: 7, 15 minutes.
+            menu: 8, 30 minutes.
+            menu: 9, 1 hour.
+            menu: 10, 2 hours.
+            menu: Press 0 for the tenth, 2 hours.
+            > next
+            menu: Readouts by distance.
+            menu: 1, No distance readouts, selected.
+            menu: 2, Every 0.5 miles.
+            menu: 3, Every 1 mile.
+            menu: 4, Every 2 miles.
+            menu: 5, Every 5 miles.
+            menu: 6, Next.
+            > every 1 mile
+            answer: Readouts by distance: Every 1 mile.
+            menu: Target heart rate zone.
+            menu: 1, No target, selected.
+            menu: 2, Zone 1, 93 to 111 beats per minute.
+            menu: 3, Zone 2, 112 to 130 beats per minute.
+            menu: 4, Zone 3, 131 to 148 beats per minute.
+            menu: 5, Zone 4, 149 to 167 beats per minute.
+            menu: 6, Zone 5, 168 to 185 beats per minute.
+            menu: 7, Type a range.
+            menu: 8, Next.
+            > start workout
+            answer: Workout started.
+            :run 5:00 160
+            :wait 482
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Total time, 8 minutes and 2 seconds.
+            menu: Average heart rate, 114 beats per minute.
+            menu: Maximum heart rate, 139 beats per minute.
+            menu: Calories burned, 60 kilocalories.
+            menu: Distance, 0.97 miles.
+            menu: Average pace, 8 minutes and 18 seconds per mile.
+            menu: Average cadence, 160 steps per minute.
+            menu: Training load, 7 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            menu: 4, Calibrate the footpod with this distance.
+            > calibrate the footpod with this distance
+            menu: Type the distance you really covered, such as 5 km or 3.1 miles.
+            > 5 furlongs
+            answer: Type a distance such as 5 km, 400 m or 3.1 miles.
+            > 3 miles
+            answer: A calibration must be between 50 and 150 percent.
+            > 1 mile
+            answer: Footpod calibration: 100.2 percent, from the next workout on.
+            answer: You are on Workout summary.
+            > save
+            answer: Workout saved.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > running
+            answer: Sport: Running.
+            menu: Metrics for audio feedback.
+            menu: 1, Time elapsed: on.
+            menu: 2, Heart rate: on.
+            menu: 3, Calories burned: on.
+            menu: 4, Pace: on.
+            menu: 5, Distance: on.
+            menu: 6, Cadence: on.
+            menu: 7, Next.
+            > start workout
+            answer: Workout started.
+            :run 5:00 160
+            :wait 1000
+            # 1,000 seconds at 5 minutes a kilometre are 2.07 miles; calibrated by 100.2 percent, 2.08.
+            > distance
+            answer: Distance, 2.08 miles.
+            """#)
+    }
+}
