@@ -155,6 +155,14 @@ public enum HeartlineMain {
         let pairedStrap = options.sensor ?? remembered
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         session.sensors = sensors
+        for (kind, address) in options.motionSensors.sorted(by: { $0.key.logName < $1.key.logName }) {
+            let link = SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+            session.motionLinks.append(link)
+            link.use(address)
+        }
+        for (offset, kind) in options.simulatedKinds.enumerated() {
+            session.attachSimulatedSensor(kind, seed: options.seed &+ UInt64(offset + 1), name: "Simulated \(kind.logName)")
+        }
         if options.simulate || options.simulateUnlessPaired && pairedStrap == nil {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
         } else if let pairedStrap {

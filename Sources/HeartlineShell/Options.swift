@@ -14,6 +14,10 @@ public struct Options: Equatable, Sendable {
     public var speech = Speech.auto
     public var dataDirectory: String?
     public var sensor: String?
+    /// Footpods, bike sensors and power meters given as `--sensor KIND=ADDRESS`, one per kind.
+    public var motionSensors: [SensorKind: String] = [:]
+    /// Simulated footpods, bike sensors and power meters beside the simulated strap.
+    public var simulatedKinds: [SensorKind] = []
     public var promptsDirectory: String?
     public var showHelp = false
     public var showVersion = false
@@ -43,6 +47,12 @@ public struct Options: Equatable, Sendable {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
+    /// "footpod,bike" as kinds, or nil when any name is not a kind.
+    static func kindList(_ text: String) -> [SensorKind]? {
+        let kinds = text.split(separator: ",").map { SensorKind.argumentNames[String($0)] }
+        return kinds.isEmpty || kinds.contains(nil) ? nil : kinds.compactMap { $0 }
+    }
+
     public init(arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -60,8 +70,16 @@ public struct Options: Equatable, Sendable {
             given.insert(name)
             switch name {
             case "--simulate":
-                try flag()
+                // "--simulate footpod,bike": the strap and these sensors, all simulated.
                 simulate = true
+                let listed = inline ?? rest.first.flatMap { Self.kindList($0) == nil ? nil : $0 }
+                if let listed {
+                    guard let kinds = Self.kindList(listed) else {
+                        throw UsageError(description: "--simulate takes strap, footpod, bike or power")
+                    }
+                    if inline == nil { _ = rest.popFirst() }
+                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }
+                }
             case "--simulate-unless-paired":
                 try flag()
                 simulateUnlessPaired = true
@@ -74,7 +92,14 @@ public struct Options: Equatable, Sendable {
                 }
                 self.speech = speech
             case "--data-dir": dataDirectory = try value()
-            case "--sensor": sensor = try value()
+            case "--sensor":
+                let given = try value()
+                if let equals = given.firstIndex(of: "="), let kind = SensorKind.argumentNames[String(given[..<equals])] {
+                    let address = String(given[given.index(after: equals)...])
+                    if kind == .heartRateStrap { sensor = address } else { motionSensors[kind] = address }
+                } else {
+                    sensor = given
+                }
             case "--prompts": promptsDirectory = try value()
             case "--echo":
                 guard let echo = KeyEchoMode(rawValue: try value()) else {
@@ -114,11 +139,14 @@ public struct Options: Equatable, Sendable {
         A voice-first workout shell: every answer is spoken, every action is a key or a short command.
 
         options:
-          --simulate             use a simulated heart-rate strap (deterministic)
+          --simulate [KINDS]     use a simulated heart-rate strap (deterministic), and with
+                                 footpod, bike or power (comma-separated) those sensors too
           --simulate-unless-paired  the simulated strap only when no strap is given or remembered
           --seed N               seed for the simulated strap (default 1)
           --speech MODE          auto, speechd, espeak or transcript (default auto)
-          --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH
+          --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH;
+                                 footpod=ADDRESS, bike=ADDRESS or power=ADDRESS for other
+                                 sensors (given once each)
           --data-dir DIR         where workouts are stored (default $XDG_DATA_HOME/heartline)
           --prompts DIR          the spoken catalogue (default: installed next to the program)
           --echo MODE            key echo: none, characters, words or both (default characters)

@@ -2,10 +2,14 @@ import HeartlineBluetooth
 import HeartlineCore
 import HeartlineIO
 
-/// The shell's side of the heart-rate strap: which source runs, scanning, the battery.
+/// The shell's side of one sensor (the heart-rate strap, or a footpod, bike sensor or power
+/// meter): which source runs, scanning (the strap's), the battery.
 ///
-/// Everything the strap reports reaches the core as an `Input` through `deliver`.
+/// Everything the sensor reports reaches the core as an `Input` through `deliver`: the strap's
+/// as `.sensor`, the others' as `.motionSensor` with their kind, each connecting, dropping out
+/// and reconnecting on its own.
 final class SensorLink {
+    let kind: SensorKind
     private let loop: EventLoop
     private let catalogue: PromptCatalogue
     private let log: (String) -> Void
@@ -13,7 +17,11 @@ final class SensorLink {
     private var source: HeartRateSource?
     private let scanner = StrapScanner()
 
-    init(loop: EventLoop, catalogue: PromptCatalogue, log: @escaping (String) -> Void, deliver: @escaping (Input) -> Void) {
+    init(
+        kind: SensorKind = .heartRateStrap, loop: EventLoop, catalogue: PromptCatalogue, log: @escaping (String) -> Void,
+        deliver: @escaping (Input) -> Void
+    ) {
+        self.kind = kind
         self.loop = loop
         self.catalogue = catalogue
         self.log = log
@@ -30,10 +38,10 @@ final class SensorLink {
             deliver(.sensorScanFailed(.other(argument)))
             return
         }
-        let strap = BluetoothHeartRateSource(target: target, name: name)
+        let strap = BluetoothHeartRateSource(target: target, name: name, sensor: kind)
         strap.log = log
         source = strap
-        deliver(.sensorAttached)
+        if kind == .heartRateStrap { deliver(.sensorAttached) }
         strap.start(on: loop) { [weak self] event in self?.report(event) }
     }
 
@@ -47,13 +55,14 @@ final class SensorLink {
 
     /// Hands a strap event to the core; a change of state gets a log line (readings do not).
     private func report(_ event: SensorEvent) {
+        let who = kind.logName
         switch event {
-        case .connected(let name): log("strap: connected\(name.isEmpty ? "" : " (\(name))")")
-        case .disconnected: log("strap: disconnected")
-        case .problem(let problem): log("strap: \(problem)")
+        case .connected(let name): log("\(who): connected\(name.isEmpty ? "" : " (\(name))")")
+        case .disconnected: log("\(who): disconnected")
+        case .problem(let problem): log("\(who): \(problem)")
         case .reading, .sensorReading, .battery: break
         }
-        deliver(.sensor(event))
+        deliver(kind == .heartRateStrap ? .sensor(event) : .motionSensor(kind, event))
     }
 
     func requestBattery() {

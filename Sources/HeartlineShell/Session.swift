@@ -30,6 +30,10 @@ final class Session {
     var selfCheck: (() -> [Utterance])?
     /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
     var sensors: SensorLink?
+    /// Footpods, bike sensors and power meters, one link each.
+    var motionLinks: [SensorLink] = []
+    /// Simulated ones, stepped with the simulated strap.
+    private var movers: [SimulatedMover] = []
     /// Applies a changed speech setting to the speaker (set by HeartlineMain).
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
@@ -128,6 +132,29 @@ final class Session {
         }
     }
 
+    /// Adds a simulated footpod, bike sensor or power meter, sending every second.
+    func attachSimulatedSensor(_ kind: SensorKind, seed: UInt64, name: String) {
+        let first = movers.isEmpty
+        movers.append(SimulatedMover(kind: kind, seed: seed))
+        send(.motionSensor(kind, .connected(name: name)))
+        if first, !clock.isSimulated { scheduleMoverStep() }
+    }
+
+    private func scheduleMoverStep() {
+        loop.after(1) { [weak self] in
+            guard let self, !self.finished else { return }
+            self.moverStep()
+            self.scheduleMoverStep()
+        }
+    }
+
+    private func moverStep() {
+        for index in movers.indices {
+            let kind = movers[index].kind
+            if let reading = movers[index].next() { send(.motionSensor(kind, .sensorReading(reading))) }
+        }
+    }
+
     private func strapBeat() {
         guard var strap else { return }
         strapSecond += 1
@@ -201,6 +228,7 @@ final class Session {
             clock.advance(by: step)
             left -= step
             if strap != nil { strapBeat() }
+            moverStep()
             send(.tick)
         }
     }

@@ -78,6 +78,28 @@ import Testing
             ])
     }
 
+    /// `--simulate footpod` and `--simulate bike,power`: the sensors' bytes through the real
+    /// decoders, the same seed giving the same run.
+    @Test func simulatedSensorsAnswerPaceSpeedCadenceAndPower() throws {
+        func run(_ kinds: String, _ sport: String, _ questions: [String]) throws -> [String] {
+            let data = TemporaryDirectory()
+            let script = (["configure", sport, "start workout", ":wait 120"] + questions).joined(separator: "\n") + "\n"
+            let result = try runHeartline(
+                ["--simulate", kinds, "--seed", "9", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+            #expect(result.status == 0)
+            return result.lines.filter { $0.hasPrefix("answer: ") }
+        }
+        let running = try run("footpod", "running", ["pace", "cadence", "distance"])
+        #expect(running.contains { $0.hasPrefix("answer: Pace, ") && $0.hasSuffix(" per kilometre.") }, "\(running)")
+        #expect(running.contains { $0.hasPrefix("answer: Cadence, ") && $0.hasSuffix(" steps per minute.") }, "\(running)")
+        #expect(running.contains { $0.hasPrefix("answer: Distance, 0.") && $0.hasSuffix(" kilometres.") }, "\(running)")
+        #expect(try run("footpod", "running", ["pace", "cadence", "distance"]) == running)
+        let riding = try run("bike,power", "cycling", ["speed", "cadence", "power"])
+        #expect(riding.contains { $0.hasPrefix("answer: Speed, ") && $0.hasSuffix(" kilometres per hour.") }, "\(riding)")
+        #expect(riding.contains { $0.hasPrefix("answer: Cadence, ") && $0.hasSuffix(" revolutions per minute.") }, "\(riding)")
+        #expect(riding.contains { $0.hasPrefix("answer: Power, ") && $0.hasSuffix(" watts.") }, "\(riding)")
+    }
+
     @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {
         let data = TemporaryDirectory()
         let first = try runHeartline(
