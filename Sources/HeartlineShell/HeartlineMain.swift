@@ -155,10 +155,14 @@ public enum HeartlineMain {
         let pairedStrap = options.sensor ?? remembered
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         session.sensors = sensors
-        for (kind, address) in options.motionSensors.sorted(by: { $0.key.logName < $1.key.logName }) {
-            let link = SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
-            session.motionLinks.append(link)
-            link.use(address)
+        session.makeLink = { [weak session] kind in
+            SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+        }
+        // Each kind from --sensor KIND=ADDRESS, else as remembered in Settings, Sensors.
+        for kind in [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter] {
+            let remembered = (try? store.setting(Heartline.addressSetting(of: kind))) ?? nil
+            guard let address = options.motionSensors[kind] ?? remembered else { continue }
+            session.useMotionSensor(kind, address)
         }
         for (offset, kind) in options.simulatedKinds.enumerated() {
             session.attachSimulatedSensor(kind, seed: options.seed &+ UInt64(offset + 1), name: "Simulated \(kind.logName)")

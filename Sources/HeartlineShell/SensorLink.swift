@@ -69,13 +69,17 @@ final class SensorLink {
         source?.requestBattery()
     }
 
-    func scan(seconds: Double) {
-        scanner.scan(on: loop, seconds: seconds) { [weak self] result in
+    static let motionKinds: Set<SensorKind> = [.footpod, .cyclingSpeedCadence, .powerMeter]
+
+    /// Scans for sensors of `kinds` (straps unless said) and hands what was heard to the core.
+    func scan(seconds: Double, for kinds: Set<SensorKind> = [.heartRateStrap]) {
+        scanner.scan(on: loop, seconds: seconds, kinds: kinds) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let straps):
                 let found = straps.map {
-                    FoundSensor(name: $0.spokenName(in: self.catalogue), address: $0.address.description, signal: $0.rssi)
+                    FoundSensor(
+                        name: $0.spokenName(in: self.catalogue), address: $0.address.description, signal: $0.rssi, kind: $0.kind)
                 }
                 self.deliver(.sensorsFound(found))
             case .failure(let error):

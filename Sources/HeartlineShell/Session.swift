@@ -73,6 +73,8 @@ final class Session {
             case .requestBattery: sensors?.requestBattery()
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
             case .useSensor(let address): sensors?.use(address)
+            case .scanForMotionSensors(let seconds): sensors?.scan(seconds: seconds, for: SensorLink.motionKinds)
+            case .useMotionSensor(let kind, let address): useMotionSensor(kind, address)
             case .speechSettingChanged: break
             case .runSelfCheck:
                 // The checks run here, at the edge; the core says their sentences, so "repeat" works.
@@ -131,6 +133,21 @@ final class Session {
             self.scheduleStrapBeat()
         }
     }
+
+    /// Connects the footpod, bike sensor or power meter of `kind` to `address` from now on (a
+    /// link made for it if there is none yet), or lets it go.
+    func useMotionSensor(_ kind: SensorKind, _ address: String?) {
+        if let link = motionLinks.first(where: { $0.kind == kind }) {
+            link.use(address)
+        } else if let address, let makeLink {
+            let link = makeLink(kind)
+            motionLinks.append(link)
+            link.use(address)
+        }
+    }
+
+    /// Makes the link of a sensor kind, with the loop, catalogue and log of the program.
+    var makeLink: ((SensorKind) -> SensorLink)?
 
     /// Adds a simulated footpod, bike sensor or power meter, sending every second.
     func attachSimulatedSensor(_ kind: SensorKind, seed: UInt64, name: String) {

@@ -142,6 +142,26 @@ enum HCIEvent {
         #expect(collector.straps.map(\.address.string) == ["D1:22:33:44:55:66", "C8:03:F1:B9:0B:4E", "E1:22:33:44:55:66"])
     }
 
+    @Test("footpods, bike sensors and power meters are found by their services or appearance, apart from straps")
+    func otherSensorsByKind() throws {
+        var collector = StrapCollector()
+        let reports = [
+            HCIEvent.report(0, "C8:03:F1:B9:0B:4E", data: [0x03, 0x03, 0x0D, 0x18] + HCIEvent.name("TICKR B321"), rssi: -60),
+            // A footpod advertising Running Speed and Cadence.
+            HCIEvent.report(0, "C1:22:33:44:55:66", data: [0x03, 0x03, 0x14, 0x18] + HCIEvent.name("Stryd"), rssi: -55),
+            // A speed and cadence sensor and a power meter in one list of services.
+            HCIEvent.report(0, "C2:22:33:44:55:66", data: [0x05, 0x03, 0x18, 0x18, 0x16, 0x18] + HCIEvent.name("Crank PM"), rssi: -70),
+            // A cadence sensor known by its appearance only (0x0484).
+            HCIEvent.report(0, "C3:22:33:44:55:66", data: [0x03, 0x19, 0x84, 0x04], rssi: -75),
+        ]
+        for report in try AdvertisingReport.parse(event: HCIEvent.event(reports)) { collector.add(report) }
+        #expect(collector.straps.map(\.name) == ["TICKR B321"])
+        let others = collector.sensors(of: [.footpod, .cyclingSpeedCadence, .powerMeter])
+        #expect(others.map(\.name) == ["Stryd", "Crank PM", nil])
+        #expect(others.map(\.kind) == [.footpod, .cyclingSpeedCadence, .cyclingSpeedCadence])
+        #expect(collector.sensors(of: [.powerMeter]).map(\.name) == ["Crank PM"])
+    }
+
     @Test("the strongest signal heard from a strap is kept")
     func strongestSignalKept() throws {
         var collector = StrapCollector()

@@ -207,7 +207,8 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Footpod calibration: 100 percent.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
             > footpod calibration
             menu: Type the footpod's calibration in percent, such as 103.
             > 200
@@ -331,5 +332,60 @@ import Testing
             > distance
             answer: Distance, 2.08 miles.
             """#)
+    }
+
+    /// Settings, Sensors: footpods, bike sensors and power meters are found apart from straps,
+    /// listed with their kinds, remembered one of each kind, and forgotten one by one.
+    @Test func oneSensorOfEachKindIsFoundAndRemembered() throws {
+        let session = try GoldenSession()
+        session.open(.sensor, below: [.home, .settings])
+        expectGolden(
+            session,
+            #"""
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
+            > find footpods, bike sensors and power meters
+            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            (scan other)
+            :found
+            answer: No footpod, bike sensor or power meter was found. Wake it, then try again.
+            > find footpods, bike sensors and power meters
+            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            (scan other)
+            :found Stryd@C1:22:33:44:55:66@-58@footpod; Speed 2@C1:22:33:44:55:77@-66@bike; Crank PM@C1:22:33:44:55:88@-80@power
+            menu: Sensors found.
+            menu: 1, Stryd, footpod, strong signal.
+            menu: 2, Speed 2, speed and cadence sensor, strong signal.
+            menu: 3, Crank PM, power meter, medium signal.
+            > 2
+            answer: Speed 2 remembered. Heartline connects to it now and at every start.
+            answer: You are on Sensors.
+            (use cyclingSpeedCadence C1:22:33:44:55:77)
+            > find footpods, bike sensors and power meters
+            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            (scan other)
+            :found Stryd@C1:22:33:44:55:66@-58@footpod
+            menu: Sensors found.
+            menu: 1, Stryd, footpod, strong signal.
+            > 1
+            answer: Stryd remembered. Heartline connects to it now and at every start.
+            answer: You are on Sensors.
+            (use footpod C1:22:33:44:55:66)
+            > forget the speed and cadence sensor
+            answer: Speed and cadence sensor forgotten.
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: Remembered footpod: Stryd.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Forget the footpod.
+            menu: 4, Footpod calibration: 100 percent.
+            (use cyclingSpeedCadence none)
+            """#)
+        #expect(try session.store.setting(Heartline.addressSetting(of: .footpod)) == "C1:22:33:44:55:66")
+        #expect(try session.store.setting(Heartline.addressSetting(of: .cyclingSpeedCadence)) == nil)
     }
 }

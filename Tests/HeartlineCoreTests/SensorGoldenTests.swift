@@ -31,7 +31,8 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Footpod calibration: 100 percent.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
@@ -69,13 +70,15 @@ import Testing
             menu: Remembered strap: Polar H10 12345678.
             menu: 1, Find straps.
             menu: 2, Forget strap.
-            menu: 3, Footpod calibration: 100 percent.
+            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 4, Footpod calibration: 100 percent.
             > 2
             answer: Strap forgotten.
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Footpod calibration: 100 percent.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
             (use none)
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.

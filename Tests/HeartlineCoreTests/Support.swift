@@ -108,6 +108,10 @@ final class GoldenSession {
                 return ["(scan)"]
             case .useSensor(let address):
                 return ["(use \(address ?? "none"))"]
+            case .scanForMotionSensors:
+                return ["(scan other)"]
+            case .useMotionSensor(let kind, let address):
+                return ["(use \(kind) \(address ?? "none"))"]
             case .speechSettingChanged(let setting, let value):
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):
@@ -275,7 +279,10 @@ final class GoldenSession {
                 transcript.append(line)
                 let found = line.dropFirst(6).split(separator: ";").map { entry -> FoundSensor in
                     let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "@").map(String.init)
-                    return FoundSensor(name: parts[0], address: parts[1], signal: Int(parts[2])!)
+                    let kinds: [String: SensorKind] = ["footpod": .footpod, "bike": .cyclingSpeedCadence, "power": .powerMeter]
+                    return FoundSensor(
+                        name: parts[0], address: parts[1], signal: Int(parts[2])!,
+                        kind: parts.count > 3 ? kinds[parts[3]]! : .heartRateStrap)
                 }
                 transcript += send(.sensorsFound(found))
             } else if line == ":scan fails without Bluetooth" {

@@ -1,3 +1,8 @@
+// Compiled standalone into the fuzz targets with HeartlineCore's sensor types beside it.
+#if canImport(HeartlineCore)
+    import HeartlineCore
+#endif
+
 /// The advertising-data fields a strap scanner needs: name, 16-bit services, appearance, flags.
 public struct AdvertisingData: Equatable, Sendable {
     public var flags: UInt8?
@@ -68,6 +73,22 @@ public struct AdvertisingData: Equatable, Sendable {
             nameIsComplete = later.nameIsComplete
         }
         appearance = later.appearance ?? appearance
+    }
+
+    /// What the advertiser measures, from its services or its appearance, strap first: a
+    /// device may be more than one (a footpod with a heart-rate service is listed as a strap).
+    public var sensorKinds: [SensorKind] {
+        let category = appearance.map { $0 >> 6 }
+        var kinds: [SensorKind] = []
+        if isHeartRateSensor { kinds.append(.heartRateStrap) }
+        // Appearance categories: 0x011 running walking sensor, 0x012 cycling (0x0483 speed,
+        // 0x0484 cadence, 0x0485 power, 0x0486 speed and cadence).
+        if serviceUUIDs.contains(0x1814) || category == 0x11 { kinds.append(.footpod) }
+        if serviceUUIDs.contains(0x1816) || appearance == 0x0483 || appearance == 0x0484 || appearance == 0x0486 {
+            kinds.append(.cyclingSpeedCadence)
+        }
+        if serviceUUIDs.contains(0x1818) || appearance == 0x0485 { kinds.append(.powerMeter) }
+        return kinds
     }
 
     /// Whether the advertiser offers the Heart Rate service or looks like a heart-rate sensor.

@@ -1,3 +1,8 @@
+// Compiled standalone into the fuzz targets with HeartlineCore's sensor types beside it.
+#if canImport(HeartlineCore)
+    import HeartlineCore
+#endif
+
 /// A heart-rate strap heard during a scan.
 public struct FoundStrap: Equatable, Sendable {
     public var address: BluetoothAddress
@@ -5,11 +10,14 @@ public struct FoundStrap: Equatable, Sendable {
     public var name: String?
     /// The strongest signal heard from it, in dBm (nearer straps are stronger).
     public var rssi: Int
+    /// What it was found as: a strap, or a footpod, bike sensor or power meter.
+    public var kind: SensorKind
 
-    public init(address: BluetoothAddress, name: String?, rssi: Int) {
+    public init(address: BluetoothAddress, name: String?, rssi: Int, kind: SensorKind = .heartRateStrap) {
         self.address = address
         self.name = name
         self.rssi = rssi
+        self.kind = kind
     }
 }
 
@@ -38,16 +46,21 @@ public struct StrapCollector: Sendable {
 
     /// Heart-rate straps only, strongest signal first; ties by name, then address, so the
     /// spoken list keeps its order from one scan to the next.
-    public var straps: [FoundStrap] {
-        devices.filter { $0.value.data.isHeartRateSensor }
-            .map { FoundStrap(address: $0.key, name: $0.value.data.name, rssi: $0.value.rssi ?? Int(Int8.min)) }
-            .sorted { left, right in
-                if left.rssi != right.rssi { return left.rssi > right.rssi }
-                if (left.name == nil) != (right.name == nil) { return left.name != nil }
-                if let leftName = left.name, let rightName = right.name, leftName != rightName {
-                    return leftName < rightName
-                }
-                return left.address.description < right.address.description
+    public var straps: [FoundStrap] { sensors(of: [.heartRateStrap]) }
+
+    /// The devices that are one of `kinds`, each as the first of them it is, strongest first.
+    public func sensors(of kinds: Set<SensorKind>) -> [FoundStrap] {
+        devices.compactMap { address, device -> FoundStrap? in
+            guard let kind = device.data.sensorKinds.first(where: kinds.contains) else { return nil }
+            return FoundStrap(address: address, name: device.data.name, rssi: device.rssi ?? Int(Int8.min), kind: kind)
+        }
+        .sorted { left, right in
+            if left.rssi != right.rssi { return left.rssi > right.rssi }
+            if (left.name == nil) != (right.name == nil) { return left.name != nil }
+            if let leftName = left.name, let rightName = right.name, leftName != rightName {
+                return leftName < rightName
             }
+            return left.address.description < right.address.description
+        }
     }
 }

@@ -35,7 +35,10 @@ public final class StrapScanner {
     /// strongest signal first, names sanitised. The completion always comes on a later turn
     /// of the loop, also when the scan cannot start (`.noAdapter`, `.blocked`,
     /// `.permissionDenied`). A scan already running is cancelled first, without its completion.
-    public func scan(on loop: EventLoop, seconds: Double, completion: @escaping (Result<[FoundStrap], SensorProblemError>) -> Void) {
+    public func scan(
+        on loop: EventLoop, seconds: Double, kinds: Set<SensorKind> = [.heartRateStrap],
+        completion: @escaping (Result<[FoundStrap], SensorProblemError>) -> Void
+    ) {
         cancel()
         self.loop = loop
         do {
@@ -68,7 +71,7 @@ public final class StrapScanner {
         }
         deadline = loop.after(seconds) { [weak self] in
             self?.cancel()
-            completion(.success(collector.straps))
+            completion(.success(collector.sensors(of: kinds)))
         }
     }
 

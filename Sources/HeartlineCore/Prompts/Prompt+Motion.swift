@@ -68,6 +68,14 @@ extension Prompt {
     public static let calibrateNotUnderstood = Prompt("calibrate.not-understood")
     public static let sensorStrap = Prompt("sensor.strap")
     public static let sensorStrapTitle = Prompt("sensor.strap.title")
+    public static let sensorFindOther = Prompt("sensor.find-other")
+    public static let sensorScanningOther = Prompt("sensor.scanning-other", ["duration"])
+    public static let sensorNoneFoundOther = Prompt("sensor.none-found-other")
+    public static let sensorFoundKind = Prompt("sensor.found-kind", ["kind", "name"])
+    public static let sensorRememberedKind = Prompt("sensor.remembered-kind", ["kind", "name"])
+    public static let sensorForgetKind = Prompt("sensor.forget-kind", ["kind"])
+    public static let sensorKindForgotten = Prompt("sensor.kind-forgotten", ["sensor"])
+    public static let titleSensorsFound = Prompt("title.sensors-found")
 
     public static let motion: [Prompt] = [
         metricPace,
@@ -136,5 +144,13 @@ extension Prompt {
         calibrateNotUnderstood,
         sensorStrap,
         sensorStrapTitle,
+        sensorFindOther,
+        sensorScanningOther,
+        sensorNoneFoundOther,
+        sensorFoundKind,
+        sensorRememberedKind,
+        sensorForgetKind,
+        sensorKindForgotten,
+        titleSensorsFound,
     ]
 }

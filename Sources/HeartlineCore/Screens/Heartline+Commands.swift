@@ -415,6 +415,8 @@ extension Heartline {
         case .startRestingCheck: startRestingCheck()
         case .cycleRestingCheckLength: cycleRestingCheckLength()
         case .cycleUnits: cycleUnits()
+        case .findMotionSensors: findMotionSensors()
+        case .forgetMotionSensor(let kind): forgetMotionSensor(kind)
         }
     }
 

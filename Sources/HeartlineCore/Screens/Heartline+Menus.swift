@@ -34,7 +34,8 @@ extension Heartline {
         case .entry(let field): words(.titleEntry, ["field": label(of: field)])
         case .unfinished: words(.titleUnfinished)
         case .sensor: words(.titleSensor)
-        case .sensorChoice: words(.titleSensorChoice)
+        case .sensorChoice(let found):
+            words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound)
         case .speech: words(.titleSpeech)
         case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
         case .calibrationEntry: words(.titleEntry, ["field": words(.settingsCalibration)])
@@ -128,13 +129,14 @@ extension Heartline {
         case .sensor:
             var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
             if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
+            items += motionSensorItems
             items.append(
                 MenuItem(
                     label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
                     action: .open(.calibrationEntry(nil))))
             return items
         case .sensorChoice(let found):
-            return found.map { MenuItem(label: $0.name, state: signalWords($0.signal), action: .chooseSensor($0)) }
+            return found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) }
         case .profile(let profile):
             return ProfileField.allCases.map {
                 MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
@@ -159,11 +161,14 @@ extension Heartline {
             } else {
                 say(.menu, .sensorNoneRemembered)
             }
+            for remembered in rememberedMotionSensors {
+                say(.menu, .sensorRememberedKind, ["kind": sensorName(remembered.kind), "name": remembered.name])
+            }
             speakItems()
         case .sensorChoice(let found):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             for (index, sensor) in found.enumerated() {
-                say(.menu, .sensorFound, ["number": String(index + 1), "name": sensor.name, "signal": signalWords(sensor.signal)])
+                say(.menu, .sensorFound, ["number": String(index + 1), "name": foundLabel(sensor), "signal": signalWords(sensor.signal)])
             }
         case .unfinished(let summary):
             say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])

@@ -212,3 +212,65 @@ extension Heartline {
         return [MenuItem(label: words(.itemCalibrate), action: .open(.calibrationEntry(workout)))]
     }
 }
+
+// MARK: - Finding and remembering one sensor of each kind
+
+extension Heartline {
+    /// The setting that remembers the address of the `kind` chosen in Settings, Sensors.
+    public static func addressSetting(of kind: SensorKind) -> String { "sensor.\(settingName(kind)).address" }
+    public static func nameSetting(of kind: SensorKind) -> String { "sensor.\(settingName(kind)).name" }
+
+    private static func settingName(_ kind: SensorKind) -> String {
+        switch kind {
+        case .heartRateStrap: "strap"
+        case .footpod: "footpod"
+        case .cyclingSpeedCadence: "bike"
+        case .powerMeter: "power"
+        }
+    }
+
+    static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
+
+    /// The remembered footpod, bike sensor and power meter, in that order.
+    var rememberedMotionSensors: [(kind: SensorKind, address: String, name: String)] {
+        Self.motionKinds.compactMap { kind in
+            guard let address = settings[Self.addressSetting(of: kind)] else { return nil }
+            return (kind, address, settings[Self.nameSetting(of: kind)] ?? address)
+        }
+    }
+
+    mutating func findMotionSensors() {
+        say(.answer, .sensorScanningOther, ["duration": words.duration(Int(Self.scanSeconds))])
+        scanningMotion = true
+        emit(.scanForMotionSensors(seconds: Self.scanSeconds))
+    }
+
+    mutating func chooseMotionSensor(_ found: FoundSensor) {
+        saveSettings([(Self.addressSetting(of: found.kind), found.address), (Self.nameSetting(of: found.kind), found.name)])
+        say(.answer, .sensorChosen, ["name": found.name])
+        emit(.useMotionSensor(found.kind, found.address))
+        returnToPrevious()
+    }
+
+    mutating func forgetMotionSensor(_ kind: SensorKind) {
+        saveSettings([(Self.addressSetting(of: kind), nil), (Self.nameSetting(of: kind), nil)])
+        say(.answer, .sensorKindForgotten, ["sensor": sensorTitle(kind)])
+        emit(.useMotionSensor(kind, nil))
+        motionSensors[kind] = nil
+        replace(with: .sensor)
+    }
+
+    /// The Sensors screen's items for the other kinds: find them, and forget each remembered one.
+    var motionSensorItems: [MenuItem] {
+        [MenuItem(label: words(.sensorFindOther), action: .findMotionSensors)]
+            + rememberedMotionSensors.map { remembered in
+                MenuItem(
+                    label: words(.sensorForgetKind, ["kind": sensorName(remembered.kind)]), action: .forgetMotionSensor(remembered.kind))
+            }
+    }
+
+    /// "Footpod 7, footpod" in a scan's list; a strap is named alone.
+    func foundLabel(_ found: FoundSensor) -> String {
+        found.kind == .heartRateStrap ? found.name : words(.sensorFoundKind, ["name": found.name, "kind": sensorName(found.kind)])
+    }
+}

@@ -21,19 +21,21 @@ extension Heartline {
 
     mutating func findSensors() {
         say(.answer, .sensorScanning, ["duration": words.duration(Int(Self.scanSeconds))])
+        scanningMotion = false
         emit(.scanForSensors(seconds: Self.scanSeconds))
     }
 
     mutating func sensorsFound(_ found: [FoundSensor]) {
         guard case .sensor = screen else { return }
         if found.isEmpty {
-            say(.answer, .sensorNoneFound)
+            say(.answer, scanningMotion ? .sensorNoneFoundOther : .sensorNoneFound)
         } else {
             push(.sensorChoice(found))
         }
     }
 
     mutating func chooseSensor(_ found: FoundSensor) {
+        guard found.kind == .heartRateStrap else { return chooseMotionSensor(found) }
         saveSettings([(Self.sensorAddressSetting, found.address), (Self.sensorNameSetting, found.name)])
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useSensor(found.address))

@@ -12,6 +12,11 @@ public enum Effect: Equatable, Sendable {
     case scanForSensors(seconds: Double)
     /// Connect to this strap from now on (an address or `att-socket:PATH`), or to none.
     case useSensor(String?)
+    /// Scan for footpods, bike sensors and power meters; the answer comes back as
+    /// `Input.sensorsFound` (with their kinds) or `.sensorScanFailed`.
+    case scanForMotionSensors(seconds: Double)
+    /// Connect to this footpod, bike sensor or power meter from now on, or to none of its kind.
+    case useMotionSensor(SensorKind, String?)
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
@@ -102,6 +107,8 @@ public struct Heartline {
     var sensor = SensorStatus.absent
     /// Footpods, cycling sensors and power meters, each on its own.
     var motionSensors: [SensorKind: SensorStatus] = [:]
+    /// Whether the scan running looks for them rather than for straps.
+    var scanningMotion = false
     var batteryLevel: Int?
     var warnedBatteryLow = false
     /// Whether the user heard that the sensor cannot work; its connection is then news.
@@ -294,6 +301,8 @@ public struct Heartline {
             autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
             sensorNameSetting, unitsSetting, calibrationSetting,
         ]
+        + [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter].flatMap { [addressSetting(of: $0), nameSetting(of: $0)] }
+        + []
         + SpeechSetting.allCases.map(\.key)
 
     /// Reads the settings the screens show; one that cannot be read keeps what was known.

@@ -162,6 +162,8 @@ enum MenuAction: Equatable, Sendable {
     case startRestingCheck
     case cycleRestingCheckLength
     case cycleUnits
+    case findMotionSensors
+    case forgetMotionSensor(SensorKind)
 }
 
 /// One spoken, selectable line of a menu.
