@@ -247,12 +247,13 @@ case $group in
     run_heartline encrypted encrypted_input --sensor D4:36:39:E5:77:12
     ;;
   unplug)
-    # The adapter pulled out and plugged back (contrib/vm/run.sh unplug). Not in the default
-    # groups yet: about one run in two, the reconnection after the adapter comes back fails
-    # with ECONNABORTED and Heartline then dies of a segmentation fault (to be fixed).
+    # The adapter pulled out and plugged back. It comes back powered up only for the kernel's
+    # setup, which powers it off two seconds later; a connection started in that window was
+    # aborted (ECONNABORTED), and closing its socket hit a Linux 6.1 bug that killed Heartline
+    # (list corruption in hci_chan_del). The kernel's log is kept to show that it did not.
     adapter_in
-    run_heartline find find_input
     run_heartline unplug unplug_input --sensor C8:03:F1:B9:0B:4E
+    dmesg >"$share/dmesg.txt"
     ;;
   bluetoothd)
     # A Bluetooth 4.2 adapter (legacy advertising reports) with bluetoothd running and

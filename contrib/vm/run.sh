@@ -189,8 +189,23 @@ check_encryption() {
 }
 
 check_unplug() {
-  check "the adapter pulled out mid-workout and plugged back" "$work/unplug/unplug.txt" \
-    "^event: Heart rate strap disconnected\." "^event: Heart rate strap connected\."
+  local s=$work/unplug
+  if in_order "$s/unplug.txt" "^answer: Heart rate, 72 beats per minute" "^event: Heart rate strap disconnected" \
+    "not connected" "^event: Heart rate strap connected" "^answer: Heart rate, 72 beats per minute"; then
+    pass "the adapter pulled out mid-workout: the strap lost, then back once the adapter is plugged in again"
+  else
+    fail "the adapter pulled out and plugged back: no reconnection in order"
+    show "$s/unplug.txt"
+  fi
+  check "Heartline ran to its end" "$s/unplug.log" "^exit 0$"
+  if [[ ! -s $s/dmesg.txt ]]; then
+    fail "no kernel log from the VM"
+  elif grep -Eq "kernel BUG|list_del corruption|Oops" "$s/dmesg.txt"; then
+    fail "the kernel hit a bug"
+    grep -E -A3 "kernel BUG|list_del corruption|Oops" "$s/dmesg.txt" | head -n 20
+  else
+    pass "no kernel bug in the kernel's log"
+  fi
 }
 
 check_bluetoothd() {

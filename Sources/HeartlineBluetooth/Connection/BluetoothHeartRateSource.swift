@@ -16,6 +16,14 @@ import HeartlineIO
 /// succeeds; attempts go on meanwhile, so plugging in an adapter or waking the strap needs no
 /// restart. An unreachable strap is not a problem: it is asleep or away, and it is normal.
 /// Deciding that a connected strap has gone quiet is the core's job: it has the clock.
+///
+/// Before each attempt on a strap's address the adapter is made ready through the management
+/// socket (there, and powered on as the management interface counts it). An adapter that has
+/// just appeared, plugged in again with no bluetoothd, is up only for the kernel's own setup and
+/// powers itself off two seconds later; a connection started in that window is aborted
+/// (ECONNABORTED), and on Linux 6.1 closing that socket can hit a kernel bug (list corruption
+/// in hci_chan_del) that kills the process. Powering the adapter on first cancels the
+/// automatic power-off, so no connection is ever started on an adapter about to go down.
 public final class BluetoothHeartRateSource: HeartRateSource {
     public let target: SensorTarget
     /// Where the strap says it is worn, once read; kept across reconnections.
@@ -45,8 +53,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private var reportedProblem: SensorProblem?
     /// The last failed attempt's words, logged only when they change.
     private var lastFailure: String?
-    /// Whether the last attempt found the adapter off and switched it on.
-    private var poweredOn = false
+    /// Makes the adapter ready before each attempt on an address: there, and powered on through
+    /// the management socket (a test's fake stands in for the kernel's).
+    var prepareAdapter: () throws(SensorProblemError) -> Void = { _ = try Adapter.prepare() }
 
     /// - Parameters:
     ///   - target: the strap's address, or an ATT socket.
@@ -93,6 +102,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         guard let loop else { return }
         retry = nil
         do {
+            if case .address = target { try prepareAdapter() }
             let transport = try target.openTransport()
             self.transport = transport
             watch = loop.watch(transport.fileDescriptor, events: Int16(POLLOUT)) { [weak self] in
@@ -126,26 +136,13 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             lastFailure = error.detail
             log?("strap \(target): \(error.detail)")
         }
-        var error = error
-        if error.code == EHOSTUNREACH, case .address = target, !poweredOn {
-            // No adapter is up. One that is there but powered off (no bluetoothd powers it at
-            // boot, or it was plugged in again) is switched on, and tried again at once.
-            if let problem = Adapter.powerOn() {
-                error = problem
-            } else {
-                poweredOn = true
-                scheduleRetry(after: 0.1)
-                return
-            }
-        }
-        poweredOn = false
         if error.problem != .unreachable { report(error.problem) }
         scheduleRetry()
     }
 
-    private func scheduleRetry(after delay: Double? = nil) {
+    private func scheduleRetry() {
         guard let loop else { return }
-        retry = loop.after(delay ?? backoff.nextDelay()) { [weak self] in
+        retry = loop.after(backoff.nextDelay()) { [weak self] in
             self?.connect()
         }
     }

@@ -153,16 +153,6 @@ enum Adapter {
         return read(fd, &byte, 1) == 1 ? byte : nil
     }
 
-    /// Makes sure an adapter is there and on; the problem when not.
-    static func powerOn() -> SensorProblemError? {
-        do {
-            _ = try prepare()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     static func problem(status: UInt8, operation: String) -> SensorProblemError {
         let detail = "mgmt \(operation): status 0x\(String(status, radix: 16))"
         return switch ManagementStatus(rawValue: status) {
