@@ -51,7 +51,7 @@ final class SensorLink {
         case .connected(let name): log("strap: connected\(name.isEmpty ? "" : " (\(name))")")
         case .disconnected: log("strap: disconnected")
         case .problem(let problem): log("strap: \(problem)")
-        case .reading, .battery: break
+        case .reading, .battery, .identified: break
         }
         deliver(.sensor(event))
     }

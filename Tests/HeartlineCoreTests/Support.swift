@@ -236,6 +236,13 @@ final class GoldenSession {
                     return FoundSensor(name: parts[0], address: parts[1], signal: Int(parts[2])!)
                 }
                 transcript += send(.sensorsFound(found))
+            } else if line.hasPrefix(":identified ") {
+                // What a connected strap's Device Information says: ":identified ADDRESS@MAKER@MODEL".
+                transcript.append(line)
+                let parts = line.dropFirst(12).split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+                let manufacturer = parts[1].isEmpty ? nil : parts[1]
+                let model = parts[2].isEmpty ? nil : parts[2]
+                transcript += send(.sensor(.identified(strap: parts[0], manufacturer: manufacturer, model: model)))
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))

@@ -200,6 +200,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                     reportedProblem = nil
                 }
                 deliver?(event)
+                if case .connected = event, manufacturer != nil || model != nil {
+                    deliver?(.identified(strap: target.description, manufacturer: manufacturer, model: model))
+                }
             case .startTimer(let seconds):
                 if let transactionTimer { loop?.cancel(transactionTimer) }
                 transactionTimer = loop?.after(seconds) { [weak self] in

@@ -405,6 +405,8 @@ extension Heartline {
             }
         case .problem(let problem):
             sayProblem(problem)
+        case .identified(let strap, let manufacturer, let model):
+            sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
         }
     }
 

@@ -281,7 +281,7 @@ public struct Heartline {
     static let settingKeys =
         [
             autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
-            sensorNameSetting,
+            sensorNameSetting, sensorManufacturerSetting, sensorModelSetting,
         ]
         + SpeechSetting.allCases.map(\.key)
 

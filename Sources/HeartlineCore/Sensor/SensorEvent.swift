@@ -51,6 +51,9 @@ public enum SensorEvent: Equatable, Sendable {
     case reading(HeartRateReading)
     /// Battery level in percent, 0 to 100.
     case battery(Int)
+    /// Who made the strap and its model, as its Device Information service says (each nil when
+    /// it does not say), read at each connection; `strap` is its address as `--sensor` takes it.
+    case identified(strap: String, manufacturer: String?, model: String?)
     /// The source could not start or cannot go on.
     case problem(SensorProblem)
 }
