@@ -267,6 +267,8 @@ extension Prompt {
     public static let sensorSignalWeak = Prompt("sensor.signal.weak")
     public static let sensorChosen = Prompt("sensor.chosen", ["name"])
     public static let sensorForgotten = Prompt("sensor.forgotten")
+    public static let sensorProblemAdapterBusy = Prompt("sensor.problem.adapter-busy")
+    public static let sensorProblemScanAdapterBusy = Prompt("sensor.problem.scan-adapter-busy")
     public static let sensorIdentity = Prompt("sensor.identity", ["manufacturer", "model"])
     public static let sensorIdentityManufacturer = Prompt("sensor.identity.manufacturer", ["manufacturer"])
     public static let sensorIdentityModel = Prompt("sensor.identity.model", ["model"])
@@ -379,6 +381,7 @@ extension Prompt {
             settingsEcho, titleSpeech, valueDefault, echoChanged, askSpeechNumber, askSpeechText,
             speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
             exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
-            sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel,
+            sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel, sensorProblemAdapterBusy,
+            sensorProblemScanAdapterBusy,
         ]
 }

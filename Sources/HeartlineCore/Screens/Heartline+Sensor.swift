@@ -83,6 +83,7 @@ extension Heartline {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)
         case .busy: say(.answer, scanning ? .sensorProblemScanBusy : .sensorProblemBusy)
+        case .adapterBusy: say(.answer, scanning ? .sensorProblemScanAdapterBusy : .sensorProblemAdapterBusy)
         case .unreachable: say(.answer, .sensorProblemUnreachable)
         case .blocked: say(.answer, .sensorProblemBlocked)
         case .other: say(.answer, .sensorProblemOther)

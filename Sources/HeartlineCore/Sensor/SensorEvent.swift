@@ -34,6 +34,9 @@ public enum SensorProblem: Equatable, Sendable {
     case permissionDenied
     /// Another program (bluetoothd) holds the strap's connection.
     case busy
+    /// Another program holds the whole adapter for itself (the kernel's HCI user channel, as
+    /// Bumble, Android's emulator or a firmware tool use it): the system does not offer it.
+    case adapterBusy
     /// rfkill blocks the Bluetooth adapter (a radio switch, flight mode, `rfkill block`).
     case blocked
     /// The strap could not be reached (out of range, asleep, switched off).
