@@ -243,4 +243,42 @@ import Testing
             menu: 2, Forget strap.
             """#)
     }
+
+    /// Another program holds the adapter on the kernel's user channel: a scan cannot run, and
+    /// a connection keeps being tried; each said in its own sentence.
+    @Test func anAdapterHeldByAnotherProgram() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > settings
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            > 1
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+            (scan)
+            :scan fails, adapter held
+            answer: Another program holds the Bluetooth adapter for itself. Close it, then try again.
+            :strap fails, adapter held
+            answer: Another program holds the Bluetooth adapter for itself. Heartline keeps trying.
+            """#)
+    }
 }

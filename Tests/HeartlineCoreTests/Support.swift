@@ -243,6 +243,12 @@ final class GoldenSession {
                 let manufacturer = parts[1].isEmpty ? nil : parts[1]
                 let model = parts[2].isEmpty ? nil : parts[2]
                 transcript += send(.sensor(.identified(strap: parts[0], manufacturer: manufacturer, model: model)))
+            } else if line == ":scan fails, adapter held" {
+                transcript.append(line)
+                transcript += send(.sensorScanFailed(.adapterBusy))
+            } else if line == ":strap fails, adapter held" {
+                transcript.append(line)
+                transcript += send(.sensor(.problem(.adapterBusy)))
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))
