@@ -94,6 +94,17 @@ show() {
     sed 's/^/    /' "$log" | tail -n 20
   fi
 }
+# once NAME FILE PATTERN: exactly one line of FILE matches PATTERN.
+once() {
+  local count
+  count=$(grep -cE -- "$3" "$2" 2>/dev/null)
+  if [[ $count == 1 ]]; then
+    pass "$1"
+  else
+    fail "$1: /$3/ said ${count:-0} times in ${2##*/}, not once"
+    show "$2"
+  fi
+}
 # in_order FILE PATTERN...: lines matching each pattern come in this order (each after the last).
 in_order() {
   local file=$1
@@ -143,6 +154,22 @@ check_core() {
   check "adapter powered off at start" "$s/adapter-at-start.txt" "DOWN"
   check "scan lists the three straps by name with signal strength, strongest first" "$s/find.txt" \
     "1, TICKR B321, strong signal\." "2, HRM-Pro 9F8E, medium signal\." "3, Polar H10 0A1B2C3D, weak signal\."
+  check "the remembered strap's maker and model, read on the Sensors screen once it connected" "$s/find.txt" \
+    "^menu: Made by Heartline Test Straps, model VM-1\."
+  if in_order "$s/check.txt" "^answer: Strap: " "^answer: Made by Heartline Test Straps, model VM-1\."; then
+    pass "heartline --check says them after the strap's sentence"
+  else
+    fail "heartline --check does not say the strap's maker and model"
+    show "$s/check.txt"
+  fi
+  if grep -q "Made by" "$s/workout.txt"; then
+    fail "the maker and model are said during a workout"
+  else
+    pass "the maker and model are not said on connection"
+  fi
+  check "two other straps advertising: the workout with --sensor connects to that strap only" "$s/workout-others.txt" \
+    "^other straps connected: 0$"
+  check "the same with the weakest strap given" "$s/public-others.txt" "^other straps connected: 0$"
   check "workout answers heart rate and battery over the kernel's L2CAP socket" "$s/workout.txt" \
     "Heart rate, 72 beats per minute\." "Heart rate strap battery, 85 percent\."
   check "out of range for 12 s is announced" "$s/workout.txt" \
@@ -176,6 +203,23 @@ check_core() {
   else
     fail "a restarting strap did not come back"
     show "$s/public.txt"
+  fi
+  once "no permission (no CAP_NET_ADMIN): the scan is one sentence" "$s/nopriv-find.txt" \
+    "^answer: Heartline may not use Bluetooth; the README explains setcap\."
+  once "no permission, the adapter off: a workout says it once and goes on" "$s/nopriv-workout.txt" \
+    "^answer: Heartline may not use Bluetooth; the README explains setcap\."
+  check "no permission: the workout was answered and ended" "$s/nopriv-workout.txt" \
+    "^answer: Heart rate strap is not connected\." "^answer: Workout deleted\."
+  once "the adapter held on the user channel: the scan is one sentence" "$s/busy-find.txt" \
+    "^answer: Another program holds the Bluetooth adapter for itself\. Close it, then try again\."
+  once "the adapter held: a workout says it once" "$s/busy.txt" \
+    "^answer: Another program holds the Bluetooth adapter for itself\. Heartline keeps trying\."
+  if in_order "$s/busy.txt" "Another program holds the Bluetooth adapter" "^event: Heart rate strap connected" \
+    "^answer: Heart rate, 72 beats per minute\."; then
+    pass "the adapter released: the strap connects and heart rate is answered"
+  else
+    fail "the adapter released: no connection"
+    show "$s/busy.txt"
   fi
   check "rfkill is one sentence" "$s/rfkill.txt" "Bluetooth is blocked by rfkill"
   check "no adapter is one sentence" "$s/no-adapter.txt" "This computer has no Bluetooth\."
