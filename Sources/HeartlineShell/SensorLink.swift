@@ -51,6 +51,7 @@ final class SensorLink {
         case .connected(let name): log("strap: connected\(name.isEmpty ? "" : " (\(name))")")
         case .disconnected: log("strap: disconnected")
         case .problem(let problem): log("strap: \(problem)")
+        case .pairing: log("strap: pairing")
         case .reading, .battery, .identified: break
         }
         deliver(.sensor(event))

@@ -281,4 +281,28 @@ import Testing
             answer: Another program holds the Bluetooth adapter for itself. Heartline keeps trying.
             """#)
     }
+
+    /// A strap that wants an encrypted link is paired at every connection (no bond is kept);
+    /// that is said the first time only.
+    @Test func pairingIsSaidOnce() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :pairing
+            notice: The strap asks to be paired; Heartline pairs with it.
+            :sensor back
+            :sensor lost
+            event: Heart rate strap disconnected.
+            :pairing
+            :sensor back
+            event: Heart rate strap connected.
+            """#)
+    }
 }

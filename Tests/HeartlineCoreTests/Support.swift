@@ -243,6 +243,10 @@ final class GoldenSession {
                 let manufacturer = parts[1].isEmpty ? nil : parts[1]
                 let model = parts[2].isEmpty ? nil : parts[2]
                 transcript += send(.sensor(.identified(strap: parts[0], manufacturer: manufacturer, model: model)))
+            } else if line == ":pairing" {
+                // The strap asked for an encrypted link; the kernel pairs.
+                transcript.append(line)
+                transcript += send(.sensor(.pairing))
             } else if line == ":scan fails, adapter held" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.adapterBusy))

@@ -47,6 +47,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private var transactionTimer: EventLoop.Token?
     /// Waits for the link to carry data again after its security was raised.
     private var securityWatch: EventLoop.Token?
+    /// While the kernel pairs: the management socket on which it asks to confirm, and its watch.
+    private var pairingAgent: ManagementSocket?
+    private var pairingWatch: EventLoop.Token?
     private var retry: EventLoop.Token?
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
@@ -215,6 +218,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 transactionTimer = nil
             case .raiseSecurity:
                 log?("strap \(target): the strap asks for an encrypted link; raising the link's security")
+                deliver?(.pairing)
+                if case .address(let address) = target { startPairingAgent(for: address) }
                 do {
                     try transport?.raiseSecurity()
                 } catch {
@@ -234,6 +239,48 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 return
             }
         }
+    }
+
+    /// Confirms the pairing Heartline asked for, as bluetoothd's agent would.
+    ///
+    /// Linux 6.1 asks user space to confirm even Just Works pairing (User Confirmation Request,
+    /// on the trusted management sockets open at that moment), and without bluetoothd nobody
+    /// answers: the kernel then sends nothing after the strap's Pairing Response until its
+    /// 30-second timeout. Heartline raised the link's security itself, so it confirms, for its
+    /// own strap and only without a number to compare.
+    private func startPairingAgent(for address: BluetoothAddress) {
+        guard pairingAgent == nil, let loop else { return }
+        do {
+            try Adapter.requireAdministration("User Confirmation Reply")
+            let agent = try ManagementSocket()
+            pairingAgent = agent
+            pairingWatch = loop.watch(agent.fileDescriptor) { [weak self] in
+                self?.confirmPairing(with: address)
+            }
+        } catch {
+            log?("strap \(target): \(error.detail); the kernel's request to confirm the pairing goes unanswered")
+        }
+    }
+
+    private func confirmPairing(with address: BluetoothAddress) {
+        guard let agent = pairingAgent else { return }
+        while let event = try? agent.nextEvent() {
+            guard case .userConfirmRequest(let index, address, true) = event else { continue }
+            do {
+                let (status, _) = try agent.call(.userConfirmReply(index: index, address: address))
+                log?("strap \(target): pairing confirmed (status 0x\(String(status, radix: 16)))")
+                stopPairingAgent()
+                return
+            } catch {
+                log?("strap \(target): \(error.detail)")
+            }
+        }
+    }
+
+    private func stopPairingAgent() {
+        if let pairingWatch { loop?.cancel(pairingWatch) }
+        pairingWatch = nil
+        pairingAgent = nil
     }
 
     private func securityReady() {
@@ -259,6 +306,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         watch = nil
         transactionTimer = nil
         securityWatch = nil
+        stopPairingAgent()
         transport = nil
         client = nil
     }

@@ -269,6 +269,7 @@ extension Prompt {
     public static let sensorForgotten = Prompt("sensor.forgotten")
     public static let sensorProblemAdapterBusy = Prompt("sensor.problem.adapter-busy")
     public static let sensorProblemScanAdapterBusy = Prompt("sensor.problem.scan-adapter-busy")
+    public static let sensorPairing = Prompt("sensor.pairing")
     public static let sensorIdentity = Prompt("sensor.identity", ["manufacturer", "model"])
     public static let sensorIdentityManufacturer = Prompt("sensor.identity.manufacturer", ["manufacturer"])
     public static let sensorIdentityModel = Prompt("sensor.identity.model", ["model"])
@@ -382,6 +383,6 @@ extension Prompt {
             speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
             exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
             sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel, sensorProblemAdapterBusy,
-            sensorProblemScanAdapterBusy,
+            sensorProblemScanAdapterBusy, sensorPairing,
         ]
 }

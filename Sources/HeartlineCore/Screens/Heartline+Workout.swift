@@ -407,6 +407,10 @@ extension Heartline {
             sayProblem(problem)
         case .identified(let strap, let manufacturer, let model):
             sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
+        case .pairing:
+            // Once: a strap that asks again at each connection is no news after the first.
+            if !saidPairing { say(.notice, .sensorPairing) }
+            saidPairing = true
         }
     }
 

@@ -99,6 +99,8 @@ public struct Heartline {
     var warnedBatteryLow = false
     /// Whether the user heard that the sensor cannot work; its connection is then news.
     var saidSensorProblem = false
+    /// Whether the user heard that the strap asked for pairing (said once per run).
+    var saidPairing = false
     /// What "repeat", F5 and a headset's repeat say again: the last response that was not echo.
     var lastResponse: [Utterance] = []
     /// This response (spelling) leaves `lastResponse` as it was.

@@ -57,6 +57,8 @@ public enum SensorEvent: Equatable, Sendable {
     /// Who made the strap and its model, as its Device Information service says (each nil when
     /// it does not say), read at each connection; `strap` is its address as `--sensor` takes it.
     case identified(strap: String, manufacturer: String?, model: String?)
+    /// The strap asks for an encrypted link, and the kernel pairs with it (Just Works).
+    case pairing
     /// The source could not start or cannot go on.
     case problem(SensorProblem)
 }
