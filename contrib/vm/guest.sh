@@ -301,6 +301,7 @@ case $group in
     others=$(other_connections "Polar H10 0A1B2C3D")
     run_heartline public public_input --sensor 00:22:D0:0A:1B:2C
     echo "other straps connected: $(($(other_connections "Polar H10 0A1B2C3D") - others))" >"$share/public-others.txt"
+    run_heartline encrypted encrypted_input --sensor D4:36:39:E5:77:12
     # No CAP_NET_ADMIN (an unprivileged user, the setcap line not applied): a scan, and a
     # workout that would have to power the adapter on, each said in one sentence.
     as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all --bounding-set=-all)
@@ -318,17 +319,6 @@ case $group in
     rfkill_soft 0
     adapter_out
     run_heartline no-adapter find_input
-    ;;
-  encryption)
-    # A strap that needs an encrypted link (contrib/vm/run.sh encryption). Not in the default
-    # groups yet: Heartline raises the link's security and the kernel sends SMP Pairing Request,
-    # the strap answers Pairing Response, and then the kernel sends nothing more, so each
-    # attempt ends in the transaction timeout (to be found out).
-    adapter_in
-    # Every HCI command and event, for finding out where the pairing stops.
-    btmon >"$share/btmon.txt" 2>&1 &
-    run_heartline find find_input
-    run_heartline encrypted encrypted_input --sensor D4:36:39:E5:77:12
     ;;
   unplug)
     # The adapter pulled out and plugged back. It comes back powered up only for the kernel's

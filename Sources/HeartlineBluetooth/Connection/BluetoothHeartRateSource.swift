@@ -7,7 +7,9 @@ import HeartlineIO
 /// A heart-rate strap over Bluetooth LE (or an ATT socket), kept connected while started.
 ///
 /// It connects, lets `GATTClient` discover the strap and switch notifications on, and delivers
-/// `.connected(name:)`, `.reading`, `.battery`, and `.disconnected` when the link drops. Then it
+/// `.connected(name:)` (then `.identified` when the strap has a Device Information service),
+/// `.reading`, `.battery`, `.pairing` when the strap asks for an encrypted link, and
+/// `.disconnected` when the link drops. Then it
 /// reconnects after 1, 2, 4, 8 and then every 10 seconds for as long as it runs, switching
 /// notifications on again each time (straps are not bonded, so they forget).
 ///
