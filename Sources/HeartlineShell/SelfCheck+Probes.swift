@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineIO
 
 extension SelfCheck {
     /// The questions the self-check asks the system, each a small function that answers quickly.
@@ -210,8 +211,7 @@ public enum SystemProbe {
 
     /// Whether the `CapEff:` mask of a /proc/PID/status text has capability `number`.
     public static func hasCapability(_ number: Int, status: String) -> Bool {
-        guard let hex = field("CapEff", in: status), let mask = UInt64(hex, radix: 16) else { return false }
-        return mask & (1 << UInt64(number)) != 0
+        Capabilities.has(number, status: status)
     }
 
     // MARK: Storage

@@ -58,11 +58,13 @@ extension SelfCheck {
     ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
         var remembered: String?
+        var identity: (manufacturer: String?, model: String?) = (nil, nil)
         var inUse = false
         if FileManager.default.fileExists(atPath: directory) {
             do {
                 let store = try SQLiteStore(directory: directory)
                 remembered = try? store.setting(Heartline.sensorAddressSetting)
+                identity = Self.identity(in: store)
             } catch .locked {
                 inUse = true
             } catch {
@@ -93,6 +95,9 @@ extension SelfCheck {
             loop.run()
         }
 
+        if Self.sameStrap(target, remembered) {
+            findings = check.withIdentity(findings, manufacturer: identity.manufacturer, model: identity.model)
+        }
         if case .missing = SystemProbe.userManager(environment: environment) {
             findings.append(Finding(part: .speech, ok: false, sentence: words(.checkUserManagerMissing)))
         }
@@ -135,11 +140,41 @@ extension SelfCheck {
     ) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
-            let target = options.sensor ?? ((try? store.setting(Heartline.sensorAddressSetting)) ?? nil)
-            let findings = SelfCheck(words: words).findings(
+            let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
+            let target = options.sensor ?? remembered
+            let check = SelfCheck(words: words)
+            var findings = check.findings(
                 probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory, engine: engine())
+            if sameStrap(target, remembered) {
+                let identity = identity(in: store)
+                findings = check.withIdentity(findings, manufacturer: identity.manufacturer, model: identity.model)
+            }
             return findings.map { Utterance(.answer, $0.sentence) }
         }
+    }
+}
+
+extension SelfCheck {
+    /// What the remembered strap's Device Information service said when it last connected.
+    static func identity(in store: WorkoutStore) -> (manufacturer: String?, model: String?) {
+        let manufacturer = (try? store.setting(Heartline.sensorManufacturerSetting)) ?? nil
+        return (manufacturer, (try? store.setting(Heartline.sensorModelSetting)) ?? nil)
+    }
+
+    /// Whether the strap checked is the remembered one (an address may be given without its kind).
+    static func sameStrap(_ target: String?, _ remembered: String?) -> Bool {
+        guard let target, let remembered else { return false }
+        return SensorTarget(argument: target)?.description == SensorTarget(argument: remembered)?.description
+    }
+
+    /// The findings with the strap's maker and model after the strap's own sentence, when known.
+    func withIdentity(_ findings: [Finding], manufacturer: String?, model: String?) -> [Finding] {
+        guard let sentence = Heartline.identitySentence(words: words, manufacturer: manufacturer, model: model),
+            let index = findings.firstIndex(where: { $0.part == .strap })
+        else { return findings }
+        var findings = findings
+        findings.insert(Finding(part: .strap, ok: true, sentence: sentence), at: index + 1)
+        return findings
     }
 }
 

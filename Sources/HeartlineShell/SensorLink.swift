@@ -60,7 +60,8 @@ final class SensorLink {
         case .connected(let name): log("\(who): connected\(name.isEmpty ? "" : " (\(name))")")
         case .disconnected: log("\(who): disconnected")
         case .problem(let problem): log("\(who): \(problem)")
-        case .reading, .sensorReading, .battery: break
+        case .pairing: log("\(who): pairing")
+        case .reading, .sensorReading, .battery, .identified: break
         }
         deliver(kind == .heartRateStrap ? .sensor(event) : .motionSensor(kind, event))
     }

@@ -13,6 +13,20 @@ import Testing
         #expect(ManagementCommand.stopLEDiscovery(index: 0).encoded == [0x24, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06])
     }
 
+    @Test("the pairing the kernel asks about is confirmed for the strap's address and type")
+    func userConfirmation() throws {
+        let strap = try #require(BluetoothAddress("D4:36:39:E5:77:12/random"))
+        // User Confirmation Request: address, LE random, Just Works (hint 1), value 0.
+        let request: [UInt8] = [0x0F, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x12, 0x77, 0xE5, 0x39, 0x36, 0xD4, 0x02, 0x01, 0, 0, 0, 0]
+        #expect(try ManagementEvent.parse(request) == .userConfirmRequest(index: 0, address: strap, justWorks: true))
+        var numeric = request
+        numeric[13] = 0x00
+        #expect(try ManagementEvent.parse(numeric) == .userConfirmRequest(index: 0, address: strap, justWorks: false))
+        #expect(
+            ManagementCommand.userConfirmReply(index: 0, address: strap).encoded
+                == [0x1C, 0x00, 0x00, 0x00, 0x07, 0x00, 0x12, 0x77, 0xE5, 0x39, 0x36, 0xD4, 0x02])
+    }
+
     @Test("Device Found becomes an advertising report with the strap's address type, RSSI and data")
     func deviceFound() throws {
         // C8:03:F1:B9:0B:4E, LE random, -58 dBm, flags 0, services 180D 180F and the name.

@@ -56,10 +56,47 @@ struct NoBluetoothTests {
     }
 }
 
+/// The adapter is made ready (there, powered on through the management socket) before every
+/// attempt on a strap's address: a connection started on an adapter that the kernel powers off
+/// by itself is aborted, and closing that socket can crash Linux 6.1 (contrib/vm/run.sh unplug).
+@Suite struct AdapterFirstTests {
+    static let strap = BluetoothAddress("C8:03:F1:B9:0B:4E/random")!
+
+    @Test("every attempt on an address readies the adapter first; its problem is said once")
+    func adapterReadiedBeforeEveryAttempt() throws {
+        let loop = try EventLoop()
+        let source = BluetoothHeartRateSource(target: .address(Self.strap), reconnectDelays: [0.02])
+        var readied = 0
+        source.prepareAdapter = { () throws(SensorProblemError) in
+            readied += 1
+            throw SensorProblemError(.permissionDenied, detail: "mgmt Set Powered: status 0x14")
+        }
+        var events: [SensorEvent] = []
+        source.start(on: loop) { events.append($0) }
+        let end = ContinuousClock.now.advanced(by: .milliseconds(300))
+        while ContinuousClock.now < end { loop.turn(maximumWait: 0.01) }
+        source.stop()
+        // Had a socket been opened first, a machine without Bluetooth would have said no adapter.
+        #expect(events == [.problem(.permissionDenied)])
+        #expect(readied >= 3)
+    }
+
+    @Test("a strap reached through an ATT socket needs no adapter")
+    func attSocketNeedsNoAdapter() throws {
+        let session = try StrapSession()
+        var readied = 0
+        session.source.prepareAdapter = { () throws(SensorProblemError) in readied += 1 }
+        session.start()
+        #expect(session.run { session.count(SourceTests.connected) == 1 })
+        #expect(readied == 0)
+    }
+}
+
 @Suite struct SensorProblemErrorTests {
     static let errnos: [(Int32, SensorProblem)] = [
         (EAFNOSUPPORT, .noAdapter), (ENODEV, .noAdapter), (EPERM, .permissionDenied), (EACCES, .permissionDenied),
         (EBUSY, .busy), (ETIMEDOUT, .unreachable), (ECONNREFUSED, .unreachable), (EHOSTDOWN, .unreachable),
+        (ECONNABORTED, .unreachable),
     ]
 
     @Test("each errno becomes the problem the user can act on", arguments: errnos)

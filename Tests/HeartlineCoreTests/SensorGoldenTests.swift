@@ -148,4 +148,183 @@ import Testing
             answer: Heart rate strap battery level unknown.
             """#)
     }
+
+    /// The Device Information service's answer is kept in silence, only for the remembered
+    /// strap, and read on the Sensors screen; choosing another strap or forgetting drops it.
+    @Test func makerAndModelReadOnTheSensorsScreen() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > settings
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
+            > 1
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+            (scan)
+            :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; HRM-Pro 9F8E@D4:36:39:E5:77:12/random@-70
+            menu: Straps found.
+            menu: 1, TICKR B321, strong signal.
+            menu: 2, HRM-Pro 9F8E, strong signal.
+            > 1
+            answer: TICKR B321 remembered. Heartline connects to it now and at every start.
+            answer: You are on Sensors.
+            (use C8:03:F1:B9:0B:4E/random)
+            :identified D4:36:39:E5:77:12/random@Garmin@HRM-Pro
+            :identified C8:03:F1:B9:0B:4E/random@Wahoo Fitness@TICKR
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: Remembered strap: TICKR B321.
+            menu: Made by Wahoo Fitness, model TICKR.
+            menu: 1, Find straps.
+            menu: 2, Forget strap.
+            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 4, Footpod calibration: 100 percent.
+            :identified C8:03:F1:B9:0B:4E/random@@TICKR 2
+            > where
+            answer: You are on Sensors.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: Remembered strap: TICKR B321.
+            menu: Model TICKR 2.
+            menu: 1, Find straps.
+            menu: 2, Forget strap.
+            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 4, Footpod calibration: 100 percent.
+            > 1
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+            (scan)
+            :found HRM-Pro 9F8E@D4:36:39:E5:77:12/random@-70
+            menu: Straps found.
+            menu: 1, HRM-Pro 9F8E, strong signal.
+            > 1
+            answer: HRM-Pro 9F8E remembered. Heartline connects to it now and at every start.
+            answer: You are on Sensors.
+            (use D4:36:39:E5:77:12/random)
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: Remembered strap: HRM-Pro 9F8E.
+            menu: 1, Find straps.
+            menu: 2, Forget strap.
+            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 4, Footpod calibration: 100 percent.
+            """#)
+    }
+
+    /// Another program holds the adapter on the kernel's user channel: a scan cannot run, and
+    /// a connection keeps being tried; each said in its own sentence.
+    @Test func anAdapterHeldByAnotherProgram() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > settings
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
+            > 1
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
+            (scan)
+            :scan fails, adapter held
+            answer: Another program holds the Bluetooth adapter for itself. Close it, then try again.
+            :strap fails, adapter held
+            answer: Another program holds the Bluetooth adapter for itself. Heartline keeps trying.
+            """#)
+    }
+
+    /// A strap that wants an encrypted link is paired at every connection (no bond is kept);
+    /// that is said the first time only.
+    @Test func pairingIsSaidOnce() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :pairing
+            notice: The strap asks to be paired; Heartline pairs with it.
+            :sensor back
+            :sensor lost
+            event: Heart rate strap disconnected.
+            :pairing
+            :sensor back
+            event: Heart rate strap connected.
+            """#)
+    }
 }

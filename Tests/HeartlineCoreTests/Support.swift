@@ -285,6 +285,23 @@ final class GoldenSession {
                         kind: parts.count > 3 ? kinds[parts[3]]! : .heartRateStrap)
                 }
                 transcript += send(.sensorsFound(found))
+            } else if line.hasPrefix(":identified ") {
+                // What a connected strap's Device Information says: ":identified ADDRESS@MAKER@MODEL".
+                transcript.append(line)
+                let parts = line.dropFirst(12).split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+                let manufacturer = parts[1].isEmpty ? nil : parts[1]
+                let model = parts[2].isEmpty ? nil : parts[2]
+                transcript += send(.sensor(.identified(strap: parts[0], manufacturer: manufacturer, model: model)))
+            } else if line == ":pairing" {
+                // The strap asked for an encrypted link; the kernel pairs.
+                transcript.append(line)
+                transcript += send(.sensor(.pairing))
+            } else if line == ":scan fails, adapter held" {
+                transcript.append(line)
+                transcript += send(.sensorScanFailed(.adapterBusy))
+            } else if line == ":strap fails, adapter held" {
+                transcript.append(line)
+                transcript += send(.sensor(.problem(.adapterBusy)))
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))

@@ -4,6 +4,7 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineStorage
 import Testing
 
 /// The self-check: its sentences for each state of each part, its probes on this machine, and
@@ -248,6 +249,29 @@ import Testing
                 == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands.")
         #expect(result.lines.count == 5)
         #expect(result.lines[3].hasPrefix("answer: Strap: C0:11:22:33:44:55 is remembered"))
+    }
+
+    @Test func checkSaysTheRememberedStrapsMakerAndModelAfterItsSentence() throws {
+        let data = TemporaryDirectory()
+        do {
+            let store = try SQLiteStore(directory: data.path)
+            try store.setSetting(Heartline.sensorAddressSetting, to: "att-socket:\(data.path)/strap.sock")
+            try store.setSetting(Heartline.sensorNameSetting, to: "HRM-Pro 9F8E")
+            try store.setSetting(Heartline.sensorManufacturerSetting, to: "Garmin")
+            try store.setSetting(Heartline.sensorModelSetting, to: "HRM-Pro")
+        }
+        let result = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
+        #expect(result.lines.count == 5)
+        #expect(result.lines[2].hasPrefix("answer: Strap: "))
+        #expect(result.lines[3] == "answer: Made by Garmin, model HRM-Pro.")
+
+        // Another strap given on the command line is not the one they describe.
+        let other = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null", "--sensor", "C0:11:22:33:44:55"],
+            input: Data())
+        #expect(other.lines.count == 4)
+        #expect(!other.lines.contains { $0.contains("Made by") })
     }
 
     @Test func theCheckCommandAnswersInTheShell() throws {

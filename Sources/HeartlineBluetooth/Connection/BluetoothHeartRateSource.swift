@@ -7,7 +7,9 @@ import HeartlineIO
 /// A heart-rate strap over Bluetooth LE (or an ATT socket), kept connected while started.
 ///
 /// It connects, lets `GATTClient` discover the strap and switch notifications on, and delivers
-/// `.connected(name:)`, `.reading`, `.battery`, and `.disconnected` when the link drops. Then it
+/// `.connected(name:)` (then `.identified` when the strap has a Device Information service),
+/// `.reading`, `.battery`, `.pairing` when the strap asks for an encrypted link, and
+/// `.disconnected` when the link drops. Then it
 /// reconnects after 1, 2, 4, 8 and then every 10 seconds for as long as it runs, switching
 /// notifications on again each time (straps are not bonded, so they forget).
 ///
@@ -16,6 +18,14 @@ import HeartlineIO
 /// succeeds; attempts go on meanwhile, so plugging in an adapter or waking the strap needs no
 /// restart. An unreachable strap is not a problem: it is asleep or away, and it is normal.
 /// Deciding that a connected strap has gone quiet is the core's job: it has the clock.
+///
+/// Before each attempt on a strap's address the adapter is made ready through the management
+/// socket (there, and powered on as the management interface counts it). An adapter that has
+/// just appeared, plugged in again with no bluetoothd, is up only for the kernel's own setup and
+/// powers itself off two seconds later; a connection started in that window is aborted
+/// (ECONNABORTED), and on Linux 6.1 closing that socket can hit a kernel bug (list corruption
+/// in hci_chan_del) that kills the process. Powering the adapter on first cancels the
+/// automatic power-off, so no connection is ever started on an adapter about to go down.
 public final class BluetoothHeartRateSource: HeartRateSource {
     public let target: SensorTarget
     /// Where the strap says it is worn, once read; kept across reconnections.
@@ -40,14 +50,18 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     private var transactionTimer: EventLoop.Token?
     /// Waits for the link to carry data again after its security was raised.
     private var securityWatch: EventLoop.Token?
+    /// While the kernel pairs: the management socket on which it asks to confirm, and its watch.
+    private var pairingAgent: ManagementSocket?
+    private var pairingWatch: EventLoop.Token?
     private var retry: EventLoop.Token?
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
     private var reportedProblem: SensorProblem?
     /// The last failed attempt's words, logged only when they change.
     private var lastFailure: String?
-    /// Whether the last attempt found the adapter off and switched it on.
-    private var poweredOn = false
+    /// Makes the adapter ready before each attempt on an address: there, and powered on through
+    /// the management socket (a test's fake stands in for the kernel's).
+    var prepareAdapter: () throws(SensorProblemError) -> Void = { _ = try Adapter.prepare() }
 
     /// - Parameters:
     ///   - target: the strap's address, or an ATT socket.
@@ -96,6 +110,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         guard let loop else { return }
         retry = nil
         do {
+            if case .address = target { try prepareAdapter() }
             let transport = try target.openTransport()
             self.transport = transport
             watch = loop.watch(transport.fileDescriptor, events: Int16(POLLOUT)) { [weak self] in
@@ -129,26 +144,13 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             lastFailure = error.detail
             log?("strap \(target): \(error.detail)")
         }
-        var error = error
-        if error.code == EHOSTUNREACH, case .address = target, !poweredOn {
-            // No adapter is up. One that is there but powered off (no bluetoothd powers it at
-            // boot, or it was plugged in again) is switched on, and tried again at once.
-            if let problem = Adapter.powerOn() {
-                error = problem
-            } else {
-                poweredOn = true
-                scheduleRetry(after: 0.1)
-                return
-            }
-        }
-        poweredOn = false
         if error.problem != .unreachable { report(error.problem) }
         scheduleRetry()
     }
 
-    private func scheduleRetry(after delay: Double? = nil) {
+    private func scheduleRetry() {
         guard let loop else { return }
-        retry = loop.after(delay ?? backoff.nextDelay()) { [weak self] in
+        retry = loop.after(backoff.nextDelay()) { [weak self] in
             self?.connect()
         }
     }
@@ -206,6 +208,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                     reportedProblem = nil
                 }
                 deliver?(event)
+                if case .connected = event, manufacturer != nil || model != nil {
+                    deliver?(.identified(strap: target.description, manufacturer: manufacturer, model: model))
+                }
             case .startTimer(let seconds):
                 if let transactionTimer { loop?.cancel(transactionTimer) }
                 transactionTimer = loop?.after(seconds) { [weak self] in
@@ -218,6 +223,8 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 transactionTimer = nil
             case .raiseSecurity:
                 log?("strap \(target): the strap asks for an encrypted link; raising the link's security")
+                deliver?(.pairing)
+                if case .address(let address) = target { startPairingAgent(for: address) }
                 do {
                     try transport?.raiseSecurity()
                 } catch {
@@ -237,6 +244,48 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 return
             }
         }
+    }
+
+    /// Confirms the pairing Heartline asked for, as bluetoothd's agent would.
+    ///
+    /// Linux 6.1 asks user space to confirm even Just Works pairing (User Confirmation Request,
+    /// on the trusted management sockets open at that moment), and without bluetoothd nobody
+    /// answers: the kernel then sends nothing after the strap's Pairing Response until its
+    /// 30-second timeout. Heartline raised the link's security itself, so it confirms, for its
+    /// own strap and only without a number to compare.
+    private func startPairingAgent(for address: BluetoothAddress) {
+        guard pairingAgent == nil, let loop else { return }
+        do {
+            try Adapter.requireAdministration("User Confirmation Reply")
+            let agent = try ManagementSocket()
+            pairingAgent = agent
+            pairingWatch = loop.watch(agent.fileDescriptor) { [weak self] in
+                self?.confirmPairing(with: address)
+            }
+        } catch {
+            log?("strap \(target): \(error.detail); the kernel's request to confirm the pairing goes unanswered")
+        }
+    }
+
+    private func confirmPairing(with address: BluetoothAddress) {
+        guard let agent = pairingAgent else { return }
+        while let event = try? agent.nextEvent() {
+            guard case .userConfirmRequest(let index, address, true) = event else { continue }
+            do {
+                let (status, _) = try agent.call(.userConfirmReply(index: index, address: address))
+                log?("strap \(target): pairing confirmed (status 0x\(String(status, radix: 16)))")
+                stopPairingAgent()
+                return
+            } catch {
+                log?("strap \(target): \(error.detail)")
+            }
+        }
+    }
+
+    private func stopPairingAgent() {
+        if let pairingWatch { loop?.cancel(pairingWatch) }
+        pairingWatch = nil
+        pairingAgent = nil
     }
 
     private func securityReady() {
@@ -262,6 +311,7 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         watch = nil
         transactionTimer = nil
         securityWatch = nil
+        stopPairingAgent()
         transport = nil
         client = nil
     }

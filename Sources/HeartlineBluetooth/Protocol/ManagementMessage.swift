@@ -10,6 +10,8 @@ public enum ManagementCommand: Equatable, Sendable {
     /// Discovery of LE devices (public and random addresses): address types 0x06.
     case startLEDiscovery(index: UInt16)
     case stopLEDiscovery(index: UInt16)
+    /// Confirms the pairing the kernel asked about with User Confirmation Request.
+    case userConfirmReply(index: UInt16, address: BluetoothAddress)
 
     /// The index that means "no controller", for commands about all of them.
     public static let noIndex: UInt16 = 0xFFFF
@@ -22,6 +24,7 @@ public enum ManagementCommand: Equatable, Sendable {
         case .setPowered: 0x0005
         case .startLEDiscovery: 0x0023
         case .stopLEDiscovery: 0x0024
+        case .userConfirmReply: 0x001C
         }
     }
 
@@ -32,6 +35,7 @@ public enum ManagementCommand: Equatable, Sendable {
             case .readControllerInfo(let index): (index, [])
             case .setPowered(let index, let on): (index, [on ? 1 : 0])
             case .startLEDiscovery(let index), .stopLEDiscovery(let index): (index, [Self.leAddressTypes])
+            case .userConfirmReply(let index, let address): (index, address.bytes.reversed() + [address.kind == .random ? 2 : 1])
             }
         var bytes: [UInt8] = []
         bytes.appendLittleEndian(code)
@@ -67,6 +71,9 @@ public enum ManagementEvent: Equatable, Sendable {
     /// An advertising device, with its advertising data and scan response in `data`.
     case deviceFound(index: UInt16, report: AdvertisingReport)
     case discovering(index: UInt16, active: Bool)
+    /// The kernel asks user space to confirm pairing with an LE device; `justWorks` when there is
+    /// no number to compare (Confirm Hint 1).
+    case userConfirmRequest(index: UInt16, address: BluetoothAddress, justWorks: Bool)
     /// Anything else (there are dozens); ignored.
     case other(code: UInt16)
 
@@ -101,14 +108,19 @@ public enum ManagementEvent: Equatable, Sendable {
         case 0x0013:
             _ = try reader.uint8("address types")
             return .discovering(index: index, active: try reader.uint8("discovering") != 0)
+        case 0x000F:
+            // Address (6, least significant first), address type, confirm hint, value (4).
+            let address = try leAddress(&reader)
+            let hint = try reader.uint8("confirm hint")
+            _ = try reader.bytes(4, "confirm value")
+            return .userConfirmRequest(index: index, address: address, justWorks: hint == 1)
         default:
             return .other(code: code)
         }
     }
 
-    /// Device Found: address (6, least significant first), address type (1 LE public, 2 LE
-    /// random), RSSI (int8), flags (4), data length (2), data.
-    private static func deviceFound(_ reader: inout ByteReader) throws(FrameError) -> AdvertisingReport {
+    /// An address (6, least significant first) and its type (1 LE public, 2 LE random).
+    private static func leAddress(_ reader: inout ByteReader) throws(FrameError) -> BluetoothAddress {
         let addressBytes = try reader.bytes(6, "address")
         let type = try reader.uint8("address type")
         let kind: BluetoothAddress.Kind
@@ -117,6 +129,12 @@ public enum ManagementEvent: Equatable, Sendable {
         case 2: kind = .random
         default: throw .invalid(field: "address type", value: Int(type))
         }
+        return BluetoothAddress(bytes: addressBytes.reversed(), kind: kind)
+    }
+
+    /// Device Found: address and type, RSSI (int8), flags (4), data length (2), data.
+    private static func deviceFound(_ reader: inout ByteReader) throws(FrameError) -> AdvertisingReport {
+        let address = try leAddress(&reader)
         let rssi = Int(Int8(bitPattern: try reader.uint8("RSSI")))
         let flags = UInt32(try reader.uint16("flags")) | UInt32(try reader.uint16("flags")) << 16
         let length = Int(try reader.uint16("data length"))
@@ -125,7 +143,7 @@ public enum ManagementEvent: Equatable, Sendable {
         // Flag 0x20: the data is a scan response only (the kernel had no advertisement to merge).
         let eventType: AdvertisingReport.EventType = flags & 0x20 != 0 ? .scanResponse : .connectable
         return AdvertisingReport(
-            eventType: eventType, address: BluetoothAddress(bytes: addressBytes.reversed(), kind: kind),
+            eventType: eventType, address: address,
             data: AdvertisingData.parse(data), rssi: rssi)
     }
 

@@ -91,6 +91,7 @@ public final class StrapScanner {
 
     private func startDiscovery() throws(SensorProblemError) {
         guard let socket, let index else { return }
+        try Adapter.requireAdministration("Start Discovery")
         let (status, _) = try socket.call(.startLEDiscovery(index: index))
         switch ManagementStatus(rawValue: status) {
         case .success:
@@ -107,12 +108,18 @@ public final class StrapScanner {
 /// The first Bluetooth adapter, powered on if it was off.
 enum Adapter {
     /// Opens the management socket and makes sure the first adapter is on.
-    /// - Throws: `.noAdapter` without Bluetooth or an adapter, `.blocked` when rfkill blocks
-    ///   it, `.permissionDenied` without CAP_NET_ADMIN (needed to power it on).
+    /// - Throws: `.noAdapter` without Bluetooth or an adapter, `.adapterBusy` when another
+    ///   program holds it on the user channel, `.blocked` when rfkill blocks it,
+    ///   `.permissionDenied` without CAP_NET_ADMIN (needed to power it on).
     static func prepare() throws(SensorProblemError) -> (socket: ManagementSocket, index: UInt16) {
         let socket = try ManagementSocket()
         let (listed, indices) = try socket.call(.readIndexList)
         guard listed == 0, let index = ManagementEvent.indices(fromIndexList: indices).first else {
+            // An adapter held on the user channel is up, but the management interface no longer
+            // offers it (one still being set up after it was plugged in is not up yet).
+            if isUpOutsideManagement() {
+                throw SensorProblemError(.adapterBusy, detail: "mgmt: no adapter offered, but one is up: held on the user channel")
+            }
             throw SensorProblemError(.noAdapter, detail: "mgmt: no Bluetooth adapter")
         }
         let (status, info) = try socket.call(.readControllerInfo(index: index))
@@ -120,6 +127,7 @@ enum Adapter {
             throw problem(status: status, operation: "Read Controller Information")
         }
         if settings & 1 == 0 {
+            try requireAdministration("Set Powered")
             let (powered, _) = try socket.call(.setPowered(index: index, on: true))
             guard powered == 0 else {
                 // Linux 6.1 answers Failed, not RF-Killed, when rfkill blocks the adapter.
@@ -130,6 +138,15 @@ enum Adapter {
             }
         }
         return (socket, index)
+    }
+
+    /// Throws `.permissionDenied` without CAP_NET_ADMIN, which the management socket's trusted
+    /// commands need. The kernel's own refusal is no help: Linux 6.1 fails the send with ENOENT
+    /// and then EAGAIN rather than answering Permission Denied.
+    static func requireAdministration(_ operation: String) throws(SensorProblemError) {
+        guard Capabilities.inEffect(Capabilities.netAdmin) else {
+            throw SensorProblemError(.permissionDenied, detail: "mgmt \(operation) needs CAP_NET_ADMIN")
+        }
     }
 
     /// Whether a soft or hard rfkill switch of adapter `index` is on
@@ -154,16 +171,6 @@ enum Adapter {
         defer { close(fd) }
         var byte: UInt8 = 0
         return read(fd, &byte, 1) == 1 ? byte : nil
-    }
-
-    /// Makes sure an adapter is there and on; the problem when not.
-    static func powerOn() -> SensorProblemError? {
-        do {
-            _ = try prepare()
-            return nil
-        } catch {
-            return error
-        }
     }
 
     static func problem(status: UInt8, operation: String) -> SensorProblemError {

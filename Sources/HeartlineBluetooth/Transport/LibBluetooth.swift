@@ -39,3 +39,11 @@ extension PacketSocket {
         return withUnsafeBytes(of: &address) { Array($0) }
     }
 }
+
+extension Adapter {
+    /// Whether an adapter is up as the kernel's device list shows it (HCIGETDEVLIST, no
+    /// capability needed), which masks an adapter that is up only for its setup.
+    static func isUpOutsideManagement() -> Bool {
+        hci_get_route(nil) >= 0
+    }
+}

@@ -26,7 +26,9 @@ public struct SensorProblemError: Error, Equatable, Sendable, CustomStringConver
             case EAFNOSUPPORT, ENODEV, EHOSTUNREACH: .noAdapter
             case EPERM, EACCES: .permissionDenied
             case EBUSY: .busy
-            case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN: .unreachable
+            // ECONNABORTED: the adapter went down under a connection attempt (pulled out,
+            // powered off); the next attempt finds out what is wrong, if anything.
+            case ETIMEDOUT, ECONNREFUSED, EHOSTDOWN, ECONNABORTED: .unreachable
             default: .other(error.description)
             }
         self.init(problem, detail: error.description, code: error.code)

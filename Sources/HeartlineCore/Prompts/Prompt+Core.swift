@@ -267,6 +267,12 @@ extension Prompt {
     public static let sensorSignalWeak = Prompt("sensor.signal.weak")
     public static let sensorChosen = Prompt("sensor.chosen", ["name"])
     public static let sensorForgotten = Prompt("sensor.forgotten")
+    public static let sensorProblemAdapterBusy = Prompt("sensor.problem.adapter-busy")
+    public static let sensorProblemScanAdapterBusy = Prompt("sensor.problem.scan-adapter-busy")
+    public static let sensorPairing = Prompt("sensor.pairing")
+    public static let sensorIdentity = Prompt("sensor.identity", ["manufacturer", "model"])
+    public static let sensorIdentityManufacturer = Prompt("sensor.identity.manufacturer", ["manufacturer"])
+    public static let sensorIdentityModel = Prompt("sensor.identity.model", ["model"])
     public static let sensorProblemNoAdapter = Prompt("sensor.problem.no-adapter")
     public static let sensorProblemPermission = Prompt("sensor.problem.permission")
     public static let sensorProblemBusy = Prompt("sensor.problem.busy")
@@ -376,5 +382,7 @@ extension Prompt {
             settingsEcho, titleSpeech, valueDefault, echoChanged, askSpeechNumber, askSpeechText,
             speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
             exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
+            sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel, sensorProblemAdapterBusy,
+            sensorProblemScanAdapterBusy, sensorPairing,
         ]
 }

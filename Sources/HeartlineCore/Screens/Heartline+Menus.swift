@@ -158,6 +158,11 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             if let name = rememberedSensor?.name {
                 say(.menu, .sensorRemembered, ["name": name])
+                let manufacturer = settings[Self.sensorManufacturerSetting]
+                if let identity = Self.identitySentence(words: words, manufacturer: manufacturer, model: settings[Self.sensorModelSetting])
+                {
+                    say(.menu, text: identity)
+                }
             } else {
                 say(.menu, .sensorNoneRemembered)
             }

@@ -58,7 +58,8 @@ extension Heartline {
             if motionSensors[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
             if case .connected = motionSensors[kind] {} else { motionSensors[kind] = .connected(name: "") }
             workout?.engine.receive(reading, at: now)
-        case .reading, .battery:
+        case .reading, .battery, .identified, .pairing:
+            // A strap's own news; the other kinds' maker and pairing are only logged.
             break
         case .problem(let problem):
             sayProblem(problem)

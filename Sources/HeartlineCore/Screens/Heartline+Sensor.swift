@@ -4,6 +4,10 @@ import Foundation
 extension Heartline {
     public static let sensorAddressSetting = "sensor.address"
     public static let sensorNameSetting = "sensor.name"
+    /// What the remembered strap's Device Information service said, kept for the Sensors
+    /// screen and `heartline --check`.
+    public static let sensorManufacturerSetting = "sensor.manufacturer"
+    public static let sensorModelSetting = "sensor.model"
     static let scanSeconds = 8.0
     /// A battery at or below this is said once per run.
     static let batteryLowPercent = 15
@@ -36,18 +40,42 @@ extension Heartline {
 
     mutating func chooseSensor(_ found: FoundSensor) {
         guard found.kind == .heartRateStrap else { return chooseMotionSensor(found) }
-        saveSettings([(Self.sensorAddressSetting, found.address), (Self.sensorNameSetting, found.name)])
+        saveSettings([
+            (Self.sensorAddressSetting, found.address), (Self.sensorNameSetting, found.name),
+            (Self.sensorManufacturerSetting, nil), (Self.sensorModelSetting, nil),
+        ])
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useSensor(found.address))
         returnToPrevious()
     }
 
     mutating func forgetSensor() {
-        saveSettings([(Self.sensorAddressSetting, nil), (Self.sensorNameSetting, nil)])
+        saveSettings([
+            (Self.sensorAddressSetting, nil), (Self.sensorNameSetting, nil), (Self.sensorManufacturerSetting, nil),
+            (Self.sensorModelSetting, nil),
+        ])
         say(.answer, .sensorForgotten)
         emit(.useSensor(nil))
         sensor = .absent
         replace(with: .sensor)
+    }
+
+    /// Keeps what the remembered strap says about itself, in silence: it is read on the Sensors
+    /// screen, not on every connection. Another strap's (one given with --sensor) is not kept.
+    mutating func sensorIdentified(strap: String, manufacturer: String?, model: String?) {
+        guard strap == settings[Self.sensorAddressSetting] else { return }
+        guard settings[Self.sensorManufacturerSetting] != manufacturer || settings[Self.sensorModelSetting] != model else { return }
+        saveSettings([(Self.sensorManufacturerSetting, manufacturer), (Self.sensorModelSetting, model)])
+    }
+
+    /// "Made by Garmin, model HRM-Pro.", or the half that is known; nil when neither is.
+    public static func identitySentence(words: Words, manufacturer: String?, model: String?) -> String? {
+        switch (manufacturer, model) {
+        case (let manufacturer?, let model?): words(.sensorIdentity, ["manufacturer": manufacturer, "model": model])
+        case (let manufacturer?, nil): words(.sensorIdentityManufacturer, ["manufacturer": manufacturer])
+        case (nil, let model?): words(.sensorIdentityModel, ["model": model])
+        case (nil, nil): nil
+        }
     }
 
     /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
@@ -57,6 +85,7 @@ extension Heartline {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)
         case .busy: say(.answer, scanning ? .sensorProblemScanBusy : .sensorProblemBusy)
+        case .adapterBusy: say(.answer, scanning ? .sensorProblemScanAdapterBusy : .sensorProblemAdapterBusy)
         case .unreachable: say(.answer, .sensorProblemUnreachable)
         case .blocked: say(.answer, .sensorProblemBlocked)
         case .other: say(.answer, .sensorProblemOther)

@@ -438,6 +438,12 @@ extension Heartline {
         case .sensorReading(let reading):
             // A source that gives movement along with heart rate: its own kind answers for it.
             motionSensorEvent(reading.kind, event)
+        case .identified(let strap, let manufacturer, let model):
+            sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
+        case .pairing:
+            // Once: a strap that asks again at each connection is no news after the first.
+            if !saidPairing { say(.notice, .sensorPairing) }
+            saidPairing = true
         }
     }
 

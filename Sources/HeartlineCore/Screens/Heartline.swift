@@ -113,6 +113,8 @@ public struct Heartline {
     var warnedBatteryLow = false
     /// Whether the user heard that the sensor cannot work; its connection is then news.
     var saidSensorProblem = false
+    /// Whether the user heard that the strap asked for pairing (said once per run).
+    var saidPairing = false
     /// What "repeat", F5 and a headset's repeat say again: the last response that was not echo.
     var lastResponse: [Utterance] = []
     /// This response (spelling) leaves `lastResponse` as it was.
@@ -299,7 +301,7 @@ public struct Heartline {
     static let settingKeys =
         [
             autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
-            sensorNameSetting, unitsSetting, calibrationSetting,
+            sensorNameSetting, sensorManufacturerSetting, sensorModelSetting, unitsSetting, calibrationSetting,
         ]
         + [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter].flatMap { [addressSetting(of: $0), nameSetting(of: $0)] }
         + []

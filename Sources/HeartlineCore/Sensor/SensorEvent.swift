@@ -34,6 +34,9 @@ public enum SensorProblem: Equatable, Sendable {
     case permissionDenied
     /// Another program (bluetoothd) holds the strap's connection.
     case busy
+    /// Another program holds the whole adapter for itself (the kernel's HCI user channel, as
+    /// Bumble, Android's emulator or a firmware tool use it): the system does not offer it.
+    case adapterBusy
     /// rfkill blocks the Bluetooth adapter (a radio switch, flight mode, `rfkill block`).
     case blocked
     /// The strap could not be reached (out of range, asleep, switched off).
@@ -54,6 +57,11 @@ public enum SensorEvent: Equatable, Sendable {
     case sensorReading(SensorReading)
     /// Battery level in percent, 0 to 100.
     case battery(Int)
+    /// Who made the strap and its model, as its Device Information service says (each nil when
+    /// it does not say), read at each connection; `strap` is its address as `--sensor` takes it.
+    case identified(strap: String, manufacturer: String?, model: String?)
+    /// The strap asks for an encrypted link, and the kernel pairs with it (Just Works).
+    case pairing
     /// The source could not start or cannot go on.
     case problem(SensorProblem)
 }
