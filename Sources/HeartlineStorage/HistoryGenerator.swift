@@ -177,8 +177,9 @@ extension SQLiteStore {
                     """
                     INSERT INTO workouts (start, state, metrics, readout_interval, configuration, duration,
                         average_heart_rate, maximum_heart_rate, calories, training_load,
-                        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5,
+                        sport, distance, average_cadence, average_power, maximum_power, laps)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .real(summary.start.timeIntervalSince1970), .text(summary.state.rawValue),
@@ -187,7 +188,8 @@ extension SQLiteStore {
                         Self.configurationJSON(summary.configuration), .integer(summary.duration),
                         .integer(summary.averageHeartRate), .integer(summary.maximumHeartRate), .real(summary.calories),
                         .real(summary.trainingLoad),
-                    ] + Self.zoneValues(summary.timeInZones))
+                    ] + Self.zoneValues(summary.timeInZones) + Self.motionValues(summary)
+                        + [Self.lapsText(summary.laps, distance: summary.distanceLaps)])
                 try database.execute(
                     "INSERT INTO sample_chunks (workout, first, count, data) VALUES (?, 0, ?, ?)",
                     [.integer(database.lastInsertRowID), .integer(samples.count), .blob(SampleCodec.encode(samples))])

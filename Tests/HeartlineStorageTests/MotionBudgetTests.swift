@@ -29,6 +29,9 @@ import Testing
             try store.vacuum()
             let stored = try store.samples(of: id)
             #expect(stored == samples)
+            // The totals and the laps by distance come back too (one every kilometre).
+            #expect(try store.workout(id) == saved)
+            #expect(saved.distanceLaps.count == Int((saved.distance ?? 0) / 1000))
             let perSecond = Double(store.bytesOnDisk() - before) / Double(seconds)
             let blob = Double(SampleCodec.encode(stored).count) / Double(seconds)
             let heartOnly = stored.map {
