@@ -284,6 +284,21 @@ import Testing
         #expect(maximum == summary.maximumPower)
     }
 
+    /// A crank sensor alone: Cadence in the trackpoints and the lap, MaxBikeCadence in LX, so the
+    /// extension's namespace is declared though no trackpoint has a TPX.
+    @Test func aRideWithOnlyACadenceIsStillWellFormed() throws {
+        let samples = (1...30).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 130, motion: Motion(cadence: 80 + $0 % 5)) }
+        var summary = Self.summary(duration: 30)
+        summary.configuration = WorkoutConfiguration(sport: .cycling)
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let lap = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity")?.child("Lap"))
+        #expect(lap.child("Cadence")?.text == "82")
+        #expect(lap.child("DistanceMeters")?.text == "0")
+        #expect(lap.child("Extensions")?.child("ax:LX")?.child("ax:MaxBikeCadence")?.text == "84")
+        #expect(Self.trackpoints([lap]).allSatisfy { $0.child("Extensions") == nil && $0.child("Cadence") != nil })
+    }
+
     /// Heart rate only: no distance in the trackpoints, no extension, no namespace for it.
     @Test func aHeartRateOnlyWorkoutHasNoMotionElements() throws {
         let xml = TCXWriter.document(summary: Self.summary(duration: 60), samples: Self.samples(60))

@@ -42,7 +42,8 @@ public enum TCXWriter {
         xml += #"<TrainingCenterDatabase xmlns="\#(namespace)" "#
         xml += #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#
         let running = summary.configuration.sport == .running
-        let extended = samples.contains { $0.motion.speed != nil || $0.motion.power != nil || (running && $0.motion.cadence != nil) }
+        // Any movement can make a lap's LX (a ride's cadence alone gives MaxBikeCadence).
+        let extended = samples.contains { !$0.motion.isEmpty }
         if extended { xml += #"xmlns:ax="\#(extensionNamespace)" "# }
         xml += #"xsi:schemaLocation="\#(schemaLocation)">"# + "\n"
         xml += "  <Activities>\n"
