@@ -199,6 +199,35 @@ import Testing
         }
     }
 
+    /// Samples stored in format 1 by version 6 read back after the migration, and a workout
+    /// resumed with movement packs old and new seconds together in format 2.
+    @Test func formatOneSamplesStillReadAndPackWithNewOnes() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try Schema.migrate(database, to: 6)
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, duration, average_heart_rate)
+                    VALUES (9, 1772323200, 'recording', 'heart-rate', 0, 2, 101)
+                    """)
+                try database.execute(
+                    "INSERT INTO sample_chunks (workout, first, count, data) VALUES (9, 0, 2, ?)",
+                    [.blob(SampleCodecTests.formatOneBlob)])
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try store.samples(of: 9) == SampleCodecTests.formatOneSamples)
+            let moving = Sample(elapsed: 3, wallOffset: 3, heartRate: 102, motion: Motion(speed: 3.5, cadence: 168), distance: 3.5)
+            try store.append([moving], to: 9)
+            var summary = try #require(try store.workout(9))
+            summary.state = .saved
+            try store.updateSummary(summary)
+            let chunks = try SQLiteStore.chunks(of: 9, in: store.database)
+            #expect(chunks.count == 1 && chunks[0].first == SampleCodec.formatVersion)
+            #expect(try store.samples(of: 9) == SampleCodecTests.formatOneSamples + [moving])
+        }
+    }
+
     @Test func configurationJSONFromOlderOrDamagedRowsStillReads() throws {
         try withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory)
