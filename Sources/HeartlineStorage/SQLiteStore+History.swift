@@ -118,7 +118,8 @@ extension SQLiteStore {
     static let summaryColumns = """
         id, start, state, metrics, readout_interval, duration, average_heart_rate, maximum_heart_rate, calories,
         configuration, recovery_1, recovery_2, training_load, laps,
-        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5
+        zone_maximum, zone_0, zone_1, zone_2, zone_3, zone_4, zone_5,
+        distance, average_cadence, average_power, maximum_power
         """
 
     static func summary(_ row: Row) throws -> WorkoutSummary {
@@ -132,11 +133,15 @@ extension SQLiteStore {
             calories: row.optionalDouble(8))
         summary.recovery = [row.optionalInt(10), row.optionalInt(11)]
         summary.trainingLoad = row.optionalDouble(12)
-        summary.laps = lapsFromText(row.optionalText(13))
+        (summary.laps, summary.distanceLaps) = lapsFromText(row.optionalText(13))
         if let maximum = row.optionalInt(14) {
             let seconds = (15...20).compactMap { row.optionalInt($0) }
             if seconds.count == HeartRateZones.count + 1 { summary.timeInZones = TimeInZones(seconds: seconds, maximum: maximum) }
         }
+        summary.distance = row.optionalDouble(21)
+        summary.averageCadence = row.optionalInt(22)
+        summary.averagePower = row.optionalInt(23)
+        summary.maximumPower = row.optionalInt(24)
         return summary
     }
 

@@ -116,13 +116,14 @@ extension SQLiteStore {
                     for (workout, begun) in pendingWorkouts.sorted(by: { $0.key < $1.key }) {
                         try database.execute(
                             """
-                            INSERT INTO workouts (id, start, state, metrics, readout_interval, configuration, duration)
-                            VALUES (?, ?, 'recording', ?, ?, ?, 0)
+                            INSERT INTO workouts (id, start, state, metrics, readout_interval, configuration, sport, duration)
+                            VALUES (?, ?, 'recording', ?, ?, ?, ?, 0)
                             """,
                             [
                                 .integer(workout), .real(begun.start.timeIntervalSince1970),
                                 .text(Self.metricsText(begun.configuration.metrics)),
                                 .integer(begun.configuration.interval.rawValue), Self.configurationJSON(begun.configuration),
+                                .text(begun.configuration.sport.rawValue),
                             ])
                     }
                     for (workout, samples) in pendingSamples where !samples.isEmpty {
@@ -203,7 +204,8 @@ extension SQLiteStore {
             UPDATE workouts SET start = ?, state = ?, metrics = ?, readout_interval = ?, configuration = ?,
                 duration = ?, average_heart_rate = ?, maximum_heart_rate = ?, calories = ?,
                 recovery_1 = ?, recovery_2 = ?, training_load = ?, laps = ?,
-                zone_maximum = ?, zone_0 = ?, zone_1 = ?, zone_2 = ?, zone_3 = ?, zone_4 = ?, zone_5 = ?
+                zone_maximum = ?, zone_0 = ?, zone_1 = ?, zone_2 = ?, zone_3 = ?, zone_4 = ?, zone_5 = ?,
+                sport = ?, distance = ?, average_cadence = ?, average_power = ?, maximum_power = ?
             WHERE id = ?
             """,
             [
@@ -212,17 +214,38 @@ extension SQLiteStore {
                 configurationJSON(summary.configuration), .integer(summary.duration), .integer(summary.averageHeartRate),
                 .integer(summary.maximumHeartRate),
                 .real(summary.calories), .integer(summary.recovery[0]), .integer(summary.recovery[1]), .real(summary.trainingLoad),
-                lapsText(summary.laps),
-            ] + zoneValues(summary.timeInZones) + [.integer(summary.id)])
+                lapsText(summary.laps, distance: summary.distanceLaps),
+            ] + zoneValues(summary.timeInZones) + motionValues(summary) + [.integer(summary.id)])
     }
 
-    /// The laps column: the seconds, space-separated, or NULL for none.
-    static func lapsText(_ laps: [Int]) -> SQLValue {
-        laps.isEmpty ? .null : .text(laps.map(String.init).joined(separator: " "))
+    /// The laps column: the seconds at which the user began a lap, and with a "d" before them
+    /// those at which a lap by distance ended, in order of time, space-separated; NULL for none.
+    static func lapsText(_ laps: [Int], distance distanceLaps: [Int] = []) -> SQLValue {
+        let entries = laps.map { ($0, String($0)) } + distanceLaps.map { ($0, "d\($0)") }
+        guard !entries.isEmpty else { return .null }
+        return .text(entries.sorted { $0.0 < $1.0 }.map(\.1).joined(separator: " "))
     }
 
-    static func lapsFromText(_ text: String?) -> [Int] {
-        (text ?? "").split(separator: " ").compactMap { Int($0) }
+    /// The user's laps and the laps by distance of a laps column.
+    static func lapsFromText(_ text: String?) -> (laps: [Int], distance: [Int]) {
+        var laps: [Int] = []
+        var distance: [Int] = []
+        for entry in (text ?? "").split(separator: " ") {
+            if entry.first == "d" {
+                if let second = Int(entry.dropFirst()) { distance.append(second) }
+            } else if let second = Int(entry) {
+                laps.append(second)
+            }
+        }
+        return (laps, distance)
+    }
+
+    /// sport, distance, average_cadence, average_power and maximum_power.
+    static func motionValues(_ summary: WorkoutSummary) -> [SQLValue] {
+        [
+            .text(summary.configuration.sport.rawValue), .real(summary.distance), .integer(summary.averageCadence),
+            .integer(summary.averagePower), .integer(summary.maximumPower),
+        ]
     }
 
     /// zone_maximum and zone_0 to zone_5, all NULL when not counted.

@@ -1,3 +1,4 @@
+import Foundation
 import HeartlineCore
 
 /// One step of the schema's history: from version `version - 1` to `version`.
@@ -20,6 +21,7 @@ enum Schema {
         Migration(version: 4, migrate: addRecoveryAndLoad),
         Migration(version: 5, migrate: addRestingChecks),
         Migration(version: 6, migrate: addLapsAndZones),
+        Migration(version: 7, migrate: addSportAndMotion),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -168,5 +170,33 @@ enum Schema {
             ALTER TABLE workouts ADD COLUMN zone_4 INTEGER;
             ALTER TABLE workouts ADD COLUMN zone_5 INTEGER;
             """)
+    }
+
+    /// Version 7: the sport and the movement totals of every workout, for queries; the sport also
+    /// lives in the configuration JSON, which stays the record. `distance` is in metres,
+    /// `average_cadence` in steps (running) or crank revolutions (cycling) per minute, the powers
+    /// in watts; NULL when the workout had no such sensor. Laps by distance join the user's in
+    /// the `laps` column, each with a "d" before its second ("60 d312 d625"). Older rows are
+    /// heart rate only: NULL totals, and the sport their configuration names ("other" before
+    /// sports were chosen).
+    private static func addSportAndMotion(_ database: Database) throws {
+        try database.executeScript(
+            """
+            ALTER TABLE workouts ADD COLUMN sport TEXT NOT NULL DEFAULT 'other';
+            ALTER TABLE workouts ADD COLUMN distance REAL;
+            ALTER TABLE workouts ADD COLUMN average_cadence INTEGER;
+            ALTER TABLE workouts ADD COLUMN average_power INTEGER;
+            ALTER TABLE workouts ADD COLUMN maximum_power INTEGER;
+            """)
+        // Decoded here rather than with SQL's JSON functions, which a build of SQLite may lack.
+        let configurations = try database.query("SELECT id, configuration FROM workouts WHERE configuration IS NOT NULL") {
+            ($0.int64(0), $0.text(1))
+        }
+        for (id, json) in configurations {
+            guard let configuration = try? JSONDecoder().decode(WorkoutConfiguration.self, from: Data(json.utf8)),
+                configuration.sport != .other
+            else { continue }
+            try database.execute("UPDATE workouts SET sport = ? WHERE id = ?", [.text(configuration.sport.rawValue), .integer(id)])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineStorage
 import Testing
 
 #if canImport(FoundationXML)
@@ -201,6 +202,112 @@ import Testing
             TCXWriter.document(summary: Self.summary(duration: 5, calories: 70_000, average: 300, maximum: 0), samples: Self.samples(5)))
     }
 
+    // MARK: - Motion
+
+    /// A run through the engine: 20 minutes with a footpod, laps every kilometre.
+    static let run = HistoryGenerator.motionWorkout(sport: .running, duration: 1200, seed: 7)
+    /// A ride through the engine: 10 minutes with wheel, crank and power sensors.
+    static let ride = HistoryGenerator.motionWorkout(sport: .cycling, duration: 600, seed: 8)
+
+    static func trackpoints(_ laps: [XMLTree]) -> [XMLTree] {
+        laps.flatMap { $0.children(named: "Track") }.flatMap { $0.children(named: "Trackpoint") }
+    }
+
+    @Test func aRunHasItsDistanceSpeedAndCadencePerFoot() throws {
+        let (summary, samples) = Self.run
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let root = try XMLTree.parse(xml)
+        #expect(root.attributes["xmlns:ax"] == TCXWriter.extensionNamespace)
+        let activity = try #require(root.child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Running")
+        let laps = activity.children(named: "Lap")
+        // 20 minutes at about 3 m/s: three kilometres, each a lap by distance, and the rest.
+        try #require(laps.count == summary.distanceLaps.count + 1 && laps.count == 4)
+        #expect(laps.dropLast().allSatisfy { $0.child("TriggerMethod")?.text == "Distance" })
+        let lapDistances = laps.compactMap { $0.child("DistanceMeters")?.text.flatMap(Double.init) }
+        #expect(abs(lapDistances.reduce(0, +) - (summary.distance ?? 0)) < 0.03)
+        // A lap by distance ends in the second its kilometre was passed: just after it.
+        var covered = 0.0
+        for (index, distance) in lapDistances.dropLast().enumerated() {
+            covered += distance
+            let kilometre = Double(index + 1) * 1000
+            #expect((kilometre..<kilometre + 4).contains(covered), "\(lapDistances)")
+        }
+        for lap in laps {
+            #expect(Self.isInOrder(lap.children.map(\.name), Self.lapOrder))
+            #expect(lap.child("Cadence") == nil)  // a run's cadence is in LX, per foot
+            let fastest = try #require(lap.child("MaximumSpeed")?.text.flatMap(Double.init))
+            #expect((2.5...4).contains(fastest))
+            let lx = try #require(lap.child("Extensions")?.child("ax:LX"))
+            #expect(lx.children.map(\.name) == ["ax:AvgSpeed", "ax:AvgRunCadence", "ax:MaxRunCadence"])
+        }
+        let points = Self.trackpoints(laps)
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(Self.isInOrder(point.children.map(\.name), Self.trackpointOrder))
+            let distance = try #require(point.child("DistanceMeters")?.text.flatMap(Double.init))
+            #expect(abs(distance - sample.distance!) <= 0.005 + 1e-9)
+            let tpx = try #require(point.child("Extensions")?.child("ax:TPX"))
+            #expect(tpx.children.map(\.name) == ["ax:Speed", "ax:RunCadence"])
+            let speed = try #require(tpx.child("ax:Speed")?.text.flatMap(Double.init))
+            #expect(abs(speed - sample.motion.speed!) <= 0.0005 + 1e-9)
+            #expect(tpx.child("ax:RunCadence")?.text == String(TCXWriter.perFoot(sample.motion.cadence!)))
+            #expect(point.child("Cadence") == nil)
+        }
+    }
+
+    @Test func aRideHasItsCadenceAndWatts() throws {
+        let (summary, samples) = Self.ride
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Biking")
+        let laps = activity.children(named: "Lap")
+        for lap in laps {
+            #expect(Self.isInOrder(lap.children.map(\.name), Self.lapOrder))
+            let cadence = try #require(lap.child("Cadence")?.text.flatMap(Int.init))
+            #expect((70...110).contains(cadence))
+            let lx = try #require(lap.child("Extensions")?.child("ax:LX"))
+            #expect(lx.children.map(\.name) == ["ax:AvgSpeed", "ax:MaxBikeCadence", "ax:AvgWatts", "ax:MaxWatts"])
+        }
+        let points = Self.trackpoints(laps)
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(Self.isInOrder(point.children.map(\.name), Self.trackpointOrder))
+            #expect(point.child("Cadence")?.text == String(sample.motion.cadence!))
+            let tpx = try #require(point.child("Extensions")?.child("ax:TPX"))
+            #expect(tpx.children.map(\.name) == ["ax:Speed", "ax:Watts"])
+            #expect(tpx.child("ax:Watts")?.text == String(sample.motion.power!))
+        }
+        let maximum = laps.compactMap { $0.child("Extensions")?.child("ax:LX")?.child("ax:MaxWatts")?.text.flatMap(Int.init) }.max()
+        #expect(maximum == summary.maximumPower)
+    }
+
+    /// A crank sensor alone: Cadence in the trackpoints and the lap, MaxBikeCadence in LX, so the
+    /// extension's namespace is declared though no trackpoint has a TPX.
+    @Test func aRideWithOnlyACadenceIsStillWellFormed() throws {
+        let samples = (1...30).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 130, motion: Motion(cadence: 80 + $0 % 5)) }
+        var summary = Self.summary(duration: 30)
+        summary.configuration = WorkoutConfiguration(sport: .cycling)
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let lap = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity")?.child("Lap"))
+        #expect(lap.child("Cadence")?.text == "82")
+        #expect(lap.child("DistanceMeters")?.text == "0")
+        #expect(lap.child("Extensions")?.child("ax:LX")?.child("ax:MaxBikeCadence")?.text == "84")
+        #expect(Self.trackpoints([lap]).allSatisfy { $0.child("Extensions") == nil && $0.child("Cadence") != nil })
+    }
+
+    /// Heart rate only: no distance in the trackpoints, no extension, no namespace for it.
+    @Test func aHeartRateOnlyWorkoutHasNoMotionElements() throws {
+        let xml = TCXWriter.document(summary: Self.summary(duration: 60), samples: Self.samples(60))
+        #expect(!xml.contains("ax:") && !xml.contains("Extensions") && !xml.contains("Cadence"))
+        #expect(xml.components(separatedBy: "<DistanceMeters>").count == 2)  // the lap's 0 only
+        #expect(xml.contains("<DistanceMeters>0</DistanceMeters>"))
+        try SchemaCheck.validate(xml)
+    }
+
     @Test(arguments: [
         (0, [1.0, 1.0], [0, 0]),
         (10, [1.0, 1.0, 1.0], [4, 3, 3]),
@@ -223,27 +330,53 @@ import Testing
         let csv = CSVWriter.document(summary: Self.summary(duration: 3), samples: samples)
         #expect(
             csv == """
-                elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms
-                1,2026-11-29T07:30:01Z,142,412 420
-                2,2026-11-29T07:30:02Z,,
-                3,2026-11-29T07:31:03Z,99,1000
+                elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms,speed_m_s,cadence,power_w,distance_m
+                1,2026-11-29T07:30:01Z,142,412 420,,,,
+                2,2026-11-29T07:30:02Z,,,,,,
+                3,2026-11-29T07:31:03Z,99,1000,,,,
 
                 """)
+    }
+
+    /// Speed, cadence, power and distance come after the columns older readers know, empty when
+    /// unknown; speed to the millimetre a second and distance to the centimetre.
+    @Test func csvCarriesMotionAfterTheOldColumns() {
+        let samples = [
+            Sample(elapsed: 1, wallOffset: 1, heartRate: 150, motion: Motion(speed: 3 + 3.0 / 256, cadence: 171), distance: 3.01171875),
+            Sample(elapsed: 2, wallOffset: 2, heartRate: nil, motion: Motion(cadence: 88, power: 245), distance: 3.01171875),
+            Sample(elapsed: 3, wallOffset: 3, heartRate: 151, motion: Motion(speed: 8.5, power: 0), distance: 11.51171875),
+        ]
+        let rows = CSVWriter.document(summary: Self.summary(duration: 3), samples: samples).split(separator: "\n")
+        #expect(
+            rows == [
+                "elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms,speed_m_s,cadence,power_w,distance_m",
+                "1,2026-11-29T07:30:01Z,150,,3.012,171,,3.01",
+                "2,2026-11-29T07:30:02Z,,,,88,245,3.01",
+                "3,2026-11-29T07:30:03Z,151,,8.5,,0,11.51",
+            ])
+    }
+
+    @Test(arguments: [
+        (0.0, 2, "0"), (2001.5, 2, "2001.5"), (3.01171875, 3, "3.012"), (0.004, 2, "0"), (-1.25, 1, "-1.3"), (12.0, 3, "12"),
+        (0.05, 2, "0.05"), (1e20, 2, "1e+20"),
+    ])
+    func decimalsAreWrittenWithoutAnExponent(value: Double, places: Int, expected: String) {
+        #expect(TCXWriter.decimal(value, places: places) == expected)
     }
 
     @Test func csvOfAnHourHasEveryRow() {
         let samples = Self.samples(3600, gap: 10...20)
         let rows = CSVWriter.document(summary: Self.summary(duration: 3600), samples: samples).split(separator: "\n")
         #expect(rows.count == 3601)
-        #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 4 })
-        #expect(rows[15] == "15,2026-11-29T07:30:15Z,,")
+        #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 })
+        #expect(rows[15] == "15,2026-11-29T07:30:15Z,,,,,,")
     }
 
     @Test func csvTimesCanBeLocalWithTheirOffset() throws {
         let paris = TimeZoneOffset.zone(try #require(TimeZone(identifier: "Europe/Paris")))
         let csv = CSVWriter.document(
             summary: Self.summary(duration: 1), samples: [Sample(elapsed: 1, wallOffset: 1, heartRate: 80)], timeZone: paris)
-        #expect(csv.hasSuffix("1,2026-11-29T08:30:01+01:00,80,\n"))
+        #expect(csv.hasSuffix("1,2026-11-29T08:30:01+01:00,80,,,,,\n"))
     }
 
     @Test func eachFormatHasItsWriterAndExtension() {
@@ -339,10 +472,13 @@ final class XMLTree {
 }
 
 /// Validation against TrainingCenterDatabasev2.xsd with xmllint (libxml2-utils, installed by
-/// contrib/setup.sh --test). The schema lives in the shared data beside the checkout.
+/// contrib/setup.sh --test). The schema lives in the shared data beside the checkout, or beside
+/// the folder of worktrees the checkout is in: the nearest `shared/data/tcx` above this file.
+///
+/// The ActivityExtension v2 elements (TPX, LX) sit in the schema's Extensions, which admits any
+/// element of another namespace laxly: xmllint checks them only if that schema is at hand too.
 enum SchemaCheck {
-    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/tcx/TrainingCenterDatabasev2.xsd").standardized.path
+    static let schema = nearestSharedFile("data/tcx/TrainingCenterDatabasev2.xsd", above: #filePath)
     static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static var isAvailable: Bool { xmllint != nil && FileManager.default.fileExists(atPath: schema) }
@@ -369,4 +505,16 @@ enum SchemaCheck {
         process.waitUntilExit()
         if process.terminationStatus != 0 { throw Invalid(description: message) }
     }
+}
+
+/// The first `shared/<relative>` found going up from `file`'s folder, or where it would be
+/// beside the checkout.
+func nearestSharedFile(_ relative: String, above file: String) -> String {
+    var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("shared/" + relative).path
+        if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("../../../shared/" + relative).standardized.path
 }

@@ -39,7 +39,7 @@ import Testing
         let csvPath = try #require(csv.lines.first)
         #expect(csvPath.hasSuffix(".csv"))
         let rows = try String(contentsOfFile: csvPath, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == "elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms")
+        #expect(rows.first == "elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms,speed_m_s,cadence,power_w,distance_m")
         #expect(rows.count == 3601)
         // The same workout exported again replaces its own file.
         let again = try runHeartline(
@@ -181,8 +181,17 @@ final class ElementCounter: NSObject, XMLParserDelegate {
 /// xmllint against TrainingCenterDatabasev2.xsd from the shared data beside the checkout; only
 /// the parser checks run when xmllint or the schema is missing.
 func validateAgainstSchema(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/tcx/TrainingCenterDatabasev2.xsd").standardized.path
+    // The nearest shared data above the checkout: beside it, or beside the folder of worktrees.
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    var schema = folder.appendingPathComponent("../../../shared/data/tcx/TrainingCenterDatabasev2.xsd").standardized.path
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("shared/data/tcx/TrainingCenterDatabasev2.xsd").path
+        if FileManager.default.fileExists(atPath: candidate) {
+            schema = candidate
+            break
+        }
+        folder = folder.deletingLastPathComponent()
+    }
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"), FileManager.default.fileExists(atPath: schema)
     else { return }
     let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 import Testing
 
 /// FIT files checked by an independent decoder: fitdecode (PyPI), which validates the header and
@@ -155,6 +156,104 @@ import Testing
         #expect(files.count == 1 && files[0].hasSuffix(".fit"), "\(files)")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: exports.path + "/usb/" + files[0])))
         #expect(try Self.decode(bytes).filter { $0.hasPrefix("record ") }.count == 30)
+    }
+
+    /// The named values of a decoded line ("speed=3.012" becomes ["speed": "3.012"]).
+    static func fields(_ line: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for word in line.split(separator: " ") {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            fields[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        return fields
+    }
+
+    static func number(_ line: String, _ name: String) -> Double? { fields(line)[name].flatMap(Double.init) }
+
+    /// A run through the engine, read back record by record: the distance to 1/100 m, the speed
+    /// to 1/1000 m/s, the cadence in strides of one foot with the half step as fractional
+    /// cadence; laps by distance with their distances, and the session's totals and sport.
+    @Test func aRunsDistanceSpeedAndCadenceComeBackWithinFITResolution() throws {
+        let (summary, samples) = HistoryGenerator.motionWorkout(sport: .running, duration: 1200, seed: 7)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let records = lines.filter { $0.hasPrefix("record ") }
+        try #require(records.count == samples.count)
+        for (record, sample) in zip(records, samples) {
+            let distance = try #require(Self.number(record, "distance"))
+            #expect(abs(distance - sample.distance!) <= 0.005 + 1e-9)
+            let speed = try #require(Self.number(record, "speed"))
+            #expect(abs(speed - sample.motion.speed!) <= 0.0005 + 1e-9)
+            let steps = sample.motion.cadence!
+            #expect(Self.fields(record)["cadence"] == String(steps / 2))
+            #expect(Self.number(record, "fractional_cadence") == (steps % 2 == 1 ? 0.5 : 0))
+            #expect(Self.fields(record)["power"] == nil)
+        }
+        let laps = lines.filter { $0.hasPrefix("lap ") }
+        try #require(laps.count == summary.distanceLaps.count + 1 && laps.count == 4)
+        #expect(laps.dropLast().allSatisfy { $0.contains("lap_trigger=distance") })
+        #expect(laps.last?.contains("lap_trigger=manual") == true)
+        #expect(laps.allSatisfy { $0.contains("sport=running") })
+        let lapDistances = laps.compactMap { Self.number($0, "total_distance") }
+        try #require(lapDistances.count == 4)
+        // Each lap's distance is the difference of two distances of its records.
+        var covered = 0.0
+        for (lap, end) in zip(lapDistances, summary.distanceLaps + [samples.count]) {
+            covered += lap
+            #expect(abs(covered - samples[end - 1].distance!) <= 0.005 * 4 + 1e-9)
+        }
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(session.contains("sport=running"))
+        #expect(abs(try #require(Self.number(session, "total_distance")) - summary.distance!) <= 0.005 + 1e-9)
+        // The profile names a running session's cadence for what it is: strides of one foot.
+        #expect(Self.fields(session)["avg_running_cadence"] == String(Int((Double(summary.averageCadence!) / 2).rounded())))
+        #expect(laps.allSatisfy { Self.fields($0)["avg_running_cadence"] != nil })
+        let fastest = try #require(samples.compactMap(\.motion.speed).max())
+        #expect(abs(try #require(Self.number(session, "max_speed")) - fastest) <= 0.0005 + 1e-9)
+        #expect(Self.fields(session)["avg_power"] == nil)
+    }
+
+    /// A ride: every record's cadence and power exactly, its speed and distance within FIT's
+    /// resolution, and the session's powers those of the summary.
+    @Test func aRidesCadenceAndPowerComeBackExactly() throws {
+        let (summary, samples) = HistoryGenerator.motionWorkout(sport: .cycling, duration: 900, seed: 8)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        #expect(lines.first { $0.hasPrefix("session ") }?.contains("sport=cycling") == true)
+        let records = lines.filter { $0.hasPrefix("record ") }
+        try #require(records.count == samples.count)
+        for (record, sample) in zip(records, samples) {
+            #expect(Self.fields(record)["cadence"] == String(sample.motion.cadence!))
+            #expect(Self.fields(record)["power"] == String(sample.motion.power!))
+            #expect(abs(try #require(Self.number(record, "speed")) - sample.motion.speed!) <= 0.0005 + 1e-9)
+            #expect(abs(try #require(Self.number(record, "distance")) - sample.distance!) <= 0.005 + 1e-9)
+            #expect(Self.fields(record)["fractional_cadence"] == nil)
+        }
+        let laps = lines.filter { $0.hasPrefix("lap ") }
+        #expect(laps.count == summary.distanceLaps.count + 1)
+        #expect(laps.allSatisfy { $0.contains("sport=cycling") && Self.fields($0)["avg_power"] != nil })
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(Self.fields(session)["avg_power"] == String(summary.averagePower!))
+        #expect(Self.fields(session)["max_power"] == String(summary.maximumPower!))
+        #expect(Self.fields(session)["avg_cadence"] == String(summary.averageCadence!))
+        #expect(abs(try #require(Self.number(session, "total_distance")) - summary.distance!) <= 0.005 + 1e-9)
+    }
+
+    /// Heart rate only: records with a timestamp and a heart rate and nothing else, the sport
+    /// generic, no totals of movement.
+    @Test func aHeartRateOnlyWorkoutHasNoMotionFields() throws {
+        let samples = (1...60).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 120, rrIntervals: [512]) }
+        let summary = WorkoutSummary(
+            id: 4, start: Self.start, state: .saved, configuration: WorkoutConfiguration(), duration: 60, averageHeartRate: 120,
+            maximumHeartRate: 120, calories: 8)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let records = lines.filter { $0.hasPrefix("record ") }
+        #expect(records.count == 60)
+        #expect(records.allSatisfy { Set(Self.fields($0).keys) == ["timestamp", "heart_rate"] })
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(session.contains("sport=generic"))
+        for name in ["total_distance", "avg_speed", "avg_cadence", "avg_power"] {
+            #expect(Self.fields(session)[name] == nil)
+            #expect(lines.filter { $0.hasPrefix("lap ") }.allSatisfy { Self.fields($0)[name] == nil })
+        }
     }
 
     @Test func theCRCIsTheFITProtocolsCRC16() {

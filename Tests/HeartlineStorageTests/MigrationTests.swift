@@ -146,6 +146,88 @@ import Testing
         }
     }
 
+    /// Version 7 adds the sport and the movement totals: version 6 rows keep their laps, take the
+    /// sport their configuration names, and have no distance, cadence or power.
+    @Test func version6WorkoutsGainTheirSportAndKeepTheirLaps() throws {
+        try withTemporaryDirectory { directory in
+            let running = WorkoutConfiguration(sport: .running, distanceReadout: DistanceReadout(every: 1, unit: .kilometres))
+            do {
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try Schema.migrate(database, to: 6)
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, configuration, duration,
+                        average_heart_rate, laps)
+                    VALUES (5, 1772323200, 'saved', 'heart-rate', 0, NULL, 600, 130, '60 120'),
+                        (6, 1772409600, 'saved', 'heart-rate', 0, ?, 900, 150, NULL)
+                    """, [SQLiteStore.configurationJSON(running)])
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try Schema.version(of: store.database) == Schema.currentVersion)
+            let old = try #require(try store.workout(5))
+            #expect(old.laps == [60, 120] && old.distanceLaps.isEmpty)
+            #expect(old.configuration.sport == .other)
+            #expect(old.distance == nil && old.averageCadence == nil && old.averagePower == nil && old.maximumPower == nil)
+            let sports = try store.database.query("SELECT id, sport FROM workouts ORDER BY id") { "\($0.int64(0)) \($0.text(1))" }
+            #expect(sports == ["5 other", "6 running"])
+
+            var run = try #require(try store.workout(6))
+            #expect(run.configuration == running)
+            run.laps = [60]
+            run.distanceLaps = [312, 625]
+            run.distance = 2001.5
+            run.averageCadence = 171
+            try store.updateSummary(run)
+            let read = try #require(try store.workout(6))
+            #expect(read == run)
+            #expect(read.averagePower == nil)
+            let laps = try store.database.queryFirst("SELECT laps FROM workouts WHERE id = 6") { $0.optionalText(0) }
+            #expect(laps == "60 d312 d625")
+
+            var ride = run
+            ride.configuration.choose(.cycling)
+            ride.laps = []
+            ride.distanceLaps = [700]
+            ride.averagePower = 215
+            ride.maximumPower = 612
+            try store.updateSummary(ride)
+            #expect(try store.workout(6) == ride)
+            let columns = try store.database.queryFirst(
+                "SELECT sport, laps, distance, average_cadence, average_power, maximum_power FROM workouts WHERE id = 6"
+            ) { "\($0.text(0)) \($0.text(1)) \($0.double(2)) \($0.int(3)) \($0.int(4)) \($0.int(5))" }
+            #expect(columns == "cycling d700 2001.5 171 215 612")
+        }
+    }
+
+    /// Samples stored in format 1 by version 6 read back after the migration, and a workout
+    /// resumed with movement packs old and new seconds together in format 2.
+    @Test func formatOneSamplesStillReadAndPackWithNewOnes() throws {
+        try withTemporaryDirectory { directory in
+            do {
+                let database = try Database(path: directory + "/heartline.sqlite")
+                try Schema.migrate(database, to: 6)
+                try database.execute(
+                    """
+                    INSERT INTO workouts (id, start, state, metrics, readout_interval, duration, average_heart_rate)
+                    VALUES (9, 1772323200, 'recording', 'heart-rate', 0, 2, 101)
+                    """)
+                try database.execute(
+                    "INSERT INTO sample_chunks (workout, first, count, data) VALUES (9, 0, 2, ?)",
+                    [.blob(SampleCodecTests.formatOneBlob)])
+            }
+            let store = try SQLiteStore(directory: directory)
+            #expect(try store.samples(of: 9) == SampleCodecTests.formatOneSamples)
+            let moving = Sample(elapsed: 3, wallOffset: 3, heartRate: 102, motion: Motion(speed: 3.5, cadence: 168), distance: 3.5)
+            try store.append([moving], to: 9)
+            var summary = try #require(try store.workout(9))
+            summary.state = .saved
+            try store.updateSummary(summary)
+            let chunks = try SQLiteStore.chunks(of: 9, in: store.database)
+            #expect(chunks.count == 1 && chunks[0].first == SampleCodec.formatVersion)
+            #expect(try store.samples(of: 9) == SampleCodecTests.formatOneSamples + [moving])
+        }
+    }
+
     @Test func configurationJSONFromOlderOrDamagedRowsStillReads() throws {
         try withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory)

@@ -2,10 +2,17 @@
 /// header, definition and data messages, and a CRC over the whole file.
 ///
 /// Messages, in the order activity files carry them: file_id, device_info, a timer start event,
-/// then per second a record (heart rate) and the RR intervals that arrived in it as hrv messages
-/// (five to a message, as recorders write them), a timer stop and start around every pause, then
-/// one lap per lap of the TCX export (plan phases and the lap key), the session, and the activity. intervals.icu
-/// and GoldenCheetah read heart-rate variability from the hrv messages.
+/// then per second a record (heart rate, and with a footpod, wheel or power meter the distance,
+/// speed, cadence and power) and the RR intervals that arrived in it as hrv messages (five to a
+/// message, as recorders write them), a timer stop and start around every pause, then one lap
+/// per lap of the TCX export (plan phases, the lap key and distance readouts), the session with
+/// the workout's sport, and the activity. intervals.icu and GoldenCheetah read heart-rate
+/// variability from the hrv messages.
+///
+/// Units are the profile's: distance in 1/100 m, speed in 1/1000 m/s, cadence in revolutions a
+/// minute (a run's in strides of one foot, half the steps, with the half step in
+/// fractional_cadence), power in watts. A workout with no movement data is written with the
+/// messages it had before sports (and the sport generic).
 ///
 /// All multi-byte values are little-endian (the definition messages say so); timestamps count
 /// seconds from 1989-12-31 00:00:00 UTC.
@@ -47,7 +54,10 @@ public enum FITWriter {
         fit.define(Message.event)
         fit.data(Message.event, [.uint32(time(start)), .enumeration(Event.timer), .enumeration(EventType.start)])
 
-        fit.define(Message.record)
+        let running = summary.configuration.sport == .running
+        let moving = samples.contains { !$0.motion.isEmpty || $0.distance != nil }
+        let record = moving ? Message.motionRecord : Message.record
+        fit.define(record)
         fit.define(Message.hrv)
         var previousWall = 0
         for sample in samples {
@@ -59,7 +69,8 @@ public enum FITWriter {
             }
             previousWall = sample.wallOffset
             let rate = sample.heartRate.map { UInt8(clamping: $0) } ?? 0xFF
-            fit.data(Message.record, [.uint32(time(start + sample.wallOffset)), .uint8(rate)])
+            let values: [FITEncoder.Value] = [.uint32(time(start + sample.wallOffset)), .uint8(rate)]
+            fit.data(record, moving ? values + recordMotion(sample, running: running) : values)
             // RR intervals in 1/1024 s become milliseconds, the hrv message's unit (s, scale 1000).
             let intervals = sample.rrIntervals.map { UInt16(clamping: ($0 * 1000 + 512) / 1024) }
             for chunk in stride(from: 0, to: intervals.count, by: Message.hrvPerMessage) {
@@ -69,14 +80,18 @@ public enum FITWriter {
         }
         fit.data(Message.event, [.uint32(end), .enumeration(Event.timer), .enumeration(EventType.stopAll)])
 
-        fit.define(Message.lap)
+        let lapMessage = moving ? Message.motionLap : Message.lap
+        fit.define(lapMessage)
         var lapStart = start
+        var lapStartDistance = 0.0
         for (index, lap) in spans.enumerated() {
             let group = groups[index]
+            let movement = LapMotion(group, from: lapStartDistance)
+            lapStartDistance = movement.endDistance
             let rates = group.compactMap(\.heartRate)
             let lapEnd = start + (group.last?.wallOffset ?? (lapStart - start))
             fit.data(
-                Message.lap,
+                lapMessage,
                 [
                     .uint16(UInt16(clamping: index)), .uint32(time(lapEnd)), .enumeration(Event.lap), .enumeration(EventType.stop),
                     .uint32(time(lapStart)), .uint32(UInt32(clamping: (lapEnd - lapStart) * 1000)),
@@ -84,23 +99,29 @@ public enum FITWriter {
                     .uint16(UInt16(clamping: calories[index])), .uint8(average(rates)),
                     .uint8(rates.max().map { UInt8(clamping: $0) } ?? 0xFF),
                     .enumeration(lap.resting ? 1 : 0), .enumeration(lapTrigger(lap.trigger)),
-                ])
+                ] + (moving ? totals(movement, running: running) + [.enumeration(sport(summary.configuration.sport))] : []))
             lapStart = lapEnd
         }
 
-        fit.define(Message.session)
+        let sessionMessage = moving ? Message.motionSession : Message.session
+        fit.define(sessionMessage)
         let sessionRates = samples.compactMap(\.heartRate)
+        var whole = LapMotion(samples[...], from: 0)
+        whole.distance = summary.distance ?? whole.distance
+        whole.averageCadence = summary.averageCadence ?? whole.averageCadence
+        whole.averagePower = summary.averagePower ?? whole.averagePower
+        whole.maximumPower = summary.maximumPower ?? whole.maximumPower
         fit.data(
-            Message.session,
+            sessionMessage,
             [
                 .uint16(0), .uint32(end), .enumeration(Event.session), .enumeration(EventType.stop), .uint32(time(start)),
-                .enumeration(0), .enumeration(0), .uint32(UInt32(clamping: wallDuration * 1000)),
+                .enumeration(sport(summary.configuration.sport)), .enumeration(0), .uint32(UInt32(clamping: wallDuration * 1000)),
                 .uint32(UInt32(clamping: duration * 1000)),
                 .uint16(UInt16(clamping: calories.reduce(0, +))),
                 .uint8(summary.averageHeartRate.map { UInt8(clamping: $0) } ?? average(sessionRates)),
                 .uint8((summary.maximumHeartRate ?? sessionRates.max()).map { UInt8(clamping: $0) } ?? 0xFF),
                 .uint16(0), .uint16(UInt16(clamping: spans.count)), .enumeration(0),
-            ])
+            ] + (moving ? totals(whole, running: running) : []))
         fit.define(Message.activity)
         fit.data(
             Message.activity,
@@ -109,6 +130,58 @@ public enum FITWriter {
                 .enumeration(EventType.stop), .uint32(end),
             ])
         return fit.file()
+    }
+
+    /// The profile's sport: generic 0, running 1, cycling 2.
+    static func sport(_ sport: Sport) -> UInt8 {
+        switch sport {
+        case .other: 0
+        case .running: 1
+        case .cycling: 2
+        }
+    }
+
+    /// A record's cadence, distance, speed, power and fractional cadence; invalid when unknown.
+    private static func recordMotion(_ sample: Sample, running: Bool) -> [FITEncoder.Value] {
+        let steps = sample.motion.cadence.map { min(509, max(0, $0)) }
+        let cadence = steps.map { running ? $0 / 2 : min(254, $0) }
+        // A run's odd step is half a stride: 64/128 of fractional_cadence. A crank has no halves.
+        let fraction: UInt8 = running ? steps.map { UInt8($0 % 2 * 64) } ?? 0xFF : 0xFF
+        return [
+            .uint8(cadence.map(UInt8.init) ?? 0xFF), .uint32(centimetres(sample.distance)),
+            .uint16(millimetresPerSecond(sample.motion.speed)),
+            .uint16(watts(sample.motion.power)), .uint8(fraction),
+        ]
+    }
+
+    /// A lap's or the session's total_distance, avg_speed, max_speed, avg_cadence, max_cadence,
+    /// avg_power and max_power.
+    private static func totals(_ movement: LapMotion, running: Bool) -> [FITEncoder.Value] {
+        func cadence(_ value: Int?) -> UInt8 {
+            value.map { UInt8(clamping: min(254, max(0, running ? TCXWriter.perFoot($0) : $0))) } ?? 0xFF
+        }
+        return [
+            .uint32(centimetres(movement.distance)), .uint16(millimetresPerSecond(movement.averageSpeed)),
+            .uint16(millimetresPerSecond(movement.maximumSpeed)), .uint8(cadence(movement.averageCadence)),
+            .uint8(cadence(movement.maximumCadence)), .uint16(watts(movement.averagePower)), .uint16(watts(movement.maximumPower)),
+        ]
+    }
+
+    /// Metres in 1/100 m, or the invalid value.
+    static func centimetres(_ metres: Double?) -> UInt32 {
+        guard let metres, metres.isFinite else { return 0xFFFF_FFFF }
+        return UInt32(min(Double(0xFFFF_FFFE), max(0, (metres * 100).rounded())))
+    }
+
+    /// Metres a second in 1/1000 m/s, or the invalid value.
+    static func millimetresPerSecond(_ speed: Double?) -> UInt16 {
+        guard let speed, speed.isFinite else { return 0xFFFF }
+        return UInt16(min(Double(0xFFFE), max(0, (speed * 1000).rounded())))
+    }
+
+    /// Watts, or the invalid value.
+    static func watts(_ power: Int?) -> UInt16 {
+        power.map { UInt16(min(0xFFFE, max(0, $0))) } ?? 0xFFFF
     }
 
     private static func average(_ rates: [Int]) -> UInt8 {
@@ -151,6 +224,21 @@ public enum FITWriter {
             ])
         static let event = Message(global: 21, local: 2, fields: [(253, .uint32, 1), (0, .enumeration, 1), (1, .enumeration, 1)])
         static let record = Message(global: 20, local: 3, fields: [(253, .uint32, 1), (3, .uint8, 1)])
+        /// timestamp, heart_rate, cadence, distance, speed, power, fractional_cadence.
+        static let motionRecord = Message(
+            global: 20, local: 3,
+            fields: record.fields + [(4, .uint8, 1), (5, .uint32, 1), (6, .uint16, 1), (7, .uint16, 1), (53, .uint8, 1)])
+        /// total_distance, avg_speed, max_speed, avg_cadence, max_cadence, avg_power, max_power
+        /// of a lap; the session's have other numbers.
+        static let lapTotals: [(number: UInt8, type: FITEncoder.BaseType, count: Int)] = [
+            (9, .uint32, 1), (13, .uint16, 1), (14, .uint16, 1), (17, .uint8, 1), (18, .uint8, 1), (19, .uint16, 1), (20, .uint16, 1),
+        ]
+        static let sessionTotals: [(number: UInt8, type: FITEncoder.BaseType, count: Int)] = [
+            (9, .uint32, 1), (14, .uint16, 1), (15, .uint16, 1), (18, .uint8, 1), (19, .uint8, 1), (20, .uint16, 1), (21, .uint16, 1),
+        ]
+        /// The lap with its totals and sport.
+        static let motionLap = Message(global: 19, local: 5, fields: lap.fields + lapTotals + [(25, .enumeration, 1)])
+        static let motionSession = Message(global: 18, local: 6, fields: session.fields + sessionTotals)
         static let hrv = Message(global: 78, local: 4, fields: [(0, .uint16, hrvPerMessage)])
         /// message_index, timestamp, event, event_type, start_time, total_elapsed_time,
         /// total_timer_time, total_calories, avg_heart_rate, max_heart_rate, intensity, lap_trigger.

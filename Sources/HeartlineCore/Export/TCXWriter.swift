@@ -2,18 +2,29 @@
 /// GoldenCheetah import it.
 ///
 /// Element order follows TrainingCenterDatabasev2.xsd exactly (importers validate it):
-/// Activities / Activity Sport="Other" / Id / Lap StartTime / TotalTimeSeconds / DistanceMeters /
-/// Calories / AverageHeartRateBpm / MaximumHeartRateBpm / Intensity / TriggerMethod / Track /
-/// Trackpoint (Time, HeartRateBpm). Every sample is a trackpoint, timed when its second ended;
-/// a second without a heart rate is a trackpoint without HeartRateBpm, so gaps stay visible.
-/// There is no GPS, so DistanceMeters (required) is 0 and there are no positions.
+/// Activities / Activity Sport="Running", "Biking" or "Other" / Id / Lap StartTime /
+/// TotalTimeSeconds / DistanceMeters / MaximumSpeed / Calories / AverageHeartRateBpm /
+/// MaximumHeartRateBpm / Intensity / Cadence / TriggerMethod / Track / Trackpoint (Time,
+/// DistanceMeters, HeartRateBpm, Cadence, Extensions) / Extensions. Every sample is a trackpoint,
+/// timed when its second ended; a second without a heart rate, speed or cadence is a trackpoint
+/// without that element, so gaps stay visible. There is no GPS, so there are no positions; a
+/// lap's DistanceMeters (required) is what the footpod or wheel measured in it, else 0.
+///
+/// Cadence and power go where Garmin's own files put them: a ride's crank cadence in the
+/// trackpoint's and lap's Cadence; a run's in the ActivityExtension v2 (TPX RunCadence, and LX
+/// AvgRunCadence and MaxRunCadence per lap), per foot, that is half the steps a minute; speed and
+/// watts in TPX Speed and Watts, and per lap in LX AvgSpeed, AvgWatts and MaxWatts. A workout
+/// without any of them is written exactly as before there were sports.
 ///
 /// Laps (see `Laps`): one for the whole workout, or one per phase of its interval training plan
 /// (warm-up, each work and rest, cool-down; rests are "Resting") and one more for any time after
-/// the plan ended, each cut again where the user pressed the lap key ("Manual").
+/// the plan ended, each cut again where the user pressed the lap key ("Manual") or, without a
+/// plan, at each distance readout ("Distance").
 public enum TCXWriter {
     public static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
     static let schemaLocation = namespace + " http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd"
+    /// Garmin's ActivityExtension v2, written with the prefix `ax`.
+    public static let extensionNamespace = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
 
     public static func document(summary: WorkoutSummary, samples: [Sample]) -> String {
         let start = Timestamp.unixSeconds(summary.start)
@@ -30,15 +41,22 @@ public enum TCXWriter {
         xml += #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<TrainingCenterDatabase xmlns="\#(namespace)" "#
         xml += #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" "#
+        let running = summary.configuration.sport == .running
+        // Any movement can make a lap's LX (a ride's cadence alone gives MaxBikeCadence).
+        let extended = samples.contains { !$0.motion.isEmpty }
+        if extended { xml += #"xmlns:ax="\#(extensionNamespace)" "# }
         xml += #"xsi:schemaLocation="\#(schemaLocation)">"# + "\n"
         xml += "  <Activities>\n"
-        xml += #"    <Activity Sport="Other">"# + "\n"
+        xml += #"    <Activity Sport="\#(sport(summary.configuration.sport))">"# + "\n"
         xml += "      <Id>\(Timestamp.iso8601(start))</Id>\n"
-        var previous = (elapsed: 0, wallOffset: 0)
+        var previous = (elapsed: 0, wallOffset: 0, distance: 0.0)
         for (index, lap) in spans.enumerated() {
             let lapSamples = groups[index]
             // The wall clock when the lap's first active second began: pauses before it counted.
-            let anchor = lapSamples.first.map { (elapsed: $0.elapsed - 1, wallOffset: $0.wallOffset - 1) } ?? previous
+            let anchor =
+                lapSamples.first.map { (elapsed: $0.elapsed - 1, wallOffset: $0.wallOffset - 1) } ?? (
+                    elapsed: previous.elapsed, wallOffset: previous.wallOffset
+                )
             let lapStart = start + anchor.wallOffset - (anchor.elapsed - lap.start)
             let rates = lapSamples.compactMap(\.heartRate)
             let single = spans.count == 1
@@ -46,12 +64,15 @@ public enum TCXWriter {
             let maximum = single ? summary.maximumHeartRate ?? rates.max() : rates.max()
 
             xml += #"      <Lap StartTime="\#(Timestamp.iso8601(lapStart))">"# + "\n"
+            let movement = LapMotion(lapSamples, from: previous.distance)
             xml += "        <TotalTimeSeconds>\(lap.duration)</TotalTimeSeconds>\n"
-            xml += "        <DistanceMeters>0</DistanceMeters>\n"
+            xml += "        <DistanceMeters>\(decimal(movement.distance, places: 2))</DistanceMeters>\n"
+            if let fastest = movement.maximumSpeed { xml += "        <MaximumSpeed>\(decimal(fastest, places: 3))</MaximumSpeed>\n" }
             xml += "        <Calories>\(calories[index])</Calories>\n"
             if let average { xml += "        <AverageHeartRateBpm><Value>\(byte(average))</Value></AverageHeartRateBpm>\n" }
             if let maximum { xml += "        <MaximumHeartRateBpm><Value>\(byte(maximum))</Value></MaximumHeartRateBpm>\n" }
             xml += "        <Intensity>\(lap.resting ? "Resting" : "Active")</Intensity>\n"
+            if !running, let cadence = movement.averageCadence { xml += "        <Cadence>\(cadenceValue(cadence))</Cadence>\n" }
             xml += "        <TriggerMethod>\(trigger(lap.trigger))</TriggerMethod>\n"
             if !lapSamples.isEmpty {
                 xml += "        <Track>\n"
@@ -59,22 +80,99 @@ public enum TCXWriter {
                     xml += "          <Trackpoint><Time>"
                     xml += Timestamp.iso8601(start + sample.wallOffset)
                     xml += "</Time>"
+                    if let distance = sample.distance, distance.isFinite {
+                        xml += "<DistanceMeters>"
+                        xml += decimal(distance, places: 2)
+                        xml += "</DistanceMeters>"
+                    }
                     if let heartRate = sample.heartRate, (1...255).contains(heartRate) {
                         xml += "<HeartRateBpm><Value>"
                         xml += String(heartRate)
                         xml += "</Value></HeartRateBpm>"
                     }
+                    if !running, let cadence = sample.motion.cadence {
+                        xml += "<Cadence>\(cadenceValue(cadence))</Cadence>"
+                    }
+                    xml += trackpointExtension(sample.motion, running: running)
                     xml += "</Trackpoint>\n"
                 }
                 xml += "        </Track>\n"
-                previous = (lapSamples.last!.elapsed, lapSamples.last!.wallOffset)
+                previous = (lapSamples.last!.elapsed, lapSamples.last!.wallOffset, movement.endDistance)
             }
+            xml += lapExtension(movement, running: running)
             xml += "      </Lap>\n"
         }
         xml += "    </Activity>\n"
         xml += "  </Activities>\n"
         xml += "</TrainingCenterDatabase>\n"
         return xml
+    }
+
+    /// Activity_t's Sport: the schema knows running, biking and other.
+    static func sport(_ sport: Sport) -> String {
+        switch sport {
+        case .running: "Running"
+        case .cycling: "Biking"
+        case .other: "Other"
+        }
+    }
+
+    /// A trackpoint's TPX: speed, a run's cadence per foot, and watts; nothing when it has none.
+    private static func trackpointExtension(_ motion: Motion, running: Bool) -> String {
+        let speed = motion.speed.flatMap { $0.isFinite ? max(0, $0) : nil }
+        let runCadence = running ? motion.cadence.map(perFoot) : nil
+        guard speed != nil || runCadence != nil || motion.power != nil else { return "" }
+        var xml = "<Extensions><ax:TPX>"
+        if let speed { xml += "<ax:Speed>\(decimal(speed, places: 3))</ax:Speed>" }
+        if let runCadence { xml += "<ax:RunCadence>\(cadenceValue(runCadence))</ax:RunCadence>" }
+        if let power = motion.power { xml += "<ax:Watts>\(min(Int(UInt16.max), max(0, power)))</ax:Watts>" }
+        return xml + "</ax:TPX></Extensions>"
+    }
+
+    /// A lap's LX: average speed, cadence and watts, in the schema's order; nothing without them.
+    private static func lapExtension(_ movement: LapMotion, running: Bool) -> String {
+        var fields = ""
+        if let speed = movement.averageSpeed { fields += "<ax:AvgSpeed>\(decimal(speed, places: 3))</ax:AvgSpeed>" }
+        if !running, let cadence = movement.maximumCadence { fields += "<ax:MaxBikeCadence>\(cadenceValue(cadence))</ax:MaxBikeCadence>" }
+        if running, let average = movement.averageCadence, let maximum = movement.maximumCadence {
+            fields += "<ax:AvgRunCadence>\(cadenceValue(perFoot(average)))</ax:AvgRunCadence>"
+            fields += "<ax:MaxRunCadence>\(cadenceValue(perFoot(maximum)))</ax:MaxRunCadence>"
+        }
+        if let average = movement.averagePower, let maximum = movement.maximumPower {
+            fields += "<ax:AvgWatts>\(min(Int(UInt16.max), max(0, average)))</ax:AvgWatts>"
+            fields += "<ax:MaxWatts>\(min(Int(UInt16.max), max(0, maximum)))</ax:MaxWatts>"
+        }
+        return fields.isEmpty ? "" : "        <Extensions><ax:LX>" + fields + "</ax:LX></Extensions>\n"
+    }
+
+    /// Steps a minute as Garmin counts a run's cadence: strides of one foot, half the steps.
+    static func perFoot(_ steps: Int) -> Int { Int((Double(steps) / 2).rounded()) }
+
+    /// CadenceValue_t: 0 to 254.
+    private static func cadenceValue(_ cadence: Int) -> Int { min(254, max(0, cadence)) }
+
+    /// `value` with at most `places` decimals, without an exponent: "2001.5", "3.012", "0".
+    /// Beyond 10^15 units of the last place (no workout's distance) Swift's own form, which
+    /// xsd:double also accepts.
+    static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 1e15 else { return String(value.rounded()) }
+        let whole = Int(scaled)
+        let factor = Int(scale)
+        var text = (value < 0 && whole != 0 ? "-" : "") + String(whole / factor)
+        var fraction = whole % factor
+        guard fraction != 0 else { return text }
+        var digits = places
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let fractionText = String(fraction)
+        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+        return text
     }
 
     /// The samples of each lap, in order; a sample belongs to the lap its second ended in.
@@ -127,4 +225,36 @@ public enum TCXWriter {
 
     /// The schema's heart rates are 1 to 255.
     private static func byte(_ value: Int) -> Int { min(255, max(1, value)) }
+}
+
+/// What moved in one lap: its distance, and its speeds, cadences and powers.
+struct LapMotion {
+    /// Metres covered in the lap: from the distance at its start to the last one known in it.
+    var distance = 0.0
+    /// The last distance known by the lap's end (the start's when none is known in it).
+    var endDistance: Double
+    var maximumSpeed: Double?
+    var averageSpeed: Double?
+    var averageCadence: Int?
+    var maximumCadence: Int?
+    var averagePower: Int?
+    var maximumPower: Int?
+
+    init(_ samples: ArraySlice<Sample>, from startDistance: Double) {
+        endDistance = samples.last { $0.distance?.isFinite == true }?.distance ?? startDistance
+        distance = max(0, endDistance - startDistance)
+        let speeds = samples.compactMap { $0.motion.speed.flatMap { $0.isFinite ? max(0, $0) : nil } }
+        maximumSpeed = speeds.max()
+        averageSpeed = speeds.isEmpty ? nil : speeds.reduce(0, +) / Double(speeds.count)
+        let cadences = samples.compactMap(\.motion.cadence)
+        averageCadence = Self.mean(cadences)
+        maximumCadence = cadences.max()
+        let powers = samples.compactMap(\.motion.power)
+        averagePower = Self.mean(powers)
+        maximumPower = powers.max()
+    }
+
+    static func mean(_ values: [Int]) -> Int? {
+        values.isEmpty ? nil : Int((Double(values.reduce(0, +)) / Double(values.count)).rounded())
+    }
 }

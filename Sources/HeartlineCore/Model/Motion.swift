@@ -44,7 +44,7 @@ public struct DistanceReadout: Equatable, Codable, Sendable {
 /// What moved in one active second, from a footpod, a cycling sensor or a power meter: each nil
 /// when no such sensor said anything fresh in it.
 public struct Motion: Equatable, Sendable {
-    /// Metres per second.
+    /// Metres per second; from the workout engine always a whole number of `speedResolution`.
     public var speed: Double?
     /// Steps per minute running, crank revolutions per minute cycling.
     public var cadence: Int?
@@ -58,4 +58,14 @@ public struct Motion: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { speed == nil && cadence == nil && power == nil }
+
+    /// 1/256 m/s, the resolution footpods send (Running Speed and Cadence). The engine keeps every
+    /// speed to it, a calibrated footpod's or a wheel's too, so the distances summed from speeds
+    /// are exact binary fractions and storage keeps both exactly in a byte or so a second.
+    public static let speedResolution = 1.0 / 256
+
+    /// `speed` to the nearest `speedResolution`.
+    public static func quantised(speed: Double) -> Double {
+        (speed / speedResolution).rounded() * speedResolution
+    }
 }

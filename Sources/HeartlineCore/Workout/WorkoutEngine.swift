@@ -218,7 +218,8 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Speed, cadence and power from the readings fresh at `moment`: speed from the footpod (as
-    /// calibrated), else the wheel, else the power meter's wheel data; cadence likewise.
+    /// calibrated), else the wheel, else the power meter's wheel data, to 1/256 m/s
+    /// (`Motion.speedResolution`); cadence likewise.
     public func motion(at moment: Date) -> Motion {
         func fresh<T>(_ last: (reading: T, at: Date)?) -> T? {
             guard let last else { return nil }
@@ -229,7 +230,7 @@ public struct WorkoutEngine: Sendable {
         let cycling = fresh(lastCycling)
         let power = fresh(lastPower)
         var motion = Motion()
-        motion.speed = running.map { $0.speed * footpodCalibration } ?? cycling?.speed ?? power?.speed
+        motion.speed = (running.map { $0.speed * footpodCalibration } ?? cycling?.speed ?? power?.speed).map(Motion.quantised)
         motion.cadence = (running.map { Double($0.cadence) } ?? cycling?.cadence ?? power?.cadence).map { Int($0.rounded()) }
         motion.power = power.map { max(0, $0.power) }
         return motion
