@@ -67,6 +67,9 @@ extension SQLiteStore {
             case .recovery: "recovery_1"
             case .trainingLoad: "training_load"
             case .zone1, .zone2, .zone3, .zone4, .zone5: "zone_\(metric.zone!)"
+            case .distance: "distance"
+            case .averageCadence: "average_cadence"
+            case .averagePower: "average_power"
             }
         // avg and count skip NULLs: workouts where the metric is unknown are left out.
         let result = try StorageError.mapping {

@@ -31,7 +31,11 @@ import Testing
         menu: 4, Calories burned.
         menu: 5, Heart rate recovery at 1 minute.
         menu: 6, Training load.
-        menu: 7, Time in a zone.
+        menu: 7, Distance.
+        menu: 8, Average cadence.
+        menu: 9, Average power.
+        menu: 10, Time in a zone.
+        menu: Press 0 for the tenth, Time in a zone.
         """
 
     /// Fifteen recorded workouts, one a day, the one of n days ago lasting a minute and n seconds:
@@ -106,7 +110,11 @@ import Testing
                 menu: 4, Calories burned.
                 menu: 5, Heart rate recovery at 1 minute.
                 menu: 6, Training load.
-                menu: 7, Time in a zone.
+                menu: 7, Distance.
+                menu: 8, Average cadence.
+                menu: 9, Average power.
+                menu: 10, Time in a zone.
+                menu: Press 0 for the tenth, Time in a zone.
                 > calories burned
                 menu: Averages: Calories burned.
                 menu: Calories burned, last week, 600 kilocalories, over 1 workout.

@@ -116,7 +116,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > average heart rate
             menu: Average heart rate by workout.
             menu: Items 1 to 1 of 1.
@@ -129,7 +133,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > back
             menu: Review previous workouts.
             menu: 1, Browse all workouts.
@@ -467,7 +475,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > 4
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -490,7 +502,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > 4
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -685,7 +701,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > average heart rate
             menu: Averages: Average heart rate.
             menu: Average heart rate, last week: no workouts.
@@ -700,7 +720,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > time
             menu: Averages: Time.
             menu: Time, last week: no workouts.
@@ -715,7 +739,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > back
             menu: Review previous workouts.
             menu: 1, Browse all workouts.

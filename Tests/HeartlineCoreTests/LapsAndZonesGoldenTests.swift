@@ -196,7 +196,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > time in a zone
             menu: Time in a zone.
             menu: 1, Zone 1, 93 to 111 beats per minute.
@@ -223,7 +227,11 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
             > back
             menu: Review previous workouts.
             menu: 1, Browse all workouts.
@@ -238,8 +246,12 @@ import Testing
             menu: 4, Calories burned.
             menu: 5, Heart rate recovery at 1 minute.
             menu: 6, Training load.
-            menu: 7, Time in a zone.
-            > 7
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
+            > 0
             menu: Time in a zone.
             menu: 1, Zone 1, 93 to 111 beats per minute.
             menu: 2, Zone 2, 112 to 130 beats per minute.

@@ -17,43 +17,44 @@ import Testing
             session,
             #"""
             answer: Workout started.
+            # Paces a footpod's 1/256 m/s can hold exactly: 5:20, 4:16 and 4:10 a kilometre.
             :hr 150
-            :run 5:00 170
-            :wait 300
-            readout: Kilometre 1 in 5 minutes.
+            :run 5:20 170
+            :wait 320
+            readout: Kilometre 1 in 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
-            readout: Pace, 5 minutes per kilometre.
-            :run 4:50 172
-            :wait 290
-            readout: Kilometre 2 in 4 minutes and 50 seconds.
+            readout: Pace, 5 minutes and 20 seconds per kilometre.
+            :run 4:16 176
+            :wait 256
+            readout: Kilometre 2 in 4 minutes and 16 seconds.
             readout: Heart rate, 150 beats per minute.
-            readout: Pace, 4 minutes and 50 seconds per kilometre.
-            :run 5:10 168
-            :wait 620
-            readout: Kilometre 3 in 5 minutes and 10 seconds.
+            readout: Pace, 4 minutes and 16 seconds per kilometre.
+            :run 5:20 168
+            :wait 640
+            readout: Kilometre 3 in 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
-            readout: Pace, 5 minutes and 10 seconds per kilometre.
-            readout: Kilometre 4 in 5 minutes and 10 seconds.
+            readout: Pace, 5 minutes and 20 seconds per kilometre.
+            readout: Kilometre 4 in 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
-            readout: Pace, 5 minutes and 10 seconds per kilometre.
-            :run 4:40 176
-            :wait 280
-            readout: Kilometre 5 in 4 minutes and 40 seconds.
+            readout: Pace, 5 minutes and 20 seconds per kilometre.
+            :run 4:10 178
+            :wait 250
+            readout: Kilometre 5 in 4 minutes and 10 seconds.
             readout: Heart rate, 150 beats per minute.
-            readout: Pace, 4 minutes and 40 seconds per kilometre.
+            readout: Pace, 4 minutes and 10 seconds per kilometre.
             > distance
             answer: Distance, 5 kilometres.
             > end
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 24 minutes and 50 seconds.
+            menu: Total time, 24 minutes and 26 seconds.
             menu: Average heart rate, 150 beats per minute.
             menu: Maximum heart rate, 150 beats per minute.
-            menu: Calories burned, 300 kilocalories.
+            menu: Calories burned, 295 kilocalories.
             menu: Distance, 5 kilometres.
-            menu: Average pace, 4 minutes and 58 seconds per kilometre.
-            menu: Average cadence, 171 steps per minute.
+            menu: Average pace, 4 minutes and 53 seconds per kilometre.
+            menu: Average cadence, 172 steps per minute.
             menu: Training load, 48 points.
             menu: 1, Save workout.
             menu: 2, Delete workout.
@@ -68,7 +69,66 @@ import Testing
             menu: 3, Review previous workouts.
             menu: 4, Settings.
             menu: 5, Resting check.
+            > review
+            menu: Review previous workouts.
+            menu: 1, Browse all workouts.
+            menu: 2, Browse by date.
+            menu: 3, Browse by metric.
+            menu: 4, Browse by averages.
+            > browse by metric
+            menu: Browse by metric.
+            menu: 1, Time.
+            menu: 2, Average heart rate.
+            menu: 3, Maximum heart rate.
+            menu: 4, Calories burned.
+            menu: 5, Heart rate recovery at 1 minute.
+            menu: 6, Training load.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
+            > distance
+            menu: Distance by workout.
+            menu: Items 1 to 1 of 1.
+            menu: 1, today, Distance: 5 kilometres.
+            > home
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > review
+            menu: Review previous workouts.
+            menu: 1, Browse all workouts.
+            menu: 2, Browse by date.
+            menu: 3, Browse by metric.
+            menu: 4, Browse by averages.
+            > browse by averages
+            menu: Browse by averages.
+            menu: 1, Time.
+            menu: 2, Average heart rate.
+            menu: 3, Maximum heart rate.
+            menu: 4, Calories burned.
+            menu: 5, Heart rate recovery at 1 minute.
+            menu: 6, Training load.
+            menu: 7, Distance.
+            menu: 8, Average cadence.
+            menu: 9, Average power.
+            menu: 10, Time in a zone.
+            menu: Press 0 for the tenth, Time in a zone.
+            > average cadence
+            menu: Averages: Average cadence.
+            menu: Average cadence, last week, 172 per minute, over 1 workout.
+            menu: Average cadence, last month, 172 per minute, over 1 workout.
+            menu: Average cadence, last year, 172 per minute, over 1 workout.
+            menu: Average cadence, all time, 172 per minute, over 1 workout.
             """#)
+        let saved = try #require(try session.store.savedWorkouts(offset: 0, limit: 1).first)
+        #expect(saved.distance == 5000)
+        #expect(saved.distanceLaps == [320, 576, 896, 1216, 1466])
+        #expect(saved.lapSpans().map(\.duration) == [320, 256, 320, 320, 250])
     }
 
     /// The sport's keys: running gives 3, 4 and 8 to pace, distance and cadence; describe mode and
@@ -273,7 +333,7 @@ import Testing
             menu: 8, Next.
             > start workout
             answer: Workout started.
-            :run 5:00 160
+            :run 5:20 160
             :wait 482
             > end
             answer: Definitely end workout? Yes or no.
@@ -283,8 +343,8 @@ import Testing
             menu: Average heart rate, 114 beats per minute.
             menu: Maximum heart rate, 139 beats per minute.
             menu: Calories burned, 60 kilocalories.
-            menu: Distance, 0.97 miles.
-            menu: Average pace, 8 minutes and 18 seconds per mile.
+            menu: Distance, 0.91 miles.
+            menu: Average pace, 8 minutes and 51 seconds per mile.
             menu: Average cadence, 160 steps per minute.
             menu: Training load, 7 points.
             menu: 1, Save workout.
@@ -298,7 +358,7 @@ import Testing
             > 3 miles
             answer: A calibration must be between 50 and 150 percent.
             > 1 mile
-            answer: Footpod calibration: 100.2 percent, from the next workout on.
+            answer: Footpod calibration: 106.8 percent, from the next workout on.
             answer: You are on Workout summary.
             > save
             answer: Workout saved.
@@ -326,11 +386,11 @@ import Testing
             menu: 7, Next.
             > start workout
             answer: Workout started.
-            :run 5:00 160
+            :run 5:20 160
             :wait 1000
-            # 1,000 seconds at 5 minutes a kilometre are 2.07 miles; calibrated by 100.2 percent, 2.08.
+            # 1,000 seconds at 5:20 a kilometre are 1.94 miles; calibrated by 106.8 percent, 2.07.
             > distance
-            answer: Distance, 2.08 miles.
+            answer: Distance, 2.07 miles.
             """#)
     }
 

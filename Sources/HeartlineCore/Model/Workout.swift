@@ -100,9 +100,16 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
     case zone3 = "zone-3"
     case zone4 = "zone-4"
     case zone5 = "zone-5"
+    /// Metres; like training load, totals per period.
+    case distance
+    case averageCadence = "average-cadence"
+    case averagePower = "average-power"
 
     /// The metrics the history menus list by name; the zones come after a choice of their own.
-    public static let named: [HistoryMetric] = [.duration, .averageHeartRate, .maximumHeartRate, .calories, .recovery, .trainingLoad]
+    public static let named: [HistoryMetric] = [
+        .duration, .averageHeartRate, .maximumHeartRate, .calories, .recovery, .trainingLoad, .distance, .averageCadence,
+        .averagePower,
+    ]
 
     /// The zone metrics, zone 1 first.
     public static let zones: [HistoryMetric] = [.zone1, .zone2, .zone3, .zone4, .zone5]
@@ -111,7 +118,7 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
     public var zone: Int? { Self.zones.firstIndex(of: self).map { $0 + 1 } }
 
     /// Whether a period's value is its total (load, time in a zone) rather than its mean.
-    public var addsUp: Bool { self == .trainingLoad || zone != nil }
+    public var addsUp: Bool { self == .trainingLoad || self == .distance || zone != nil }
 
     /// This metric's value for one workout, or nil when unknown.
     public func value(of workout: WorkoutSummary) -> Double? {
@@ -123,6 +130,9 @@ public enum HistoryMetric: String, CaseIterable, Codable, Sendable {
         case .recovery: workout.recovery[0].map(Double.init)
         case .trainingLoad: workout.trainingLoad
         case .zone1, .zone2, .zone3, .zone4, .zone5: workout.timeInZones.map { Double($0.seconds[zone!]) }
+        case .distance: workout.distance
+        case .averageCadence: workout.averageCadence.map(Double.init)
+        case .averagePower: workout.averagePower.map(Double.init)
         }
     }
 }

@@ -76,6 +76,10 @@ extension Prompt {
     public static let sensorForgetKind = Prompt("sensor.forget-kind", ["kind"])
     public static let sensorKindForgotten = Prompt("sensor.kind-forgotten", ["sensor"])
     public static let titleSensorsFound = Prompt("title.sensors-found")
+    public static let historyAverageCadence = Prompt("history.average-cadence")
+    public static let historyAveragePower = Prompt("history.average-power")
+    public static let historyCadenceValue = Prompt("history.cadence-value", ["cadence"])
+    public static let historyPowerValue = Prompt("history.power-value", ["power"])
 
     public static let motion: [Prompt] = [
         metricPace,
@@ -152,5 +156,9 @@ extension Prompt {
         sensorForgetKind,
         sensorKindForgotten,
         titleSensorsFound,
+        historyAverageCadence,
+        historyAveragePower,
+        historyCadenceValue,
+        historyPowerValue,
     ]
 }

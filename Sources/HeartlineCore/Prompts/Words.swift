@@ -209,11 +209,14 @@ public struct Words: Sendable {
         case .recovery: self(.historyRecovery)
         case .trainingLoad: self(.historyTrainingLoad)
         case .zone1, .zone2, .zone3, .zone4, .zone5: self(.historyZone, ["zone": String(metric.zone!)])
+        case .distance: self(.metricDistance)
+        case .averageCadence: self(.historyAverageCadence)
+        case .averagePower: self(.historyAveragePower)
         }
     }
 
     /// A history metric's value with its unit.
-    public func historyValue(_ value: Double?, of metric: HistoryMetric) -> String {
+    public func historyValue(_ value: Double?, of metric: HistoryMetric, unit: DistanceUnit = .kilometres) -> String {
         guard let value else { return self(.valueUnknown) }
         switch metric {
         case .duration, .zone1, .zone2, .zone3, .zone4, .zone5: return duration(Int(value.rounded()))
@@ -221,6 +224,9 @@ public struct Words: Sendable {
         case .calories: return kilocalories(value)
         case .recovery: return beatsPerMinute(Int(value.rounded()))
         case .trainingLoad: return loadPoints(Int(value.rounded()))
+        case .distance: return distance(value, in: unit)
+        case .averageCadence: return self(.historyCadenceValue, ["cadence": number(Int(value.rounded()))])
+        case .averagePower: return self(.historyPowerValue, ["power": number(Int(value.rounded()))])
         }
     }
 

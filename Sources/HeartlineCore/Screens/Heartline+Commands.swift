@@ -178,7 +178,8 @@ extension Heartline {
             break
         }
         if let number = Int(text) {
-            choose(number: number)
+            // 0 is the tenth, typed as when pressed alone (the digit keys go 1 to 9, then 0).
+            choose(number: text == "0" && itemCount >= 10 ? 10 : number)
         } else if text.allSatisfy(\.isASCIIDigit) {
             // Too many digits for a number: no such item either.
             say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])

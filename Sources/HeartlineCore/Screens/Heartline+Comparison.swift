@@ -47,7 +47,9 @@ extension Heartline {
     /// "no change" means the two would sound the same.
     mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: PeriodAverage) {
         guard let before = period.before, let previous = period.previous else { return }
-        let difference = Int(value.rounded()) - Int(previous.rounded())
+        // Distances are said to 10 metres (two decimals of a kilometre); other values to a unit.
+        let step = metric == .distance ? 10.0 : 1.0
+        let difference = Int((value / step).rounded() * step) - Int((previous / step).rounded() * step)
         let names = ["before": words(before)]
         guard difference != 0 else {
             say(.menu, .historyChangeNone, names)
@@ -60,6 +62,9 @@ extension Heartline {
             case .averageHeartRate, .maximumHeartRate, .recovery: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
             case .trainingLoad: (.historyChangeMore, .historyChangeFewer, words.loadPoints(size))
             case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))
+            case .distance: (.historyChangeMore, .historyChangeFewer, words.distance(Double(size), in: distanceUnit))
+            case .averageCadence: (.historyChangeHigher, .historyChangeLower, words(.historyCadenceValue, ["cadence": words.number(size)]))
+            case .averagePower: (.historyChangeHigher, .historyChangeLower, words(.historyPowerValue, ["power": words.number(size)]))
             }
         say(.menu, difference > 0 ? up : down, names.merging(["difference": amount]) { $1 })
     }

@@ -38,7 +38,7 @@ extension Heartline {
                     .menu, .listMetric,
                     [
                         "number": number, "date": words.day(workout.start, now: now), "metric": words.historyMetric(metric),
-                        "value": words.historyValue(metric.value(of: workout), of: metric),
+                        "value": words.historyValue(metric.value(of: workout), of: metric, unit: distanceUnit),
                     ])
             } else {
                 say(
@@ -146,7 +146,7 @@ extension Heartline {
                 .menu, .averagesItem,
                 [
                     "metric": words.historyMetric(metric), "period": words(period.name),
-                    "value": words.historyValue(value, of: metric), "workouts": words.workouts(period.count),
+                    "value": words.historyValue(value, of: metric, unit: distanceUnit), "workouts": words.workouts(period.count),
                 ])
             sayChange(of: metric, from: value, over: period)
         }
