@@ -220,7 +220,9 @@ func watchSound(
     let inbox = loop.inbox
     let reference = CaptionsReference(noSound, heard: { captions.soundHeard() })
     DispatchQueue.global().async {
-        guard case .none = SystemProbe.audioOutput(environment: environment) else {
+        // On an emulated or small board at boot pactl can take seconds: a time-out would read
+        // as an output that works, and the captions would never come on.
+        guard case .none = SystemProbe.audioOutput(environment: environment, waiting: 15) else {
             inbox.post { reference.heard() }
             return
         }

@@ -98,6 +98,21 @@ import Testing
     }
 }
 
+/// A pactl slower than the self-check's second (an emulated or small board at boot): the start's
+/// check waits for its answer instead of taking the silence for a working output.
+@Suite struct SlowSoundServerTests {
+    @Test func aSlowPactlStillFindsTheDummyOutputWhenGivenTime() throws {
+        let bin = TemporaryDirectory()
+        let pactl = bin.path + "/pactl"
+        try "#!/bin/sh\nsleep 2\necho 'Default Sink: auto_null'\n".write(toFile: pactl, atomically: true, encoding: .utf8)
+        chmod(pactl, 0o755)
+        // A server named by host is left to pactl: no socket needs to answer first.
+        let environment = ["PATH": bin.path + ":/usr/bin:/bin", "PULSE_SERVER": "tcp:localhost"]
+        #expect(SystemProbe.audioOutput(environment: environment) == .unnamed)
+        #expect(SystemProbe.audioOutput(environment: environment, waiting: 10) == SelfCheck.AudioOutput.none)
+    }
+}
+
 /// `--check` names a missing systemd user manager, which the boot path's unit needs.
 @Suite struct UserManagerProbeTests {
     @Test func aSystemdMachineWithoutTheUsersManagerIsNamed() throws {
