@@ -3,7 +3,8 @@
 # Idempotent: packages already present are left alone, so it is safe to re-run.
 # Usage: contrib/setup.sh            (build and run dependencies)
 #        contrib/setup.sh --test     (also what the test suite needs, with the VM suite's
-#                                     QEMU, kernel and Python venv on x86-64)
+#                                     QEMU, kernel and Python venv, and the boot test's
+#                                     debootstrap, on x86-64)
 set -euo pipefail
 
 runtime_packages=(
@@ -45,6 +46,14 @@ vm_packages=(
   kmod
   python3-venv
 )
+# The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
+# (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.
+boot_packages=(
+  debootstrap
+  e2fsprogs
+  qemu-system-x86
+  sox
+)
 vm_venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 vm_python_packages=(virtme-ng==1.42 bumble==0.0.236)
 
@@ -54,7 +63,7 @@ if [[ "${1:-}" == "--test" ]]; then
   want+=("${test_packages[@]}")
   if [[ $(uname -m) == x86_64 ]]; then
     vm=1
-    want+=("${vm_packages[@]}")
+    want+=("${vm_packages[@]}" "${boot_packages[@]}")
   fi
 fi
 

@@ -2,7 +2,8 @@
 # Installs what the tests need, then builds and runs the whole test suite against real
 # components: SQLite files, speech-dispatcher and espeak-ng on a private PulseAudio null sink,
 # a pseudo-terminal for the shell, and a fake Bluetooth strap on a socket; then the VM suite,
-# Heartline on the kernel's own Bluetooth stack with virtual straps (contrib/vm/run.sh).
+# Heartline on the kernel's own Bluetooth stack with virtual straps (contrib/vm/run.sh); and the
+# boot test, Heartline installed and started at boot on Debian 12 (contrib/boot/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
@@ -18,4 +19,10 @@ contrib/fuzz.sh --short
 # arguments narrowed the test run.
 if (($# == 0)); then
   contrib/vm/run.sh
+  # A virtual headset made with uinput: its play/pause button during a workout, unplugged and
+  # plugged in again (contrib/vm/devices-run.sh); skipped, with the reason, like the VM suite.
+  contrib/vm/devices-run.sh
+  # Heartline installed on a Debian 12 system and started at boot, three boots in QEMU; the
+  # base system is made once per machine. Skipped, with the reason, without QEMU or debootstrap.
+  contrib/boot/run.sh
 fi

@@ -14,21 +14,41 @@ final class Captions: Speaker {
     weak var terminal: Terminal?
     /// Whether sentences are printed; when false, they are only spoken.
     var enabled: Bool
+    /// Sentences said with captions off before the sound check has answered: if it finds that
+    /// nothing can be heard, they were never heard, and are printed after the line saying so.
+    private var unheard: [String] = []
+    private var keepingUnheard: Bool
+    /// Enough for the first sentence and the home screen; the check answers within seconds.
+    private static let unheardLimit = 20
 
     init(_ voice: Speaker, enabled: Bool = true) {
         self.voice = voice
         self.enabled = enabled
+        keepingUnheard = !enabled
     }
 
     func speak(_ utterances: [Utterance]) {
         voice.speak(utterances)
-        guard enabled else { return }
-        print(utterances.filter { $0.kind != .echo && !$0.text.isEmpty }.map { $0.text + "\n" }.joined())
+        let lines = utterances.filter { $0.kind != .echo && !$0.text.isEmpty }.map { $0.text + "\n" }
+        guard enabled else {
+            if keepingUnheard { unheard = Array((unheard + lines).suffix(Self.unheardLimit)) }
+            return
+        }
+        print(lines.joined())
     }
 
-    /// Prints one line whether captions are on or not (the line saying why nothing is heard).
-    func printLine(_ text: String) {
-        print(text + "\n")
+    /// The sound check found an output: what was said so far was heard.
+    func soundHeard() {
+        keepingUnheard = false
+        unheard = []
+    }
+
+    /// Nothing can be heard: prints `line` (why), then the sentences said so far that nobody
+    /// heard ("Heartline is ready.", the home screen), and every sentence from now on.
+    func startForUnheardSound(_ line: String) {
+        enabled = true
+        print(([line + "\n"] + unheard).joined())
+        soundHeard()
     }
 
     private func print(_ lines: String) {

@@ -223,8 +223,7 @@ func watchSound(
     let noSound = { (why: String) in
         guard !captions.enabled else { return }
         log("sound: \(why); captions are on")
-        captions.enabled = true
-        captions.printLine(words(.systemNoSound))
+        captions.startForUnheardSound(words(.systemNoSound))
     }
     if let router = output as? SpeechRouter {
         router.onEngineChange = { engine in
@@ -233,18 +232,28 @@ func watchSound(
     }
     guard !captions.enabled else { return }
     let inbox = loop.inbox
-    let reference = CaptionsReference(noSound)
+    let reference = CaptionsReference(noSound, heard: { captions.soundHeard() })
     DispatchQueue.global().async {
-        guard case .none = SystemProbe.audioOutput(environment: environment) else { return }
+        // On an emulated or small board at boot pactl can take seconds: a time-out would read
+        // as an output that works, and the captions would never come on.
+        guard case .none = SystemProbe.audioOutput(environment: environment, waiting: 15) else {
+            inbox.post { reference.heard() }
+            return
+        }
         inbox.post { reference.call("the sound server has no output but its dummy one") }
     }
 }
 
-/// Carries the loop's closure through another thread, to be called back on the loop.
+/// Carries the loop's closures through another thread, to be called back on the loop.
 private final class CaptionsReference: @unchecked Sendable {
     private let body: (String) -> Void
-    init(_ body: @escaping (String) -> Void) { self.body = body }
+    private let onHeard: () -> Void
+    init(_ body: @escaping (String) -> Void, heard: @escaping () -> Void) {
+        self.body = body
+        onHeard = heard
+    }
     func call(_ why: String) { body(why) }
+    func heard() { onHeard() }
 }
 
 /// Writes text meant for the person at the terminal (not the log).

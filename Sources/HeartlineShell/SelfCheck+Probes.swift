@@ -39,7 +39,7 @@ extension SelfCheck {
 /// The self-check's look at this machine. Every call returns within about a second.
 public enum SystemProbe {
     /// How long a child process (`pactl`) or a TCP connect may take.
-    static let timeout = 1.0
+    public static let timeout = 1.0
 
     // MARK: Speech
 
@@ -87,13 +87,16 @@ public enum SystemProbe {
     /// The sound server's default sink when PulseAudio (or PipeWire's pulse socket) answers,
     /// else the first ALSA card. The socket is tried before `pactl` is run, so the check never
     /// starts a sound server of its own (pactl would autospawn one).
-    public static func audioOutput(environment: [String: String]) -> SelfCheck.AudioOutput {
+    ///
+    /// - Parameter waiting: how long each pactl may take; the start's check, off the loop and
+    ///   at boot when everything starts at once, gives it longer than the self-check's second.
+    public static func audioOutput(environment: [String: String], waiting: Double = timeout) -> SelfCheck.AudioOutput {
         if pulseReachable(environment: environment) {
             guard let pactl = findProgram("pactl", environment: environment),
-                let info = run(pactl, ["info"], environment: environment)
+                let info = run(pactl, ["info"], environment: environment, waiting: waiting)
             else { return .unnamed }
             guard let sink = field("Default Sink", in: info), sink != "auto_null", sink != "(null)" else { return .none }
-            let sinks = run(pactl, ["list", "sinks"], environment: environment) ?? ""
+            let sinks = run(pactl, ["list", "sinks"], environment: environment, waiting: waiting) ?? ""
             return .named(sinkDescription(named: sink, in: sinks) ?? sink)
         }
         if let card = alsaCard(from: (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? "") {
@@ -300,8 +303,11 @@ public enum SystemProbe {
     }
 
     /// Runs `program` and returns its standard output, or nil when it failed or took longer than
-    /// `timeout` (then it is killed: SIGKILL, since the shell's blocked signals are inherited).
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> String? {
+    /// `waiting` seconds (then it is killed: SIGKILL, since the shell's blocked signals are
+    /// inherited).
+    static func run(_ program: String, _ arguments: [String], environment: [String: String], waiting: Double = timeout)
+        -> String?
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -319,7 +325,7 @@ public enum SystemProbe {
         }
         let reader = output.fileHandleForReading
         var data = Data()
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(waiting * 1000)))
         let fd = reader.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

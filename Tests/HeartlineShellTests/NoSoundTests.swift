@@ -43,6 +43,76 @@ import Testing
     }
 }
 
+/// A sound server whose only output is its dummy one (PulseAudio on a board with no sound card,
+/// as at boot): the start cannot know it before the first sentence, so the sound check finds it
+/// just after. The line saying why comes then, followed by the sentences nobody heard.
+@Suite struct DummyOutputTests {
+    @Test func theFirstSentencesArePrintedOnceTheDummyOutputIsFound() throws {
+        let data = TemporaryDirectory()
+        let runtime = TemporaryDirectory()
+        let state = TemporaryDirectory()
+        chmod(runtime.path, 0o700)
+        let environment = [
+            "XDG_RUNTIME_DIR": runtime.path, "PULSE_RUNTIME_PATH": runtime.path + "/pulse",
+            "PULSE_SERVER": "unix:" + runtime.path + "/pulse/native",
+            "SPEECHD_ADDRESS": "unix_socket:" + runtime.path + "/speechd.sock", "XDG_STATE_HOME": state.path,
+        ]
+        // PulseAudio names the sink it makes when it has no card auto_null; this one has that name.
+        var arguments = [
+            "-D", "--exit-idle-time=-1", "-n", "--disallow-exit", "--load=module-null-sink sink_name=auto_null",
+            "--load=module-native-protocol-unix auth-anonymous=1",
+        ]
+        if getuid() == 0 { arguments.append("--system=false") }
+        let server = try run("/usr/bin/pulseaudio", arguments, environment: environment)
+        defer { _ = try? run("/usr/bin/pulseaudio", ["--kill"], environment: environment) }
+        #expect(server == 0, "PulseAudio did not start")
+        #expect(SystemProbe.soundReachable(environment: environment, cards: ""), "the server answers")
+
+        let terminal = try PseudoTerminal(
+            arguments: ["--data-dir", data.path], environment: environment, standardErrorOnTerminal: true)
+        #expect(terminal.waitFor("4, Settings.", timeout: 20), "\(terminal.screen)")
+        let screen = terminal.screen
+        #expect(screen.components(separatedBy: "No sound output was found").count - 1 == 1, "\(screen)")
+        #expect(screen.components(separatedBy: "Heartline is ready.\n").count - 1 == 1, "\(screen)")
+        let why = try #require(screen.range(of: "No sound output was found"))
+        let ready = try #require(screen.range(of: "Heartline is ready.\n"))
+        #expect(why.lowerBound < ready.lowerBound, "the line saying why comes first: \(screen)")
+        #expect(screen.contains("Heartline home.\n"))
+        terminal.type("quit\r")
+        #expect(terminal.waitFor("Goodbye.", timeout: 10))
+        #expect(terminal.waitForExit(timeout: 15) == 0)
+        let log = (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("heartline: sound: the sound server has no output but its dummy one"), "\(log)")
+    }
+
+    private func run(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A pactl slower than the self-check's second (an emulated or small board at boot): the start's
+/// check waits for its answer instead of taking the silence for a working output.
+@Suite struct SlowSoundServerTests {
+    @Test func aSlowPactlStillFindsTheDummyOutputWhenGivenTime() throws {
+        let bin = TemporaryDirectory()
+        let pactl = bin.path + "/pactl"
+        try "#!/bin/sh\nsleep 2\necho 'Default Sink: auto_null'\n".write(toFile: pactl, atomically: true, encoding: .utf8)
+        chmod(pactl, 0o755)
+        // A server named by host is left to pactl: no socket needs to answer first.
+        let environment = ["PATH": bin.path + ":/usr/bin:/bin", "PULSE_SERVER": "tcp:localhost"]
+        #expect(SystemProbe.audioOutput(environment: environment) == .unnamed)
+        #expect(SystemProbe.audioOutput(environment: environment, waiting: 10) == SelfCheck.AudioOutput.none)
+    }
+}
+
 /// `--check` names a missing systemd user manager, which the boot path's unit needs.
 @Suite struct UserManagerProbeTests {
     @Test func aSystemdMachineWithoutTheUsersManagerIsNamed() throws {

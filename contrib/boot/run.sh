@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# The boot test: Heartline installed on a Debian 12 system and started at boot, as the README's
+# "Starting at boot with no screen" sets it up, in QEMU.
+#
+# Makes the base system once per machine (contrib/boot/image.sh, cached in
+# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot), installs Heartline into a copy of it with
+# contrib/install.sh, follows the README's steps for the user ann (the autologin drop-in and the
+# ~/.profile lines, taken from the README itself), and boots it with Debian's kernel under QEMU
+# without KVM. contrib/boot/check.sh, inside, reads tty1 through /dev/vcs1 and hands what it
+# saw to this script through a shared folder. One boot per case:
+#   full    the whole set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
+#   nouser  libpam-systemd and dbus-user-session removed, so no user manager: the ~/.profile
+#           fallback runs Heartline directly on tty1, and the log says why
+#   sound   the whole set-up with snd-aloop loaded: the speech recorded from the loopback
+#           card's capture side is not silence
+#
+# Usage: contrib/boot/run.sh [CASE...]          (default: full nouser sound)
+# Environment: HEARTLINE_BOOT_CACHE (the cache directory), HEARTLINE_BOOT_KEEP=1 keeps the
+# work directory (images, screens, journals), HEARTLINE_BUILT_BINARY (passed to install.sh:
+# install that binary instead of building a release one).
+# Exit status 0 when every check passed or the machine lacks what the test needs (said on a
+# line starting "boot: SKIPPED"), 1 when a check failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+cache=${HEARTLINE_BOOT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/heartline/boot}
+cases=("$@")
+((${#cases[@]})) || cases=(full nouser sound)
+
+skip() {
+  echo "boot: SKIPPED: $*"
+  exit 0
+}
+[[ $(uname -m) == x86_64 ]] || skip "the boot test boots an x86-64 Debian with qemu-system-x86_64; this is $(uname -m)"
+[[ $(id -u) == 0 ]] || skip "debootstrap and chroot need root: sudo contrib/boot/run.sh"
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing (contrib/setup.sh --test installs it)"
+command -v debootstrap >/dev/null || skip "debootstrap is missing (contrib/setup.sh --test installs it)"
+command -v sox >/dev/null || skip "sox is missing (contrib/setup.sh --test installs it)"
+[[ $(mke2fs 2>&1) == *"[-d "* ]] || skip "mke2fs cannot fill a file system from a directory (e2fsprogs 1.43 or newer)"
+
+failures=0
+pass() { echo "boot: ok   $*"; }
+fail() {
+  echo "boot: FAIL $*"
+  failures=$((failures + 1))
+}
+
+started=$SECONDS
+if ! contrib/boot/image.sh "$cache"; then
+  fail "the base image could not be made"
+  exit 1
+fi
+echo "boot: base image ready in $((SECONDS - started)) s ($cache)"
+
+work=$(mktemp -d /var/tmp/heartline-boot.XXXXXX)
+qemu_pid=""
+cleanup() {
+  [[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null
+  if [[ ${HEARTLINE_BOOT_KEEP:-} == 1 ]]; then echo "boot: work kept in $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The installed system, as the README makes it.
+started=$SECONDS
+system=$work/root
+mkdir "$system"
+tar -C "$system" --numeric-owner --xattrs --xattrs-include='*' -xf "$cache/base.tar"
+if ! DESTDIR=$system contrib/install.sh 2>"$work/install.log"; then
+  cat "$work/install.log"
+  fail "contrib/install.sh failed"
+  exit 1
+fi
+chroot "$system" useradd --create-home --shell /bin/bash ann
+# README step 1, the autologin drop-in (daemon-reload is the boot itself).
+mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
+sed "s/@USER@/ann/" "$system/usr/local/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
+# README step 2: the lines it gives for the end of ~/.profile, exactly as the README has them.
+profile_lines=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
+  found && /^ *```/ { if (inside) exit; inside = 1; next }
+  inside { sub(/^   /, ""); print }' README.md)
+if [[ $profile_lines != *"systemctl --user start"* ]]; then
+  fail "the README's ~/.profile lines were not found"
+  exit 1
+fi
+printf '\n%s\n' "$profile_lines" >>"$system/home/ann/.profile"
+# The check, which reports to the host and powers off.
+mkdir -p "$system/opt/heartline-boot"
+install -m 755 contrib/boot/check.sh "$system/opt/heartline-boot/check.sh"
+install -m 644 contrib/boot/heartline-boot-check.service "$system/etc/systemd/system/"
+ln -s /etc/systemd/system/heartline-boot-check.service "$system/etc/systemd/system/multi-user.target.wants/"
+
+# make_disk NAME: a disk image of the system as it is now.
+make_disk() {
+  local size
+  size=$(($(du -sm "$system" | cut -f1) + 400))
+  mke2fs -q -t ext4 -d "$system" -L heartline "$work/$1.img" "${size}M" >>"$work/mke2fs.log" 2>&1 || {
+    cat "$work/mke2fs.log"
+    return 1
+  }
+}
+if [[ " ${cases[*]} " == *" full "* || " ${cases[*]} " == *" sound "* ]] && ! make_disk full; then
+  fail "the disk image could not be made"
+  exit 1
+fi
+if [[ " ${cases[*]} " == *" nouser "* ]]; then
+  # A minimal image with no user manager: without pam_systemd the login gets no systemd --user.
+  chroot "$system" dpkg --purge libpam-systemd dbus-user-session >"$work/purge.log" 2>&1 || {
+    cat "$work/purge.log"
+    fail "libpam-systemd and dbus-user-session could not be removed"
+    exit 1
+  }
+  make_disk nouser || {
+    fail "the disk image without a user manager could not be made"
+    exit 1
+  }
+fi
+rm -rf "$system"
+echo "boot: Heartline installed and the disks made in $((SECONDS - started)) s"
+
+# boot CASE DISK [KERNEL ARGUMENTS...]: boots once; the check leaves its findings in $work/CASE.
+boot() {
+  local name=$1 disk=$2
+  shift 2
+  local share=$work/$name
+  mkdir -p "$share"
+  local started=$SECONDS
+  timeout 900 qemu-system-x86_64 -accel tcg -smp 1 -m 1024 -display none -no-reboot -nic none \
+    -kernel "$cache/vmlinuz" -initrd "$cache/initrd.img" \
+    -append "root=/dev/vda rw console=ttyS0 heartline.boot=$name heartline.wait=300 $*" \
+    -drive "file=$work/$disk.img,format=raw,if=virtio,snapshot=on" \
+    -virtfs "local,path=$share,mount_tag=results,security_model=none,id=results" \
+    -serial "file:$share/console.log" >"$share/qemu.log" 2>&1 &
+  qemu_pid=$!
+  wait "$qemu_pid"
+  qemu_pid=""
+  echo "boot: $name took $((SECONDS - started)) s"
+  if [[ ! -e $share/done ]]; then
+    fail "$name: the check in the image did not finish"
+    show "$share/check.log" "$share/console.log" "$share/qemu.log"
+    return 1
+  fi
+}
+show() {
+  local file
+  for file in "$@"; do
+    [[ -e $file ]] || continue
+    echo "---- ${file##*/}"
+    sed 's/^/    /' "$file" | tail -n 30
+  done
+}
+# has NAME FILE PATTERN: an extended regular expression matches a line of FILE.
+has() {
+  grep -Eq -- "$3" "$2" 2>/dev/null && return 0
+  fail "$1: no line matches /$3/ in ${2##*/}"
+  show "$2"
+  return 1
+}
+lacks() {
+  grep -Eq -- "$3" "$2" 2>/dev/null || return 0
+  fail "$1: a line matches /$3/ in ${2##*/}"
+  show "$2"
+  return 1
+}
+
+check_full() {
+  local s=$work/full
+  boot full full || return
+  has "full: tty1 shows Heartline is ready." "$s/screen.txt" "Heartline is ready\." &&
+    pass "full, no sound card: tty1 shows \"Heartline is ready.\""
+  has "full: the user manager ran heartline.service" "$s/journal.txt" "Started heartline\.service" &&
+    lacks "full: the login fell back" "$s/heartline.log" "starting Heartline directly" &&
+    pass "full: Heartline ran as the user unit, not through the fallback"
+}
+
+check_nouser() {
+  local s=$work/nouser
+  boot nouser nouser || return
+  has "nouser: tty1 shows Heartline is ready." "$s/screen.txt" "Heartline is ready\." &&
+    pass "no user manager: tty1 shows \"Heartline is ready.\""
+  has "nouser: the fallback is logged" "$s/heartline.log" "login: heartline.service did not run.*starting Heartline directly" &&
+    has "nouser: the log says why" "$s/heartline.log" "did not run \(.*(bus|Failed|failed).*\)" &&
+    pass "no user manager: the log says why the login runs Heartline directly"
+  has "nouser: heartline runs on tty1" "$s/ps.txt" "^ann +tty1 .*heartline" &&
+    lacks "nouser: no user manager" "$s/ps.txt" "systemd --user" &&
+    pass "no user manager: Heartline runs on tty1 in the login itself"
+}
+
+check_sound() {
+  local s=$work/sound
+  boot sound full modules_load=snd-aloop || return
+  has "sound: the loopback card is there" "$s/cards.txt" "Loopback" || return
+  local stat rms length
+  stat=$(sox -t raw -r 44100 -e signed-integer -b 16 -c 2 "$s/speech.raw" -n stat 2>&1)
+  rms=$(awk '/^RMS +amplitude/ { print $3 }' <<<"$stat")
+  length=$(awk '/^Length/ { printf "%d", $3 }' <<<"$stat")
+  echo "boot: sound: ${length:-0} s of samples recorded, RMS amplitude ${rms:-none}"
+  if awk -v r="${rms:-0}" 'BEGIN { exit !(r > 0.002) }'; then
+    pass "snd-aloop: the speech is recorded from the loopback card (RMS ${rms})"
+  else
+    fail "snd-aloop: the loopback recording is silence (RMS ${rms:-none})"
+    show "$s/check.log" "$s/heartline.log"
+    grep -E "heartline|pulse|speech" "$s/journal.txt" | tail -n 30
+  fi
+}
+
+for name in "${cases[@]}"; do
+  case $name in
+    full) check_full ;;
+    nouser) check_nouser ;;
+    sound) check_sound ;;
+    *) fail "no case called $name (full, nouser, sound)" ;;
+  esac
+done
+((failures == 0)) || exit 1
