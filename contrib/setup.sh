@@ -44,6 +44,8 @@ vm_packages=(
   bluez
   kmod
   python3-venv
+  # The devices group: arecord records the snd-aloop card's capture side.
+  alsa-utils
 )
 vm_venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 vm_python_packages=(virtme-ng==1.42 bumble==0.0.236)

@@ -347,8 +347,8 @@ buttons_input() {
   sleep 2
   headset unplug
   wait_said "Media buttons disconnected" 15
-  # Two more readings of the device list, each of which must not say it again.
-  sleep 11
+  # Another reading of the device list (every 5 s), which must not say it again.
+  sleep 6
   headset plug
   wait_said "Media buttons connected" 15
   said=$(said_count "$HEART_RATE")
@@ -371,9 +371,8 @@ speech_input() {
   done
   echo "the card opened $(elapsed) s into the recording" >"$share/loopback-playback.txt"
   cat "$params" >>"$share/loopback-playback.txt" 2>&1
-  # The first sentence and the home menu; espeak-ng's first sentence is slow to come in the
-  # emulated VM.
-  sleep 12
+  # The first sentence and some of the home menu.
+  sleep 6
   # pgrep's patterns match names of 15 characters at most.
   ps -e -o comm= | grep -Ex 'pulseaudio|pipewire|speech-dispatch.*' >"$share/sound-servers.txt"
   echo "sound servers running: $(grep -c . "$share/sound-servers.txt")" >>"$share/sound-servers.txt"
