@@ -451,7 +451,6 @@ case $group in
     headset_in
     cp /proc/bus/input/devices "$share/input-devices.txt"
     run_heartline_terminal buttons buttons_input --simulate
-    cp "$share/headset-control" "$share/headset-control.txt"
     kill "$(cat /run/headset.pid)" 2>/dev/null
     modprobe snd-aloop
     cat /proc/asound/cards >"$share/sound-cards.txt"

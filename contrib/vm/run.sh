@@ -31,7 +31,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug)
+((${#groups[@]})) || groups=(core bluetoothd unplug devices)
 
 skip() {
   echo "vm: SKIPPED: $*"
