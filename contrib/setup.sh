@@ -45,6 +45,8 @@ vm_packages=(
   bluez
   kmod
   python3-venv
+  # The devices group: arecord records the snd-aloop card's capture side.
+  alsa-utils
 )
 # The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
 # (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.

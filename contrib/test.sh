@@ -19,9 +19,6 @@ contrib/fuzz.sh --short
 # arguments narrowed the test run.
 if (($# == 0)); then
   contrib/vm/run.sh
-  # A virtual headset made with uinput: its play/pause button during a workout, unplugged and
-  # plugged in again (contrib/vm/devices-run.sh); skipped, with the reason, like the VM suite.
-  contrib/vm/devices-run.sh
   # Heartline installed on a Debian 12 system and started at boot, three boots in QEMU; the
   # base system is made once per machine. Skipped, with the reason, without QEMU or debootstrap.
   contrib/boot/run.sh

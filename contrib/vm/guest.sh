@@ -279,11 +279,114 @@ rfkill_soft() { # 0 or 1 on every Bluetooth rfkill switch
   done
 }
 
+# The virtual headset (contrib/vm/headset.py on /dev/uinput), steered like the radio: lines
+# appended to a control file in the share, and its log there to wait on.
+headset() { echo "$*" >>"$share/headset-control"; }
+wait_headset() { # TEXT [COUNT] [SECONDS]
+  local text=$1 count=${2:-1} seconds=${3:-20} i
+  for ((i = 0; i < seconds * 5; i++)); do
+    if (($(grep -cF -- "$text" "$share/headset.log") >= count)); then return 0; fi
+    sleep 0.2
+  done
+  log "timed out waiting for the headset to say '$text' $count times"
+  return 1
+}
+headset_in() {
+  : >"$share/headset-control"
+  python3 contrib/vm/headset.py --control "$share/headset-control" </dev/null >"$share/headset.log" 2>&1 &
+  echo $! >/run/headset.pid
+  wait_headset "plugged"
+}
+
+# Heartline on a terminal, as a user runs it: media buttons are read only in terminal mode.
+# script(1) gives it a pseudo-terminal and types what INPUT-FUNCTION prints; the transcript
+# lines come out above the typed line, among the terminal's escape sequences, and NAME.txt is
+# the screen without them.
+run_heartline_terminal() { # NAME INPUT-FUNCTION [ARGUMENTS...]
+  local name=$1 input=$2
+  shift 2
+  log "scenario $name (terminal)"
+  transcript=$share/$name.screen
+  local command
+  printf -v command '%q ' "$heartline" --speech transcript --echo none --data-dir "/dev/shm/$name" --log "$share/$name.log" "$@"
+  "$input" | SWIFT_BACKTRACE=enable=no script -qfec "$command" /dev/null >"$transcript" 2>"$share/$name.script.log"
+  echo "exit $?" >>"$share/$name.log"
+  sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$transcript" >"$share/$name.txt"
+  cp /dev/shm/core.* "$share/" 2>/dev/null && rm -f /dev/shm/core.*
+}
+
+# Heartline in script mode speaking through espeak-ng, as on a board with no sound server.
+run_heartline_espeak() { # NAME INPUT-FUNCTION [ARGUMENTS...]
+  local name=$1 input=$2
+  shift 2
+  log "scenario $name (espeak-ng)"
+  transcript=$share/$name.txt
+  "$input" | SWIFT_BACKTRACE=enable=no "$heartline" --speech espeak --data-dir "/dev/shm/$name" "$@" \
+    >"$share/$name.txt" 2>"$share/$name.log"
+  echo "exit $?" >>"$share/$name.log"
+}
+
+# A workout driven by the headset's buttons: play/pause is heart rate, held it is all metrics;
+# the headset unplugged (said once) and plugged back (found by the next reading of the list).
+HEART_RATE="answer: Heart rate, [0-9]+ beats per minute\."
+buttons_input() {
+  wait_said "answer: Heartline is ready\." 30
+  printf 1 # Configure a new workout
+  sleep 1
+  printf 'next\r'
+  sleep 1
+  printf 'start workout\r'
+  wait_said "answer: Workout started\." 30
+  sleep 3
+  local said
+  said=$(said_count "$HEART_RATE")
+  headset press playpause
+  wait_said_more "$HEART_RATE" "$said" 15
+  headset hold playpause 1.5
+  wait_said "answer: Time elapsed" 15
+  sleep 2
+  headset unplug
+  wait_said "Media buttons disconnected" 15
+  # Another reading of the device list (every 5 s), which must not say it again.
+  sleep 6
+  headset plug
+  wait_said "Media buttons connected" 15
+  said=$(said_count "$HEART_RATE")
+  headset press playpause
+  wait_said_more "$HEART_RATE" "$said" 15
+  sleep 1
+}
+
+# Speech through espeak-ng straight to a sound card, with no sound server: the loopback card's
+# playback side is ALSA's default device (card 0, the only one: ALSA's own configuration for it
+# is a dmix of 32-bit stereo at 48 kHz), and its capture side records what was played. The
+# recording starts two seconds before Heartline, in that same format, so that it begins with
+# silence and then holds Heartline's first sentences.
+LOOPBACK_FORMAT=(-f S32_LE -r 48000 -c 2 --period-size=1024 --buffer-size=16384)
+speech_input() {
+  local i params=/proc/asound/Loopback/pcm0p/sub0/hw_params
+  for ((i = 0; i < 100; i++)); do
+    [[ $(cat "$params") != closed ]] && break
+    sleep 0.2
+  done
+  echo "the card opened $(elapsed) s into the recording" >"$share/loopback-playback.txt"
+  cat "$params" >>"$share/loopback-playback.txt" 2>&1
+  # The first sentence and some of the home menu.
+  sleep 6
+  # pgrep's patterns match names of 15 characters at most.
+  ps -e -o comm= | grep -Ex 'pulseaudio|pipewire|speech-dispatch.*' >"$share/sound-servers.txt"
+  echo "sound servers running: $(grep -c . "$share/sound-servers.txt")" >>"$share/sound-servers.txt"
+}
+recording_started=0
+elapsed() { awk -v now="$(date +%s.%N)" -v then="$recording_started" 'BEGIN { printf "%.1f", now - then }'; }
+
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
-modprobe hci_vhci
-modprobe virtio_console
-for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
+if [[ $group != devices ]]; then
+  modprobe hci_vhci
+  modprobe virtio_console
+  for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
+fi
 
 case $group in
   core)
@@ -340,6 +443,25 @@ case $group in
     btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
     run_heartline find-bluetoothd find_input
     run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
+    ;;
+  devices)
+    # The other real devices a board has and this machine lacks: a headset's media buttons
+    # (uinput) and a sound card with no sound server (snd-aloop).
+    modprobe uinput
+    headset_in
+    cp /proc/bus/input/devices "$share/input-devices.txt"
+    run_heartline_terminal buttons buttons_input --simulate
+    kill "$(cat /run/headset.pid)" 2>/dev/null
+    modprobe snd-aloop
+    cat /proc/asound/cards >"$share/sound-cards.txt"
+    recording_started=$(date +%s.%N)
+    arecord -D hw:Loopback,1,0 "${LOOPBACK_FORMAT[@]}" "$share/speech.wav" </dev/null 2>"$share/arecord.log" &
+    recording=$!
+    sleep 2
+    run_heartline_espeak speech speech_input
+    echo "Heartline ended $(elapsed) s into the recording" >>"$share/loopback-playback.txt"
+    kill -INT "$recording"
+    wait "$recording"
     ;;
 esac
 log "group $group done"

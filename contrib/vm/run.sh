@@ -8,7 +8,7 @@
 # scenarios; this script checks the transcripts it leaves.
 #
 # Usage: contrib/vm/run.sh [GROUP...]
-#   Groups, all three the default (what CI runs):
+#   Groups, all four the default (what CI runs):
 #     core        finding straps (three at once, strongest first), the Sensors screen's maker
 #                 and model and --check's, workouts with --sensor that connect to that strap
 #                 only, a strap out of range and one restarting, a strap that needs an
@@ -16,6 +16,10 @@
 #                 program on the user channel, rfkill, no adapter
 #     bluetoothd  a Bluetooth 4.2 adapter with bluetoothd running and discovering
 #     unplug      the adapter pulled out mid-workout and plugged back, the kernel's log checked
+#     devices     no Bluetooth: a headset on /dev/uinput read by Heartline on a pseudo-terminal
+#                 (play/pause answered with the heart rate in a workout, held: all metrics; the
+#                 headset unplugged, said once, and plugged back), and espeak-ng speaking on a
+#                 snd-aloop card with no sound server, recorded from its capture side
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -27,7 +31,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug)
+((${#groups[@]})) || groups=(core bluetoothd unplug devices)
 
 skip() {
   echo "vm: SKIPPED: $*"
@@ -131,26 +135,32 @@ boot() { # GROUP [RADIO OPTIONS...]
   chmod 777 "$share"
   : >"$share/control"
   : >"$share/radio.log"
-  "$venv/bin/python3" "$root/contrib/vm/radio.py" --socket "$work/$group.sock" --control "$share/control" \
-    "${straps[@]}" "$@" >"$share/radio.log" 2>&1 &
-  radio_pid=$!
-  local i
-  for ((i = 0; i < 100; i++)); do
-    grep -q "radio: ready" "$share/radio.log" && break
-    sleep 0.1
-  done
+  local qemu=()
+  # The devices group has no Bluetooth, so no radio.
+  if [[ $group != devices ]]; then
+    "$venv/bin/python3" "$root/contrib/vm/radio.py" --socket "$work/$group.sock" --control "$share/control" \
+      "${straps[@]}" "$@" >"$share/radio.log" 2>&1 &
+    radio_pid=$!
+    local i
+    for ((i = 0; i < 100; i++)); do
+      grep -q "radio: ready" "$share/radio.log" && break
+      sleep 0.1
+    done
+    qemu=(--qemu-opts="-device virtio-serial -chardev socket,id=hci,path=$work/$group.sock -device virtserialport,chardev=hci,name=hci")
+  fi
   local started=$SECONDS
   # In the background, so that an interrupted run stops the VM too (timeout passes the signal on).
-  timeout 420 vng --run "$kernel" --user root --disable-kvm --cpus 2 --memory 1G --rwdir "$share" \
-    --qemu-opts="-device virtio-serial -chardev socket,id=hci,path=$work/$group.sock -device virtserialport,chardev=hci,name=hci" \
+  timeout 420 vng --run "$kernel" --user root --disable-kvm --cpus 2 --memory 1G --rwdir "$share" "${qemu[@]}" \
     --exec "$root/contrib/vm/guest.sh $group $share $binary" >"$share/console.log" 2>&1 &
   vm_pid=$!
   wait "$vm_pid"
   vm_pid=""
   echo "vm: group $group took $((SECONDS - started)) s"
-  kill "$radio_pid" 2>/dev/null
-  wait "$radio_pid" 2>/dev/null
-  radio_pid=""
+  if [[ -n $radio_pid ]]; then
+    kill "$radio_pid" 2>/dev/null
+    wait "$radio_pid" 2>/dev/null
+    radio_pid=""
+  fi
 }
 
 check_core() {
@@ -265,12 +275,74 @@ check_bluetoothd() {
     "Heart rate, 72 beats per minute\." "^event: Heart rate strap connected\."
 }
 
+check_devices() {
+  local s=$work/devices
+  check "the virtual headset is a real input device with media keys" "$s/input-devices.txt" \
+    'N: Name="Heartline Test Headset"' "H: Handlers=.*event[0-9]+"
+  check "terminal mode: a workout started by keys typed on a pseudo-terminal" "$s/buttons.txt" \
+    "answer: Workout started\."
+  local heart="answer: Heart rate, [0-9]+ beats per minute\."
+  if in_order "$s/buttons.txt" "answer: Workout started\." "$heart" "answer: Time elapsed, " "$heart"; then
+    pass "the headset's play/pause answers heart rate; held, all metrics (time elapsed first)"
+  else
+    fail "play/pause pressed and held: no heart rate, then all metrics"
+    show "$s/buttons.txt"
+  fi
+  once "a hold is one long press: all metrics said once" "$s/buttons.txt" "answer: Time elapsed, "
+  once "the headset unplugged: said once" "$s/buttons.txt" "answer: Media buttons disconnected\."
+  if in_order "$s/buttons.txt" "answer: Media buttons disconnected\." "answer: Media buttons connected\." "$heart"; then
+    pass "the headset plugged back: found again, and play/pause answers heart rate"
+  else
+    fail "the headset plugged back: not found, or play/pause not answered"
+    show "$s/buttons.txt"
+  fi
+  check "Heartline ran to its end" "$s/buttons.log" "^exit 0$"
+  check "the loopback card is the only sound card" "$s/sound-cards.txt" "^ 0 \[Loopback"
+  check "no sound server and no speech-dispatcher running" "$s/sound-servers.txt" "^sound servers running: 0$"
+  check "espeak-ng speaks, with no speech server" "$s/speech.log" "speech: espeak-ng directly \(asked for\)"
+  check "espeak-ng played on the loopback card's playback side" "$s/loopback-playback.txt" "^rate: "
+  local silence loud
+  # On the host: pure Python is slow in the emulated VM.
+  python3 "$root/contrib/vm/loudness.py" "$s/speech.wav" >"$s/loudness.txt" 2>&1
+  silence=$(awk '$1 == "silence-rms" { print $2 }' "$s/loudness.txt" 2>/dev/null)
+  loud=$(awk '$1 == "loud-windows" { print $2 }' "$s/loudness.txt" 2>/dev/null)
+  if [[ -z $loud ]]; then
+    fail "no recording from the loopback card's capture side"
+    show "$s/loudness.txt"
+    show "$s/arecord.log"
+  elif ((silence < 300 && loud >= 10)); then
+    pass "speech heard on the loopback card: $loud windows of 50 ms above the threshold, silence before ($(tr '\n' ' ' <"$s/loudness.txt"))"
+  else
+    fail "the loopback recording: silence level $silence, $loud loud windows of 50 ms (need under 300 and at least 10)"
+    show "$s/loudness.txt"
+    show "$s/speech.log"
+  fi
+}
+
+# What the devices group needs besides the rest: a group skipped, not the suite.
+devices_missing() {
+  local version=${kernel#/boot/vmlinuz-} module
+  for module in drivers/input/misc/uinput sound/drivers/snd-aloop; do
+    compgen -G "/lib/modules/$version/kernel/$module.ko*" >/dev/null || {
+      echo "the kernel has no ${module##*/} module"
+      return
+    }
+  done
+  command -v arecord >/dev/null || { echo "arecord is missing (apt-get install alsa-utils)"; return; }
+  command -v script >/dev/null || echo "script is missing (apt-get install util-linux)"
+}
+
 started=$SECONDS
 for group in "${groups[@]}"; do
+  if [[ $group == devices ]] && missing=$(devices_missing) && [[ -n $missing ]]; then
+    echo "vm: SKIPPED: group devices: $missing"
+    continue
+  fi
   case $group in
     core) boot core ;;
     bluetoothd) boot bluetoothd --legacy ;;
     unplug) boot unplug ;;
+    devices) boot devices ;;
     *) echo "vm: unknown group $group" >&2; exit 2 ;;
   esac
   if ! grep -q "guest: group $group done" "$work/$group/console.log"; then
