@@ -66,7 +66,11 @@ public struct Words: Sendable {
     public func distance(_ metres: Double, in unit: DistanceUnit) -> String {
         let value = metres / unit.metres
         let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
-        let text = decimal(value, decimals: decimals)
+        return units(decimal(value, decimals: decimals), of: unit)
+    }
+
+    /// "1 kilometre", "3.25 kilometres", "0.5 miles": a number already written, with its unit.
+    private func units(_ text: String, of unit: DistanceUnit) -> String {
         let one = text == "1"
         switch unit {
         case .kilometres: return self(one ? .unitKilometreOne : .unitKilometreOther, ["count": text])
@@ -94,12 +98,7 @@ public struct Words: Sendable {
 
     /// Kilometres or miles per hour, one decimal: "28.4 kilometres" (the prompt says "per hour").
     public func speed(_ metresPerSecond: Double, in unit: DistanceUnit) -> String {
-        let value = metresPerSecond * 3600 / unit.metres
-        let text = decimal(value, decimals: 1)
-        switch unit {
-        case .kilometres: return self(text == "1" ? .unitKilometreOne : .unitKilometreOther, ["count": text])
-        case .miles: return self(text == "1" ? .unitMileOne : .unitMileOther, ["count": text])
-        }
+        units(decimal(metresPerSecond * 3600 / unit.metres, decimals: 1), of: unit)
     }
 
     /// Time per unit at `metresPerSecond`, to the second: "5 minutes and 33 seconds".
