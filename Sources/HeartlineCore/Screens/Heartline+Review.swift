@@ -202,15 +202,7 @@ extension Heartline {
         let spans = workout.lapSpans(duration: duration)
         say(.answer, .lapsCount, ["count": String(spans.count)])
         for (index, (lap, lapSamples)) in zip(spans, TCXWriter.group(samples, into: spans)).enumerated() {
-            let number = ["lap": String(index + 1)]
-            say(.answer, .answerLapTime, number.merging(["duration": words.duration(lap.duration)]) { $1 })
-            let rates = lapSamples.compactMap(\.heartRate)
-            if rates.isEmpty {
-                say(.answer, .answerLapAverageUnknown, number)
-            } else {
-                let average = Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded())
-                say(.answer, .answerLapAverage, number.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
-            }
+            sayLap(index + 1, seconds: lap.duration, heartRates: lapSamples.compactMap(\.heartRate))
         }
     }
 }

@@ -517,19 +517,25 @@ extension Heartline {
     }
 
     /// Ends the lap running with its readout, one metric per sentence, and starts the next.
+    /// One lap, one metric per sentence: "Lap 3, 5 minutes and 2 seconds." then its average
+    /// heart rate, or that it is unknown. The lap key and a saved workout's Laps say it alike.
+    mutating func sayLap(_ number: Int, seconds: Int, heartRates: [Int]) {
+        let lap = ["lap": String(number)]
+        say(.answer, .answerLapTime, lap.merging(["duration": words.duration(seconds)]) { $1 })
+        if heartRates.isEmpty {
+            say(.answer, .answerLapAverageUnknown, lap)
+        } else {
+            let average = Int((Double(heartRates.reduce(0, +)) / Double(heartRates.count)).rounded())
+            say(.answer, .answerLapAverage, lap.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
+        }
+    }
+
     mutating func newLap() {
         guard var active = workout else { return }
         record(active.engine.advance(to: now), into: &active)
         let elapsed = Int(active.engine.elapsed(at: now))
         let lap = active.lap
-        let number = ["lap": String(lap.number)]
-        say(.answer, .answerLapTime, number.merging(["duration": words.duration(elapsed - lap.start)]) { $1 })
-        if lap.heartRates.isEmpty {
-            say(.answer, .answerLapAverageUnknown, number)
-        } else {
-            let average = Int((Double(lap.heartRates.reduce(0, +)) / Double(lap.heartRates.count)).rounded())
-            say(.answer, .answerLapAverage, number.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
-        }
+        sayLap(lap.number, seconds: elapsed - lap.start, heartRates: lap.heartRates)
         // A second press within the same second reads the new lap again rather than making an
         // empty one.
         if elapsed > lap.start {
