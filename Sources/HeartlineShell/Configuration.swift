@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import HeartlineBluetooth
 import HeartlineCore
 import HeartlineSpeech
@@ -80,16 +84,22 @@ public struct Configuration: Equatable, Sendable {
             guard let equals = line.firstIndex(of: "="),
                 case let key = line[..<equals].trimmingCharacters(in: .whitespaces), !key.isEmpty
             else {
-                problems.append(Problem(line: index + 1, key: String(line.prefix(40)), reason: .malformed))
+                problems.append(Problem(line: index + 1, key: spoken(line), reason: .malformed))
                 continue
             }
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if let reason = configuration.set(key, to: value) {
-                // A setting's name is short; a longer one is garbage and is said only in part.
-                problems.append(Problem(line: index + 1, key: String(key.prefix(40)), reason: reason))
+                problems.append(Problem(line: index + 1, key: spoken(key), reason: reason))
             }
         }
         return (configuration, problems)
+    }
+
+    /// A setting's name as a warning says it: cleaned first, then cut to 40 characters. A setting's
+    /// name is short, so a longer one is garbage and is said only in part; cut before cleaning, an
+    /// escape sequence opened before the cut would run on and swallow the warning's own words.
+    static func spoken(_ text: some StringProtocol) -> String {
+        String(SafeText.clean(String(text)).prefix(40))
     }
 
     /// Sets one setting; returns why it could not be set, if it could not.
@@ -240,18 +250,35 @@ extension Configuration {
         public let path: String
         public let configuration: Configuration
         public let problems: [Problem]
-        /// The file exists (or was named with `--config`) but could not be read.
-        public let unreadable: Bool
+        /// Why the file was not read (it exists, or was named with `--config`), or nil.
+        public let refusal: Refusal?
+
+        /// Why a configuration file is not read.
+        public enum Refusal: Equatable, Sendable {
+            /// Missing (when named), not permitted, or failing to read.
+            case unreadable
+            /// A directory, a FIFO, a socket or a device: reading one could wait for ever or never end.
+            case notAFile
+            /// Larger than `Configuration.largestFile`: no configuration is that long.
+            case tooLarge
+        }
 
         /// How many unusable lines are read out one by one; the rest are counted in one sentence.
         public static let warningsInFull = 5
 
         /// The spoken warnings: one for each of the first five unusable lines, in line order, then
-        /// one sentence counting the rest. A damaged or foreign file (20 MB of garbage) is heard
-        /// in six sentences, not in tens of thousands; control characters and escape sequences
-        /// from the file are taken out of them, as from every sentence.
+        /// one sentence counting the rest. A damaged or foreign file is heard in six sentences,
+        /// not in tens of thousands; control characters and escape sequences from the file are
+        /// taken out of them, as from every sentence.
         public func warnings(_ words: Words) -> [Utterance] {
-            if unreadable { return [Utterance(.answer, words(.configUnreadable, ["path": path]))] }
+            switch refusal {
+            case .unreadable: return [Utterance(.answer, words(.configUnreadable, ["path": path]))]
+            case .notAFile: return [Utterance(.answer, words(.configNotAFile, ["path": path]))]
+            case .tooLarge:
+                let size = words.number(Configuration.largestFile / 1024)
+                return [Utterance(.answer, words(.configTooLarge, ["path": path, "kilobytes": size]))]
+            case nil: break
+            }
             var sentences = problems.prefix(Self.warningsInFull).map { Utterance(.answer, $0.sentence(words)) }
             let more = problems.count - Self.warningsInFull
             if more == 1 {
@@ -268,17 +295,73 @@ extension Configuration {
         }
     }
 
+    /// The largest configuration file read: a full one with every setting and a key bound to
+    /// every action is under 2 kB.
+    public static let largestFile = 64 * 1024
+
     /// Reads `explicit` (`--config`), else the default path; a missing default file is no problem.
+    /// Only a regular file is read (or /dev/null, which stands for none), up to `largestFile`.
     public static func load(explicit: String?, environment: [String: String]) -> Loaded {
         let path = explicit ?? defaultPath(environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
-        // Read through a handle: a device such as /dev/null has no size to read up to.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            let unreadable = explicit != nil || FileManager.default.fileExists(atPath: path)
-            return Loaded(path: path, configuration: Configuration(), problems: [], unreadable: unreadable)
+        func refused(_ refusal: Loaded.Refusal?) -> Loaded {
+            Loaded(path: path, configuration: Configuration(), problems: [], refusal: refusal)
         }
-        try? handle.close()
-        let (configuration, problems) = parse(String(decoding: data, as: UTF8.self))
-        return Loaded(path: path, configuration: configuration, problems: problems, unreadable: false)
+        switch ConfigurationFile.read(path, limit: largestFile) {
+        case .missing: return refused(explicit == nil ? nil : .unreadable)
+        case .empty: return refused(nil)
+        case .failed: return refused(.unreadable)
+        case .notAFile: return refused(.notAFile)
+        case .tooLarge: return refused(.tooLarge)
+        case .text(let bytes):
+            let (configuration, problems) = parse(String(decoding: bytes, as: UTF8.self))
+            return Loaded(path: path, configuration: configuration, problems: problems, refusal: nil)
+        }
+    }
+}
+
+/// Reading the configuration file without waiting: opened non-blocking (a FIFO with no writer
+/// would hold the open for ever), checked by its descriptor (so what is read is what was checked),
+/// read up to one byte past the limit.
+enum ConfigurationFile {
+    enum Outcome: Equatable {
+        case missing
+        /// /dev/null: no settings, and nothing to say.
+        case empty
+        case failed
+        case notAFile
+        case tooLarge
+        case text([UInt8])
+    }
+
+    static func read(_ path: String, limit: Int) -> Outcome {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .failed }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failed }
+        if status.st_mode & S_IFMT == S_IFCHR, isNullDevice(status) { return .empty }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .notAFile }
+        guard status.st_size <= limit else { return .tooLarge }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return .failed }
+            if got == 0 { break }
+            count += got
+        }
+        // The file grew between fstat and read.
+        guard count <= limit else { return .tooLarge }
+        return .text(Array(bytes[..<count]))
+    }
+
+    /// Whether `status` is that of /dev/null (character device 1, 3 on Linux).
+    private static func isNullDevice(_ status: stat) -> Bool {
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev
     }
 }
 

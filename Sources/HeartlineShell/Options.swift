@@ -125,9 +125,15 @@ public struct Options: Equatable, Sendable {
         }
     }
 
-    /// `--data-dir`, else `$XDG_DATA_HOME/heartline`, else `~/.local/share/heartline`.
-    public func resolvedDataDirectory(environment: [String: String]) -> String {
-        if let dataDirectory { return dataDirectory }
+    /// `--data-dir`, else `$XDG_DATA_HOME/heartline`, else `~/.local/share/heartline`; always
+    /// absolute, a relative `--data-dir` taken from the current directory, so that a missing
+    /// directory's parents can be found (and the log names one place).
+    public func resolvedDataDirectory(environment: [String: String], currentDirectory: String? = nil) -> String {
+        if let dataDirectory {
+            guard !dataDirectory.hasPrefix("/") else { return dataDirectory }
+            let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+            return (base.hasSuffix("/") ? base : base + "/") + dataDirectory
+        }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/heartline" }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.local/share/heartline"

@@ -9,6 +9,8 @@ extension Prompt {
     public static let systemNoSound = Prompt("system.no-sound")
 
     public static let configUnreadable = Prompt("config.unreadable", ["path"])
+    public static let configNotAFile = Prompt("config.not-a-file", ["path"])
+    public static let configTooLarge = Prompt("config.too-large", ["kilobytes", "path"])
     public static let configMalformed = Prompt("config.malformed", ["line"])
     public static let configUnknown = Prompt("config.unknown", ["key", "line"])
     public static let configNumber = Prompt("config.number", ["highest", "key", "line", "lowest"])
@@ -46,7 +48,7 @@ extension Prompt {
     /// Every sentence about the system (Prompts/en/system.prompts).
     public static let system: [Prompt] = [
         systemReady, systemNoSound,
-        configUnreadable, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
+        configUnreadable, configNotAFile, configTooLarge, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
         configAddress, configPath, configKeyName, configAction,
         checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer, checkUserManagerMissing,
         checkBluetoothUnsupported, checkBluetoothNoAdapter, checkBluetoothBlocked, checkBluetoothNoPermission,

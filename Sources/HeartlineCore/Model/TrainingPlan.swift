@@ -146,7 +146,8 @@ public enum TrainingPlanText {
                 } else if let number = Int(word) {
                     if let unit = words.first, let factor = unitFactor(unit) {
                         words.removeFirst()
-                        tokens.append(.duration(number * factor))
+                        guard let seconds = scaled(number, by: factor) else { return nil }
+                        tokens.append(.duration(seconds))
                     } else {
                         tokens.append(.count(number))
                     }
@@ -173,13 +174,22 @@ public enum TrainingPlanText {
     private static func splitNumberAndUnit(_ word: String) -> Int? {
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         guard let number = Int(digits), let factor = unitFactor(String(word.dropFirst(digits.count))) else { return nil }
-        return number * factor
+        return scaled(number, by: factor)
     }
 
     /// "1:30" is 90 seconds.
     private static func minutesAndSeconds(_ word: String) -> Int? {
         let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]), seconds < 60 else { return nil }
-        return minutes * 60 + seconds
+        guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds),
+            let whole = scaled(minutes, by: 60)
+        else { return nil }
+        return whole + seconds
+    }
+
+    /// `number` of a unit of `factor` seconds, or nil when no plan could be that long: a typed
+    /// number may have any count of digits, and the product must not overflow.
+    private static func scaled(_ number: Int, by factor: Int) -> Int? {
+        guard number >= 0, number <= TrainingPlan.phaseRange.upperBound else { return nil }
+        return number * factor
     }
 }
