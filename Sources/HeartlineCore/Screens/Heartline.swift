@@ -301,10 +301,9 @@ public struct Heartline {
     static let settingKeys =
         [
             autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
-            sensorNameSetting, sensorManufacturerSetting, sensorModelSetting, unitsSetting, calibrationSetting,
+            sensorNameSetting, sensorManufacturerSetting, sensorModelSetting, unitsSetting, calibrationSetting, captionsSetting,
         ]
         + [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter].flatMap { [addressSetting(of: $0), nameSetting(of: $0)] }
-        + []
         + SpeechSetting.allCases.map(\.key)
 
     /// Reads the settings the screens show; one that cannot be read keeps what was known.
