@@ -56,7 +56,9 @@ public struct Options: Equatable, Sendable {
     public init(arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            let (name, inline) = Self.split(argument)
+            let (written, inline) = Self.split(argument)
+            guard let option = CommandSpec.shell.option(written) else { throw UsageError(description: "unknown option \(argument)") }
+            let name = option.name
             func value() throws -> String {
                 if let inline { return inline }
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
@@ -64,9 +66,7 @@ public struct Options: Equatable, Sendable {
                 }
                 return value
             }
-            func flag() throws {
-                if inline != nil { throw UsageError(description: "\(name) takes no value") }
-            }
+            if option.argument == .none, inline != nil { throw UsageError(description: "\(name) takes no value") }
             given.insert(name)
             switch name {
             case "--simulate":
@@ -80,15 +80,13 @@ public struct Options: Equatable, Sendable {
                     if inline == nil { _ = rest.popFirst() }
                     simulatedKinds = kinds.filter { $0 != .heartRateStrap }
                 }
-            case "--simulate-unless-paired":
-                try flag()
-                simulateUnlessPaired = true
+            case "--simulate-unless-paired": simulateUnlessPaired = true
             case "--seed":
                 guard let seed = UInt64(try value()) else { throw UsageError(description: "--seed takes a whole number") }
                 self.seed = seed
             case "--speech":
                 guard let speech = Speech(rawValue: try value()) else {
-                    throw UsageError(description: "--speech takes \(Speech.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(description: "--speech takes \(OptionSpec.choices(Speech.self))")
                 }
                 self.speech = speech
             case "--data-dir": dataDirectory = try value()
@@ -103,24 +101,18 @@ public struct Options: Equatable, Sendable {
             case "--prompts": promptsDirectory = try value()
             case "--echo":
                 guard let echo = KeyEchoMode(rawValue: try value()) else {
-                    throw UsageError(description: "--echo takes \(KeyEchoMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(description: "--echo takes \(OptionSpec.choices(KeyEchoMode.self))")
                 }
                 self.echo = echo
-            case "--help", "-h":
-                try flag()
-                showHelp = true
-            case "--version":
-                try flag()
-                showVersion = true
-            case "--check":
-                try flag()
-                check = true
+            case "--help": showHelp = true
+            case "--version": showVersion = true
+            case "--check": check = true
             case "--config": configFile = try value()
             case "--log": logFile = try value()
-            case "--captions":
-                try flag()
-                captions = true
-            default: throw UsageError(description: "unknown option \(argument)")
+            case "--captions": captions = true
+            default:
+                // Every option of the table has its case above; a test parses each one.
+                throw UsageError(description: "unknown option \(argument)")
             }
         }
     }
@@ -139,38 +131,23 @@ public struct Options: Equatable, Sendable {
         return home + "/.local/share/heartline"
     }
 
-    public static let usage = """
+    /// `heartline --help`, from the option table.
+    public static var usage: String {
+        """
         usage: heartline [options]
 
         A voice-first workout shell: every answer is spoken, every action is a key or a short command.
 
         options:
-          --simulate [KINDS]     use a simulated heart-rate strap (deterministic), and with
-                                 footpod, bike or power (comma-separated) those sensors too
-          --simulate-unless-paired  the simulated strap only when no strap is given or remembered
-          --seed N               seed for the simulated strap (default 1)
-          --speech MODE          auto, speechd, espeak or transcript (default auto)
-          --sensor ADDRESS       a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH;
-                                 footpod=ADDRESS, bike=ADDRESS or power=ADDRESS for other
-                                 sensors (given once each)
-          --data-dir DIR         where workouts are stored (default $XDG_DATA_HOME/heartline)
-          --prompts DIR          the spoken catalogue (default: installed next to the program)
-          --echo MODE            key echo: none, characters, words or both (default characters)
-          --config FILE          the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)
-          --captions             print every spoken sentence on the terminal too (on by itself with no sound)
-          --log FILE             write the log there (default: standard error; on a terminal,
-                                 $XDG_STATE_HOME/heartline/heartline.log)
-          --check                say how speech, Bluetooth, the strap and storage are, then exit
-          --version              print the version
-          --help                 print this help
+        \(CommandSpec.shell.optionLines)
 
         commands (each has --help):
-          heartline export --format tcx|csv (--id N | --all) [--output DIR] [--data-dir DIR]
-          heartline generate --years N [--data-dir DIR] [--seed S]
+        \(CommandSpec.subcommands.map { "  " + $0.synopsis }.joined(separator: "\n"))
 
         When standard input is not a terminal, Heartline reads one command per line and
         `:wait N` lets N seconds pass (on the simulated clock with --simulate).
         Command-line options override the configuration file. Exit status: 0, or 1 when Heartline
         could not start or --check found a problem, or 2 for a usage error. See heartline(1).
         """
+    }
 }

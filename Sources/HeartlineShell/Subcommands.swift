@@ -18,24 +18,31 @@ enum Subcommands {
         }
     }
 
-    static let generateUsage = """
-        usage: heartline generate --years N [--data-dir DIR] [--seed S]
+    static var generateUsage: String {
+        """
+        usage: \(CommandSpec.generate.synopsis)
 
         Fills an empty data directory with N years of daily one-hour workouts (one a day, ending
         today; about 3.6 million one-second samples a year), for demonstrations and benchmarks.
-        --days N generates N days instead. --seed (default 2026) picks the history; the same seed
-        gives the same workouts. A directory that already holds workouts is refused.
-        """
+        A directory that already holds workouts is refused.
 
-    static let exportUsage = """
-        usage: heartline export --format tcx|csv|fit (--id N | --all) [--output DIR] [--data-dir DIR]
+        \(CommandSpec.generate.optionLines)
+        """
+    }
+
+    static var exportUsage: String {
+        """
+        usage: \(CommandSpec.export.synopsis)
 
         Writes workouts to files named by their start, heartline-2026-11-29-0730.tcx, readable only
-        by you, in DIR (default: the current directory), and prints each file's path. --all exports
-        every saved workout; --id exports one workout by its number, saved or not. TCX is Garmin
-        Training Center v2 (Strava, Garmin Connect and GoldenCheetah import it); CSV has one row per
-        second. Exporting again replaces the same workout's file.
+        by you, and prints each file's path. TCX is Garmin Training Center v2 (Strava, Garmin
+        Connect and GoldenCheetah import it); FIT is Garmin's activity file (intervals.icu reads
+        it, RR intervals included); CSV has one row per second. Exporting again replaces the same
+        workout's file.
+
+        \(CommandSpec.export.optionLines)
         """
+    }
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -69,20 +76,21 @@ enum Subcommands {
         private(set) var values: [String: String] = [:]
         private(set) var flags: Set<String> = []
 
-        init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws {
+        init(_ arguments: [String], command: CommandSpec) throws {
             var rest = arguments[...]
             while let argument = rest.popFirst() {
-                let (name, inline) = Options.split(argument)
-                if name == "--help" || name == "-h" { throw UsageError(description: "help") }
-                if allowedFlags.contains(name), inline == nil {
+                let (written, inline) = Options.split(argument)
+                guard let option = command.option(written) else { throw UsageError(description: "unknown option \(argument)") }
+                let name = option.name
+                if name == "--help" { throw UsageError(description: "help") }
+                if option.argument == .none {
+                    guard inline == nil else { throw UsageError(description: "\(name) takes no value") }
                     flags.insert(name)
-                } else if options.contains(name) {
+                } else {
                     guard let value = inline ?? rest.popFirst(), !value.hasPrefix("--") else {
                         throw UsageError(description: "\(name) needs a value")
                     }
                     values[name] = value
-                } else {
-                    throw UsageError(description: "unknown option \(argument)")
                 }
             }
         }
@@ -104,7 +112,7 @@ enum Subcommands {
     // MARK: - generate
 
     static func generate(_ arguments: [String], environment: [String: String]) throws {
-        let parsed = try Arguments(arguments, options: ["--years", "--days", "--data-dir", "--seed"], flags: [])
+        let parsed = try Arguments(arguments, command: .generate)
         let days: Int
         switch (try parsed.positive("--years"), try parsed.positive("--days")) {
         case (let years?, nil): days = years * 365
@@ -141,10 +149,10 @@ enum Subcommands {
     // MARK: - export
 
     static func export(_ arguments: [String], environment: [String: String]) throws {
-        let parsed = try Arguments(arguments, options: ["--format", "--id", "--output", "--data-dir"], flags: ["--all"])
+        let parsed = try Arguments(arguments, command: .export)
         guard let formatName = parsed.values["--format"] else { throw UsageError(description: "--format is required") }
         guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
-            throw UsageError(description: "--format takes \(ExportFormat.allCases.map(\.rawValue).joined(separator: " or "))")
+            throw UsageError(description: "--format takes \(OptionSpec.choices(ExportFormat.self))")
         }
         let all = parsed.flags.contains("--all")
         var id: Int64?

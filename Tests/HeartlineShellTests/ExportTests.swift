@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: [
         (["export", "--all"], "--format is required"),
-        (["export", "--format", "gpx", "--all"], "--format takes tcx or csv"),
+        (["export", "--format", "gpx", "--all"], "--format takes tcx, csv or fit"),
         (["export", "--format", "tcx"], "give either --id N or --all"),
         (["export", "--format", "tcx", "--all", "--id", "3"], "give either --id N or --all"),
         (["export", "--format", "tcx", "--id", "x"], "--id takes a workout number"),

@@ -115,7 +115,7 @@ import Testing
     @Test func usageErrorsExitWithTwo() throws {
         let result = try runHeartline(["--speech", "loud"], input: Data())
         #expect(result.status == 2)
-        #expect(result.standardError.contains("--speech takes auto, speechd, espeak, transcript"))
+        #expect(result.standardError.contains("--speech takes auto, speechd, espeak or transcript"))
         #expect(result.standardOutput.isEmpty)
     }
 

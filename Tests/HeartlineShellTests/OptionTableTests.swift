@@ -1,0 +1,60 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+@testable import HeartlineShell
+
+/// The command line and its help come from one table: every option the table lists is taken by
+/// the parser, and every one is in the help, with its values where they are a fixed list.
+@Suite struct OptionTableTests {
+    /// A value each option takes.
+    static func example(_ option: OptionSpec) -> [String] {
+        switch option.argument {
+        case .none: [option.name]
+        case .optional: [option.name, "footpod"]
+        case .required:
+            switch option.name {
+            case "--seed": [option.name, "3"]
+            // Refused after parsing: nothing is generated or exported.
+            case "--id", "--years", "--days": [option.name, "0"]
+            case "--speech": [option.name, "transcript"]
+            case "--echo": [option.name, "words"]
+            case "--format": [option.name, "fit"]
+            default: [option.name, "/nonexistent/heartline-option"]
+            }
+        }
+    }
+
+    @Test func everyShellOptionOfTheTableIsParsed() throws {
+        for option in CommandSpec.shell.options {
+            let parsed = try Options(arguments: Self.example(option))
+            #expect(parsed.given == [option.name], "\(option.name)")
+        }
+        #expect(throws: Options.UsageError.self) { try Options(arguments: ["--check=yes"]) }
+        #expect(throws: Options.UsageError.self) { try Options(arguments: ["--nonsense"]) }
+    }
+
+    @Test func theHelpListsEveryOptionAndEverySubcommandFromTheTable() {
+        let usage = Options.usage
+        for option in CommandSpec.shell.options { #expect(usage.contains("  " + option.written + " "), "\(option.name)") }
+        #expect(usage.contains("heartline export --format tcx|csv|fit (--id N | --all) [--output DIR] [--data-dir DIR]"))
+        #expect(usage.contains("heartline generate (--years N | --days N) [--data-dir DIR] [--seed S]"))
+        #expect(usage.contains("auto, speechd, espeak or transcript"))
+        #expect(usage.contains("none, characters, words or both"))
+    }
+
+    @Test(arguments: CommandSpec.subcommands)
+    func everySubcommandOptionIsTakenAndInItsHelp(_ command: CommandSpec) throws {
+        let home = TemporaryDirectory()
+        let environment = ["HOME": home.path, "XDG_DATA_HOME": home.path]
+        let help = try runHeartline([command.name!, "--help"], input: Data(), environment: environment)
+        #expect(help.status == 0)
+        #expect(help.standardOutput.hasPrefix("usage: " + command.synopsis + "\n"))
+        for option in command.options {
+            #expect(help.standardOutput.contains("  " + option.written + " "), "\(option.name)")
+            // Taken by the parser: whatever fails after parsing, it is not "unknown option".
+            let run = try runHeartline([command.name!] + Self.example(option), input: Data(), environment: environment)
+            #expect(!run.standardError.contains("unknown option"), "\(option.name)")
+        }
+    }
+}
