@@ -134,12 +134,18 @@ echo "  heartline on a fresh data directory (creates the database), 5 launches: 
 echo
 
 # 2. CPU for one hour of a simulated workout: every metric read each minute.
-workout=$'configure\nnext\n1 minute\nstart workout\n:wait 3600\nend\nyes\nsave\nquit\n'
+# The configuration's steps: the sport (running), the metrics (as they are), the interval.
+workout=$'configure\nnext\nnext\n1 minute\nstart workout\n:wait 3600\nend\nyes\nsave\nquit\n'
 input=$'quit\n'
 read -r _ base_user base_system base_rss < <(measure "$binary" "${common[@]}" --simulate --data-dir "$work/base")
 input="$workout"
 read -r hour_elapsed hour_user hour_system hour_rss < <(measure "$binary" "${common[@]}" --simulate --data-dir "$work/hour")
 readouts=$(printf '%s' "$workout" | "$binary" "${common[@]}" --simulate --data-dir "$work/hour-count" 2>/dev/null | grep -c '^readout: ' || true)
+# A script that no longer walks the configuration measures an idle shell, not a workout.
+if ((readouts < 60)); then
+  echo "bench-system: the simulated hour gave $readouts readouts, not one a minute: its script no longer starts a workout" >&2
+  exit 1
+fi
 echo "One simulated workout hour (--simulate, script mode, :wait 3600 on the simulated clock;"
 echo "time elapsed, heart rate and calories read every minute: $readouts readouts; the strap beats"
 echo "and the core ticks once per simulated second; samples committed to SQLite as in a live workout):"
@@ -152,7 +158,7 @@ echo
 # 3. Real time: the same workout on the real clock, as a user has it.
 # Standard input stays open, as a terminal's does: at the end of a pipe, script mode would see
 # end of input during the wait instead.
-input=$'configure\nnext\n1 minute\nstart workout\n:wait '"$real_seconds"$'\nend\nyes\nsave\nquit\n'
+input=$'configure\nnext\nnext\n1 minute\nstart workout\n:wait '"$real_seconds"$'\nend\nyes\nsave\nquit\n'
 { printf '%s' "$input"; sleep $((real_seconds + 3)); } |
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$binary" "${common[@]}" --simulate-unless-paired --data-dir "$work/real" >/dev/null 2>&1
 read -r real_elapsed real_user real_system real_rss <"$work/time"
