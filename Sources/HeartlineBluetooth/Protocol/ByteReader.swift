@@ -75,3 +75,36 @@ extension UInt8 {
         return String([digits[Int(self >> 4)], digits[Int(self & 0x0F)]])
     }
 }
+
+/// A characteristic whose value is one byte naming one of a list, such as the Body Sensor
+/// Location (0x2A38) and the Sensor Location (0x2A5D): one decoder for all of them.
+public protocol OneByteCharacteristic: RawRepresentable where RawValue == UInt8 {
+    /// The field's name in a `FrameError`.
+    static var field: String { get }
+}
+
+extension OneByteCharacteristic {
+    /// - Throws: `FrameError` for an empty value or a byte that names no case (a reserved value).
+    public static func decode(_ value: [UInt8]) throws(FrameError) -> Self {
+        var reader = ByteReader(value)
+        let raw = try reader.uint8(field)
+        guard let decoded = Self(rawValue: raw) else { throw .invalid(field: field, value: Int(raw)) }
+        return decoded
+    }
+}
+
+extension [UInt8] {
+    /// Appends the wheel's and the crank's revolution data as the CSC and Cycling Power
+    /// measurements lay them out: the wheel's uint32 count and uint16 time, then the crank's
+    /// uint16 count and uint16 time, each only when present.
+    mutating func appendRevolutions(wheel: RevolutionData?, crank: RevolutionData?) {
+        if let wheel {
+            appendLittleEndian(wheel.revolutions)
+            appendLittleEndian(wheel.eventTime)
+        }
+        if let crank {
+            appendLittleEndian(UInt16(truncatingIfNeeded: crank.revolutions))
+            appendLittleEndian(crank.eventTime)
+        }
+    }
+}

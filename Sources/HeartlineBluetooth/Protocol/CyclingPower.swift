@@ -85,14 +85,7 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
         bytes.appendLittleEndian(UInt16(bitPattern: power))
         if let pedalBalance { bytes.append(pedalBalance) }
         if let accumulatedTorque { bytes.appendLittleEndian(accumulatedTorque) }
-        if let wheel {
-            bytes.appendLittleEndian(wheel.revolutions)
-            bytes.appendLittleEndian(wheel.eventTime)
-        }
-        if let crank {
-            bytes.appendLittleEndian(UInt16(truncatingIfNeeded: crank.revolutions))
-            bytes.appendLittleEndian(crank.eventTime)
-        }
+        bytes.appendRevolutions(wheel: wheel, crank: crank)
         if let accumulatedEnergy { bytes.appendLittleEndian(accumulatedEnergy) }
         return bytes
     }

@@ -54,14 +54,7 @@ public struct CyclingSpeedCadenceMeasurement: Equatable, Sendable {
     /// sensor's own counter would.
     public var encoded: [UInt8] {
         var bytes: [UInt8] = [(wheel != nil ? 0x01 : 0) | (crank != nil ? 0x02 : 0)]
-        if let wheel {
-            bytes.appendLittleEndian(wheel.revolutions)
-            bytes.appendLittleEndian(wheel.eventTime)
-        }
-        if let crank {
-            bytes.appendLittleEndian(UInt16(truncatingIfNeeded: crank.revolutions))
-            bytes.appendLittleEndian(crank.eventTime)
-        }
+        bytes.appendRevolutions(wheel: wheel, crank: crank)
         return bytes
     }
 }

@@ -54,7 +54,7 @@ public enum BatteryLevel {
 }
 
 /// Where the strap says it is worn: the Body Sensor Location characteristic (0x2A38).
-public enum BodySensorLocation: UInt8, CaseIterable, Sendable {
+public enum BodySensorLocation: UInt8, CaseIterable, Sendable, OneByteCharacteristic {
     case other = 0
     case chest = 1
     case wrist = 2
@@ -63,13 +63,6 @@ public enum BodySensorLocation: UInt8, CaseIterable, Sendable {
     case earLobe = 5
     case foot = 6
 
-    /// - Throws: `FrameError` for an empty value or a reserved location (7-255).
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> BodySensorLocation {
-        var reader = ByteReader(value)
-        let raw = try reader.uint8("body sensor location")
-        guard let location = BodySensorLocation(rawValue: raw) else {
-            throw .invalid(field: "body sensor location", value: Int(raw))
-        }
-        return location
-    }
+    /// Decoding throws `FrameError` for an empty value or a reserved location (7-255).
+    public static let field = "body sensor location"
 }

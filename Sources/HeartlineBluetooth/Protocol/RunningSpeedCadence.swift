@@ -81,7 +81,7 @@ public struct RunningSpeedCadenceFeatures: OptionSet, Equatable, Sendable {
 
 /// Where a footpod or bike sensor is fitted: the Sensor Location characteristic (0x2A5D),
 /// shared by the running, cycling speed and cadence, and cycling power services.
-public enum SensorLocation: UInt8, CaseIterable, Sendable {
+public enum SensorLocation: UInt8, CaseIterable, Sendable, OneByteCharacteristic {
     case other = 0
     case topOfShoe = 1
     case inShoe = 2
@@ -100,13 +100,6 @@ public enum SensorLocation: UInt8, CaseIterable, Sendable {
     case spider = 15
     case chainRing = 16
 
-    /// - Throws: `FrameError` for an empty value or a reserved location (17-255).
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> SensorLocation {
-        var reader = ByteReader(value)
-        let raw = try reader.uint8("sensor location")
-        guard let location = SensorLocation(rawValue: raw) else {
-            throw .invalid(field: "sensor location", value: Int(raw))
-        }
-        return location
-    }
+    /// Decoding throws `FrameError` for an empty value or a reserved location (17-255).
+    public static let field = "sensor location"
 }
