@@ -231,29 +231,16 @@ func watchSound(
         }
     }
     guard !captions.enabled else { return }
-    let inbox = loop.inbox
-    let reference = CaptionsReference(noSound, heard: { captions.soundHeard() })
-    DispatchQueue.global().async {
-        // On an emulated or small board at boot pactl can take seconds: a time-out would read
-        // as an output that works, and the captions would never come on.
-        guard case .none = SystemProbe.audioOutput(environment: environment, waiting: 15) else {
-            inbox.post { reference.heard() }
-            return
-        }
-        inbox.post { reference.call("the sound server has no output but its dummy one") }
-    }
-}
-
-/// Carries the loop's closures through another thread, to be called back on the loop.
-private final class CaptionsReference: @unchecked Sendable {
-    private let body: (String) -> Void
-    private let onHeard: () -> Void
-    init(_ body: @escaping (String) -> Void, heard: @escaping () -> Void) {
-        self.body = body
-        onHeard = heard
-    }
-    func call(_ why: String) { body(why) }
-    func heard() { onHeard() }
+    loop.inBackground(
+        "heartline.sound-check",
+        {
+            // On an emulated or small board at boot pactl can take seconds: a time-out would read
+            // as an output that works, and the captions would never come on.
+            if case .none = SystemProbe.audioOutput(environment: environment, waiting: 15) { false } else { true }
+        },
+        then: { heard in
+            if heard { captions.soundHeard() } else { noSound("the sound server has no output but its dummy one") }
+        })
 }
 
 /// Writes text meant for the person at the terminal (not the log).
@@ -266,29 +253,22 @@ func writeStandardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
-/// The session, for work posted back to the loop from the background check.
-private final class SessionReference: @unchecked Sendable {
-    weak var session: Session?
-    init(_ session: Session) { self.session = session }
-}
-
 /// Runs the database's `quick_check` on a thread of its own after the first sentence; a damaged
 /// database is said then, and moved aside at the next start; a sound one has its history filled in.
 private func checkInBackground(directory: String, loop: EventLoop, session: Session) {
-    let reference = SessionReference(session)
-    let inbox = loop.inbox
-    let thread = Thread {
-        let started = ContinuousClock.now
-        let problems = SQLiteStore.quickCheck(directory: directory)
-        let took = started.duration(to: .now)
-        inbox.post {
-            guard let session = reference.session else { return }
+    let reference = LoopBoundReference(session)
+    loop.inBackground(
+        "heartline.check",
+        {
+            let started = ContinuousClock.now
+            let problems = SQLiteStore.quickCheck(directory: directory)
+            return (problems, started.duration(to: .now))
+        },
+        then: { (problems: [String]?, took: Duration) in
+            guard let session = reference.object else { return }
             session.log(
                 "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(plainSeconds(took.seconds))"
             )
             if problems != nil { session.send(.databaseDamaged) } else { session.fillInHistory?() }
-        }
-    }
-    thread.name = "heartline.check"
-    thread.start()
+        })
 }

@@ -10,14 +10,14 @@ import HeartlineStorage
 /// more when done, so the last profile always wins. Lives on the loop's thread.
 final class HistoryFiller {
     private let directory: String
-    private let inbox: Inbox
+    private let loop: EventLoop
     private let log: (String) -> Void
     private var running = false
     private var requestedAgain = false
 
     init(directory: String, loop: EventLoop, log: @escaping (String) -> Void) {
         self.directory = directory
-        self.inbox = loop.inbox
+        self.loop = loop
         self.log = log
     }
 
@@ -28,16 +28,15 @@ final class HistoryFiller {
         }
         running = true
         let directory = directory
-        let inbox = inbox
-        let reference = Reference(self)
-        let thread = Thread {
-            let started = ContinuousClock.now
-            let outcome = Result { () throws(StorageError) -> BackfillReport in try SQLiteStore.backfill(directory: directory) }
-            let took = started.duration(to: .now)
-            inbox.post { reference.filler?.finished(outcome, took: took) }
-        }
-        thread.name = "heartline.history"
-        thread.start()
+        let reference = LoopBoundReference(self)
+        loop.inBackground(
+            "heartline.history",
+            {
+                let started = ContinuousClock.now
+                let outcome = Result { () throws(StorageError) -> BackfillReport in try SQLiteStore.backfill(directory: directory) }
+                return (outcome, started.duration(to: .now))
+            },
+            then: { outcome, took in reference.object?.finished(outcome, took: took) })
     }
 
     private func finished(_ outcome: Result<BackfillReport, StorageError>, took: Duration) {
@@ -54,12 +53,6 @@ final class HistoryFiller {
             requestedAgain = false
             request()
         }
-    }
-
-    /// The filler, for work posted back from the thread.
-    private final class Reference: @unchecked Sendable {
-        weak var filler: HistoryFiller?
-        init(_ filler: HistoryFiller) { self.filler = filler }
     }
 }
 

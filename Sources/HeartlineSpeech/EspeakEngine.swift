@@ -32,7 +32,7 @@ final class EspeakEngine: SpeechEngine {
     func speak(_ item: SpeechSchedule.Item) -> Bool {
         guard !closed else { return false }
         let token = EspeakRoutes.nextToken()
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         EspeakRoutes.add(token, EspeakRoutes.Route(inbox: loop.inbox, engine: reference))
         speaking = (item, token, false)
         let inbox = loop.inbox

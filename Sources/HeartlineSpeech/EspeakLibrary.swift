@@ -150,7 +150,7 @@ enum EspeakRoutes {
 
     struct Route: Sendable {
         let inbox: Inbox
-        let engine: LoopReference<EspeakEngine>
+        let engine: LoopBoundReference<EspeakEngine>
     }
 
     private static let table = Mutex<[Int: Route]>([:])

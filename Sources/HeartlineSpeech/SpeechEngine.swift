@@ -36,13 +36,3 @@ protocol SpeechEngine: AnyObject {
     /// Stops everything and releases the connection or library.
     func close()
 }
-
-/// A weak reference to a loop-confined object, so that work posted through `Inbox` from another
-/// thread can find it. Only dereferenced on the loop's thread.
-final class LoopReference<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
-
-    init(_ object: Object) {
-        self.object = object
-    }
-}

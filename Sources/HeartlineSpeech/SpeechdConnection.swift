@@ -120,7 +120,7 @@ enum SpeechdRoutes {
 
     struct Route: Sendable {
         let inbox: Inbox
-        let engine: LoopReference<SpeechdEngine>
+        let engine: LoopBoundReference<SpeechdEngine>
     }
 
     private static let table = Mutex<[Int: Route]>([:])

@@ -157,7 +157,7 @@ final class SpeechdEngine: SpeechEngine {
         early.removeAll()
         let itemID = item.id
         let call = startCall("spd_say")
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         worker.say(item.utterance.text, kind: item.kind) { messageID in
             reference.object?.said(messageID, item: itemID, call: call)
         }
@@ -170,7 +170,7 @@ final class SpeechdEngine: SpeechEngine {
         early.removeAll()
         disarm()
         let call = startCall("spd_cancel")
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         worker.cancel(kind: item.kind) { cancelled in
             guard let engine = reference.object, engine.finishCall(call) else { return }
             if !cancelled { engine.lose("spd_cancel failed") }
@@ -181,7 +181,7 @@ final class SpeechdEngine: SpeechEngine {
         self.settings = settings.clamped
         guard let worker, isReady else { return }
         let call = startCall("the settings")
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         let applied = self.settings
         worker.apply(applied) { ok in
             guard let engine = reference.object, engine.finishCall(call) else { return }
@@ -308,7 +308,7 @@ final class SpeechdEngine: SpeechEngine {
         generations += 1
         let worker = SpeechdWorker(generation: generations, inbox: loop.inbox)
         self.worker = worker
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         let generation = worker.generation
         let route = SpeechdRoutes.Route(inbox: loop.inbox, engine: reference)
         worker.connect(settings: settings, route: route, direct: alsoTell) { result in
@@ -371,7 +371,7 @@ final class SpeechdEngine: SpeechEngine {
     private func giveUp(_ worker: SpeechdWorker, unanswered: Bool) {
         let generation = worker.generation
         stuck[generation] = unanswered
-        let reference = LoopReference(self)
+        let reference = LoopBoundReference(self)
         worker.abandon {
             reference.object?.workerFinished(generation)
         }
@@ -416,7 +416,7 @@ final class SpeechdEngine: SpeechEngine {
             guard let self, let worker = self.worker, self.speaking?.begun == true else { return }
             self.heartbeat = nil
             let call = self.startCall("a question")
-            let reference = LoopReference(self)
+            let reference = LoopBoundReference(self)
             worker.ping {
                 guard let engine = reference.object, engine.finishCall(call), engine.speaking?.begun == true else { return }
                 engine.beat()

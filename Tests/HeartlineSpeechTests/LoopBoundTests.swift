@@ -1,0 +1,27 @@
+import Foundation
+import HeartlineIO
+import Testing
+
+/// The loop's confinement, checked at run time in debug builds.
+@Suite struct LoopBoundTests {
+    @Test func aBoundValueIsUsedOnItsThreadAndComesBackFromBackgroundWork() throws {
+        let loop = try EventLoop()
+        let bound = LoopBound([1, 2, 3])
+        var result: Int?
+        loop.inBackground("heartline.test", { 40 + 2 }, then: { value in result = value + bound.value.count })
+        let deadline = ContinuousClock.now + .seconds(10)
+        while result == nil, ContinuousClock.now < deadline { loop.turn(maximumWait: 0.1) }
+        #expect(result == 45)
+    }
+
+    #if DEBUG
+        @Test func aBoundValueUsedOffItsThreadStopsTheProgram() async {
+            await #expect(processExitsWith: .failure) {
+                let bound = LoopBound("the loop's")
+                let thread = Thread { _ = bound.value }
+                thread.start()
+                sleep(10)
+            }
+        }
+    #endif
+}
