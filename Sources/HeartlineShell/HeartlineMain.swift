@@ -130,28 +130,28 @@ public enum HeartlineMain {
         let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
         let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
-            options: options, environment: environment, store: store, words: words, engine: { output?.engineName })
+            options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
-        var speechSettings = configuredSpeech.overridden(by: store)
+        var speechSettings = configuredSpeech.overridden(by: committed)
         output?.apply(speechSettings)
         session.applySpeechSetting = { setting, value in
             speechSettings.set(setting, value, defaults: configuredSpeech)
             output?.apply(speechSettings)
         }
-        let exports = ExportFolder(environment: environment, store: store)
+        let exports = ExportFolder(environment: environment, store: committed)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
         session.powerOff = { PowerOff.request() }
         // Captions as last set in Settings, unless --captions or the configuration says on.
         if let captioned {
-            if ((try? store.setting(Heartline.captionsSetting)) ?? nil) == "on" { captioned.enabled = true }
+            if ((try? committed.setting(Heartline.captionsSetting)) ?? nil) == "on" { captioned.enabled = true }
             session.setCaptions = { captioned.enabled = $0 }
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
         session.start()
         checkInBackground(directory: directory, loop: loop, session: session)
-        let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
+        let remembered = (try? committed.setting(Heartline.sensorAddressSetting)) ?? nil
         let pairedStrap = options.sensor ?? remembered
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         session.sensors = sensors
@@ -160,7 +160,7 @@ public enum HeartlineMain {
         }
         // Each kind from --sensor KIND=ADDRESS, else as remembered in Settings, Sensors.
         for kind in [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter] {
-            let remembered = (try? store.setting(Heartline.addressSetting(of: kind))) ?? nil
+            let remembered = (try? committed.setting(Heartline.addressSetting(of: kind))) ?? nil
             guard let address = options.motionSensors[kind] ?? remembered else { continue }
             session.useMotionSensor(kind, address)
         }
@@ -171,7 +171,7 @@ public enum HeartlineMain {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
         } else if let pairedStrap {
             // Connect at launch: the strap is ready by the time a workout starts.
-            sensors.use(pairedStrap, name: ((try? store.setting(Heartline.sensorNameSetting)) ?? nil) ?? "")
+            sensors.use(pairedStrap, name: ((try? committed.setting(Heartline.sensorNameSetting)) ?? nil) ?? "")
         }
 
         if signals >= 0 {
@@ -188,7 +188,7 @@ public enum HeartlineMain {
 
         if interactive {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
-            let storedEcho = ((try? store.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
+            let storedEcho = ((try? committed.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
             session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
