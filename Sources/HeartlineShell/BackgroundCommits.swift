@@ -21,18 +21,22 @@ final class BackgroundCommits: WorkoutStore {
         /// The store's disk state after the last operation on the storage thread, for the loop
         /// to read without waiting (one call late, as failures are).
         let waitingForSpace: Mutex<Bool>
+        let writeFailure: Mutex<StorageError?>
         let reserve: Mutex<Bool>
         init(_ store: any WorkoutStore) {
             self.store = store
             waitingForSpace = Mutex(store.isWaitingForSpace)
+            writeFailure = Mutex(store.writeFailure)
             reserve = Mutex(store.hasReserve)
         }
 
         /// Called on the storage thread after each operation.
         func noteDiskState() {
             let waiting = store.isWaitingForSpace
+            let failure = store.writeFailure
             let reserved = store.hasReserve
             waitingForSpace.withLock { $0 = waiting }
+            writeFailure.withLock { $0 = failure }
             reserve.withLock { $0 = reserved }
         }
     }
@@ -97,6 +101,7 @@ final class BackgroundCommits: WorkoutStore {
     func unwritten(_ workout: Int64) -> UnwrittenWork { queue.sync { confined.store.unwritten(workout) } }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { queue.sync { confined.store.unwrittenWorkouts() } }
     var isWaitingForSpace: Bool { confined.waitingForSpace.withLock { $0 } }
+    var writeFailure: StorageError? { confined.writeFailure.withLock { $0 } }
     var hasReserve: Bool { confined.reserve.withLock { $0 } }
 
     func profile() throws -> Profile { try waiting { try $0.profile() } }

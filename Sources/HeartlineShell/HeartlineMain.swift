@@ -34,6 +34,10 @@ public enum HeartlineMain {
         configuration.apply(to: &options, environment: environment)
         // A dead speech server must not kill the process through a broken socket.
         signal(SIGPIPE, SIG_IGN)
+        // A file-size limit (ulimit -f) must not kill the process mid-workout: ignored, a write
+        // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
+        // in memory.
+        signal(SIGXFSZ, SIG_IGN)
         let interactive = isatty(STDIN_FILENO) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
@@ -110,17 +114,27 @@ public enum HeartlineMain {
             // must not grow with the history.
             store = try SQLiteStore(directory: directory, now: { clock.now }, checkAtOpen: false)
         } catch {
-            if error == .locked {
-                voice.speak([Utterance(.event, words(.startLocked))])
-            } else {
-                voice.speak([Utterance(.event, words(.startStorageFailed, ["path": directory]))])
-                log("\(error)")
+            let prompt: Prompt
+            switch error {
+            case .locked: prompt = .startLocked
+            case .newerDatabase: prompt = .startNewerDatabase
+            case .notWritable: prompt = .startNotWritable
+            case .deviceFailing: prompt = .startDeviceFailing
+            case .diskFull, .corrupt, .failed: prompt = .startStorageFailed
             }
+            voice.speak([Utterance(.event, words(prompt, prompt.placeholders.isEmpty ? [:] : ["path": directory]))])
+            if error != .locked { log("\(error)") }
             draining?.drain(on: loop, seconds: 3)
             return 1
         }
         if let moved = store.recoveredFromCorruption {
             voice.speak([Utterance(.event, words(.startCorrupt, ["path": moved]))])
+        }
+        if let lost = store.lostWrites {
+            voice.speak([Utterance(.event, words(.startLogLost))])
+            log(
+                "storage: the write-ahead log lacks the last \(lost.commits) commits; it was \(lost.keptLog.map { "copied to \($0)" } ?? "gone")"
+            )
         }
 
         // On real time, commits run on a storage thread (a slow disk must not hold the loop); a
@@ -208,6 +222,8 @@ public enum HeartlineMain {
         }
         // What the last turns handed to the storage thread is on disk before the process exits.
         background?.finish()
+        // Saved workouts must not depend on the -wal file: it goes into the database file now.
+        store.finishWrites()
         draining?.drain(on: loop, seconds: 3)
         return 0
     }

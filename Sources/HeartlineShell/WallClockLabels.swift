@@ -64,5 +64,6 @@ final class WallClockLabels: WorkoutStore {
     func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
     var isWaitingForSpace: Bool { store.isWaitingForSpace }
+    var writeFailure: StorageError? { store.writeFailure }
     var hasReserve: Bool { store.hasReserve }
 }

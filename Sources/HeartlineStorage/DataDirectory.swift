@@ -122,8 +122,13 @@ enum DataDirectory {
 
     static func systemError(_ operation: String, _ path: String) -> StorageError {
         let code = errno
-        if code == ENOSPC || code == EDQUOT { return .diskFull }
-        return .failed("\(operation) \(path): \(String(cString: strerror(code)))")
+        let words = "\(operation) \(path): \(String(cString: strerror(code)))"
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: return .diskFull
+        case EROFS, EACCES, EPERM: return .notWritable(words)
+        case EIO: return .deviceFailing(words)
+        default: return .failed(words)
+        }
     }
 }
 
@@ -148,4 +153,50 @@ final class DirectoryLock {
     }
 
     deinit { close(descriptor) }
+
+    /// The commit record kept in the lock file (see `CommitRecord`), nil when there is none.
+    func readRecord() -> CommitRecord? {
+        var bytes = [UInt8](repeating: 0, count: 128)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return CommitRecord(String(decoding: bytes[..<count], as: UTF8.self))
+    }
+
+    /// Writes `record` over the last one. Not synced: after a power cut the copy may be older
+    /// than the database, never newer, since it is written after the commit's fsync returned.
+    func writeRecord(_ record: CommitRecord) {
+        let bytes = Array(record.text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+/// A database's name and how many commits the store has made to it, as the database's
+/// `commit_counter` row says and as the copy outside the write-ahead log (the lock file) says.
+struct CommitRecord: Equatable {
+    let name: String
+    let count: Int64
+
+    init(name: String, count: Int64) {
+        self.name = name
+        self.count = count
+    }
+
+    /// Reads "<name> <count>" from the first line of `text`.
+    init?(_ text: String) {
+        let fields = text.prefix { $0 != "\n" }.split(separator: " ")
+        guard fields.count == 2, let count = Int64(fields[1]) else { return nil }
+        self.init(name: String(fields[0]), count: count)
+    }
+
+    /// Fixed width (the count padded to 19 digits), so a new record always covers the old one.
+    var text: String {
+        let digits = String(count)
+        return "\(name) \(String(repeating: "0", count: max(0, 19 - digits.count)))\(digits)\n"
+    }
 }

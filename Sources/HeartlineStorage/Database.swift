@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // The only file that sees SQLite's C API. Everything else in the module talks to `Database`,
 // `Row` and `SQLiteError`.
 
@@ -14,11 +18,20 @@ struct SQLiteError: Error, CustomStringConvertible, Sendable {
 
     var primaryCode: Int32 { code & 0xff }
 
-    /// The disk (or the database's page limit) is full.
+    /// The disk (or the database's page limit, a quota, the file-size limit) is full.
     var isDiskFull: Bool {
-        // SQLite reports ENOSPC from write() as SQLITE_FULL, but from fsync() or the shared-memory
-        // file as an I/O error; both mean the same thing to the user.
-        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && systemErrno == noSpaceErrno)
+        // SQLite reports a short write() as SQLITE_FULL, but ENOSPC from fsync() or the
+        // shared-memory file, EDQUOT, and EFBIG (RLIMIT_FSIZE) as an I/O error with that errno:
+        // all mean the same thing to the user.
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && fullErrnos.contains(systemErrno))
+    }
+
+    /// The card or disk failed a read or write (EIO and the like), not for want of space.
+    var isDeviceFailure: Bool { primaryCode == SQLITE_IOERR && !isDiskFull }
+
+    /// The file or its directory cannot be written: a read-only file system, or permissions.
+    var isNotWritable: Bool {
+        primaryCode == SQLITE_READONLY || (primaryCode == SQLITE_CANTOPEN && notWritableErrnos.contains(systemErrno))
     }
 
     /// The file is not a database, or its pages contradict each other.
@@ -30,8 +43,10 @@ struct SQLiteError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// ENOSPC on Linux; spelled out so this file needs no Glibc import.
-private let noSpaceErrno: Int32 = 28
+/// What a full disk, a quota and the file-size limit (RLIMIT_FSIZE) fail a write with.
+private let fullErrnos: Set<Int32> = [ENOSPC, EDQUOT, EFBIG]
+/// What a read-only file system and permissions fail an open with.
+private let notWritableErrnos: Set<Int32> = [EACCES, EPERM, EROFS]
 
 /// A value bound to a statement parameter.
 enum SQLValue: Equatable {
@@ -62,8 +77,12 @@ final class Database {
             readOnly
             ? SQLITE_OPEN_READONLY
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        // NOFOLLOW: a database reached through a symbolic link is refused, never written through.
-        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
+        // NOFOLLOW: a database file that is a symbolic link is refused, never written through.
+        // SQLite refuses a link anywhere in the path, though, and the directories above the
+        // file are the user's to link (a home on another disk): the file is opened by its
+        // directory's real path, so only the file itself is held to NOFOLLOW.
+        let code = sqlite3_open_v2(
+            Self.resolvingDirectory(of: path), &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard let connection else {
             throw SQLiteError(code: code, message: "cannot allocate a connection", sql: nil, systemErrno: 0)
         }
@@ -79,6 +98,17 @@ final class Database {
         // Only our own tests and a curious user's sqlite3 shell ever share the file; a short wait
         // covers a checkpoint racing a reader.
         sqlite3_busy_timeout(connection, 2000)
+    }
+
+    /// `path` with the directory part resolved by realpath (its last component left as it is),
+    /// or `path` itself when the directory cannot be resolved: the open then says why.
+    static func resolvingDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let resolved = realpath(directory, nil) else { return path }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        return (real.hasSuffix("/") ? real : real + "/") + path[path.index(after: slash)...]
     }
 
     /// The linked SQLite library's version, "3.40.1".
@@ -175,6 +205,17 @@ final class Database {
         try check(
             sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil),
             sql: "checkpoint")
+    }
+
+    /// Copies the write-ahead log into the database file (and syncs it) as far as no reader
+    /// holds it back, without waiting: the log restarts at the next commit once all of it is in.
+    /// - Returns: the frames in the log, and how many of them are in the database file now.
+    @discardableResult
+    func checkpointWithoutWaiting() throws(SQLiteError) -> (log: Int, copied: Int) {
+        var log: Int32 = 0
+        var copied: Int32 = 0
+        try check(sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied), sql: "checkpoint")
+        return (Int(log), Int(copied))
     }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> Statement {

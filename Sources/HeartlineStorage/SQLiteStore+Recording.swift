@@ -16,8 +16,8 @@ extension SQLiteStore {
         storedSampleCounts[id] = 0
         do {
             try write { _ in }
-        } catch .diskFull {
-            // Held in memory; `isWaitingForSpace` and `unwritten(id)` say so.
+        } catch  where error.isHeldForRetry {
+            // Held in memory; `writeFailure` and `unwritten(id)` say so.
         }
         return id
     }
@@ -25,19 +25,19 @@ extension SQLiteStore {
     /// Buffers `samples`; commits everything buffered once `batchInterval` has passed since the
     /// last commit attempt, so a power cut loses at most that much and the log is synced at most
     /// once per interval.
-    /// - Throws: `StorageError.diskFull` when that commit finds no space, and on every append
-    ///   after it until a commit succeeds; every sample stays buffered and the next attempt (an
-    ///   interval later, or `flush`) writes them.
+    /// - Throws: `StorageError.diskFull` when that commit finds no space (`.deviceFailing` when
+    ///   the card fails it), and the same on every append after it until a commit succeeds; every
+    ///   sample stays buffered and the next attempt (`retryInterval` later, or `flush`) writes them.
     public func append(_ samples: [Sample], to workout: Int64) throws(StorageError) {
         try requireWorkout(workout)
         pendingSamples[workout, default: []].append(contentsOf: samples)
         let waited = now().timeIntervalSince(lastCommitAttempt)
         // A clock set backwards (a board without a real-time clock meeting NTP) must not stall
         // commits until it catches up: treat it as time to commit.
-        if waited >= Self.batchInterval || waited < 0 {
+        if waited >= retryInterval || waited < 0 {
             try commitPending()
-        } else if isWaitingForSpace {
-            throw .diskFull
+        } else if let writeFailure {
+            throw writeFailure
         }
     }
 
@@ -64,6 +64,7 @@ extension SQLiteStore {
         try requireWorkout(summary.id)
         pendingSummaries[summary.id] = summary
         try commitPending(usingReserve: summary.state != .recording)
+        if summary.state == .saved { checkpoint() }
         if summary.state != .recording {
             // The summary is committed; packing only saves space, so its failure (a full disk)
             // is not the caller's: the chunks stay readable and the next start packs them.
@@ -109,6 +110,7 @@ extension SQLiteStore {
         lastCommitAttempt = now()
         commitAttemptCount += 1
         var newCounts: [Int64: Int] = [:]
+        var counted: CommitRecord?
         let result: T
         do {
             result = try StorageError.mapping {
@@ -136,14 +138,20 @@ extension SQLiteStore {
                     for summary in pendingSummaries.values {
                         try Self.writeSummary(summary, to: database)
                     }
-                    return try body(database)
+                    let result = try body(database)
+                    counted = try Self.countCommit(in: database)
+                    return result
                 }
             }
         } catch {
-            if error == .diskFull { isWaitingForSpace = true }
-            throw error
+            let failure = error.isDeviceFailure && reachedFileSizeLimit() ? .diskFull : error
+            writeFailure = failure
+            failedAttempts += 1
+            throw failure
         }
-        isWaitingForSpace = false
+        writeFailure = nil
+        failedAttempts = 0
+        if let counted { lock.writeRecord(counted) }
         commitCount += 1
         storedSampleCounts.merge(newCounts) { $1 }
         pendingSamples.removeAll(keepingCapacity: true)

@@ -13,13 +13,25 @@ import HeartlineCore
 ///   sync, is what keeps the fsync rate down.
 /// - One commit per five seconds bounds the loss to five seconds and the fsyncs to one per five
 ///   seconds while recording. A batch writes two pages to the log, so the automatic checkpoint
-///   (at 1000 pages, two more fsyncs: log and database) comes about every 40 minutes of recording.
+///   (at 1000 pages, two more fsyncs: log and database) comes about every 30 minutes of recording.
+/// - What is committed lives in the log until a checkpoint copies it into the database file.
+///   The store checkpoints at open, after a workout is saved and when the program leaves
+///   (`finishWrites`), so a saved workout never depends on the -wal file: deleting it, or a
+///   damaged frame in it, cannot take a saved workout away.
+/// - Every commit also counts itself in the database (`commit_counter`) and, once it returned,
+///   in the lock file, outside the log and not synced. At open a count in the database lower
+///   than the lock file's means SQLite dropped commits from the log (it ends the log at the first
+///   frame whose checksum fails, and ignores all of it after a damaged header, without an error);
+///   `lostWrites` says so and the log is copied aside before it is written over.
+/// - A failed commit keeps everything in memory (below). A full disk (ENOSPC, EDQUOT, or EFBIG
+///   from the file-size limit) is tried again every batch; a failing card (EIO) twice as late
+///   after each failure, up to a minute (`retryInterval`).
 ///
-/// Disk full. A failed commit rolls back and leaves every buffered sample (and a pending summary)
-/// in memory; `StorageError.diskFull` is thrown, and a later append or flush writes them all.
-/// Until one does, every append throws `.diskFull` too, even those that only buffer: the samples
-/// are in memory only, and a caller that took a quiet append for "space is back" would say so
-/// once a second.
+/// Disk full or failing. A failed commit rolls back and leaves every buffered sample (and a
+/// pending summary) in memory; `StorageError.diskFull` (or `.deviceFailing`) is thrown, and a
+/// later append or flush writes them all. Until one does, every append throws the same error
+/// (`writeFailure`), even those that only buffer: the samples are in memory only, and a caller
+/// that took a quiet append for "space is back" would say so once a second.
 ///
 /// The reserve. A preallocated file (`reserveSize` bytes, heartline.reserve) is given back to the
 /// file system when a commit that must not wait finds the disk full: `flush` (pause, end, save,
@@ -43,10 +55,13 @@ public final class SQLiteStore: WorkoutStore {
     /// Where a damaged database was moved when this store started, or nil when none was.
     /// The program says so in one sentence and carries on with the fresh database.
     public private(set) var recoveredFromCorruption: String?
+    /// Commits SQLite dropped from the write-ahead log when this store opened it (the log was
+    /// damaged or removed), with where the damaged log was copied; nil when none were.
+    public internal(set) var lostWrites: LostWrites?
 
     let database: Database
     let now: () -> Date
-    private let lock: DirectoryLock
+    let lock: DirectoryLock
 
     /// Samples appended but not yet committed, by workout.
     var pendingSamples: [Int64: [Sample]] = [:]
@@ -66,8 +81,24 @@ public final class SQLiteStore: WorkoutStore {
     var commitCount = 0
     /// Commits attempted, successful or not.
     var commitAttemptCount = 0
-    /// Whether the last commit attempt found the disk full: buffered samples are not on disk.
-    public internal(set) var isWaitingForSpace = false
+    /// Why the last commit attempt failed, nil when it succeeded: buffered samples are not on disk.
+    public internal(set) var writeFailure: StorageError?
+    /// Commit attempts that failed in a row, for the back-off.
+    var failedAttempts = 0
+
+    /// Whether the last commit attempt found the disk full.
+    public var isWaitingForSpace: Bool { writeFailure == .diskFull }
+
+    /// How long after a commit attempt the next steady one comes: the batch interval, and while
+    /// a failing card or disk refuses writes, twice as long after each failure up to a minute, so
+    /// a dying card is not hammered once every five seconds. A full disk is tried every batch:
+    /// space can come back at any moment and costs nothing to look for.
+    public var retryInterval: TimeInterval {
+        guard let writeFailure, writeFailure != .diskFull, failedAttempts > 0 else { return Self.batchInterval }
+        return min(Self.batchInterval * pow(2, Double(min(failedAttempts, 8) - 1)), Self.longestRetryInterval)
+    }
+    /// The longest wait between attempts on a failing card or disk.
+    public static let longestRetryInterval: TimeInterval = 60
 
     /// Whether the reserve is held, ready for the end of a workout on a full disk.
     public var hasReserve: Bool { reserve.isHeld }
@@ -113,6 +144,10 @@ public final class SQLiteStore: WorkoutStore {
         }
         lastCommitAttempt = now()
         reserve = try SpaceReserve(path: reservePath, size: reserveSize)
+        // Before anything is written: a write would overwrite the frames SQLite dropped.
+        lostWrites = checkCommitRecord()
+        // What a crash left in the log goes into the database file before the log is reused.
+        _ = try? database.checkpointWithoutWaiting()
         // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
@@ -121,8 +156,7 @@ public final class SQLiteStore: WorkoutStore {
     }
 
     deinit {
-        // Best effort: with the disk still full there is nowhere to put them.
-        try? commitPending(usingReserve: true)
+        finishWrites()
     }
 
     private static func meansCorruption(_ error: any Error) -> Bool {
@@ -279,7 +313,16 @@ extension StorageError {
     init(_ error: any Error) {
         switch error {
         case let error as StorageError: self = error
-        case let error as SQLiteError: self = error.isDiskFull ? .diskFull : .failed(error.description)
+        case let error as SQLiteError:
+            if error.isDiskFull {
+                self = .diskFull
+            } else if error.isDeviceFailure {
+                self = .deviceFailing(error.description)
+            } else if error.isNotWritable {
+                self = .notWritable(error.description)
+            } else {
+                self = .failed(error.description)
+            }
         case let error as DatabaseCheckFailed:
             self = .failed("The database check failed: \(error.problems.prefix(3).joined(separator: "; "))")
         default: self = .failed(String(describing: error))

@@ -22,6 +22,7 @@ enum Schema {
         Migration(version: 5, migrate: addRestingChecks),
         Migration(version: 6, migrate: addLapsAndZones),
         Migration(version: 7, migrate: addSportAndMotion),
+        Migration(version: 8, migrate: addCommitCounter),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -33,7 +34,7 @@ enum Schema {
     /// Brings `database` up to `target` (the current version unless a test asks for an older one).
     static func migrate(_ database: Database, to target: Int = currentVersion) throws {
         let found = try version(of: database)
-        guard found <= currentVersion else { throw StorageError.failed(newerVersionMessage(found)) }
+        guard found <= currentVersion else { throw StorageError.newerDatabase(newerVersionMessage(found)) }
         for migration in migrations where migration.version > found && migration.version <= target {
             try database.transaction {
                 try migration.migrate(database)
@@ -198,5 +199,21 @@ enum Schema {
             else { continue }
             try database.execute("UPDATE workouts SET sport = ? WHERE id = ?", [.text(configuration.sport.rawValue), .integer(id)])
         }
+    }
+
+    /// Version 8: how many commits the store has made to this database, and a name that tells
+    /// this database from any other. The store keeps a copy of both outside the database (in the
+    /// lock file) after every commit; a count here lower than the copy's means SQLite dropped
+    /// commits from the write-ahead log on open, because the log was damaged or removed.
+    private static func addCommitCounter(_ database: Database) throws {
+        try database.executeScript(
+            """
+            CREATE TABLE commit_counter (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                name TEXT NOT NULL,                  -- random, new for every database
+                count INTEGER NOT NULL               -- commits made through the store
+            );
+            """)
+        try database.execute("INSERT INTO commit_counter (id, name, count) VALUES (1, ?, 0)", [.text(UUID().uuidString)])
     }
 }

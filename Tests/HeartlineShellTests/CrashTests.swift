@@ -167,11 +167,14 @@ final class LiveHeartline: @unchecked Sendable {
     /// Lines before this index were matched already.
     private var cursor = 0
 
-    init(_ arguments: [String]) throws {
+    /// Starts the binary with `arguments`; with a `wrapper` (strace, prlimit and their
+    /// options), that program runs the binary.
+    init(_ arguments: [String], through wrapper: [String] = [], environment: [String: String] = [:]) throws {
         // Writing to a process that was just killed must not kill the test runner.
         Glibc.signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: Binary.path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: wrapper.first ?? Binary.path)
+        process.arguments = wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [Binary.path] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

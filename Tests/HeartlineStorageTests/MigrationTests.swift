@@ -248,7 +248,7 @@ import Testing
                 let database = try Database(path: path)
                 try database.executeScript("PRAGMA user_version = 99")
             }
-            #expect(throws: StorageError.failed(Schema.newerVersionMessage(99))) {
+            #expect(throws: StorageError.newerDatabase(Schema.newerVersionMessage(99))) {
                 try SQLiteStore(directory: directory)
             }
             #expect(FileManager.default.fileExists(atPath: path))

@@ -181,6 +181,8 @@ extension Prompt {
     public static let storageDiskFull = Prompt("storage.disk-full")
     public static let storageDiskOk = Prompt("storage.disk-ok")
     public static let storageFailed = Prompt("storage.failed")
+    public static let storageFailing = Prompt("storage.failing")
+    public static let storageWritingAgain = Prompt("storage.writing-again")
     public static let helpHome = Prompt("help.home")
     public static let helpMenu = Prompt("help.menu")
     public static let helpMetrics = Prompt("help.metrics")
@@ -353,7 +355,7 @@ extension Prompt {
             profileNotUnderstood, whereYouAre, repeatNothing, backHome,
             nextNone, homeBusy, itemNone, unknown,
             unknownSuggest, inputTooLong, inputUnreadable, quitBye,
-            storageDiskFull, storageDiskOk, storageFailed, helpHome,
+            storageDiskFull, storageDiskOk, storageFailed, storageFailing, storageWritingAgain, helpHome,
             helpMenu, helpMetrics, helpInterval,
             helpSummary,
             helpList, helpDate, helpEntry, helpCommon,

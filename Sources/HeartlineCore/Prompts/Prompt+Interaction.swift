@@ -41,8 +41,10 @@ extension Prompt {
     public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
     public static let storageReadFailed = Prompt("storage.read-failed")
     public static let savePending = Prompt("save.pending")
+    public static let savePendingFailing = Prompt("save.pending-failing")
     public static let titleConfirmQuit = Prompt("title.confirm-quit")
     public static let confirmQuitUnwritten = Prompt("confirm.quit-unwritten", ["duration"])
+    public static let confirmQuitUnwrittenFailing = Prompt("confirm.quit-unwritten-failing", ["duration"])
     public static let questionQuitUnwrittenYes = Prompt("question.quit-unwritten.yes")
     public static let detailsExportFit = Prompt("details.export-fit")
     public static let answerHrv = Prompt("answer.hrv", ["value"])
@@ -144,9 +146,9 @@ extension Prompt {
         workoutNoStrap,
         workoutPausedFor,
         storageReadFailed,
-        savePending,
+        savePending, savePendingFailing,
         titleConfirmQuit,
-        confirmQuitUnwritten,
+        confirmQuitUnwritten, confirmQuitUnwrittenFailing,
         questionQuitUnwrittenYes,
         detailsExportFit,
         answerHrv,

@@ -329,7 +329,7 @@ extension Heartline {
             ask(.endWorkout(quitting: true), again: false)
         case .summary:
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
-            if store.isWaitingForSpace { leave(from: stack) } else { say(.answer, .summaryFirst) }
+            if store.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
         case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
             .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
             .restingCheck:
@@ -430,7 +430,9 @@ extension Heartline {
         case .deleteEnded, .deleteSaved: say(.answer, .confirmDelete)
         case .discardUnfinished: say(.answer, .confirmDiscard)
         case .powerOff: say(.answer, .confirmPowerOff)
-        case .quitUnwritten(let seconds): say(.answer, .confirmQuitUnwritten, ["duration": words.duration(seconds)])
+        case .quitUnwritten(let seconds):
+            let prompt: Prompt = store.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
+            say(.answer, prompt, ["duration": words.duration(seconds)])
         }
         guard again else { return }
         switch question {

@@ -200,18 +200,21 @@ extension Heartline {
         summary.state = .saved
         let store = self.store
         // "save" always answers, and only what is true: saved, or held in memory for space.
+        var failure: (any Error)?
         do {
             try store.updateSummary(summary)
             try store.flush()
         } catch {
-            storageTrouble = true
+            failure = store.writeFailure ?? error
         }
         if store.unwritten(summary.id).isEmpty {
+            if let failure, storageTrouble == nil { storageTrouble = StorageTrouble(failure) }
             say(.answer, .summarySaved)
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
         } else {
-            storageTrouble = true
-            say(.answer, .savePending)
+            let trouble = StorageTrouble(store.writeFailure ?? failure ?? StorageError.diskFull)
+            storageTrouble = trouble
+            say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)
         }
         leaveSummary(quitting: quitting)
     }

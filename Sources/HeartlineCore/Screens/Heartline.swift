@@ -122,7 +122,8 @@ public struct Heartline {
     /// Recent announcements, newest first, for "events".
     var eventLog: [(at: Date, text: String)] = []
     static let eventLogLength = 20
-    var storageTrouble = false
+    /// The storage trouble the user was told of, until a write succeeds again.
+    var storageTrouble: StorageTrouble?
     /// The stored settings the screens show, read at start and whenever a Settings screen is
     /// entered, and kept up to date by every change made here: rendering reads no storage.
     var settings: [String: String] = [:]
@@ -236,26 +237,35 @@ public struct Heartline {
         let store = self.store
         do {
             let value = try body(store)
-            // A call can succeed with its write held in memory (a workout begun on a full disk).
-            if storageTrouble, !reading, !store.isWaitingForSpace {
-                storageTrouble = false
-                say(.notice, .storageDiskOk)
-            } else if !reading, store.isWaitingForSpace {
-                // A write held in memory (a workout begun on a full disk) is trouble said too.
-                sayStorageTrouble(StorageError.diskFull)
-            }
+            if !reading { noteWriteState() }
             return value
         } catch {
-            sayStorageTrouble(error)
+            sayStorageTrouble(store.writeFailure ?? error)
             return nil
+        }
+    }
+
+    /// After a write call returned: a write held in memory (a workout begun on a full disk, a
+    /// sample buffered while the card fails) is trouble said too; none held means it is over.
+    mutating func noteWriteState() {
+        if let failure = store.writeFailure {
+            sayStorageTrouble(failure)
+        } else if let said = storageTrouble {
+            storageTrouble = nil
+            say(.notice, said == .diskFull ? .storageDiskOk : .storageWritingAgain)
         }
     }
 
     /// Storage trouble is said once, as a notice, until a write succeeds again.
     mutating func sayStorageTrouble(_ error: Error) {
-        guard !storageTrouble else { return }
-        storageTrouble = true
-        say(.notice, error as? StorageError == .diskFull ? .storageDiskFull : .storageFailed)
+        guard storageTrouble == nil else { return }
+        let trouble = StorageTrouble(error)
+        storageTrouble = trouble
+        switch trouble {
+        case .diskFull: say(.notice, .storageDiskFull)
+        case .deviceFailing: say(.notice, .storageFailing)
+        case .failed: say(.notice, .storageFailed)
+        }
     }
 
     /// Runs a storage read as a screen is entered; a failure is said as a failure (never as
