@@ -38,10 +38,11 @@ import Testing
     }
 
     @Test func aGarbageFileGivesFiveWarningsAndACount() throws {
-        let (directory, path) = try Self.write(Self.garbage(bytes: 2_000_000, seed: 3))
+        // Just under the largest file read: a larger one is refused whole (HostileStartTests).
+        let (directory, path) = try Self.write(Self.garbage(bytes: Configuration.largestFile - 100, seed: 3))
         _ = directory
         let loaded = Configuration.load(explicit: path, environment: [:])
-        #expect(loaded.problems.count > 10_000)
+        #expect(loaded.problems.count > 100)
         let warnings = loaded.warnings(Self.words)
         #expect(warnings.count == 6)
         #expect(
@@ -73,9 +74,9 @@ import Testing
         #expect(warnings.map(\.text) == ["Configuration file, line 1: there is no setting called speech.rate. The line is ignored."])
     }
 
-    /// The built binary with a 2 MB garbage file: six warnings on standard output, no escape.
+    /// The built binary with a garbage file of nearly 64 kB: six warnings on standard output, no escape.
     @Test func theBinarySaysAGarbageFileInSixSentences() throws {
-        let (directory, path) = try Self.write(Self.garbage(bytes: 2_000_000, seed: 11))
+        let (directory, path) = try Self.write(Self.garbage(bytes: Configuration.largestFile - 100, seed: 11))
         let data = TemporaryDirectory()
         _ = directory
         let result = try runHeartline(
