@@ -129,11 +129,27 @@ final class GoldenSession {
                 // The file is "written" at once: the core hears it went well.
                 let file = "heartline-golden-\(id).\(format.rawValue)"
                 return ["(export \(id) \(format.rawValue))"] + send(.exported(format, file: file, folder: "heartline-exports"))
-            default:
+            case .sensorWanted(let wanted):
+                // Not in the transcript (every workout asks), but kept for the tests that ask.
+                sensorRequests.append(wanted)
+                return []
+            case .requestBattery:
+                batteryRequests += 1
+                return []
+            case .fillInHistory:
+                historyFills += 1
                 return []
             }
         }
     }
+
+    /// Every `.sensorWanted` the core emitted, in order: true when a workout or resting check
+    /// wants the strap, false when it may go.
+    private(set) var sensorRequests: [Bool] = []
+    /// How often the core asked for the strap's battery level.
+    private(set) var batteryRequests = 0
+    /// How often the core asked the edge to count the history again.
+    private(set) var historyFills = 0
 
     private var begun = false
     /// What `open` or `startWorkout` said, the start of the next transcript.
