@@ -153,7 +153,7 @@ enum EspeakRoutes {
         let engine: LoopBoundReference<EspeakEngine>
     }
 
-    private static let table = Mutex<[Int: Route]>([:])
+    private static let table = Locked<[Int: Route]>([:])
     private static let tokens = Atomic<Int>(0)
 
     /// A token no other request in this process has.

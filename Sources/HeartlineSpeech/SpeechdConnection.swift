@@ -123,7 +123,7 @@ enum SpeechdRoutes {
         let engine: LoopBoundReference<SpeechdEngine>
     }
 
-    private static let table = Mutex<[Int: Route]>([:])
+    private static let table = Locked<[Int: Route]>([:])
 
     static func add(_ clientID: Int, _ route: Route) {
         table.withLock { $0[clientID] = route }

@@ -457,10 +457,10 @@ final class SpeechdEngine: SpeechEngine {
 
 /// A value handed from a worker's thread to the thread waiting for it.
 final class LockedBox<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
+    private let value: Locked<Value>
 
     init(_ value: Value) {
-        self.value = Mutex(value)
+        self.value = Locked(value)
     }
 
     func set(_ newValue: Value) { value.withLock { $0 = newValue } }
