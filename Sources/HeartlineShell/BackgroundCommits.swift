@@ -12,7 +12,8 @@ import Synchronization
 /// the storage thread carries them out in order. A failure (a full disk) is thrown by the next
 /// of those calls: the store keeps unsaved samples buffered either way, so the core hears of it
 /// one call later and nothing is lost. Everything else (creating a workout, saving it, reads)
-/// waits for the writes before it, so it sees every sample.
+/// waits for the writes before it, so it sees every sample; the last configuration, saved as a
+/// workout starts, is written just after the workout is begun.
 final class BackgroundCommits: WorkoutStore {
     /// The store, confined to `queue`, and the last append's failure, not yet thrown.
     private final class Confined: @unchecked Sendable {
@@ -39,6 +40,8 @@ final class BackgroundCommits: WorkoutStore {
 
     private let confined: Confined
     private let queue = DispatchQueue(label: "heartline.storage")
+    /// The configuration of the workout being started, not yet handed over (loop thread only).
+    private var unsavedConfiguration: WorkoutConfiguration?
 
     init(_ store: any WorkoutStore) {
         confined = Confined(store)
@@ -63,16 +66,32 @@ final class BackgroundCommits: WorkoutStore {
 
     /// Waits for everything handed over: call before the process exits.
     func finish() {
+        handOverConfiguration()
         queue.sync {}
     }
 
     /// Runs `body` on the storage thread later; throws the failure of an earlier hand-over, if
     /// one failed since the last call.
     private func handOver(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) throws {
+        handOverConfiguration()
         let earlier = confined.failure.withLock { error -> (any Error)? in
             defer { error = nil }
             return error
         }
+        enqueue(body)
+        if let earlier { throw earlier }
+    }
+
+    /// The last configuration, kept by `saveLastConfiguration`, goes to the storage thread
+    /// before whatever comes next, so every later call sees it; its failure is thrown by the
+    /// next hand-over, as an append's is.
+    private func handOverConfiguration() {
+        guard let configuration = unsavedConfiguration else { return }
+        unsavedConfiguration = nil
+        enqueue { try $0.saveLastConfiguration(configuration) }
+    }
+
+    private func enqueue(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) {
         queue.async { [confined] in
             do {
                 try body(confined.store)
@@ -81,12 +100,12 @@ final class BackgroundCommits: WorkoutStore {
             }
             confined.noteDiskState()
         }
-        if let earlier { throw earlier }
     }
 
     /// Runs `body` on the storage thread after every append handed over before it.
     private func waiting<T>(_ body: (any WorkoutStore) throws -> T) throws -> T {
-        try queue.sync {
+        handOverConfiguration()
+        return try queue.sync {
             defer { confined.noteDiskState() }
             return try body(confined.store)
         }
@@ -104,9 +123,21 @@ final class BackgroundCommits: WorkoutStore {
     func setting(_ key: String) throws -> String? { try waiting { try $0.setting(key) } }
     func setSetting(_ key: String, to value: String?) throws { try waiting { try $0.setSetting(key, to: value) } }
     func lastConfiguration() throws -> WorkoutConfiguration? { try waiting { try $0.lastConfiguration() } }
-    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws { try waiting { try $0.saveLastConfiguration(configuration) } }
+    /// Kept until the next call: starting a workout saves its configuration and then begins
+    /// it, and only the begin, whose id the core needs, waits for its commit.
+    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws {
+        handOverConfiguration()
+        unsavedConfiguration = configuration
+    }
+    /// Waits for its commit (the core needs the id), then hands over the configuration saved
+    /// just before, so that the start of a workout waits for one commit, not two.
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
-        try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+        let later = unsavedConfiguration
+        unsavedConfiguration = nil
+        defer {
+            if let later { enqueue { try $0.saveLastConfiguration(later) } }
+        }
+        return try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
     }
     func deleteWorkout(_ id: Int64) throws { try waiting { try $0.deleteWorkout(id) } }
     func savedWorkoutCount() throws -> Int { try waiting { try $0.savedWorkoutCount() } }
