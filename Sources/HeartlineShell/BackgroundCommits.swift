@@ -42,6 +42,8 @@ final class BackgroundCommits: WorkoutStore {
     private let queue = DispatchQueue(label: "heartline.storage")
     /// The configuration of the workout being started, not yet handed over (loop thread only).
     private var unsavedConfiguration: WorkoutConfiguration?
+    /// The workouts whose save went through here (loop thread only).
+    private var saved: Set<Int64> = []
 
     init(_ store: any WorkoutStore) {
         confined = Confined(store)
@@ -52,10 +54,14 @@ final class BackgroundCommits: WorkoutStore {
     }
 
     /// A recording or ended workout's totals (pause, contact lost, end) go over like samples; a
-    /// save waits, so that "Workout saved." is only said once it is.
+    /// save waits, so that "Workout saved." is only said once it is. A workout saved through
+    /// here that changes again (its heart-rate recovery, measured 1 and 2 minutes after the
+    /// end) goes over like samples too: nothing is said about that write.
     func updateSummary(_ summary: WorkoutSummary) throws {
-        guard summary.state != .saved else {
-            return try waiting { try $0.updateSummary(summary) }
+        guard summary.state != .saved || saved.contains(summary.id) else {
+            try waiting { try $0.updateSummary(summary) }
+            saved.insert(summary.id)
+            return
         }
         try handOver { try $0.updateSummary(summary) }
     }
@@ -137,9 +143,15 @@ final class BackgroundCommits: WorkoutStore {
         defer {
             if let later { enqueue { try $0.saveLastConfiguration(later) } }
         }
-        return try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+        let id = try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+        saved.remove(id)
+        return id
     }
-    func deleteWorkout(_ id: Int64) throws { try waiting { try $0.deleteWorkout(id) } }
+    /// The id of a deleted workout can be given again to the next one, whose save must wait.
+    func deleteWorkout(_ id: Int64) throws {
+        saved.remove(id)
+        try waiting { try $0.deleteWorkout(id) }
+    }
     func savedWorkoutCount() throws -> Int { try waiting { try $0.savedWorkoutCount() } }
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] {
         try waiting { try $0.savedWorkouts(offset: offset, limit: limit) }

@@ -6,17 +6,28 @@ import Testing
 
 @testable import HeartlineShell
 
-/// A real store whose last-configuration write waits until the test opens its gate: a disk
-/// whose fsync does not come back, without timing anything.
+/// A real store whose last-configuration write, or once `holdsUpdates` is set its summary
+/// updates, wait until the test opens its gate: a disk whose fsync does not come back, without
+/// timing anything.
 private final class GatedStore: WorkoutStore, @unchecked Sendable {
     let store: SQLiteStore
     let gate = DispatchSemaphore(value: 0)
+    let holdsConfiguration: Bool
+    /// Set by the test between calls, read on the storage thread after them.
+    nonisolated(unsafe) var holdsUpdates = false
 
-    init(_ store: SQLiteStore) { self.store = store }
+    init(_ store: SQLiteStore, holdsConfiguration: Bool) {
+        self.store = store
+        self.holdsConfiguration = holdsConfiguration
+    }
 
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws {
-        gate.wait()
+        if holdsConfiguration { gate.wait() }
         try store.saveLastConfiguration(configuration)
+    }
+    func updateSummary(_ summary: WorkoutSummary) throws {
+        if holdsUpdates { gate.wait() }
+        try store.updateSummary(summary)
     }
 
     func profile() throws -> Profile { try store.profile() }
@@ -28,7 +39,6 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
         try store.beginWorkout(start: start, configuration: configuration)
     }
     func append(_ samples: [Sample], to workout: Int64) throws { try store.append(samples, to: workout) }
-    func updateSummary(_ summary: WorkoutSummary) throws { try store.updateSummary(summary) }
     func flush() throws { try store.flush() }
     func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
@@ -54,7 +64,7 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     /// at once, so the loop must not wait for the configuration's commit. Later calls see it.
     @Test func startingAWorkoutWaitsForTheBeginOnly() throws {
         let directory = TemporaryDirectory()
-        let gated = GatedStore(try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false))
+        let gated = GatedStore(try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false), holdsConfiguration: true)
         nonisolated(unsafe) let commits = BackgroundCommits(gated)
         let configuration = WorkoutConfiguration(sport: .running, interval: .minutes5)
         let begun = DispatchSemaphore(value: 0)
@@ -80,6 +90,37 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
         // Written after the begin, and before anything asked later.
         #expect(try commits.lastConfiguration() == configuration)
         #expect(try commits.unfinishedWorkouts().map(\.id) == [workout])
+        commits.finish()
+    }
+
+    /// "Workout saved." waits for the save; the heart-rate recovery written into the saved
+    /// workout 1 and 2 minutes later does not hold the loop, and is read back after it.
+    @Test func aSavedWorkoutsRecoveryIsWrittenWithoutWaiting() throws {
+        let directory = TemporaryDirectory()
+        let gated = GatedStore(try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false), holdsConfiguration: false)
+        nonisolated(unsafe) let commits = BackgroundCommits(gated)
+        let id = try commits.beginWorkout(start: Date(), configuration: WorkoutConfiguration())
+        var summary = try #require(try commits.workout(id))
+        summary.state = .saved
+        try commits.updateSummary(summary)
+        gated.holdsUpdates = true
+        summary.recovery = [28, nil]
+        let written = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        let recovery = summary
+        let loop = Thread {
+            do { try commits.updateSummary(recovery) } catch { failure = error }
+            written.signal()
+        }
+        loop.start()
+        let returned = written.wait(timeout: .now() + 10) == .success
+        gated.gate.signal()
+        if !returned { _ = written.wait(timeout: .now() + 10) }
+        #expect(returned, "the recovery's write held the loop")
+        #expect(failure == nil)
+        gated.holdsUpdates = false
+        #expect(try commits.workout(id)?.recovery == [28, nil])
+        #expect(try commits.workout(id)?.state == .saved)
         commits.finish()
     }
 }
