@@ -158,7 +158,7 @@ enum LoopBenchmark {
             log.contains("speech-dispatcher lost")
             ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
         return
-            "longest stall \(longest) ms; stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)"
+            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)"
     }
 
     /// The pid of the speech-dispatcher serving this user ($XDG_RUNTIME_DIR's pid file).

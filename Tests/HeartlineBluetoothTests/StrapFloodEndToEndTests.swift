@@ -67,7 +67,7 @@ import Testing
         let longest = try #require(figures["longest_ms"], "no probe report; \(context())")
         let turns = figures["turns"] ?? 0
         print(
-            "strap flood: \(sent) notifications in about 6 s; the loop's longest stall while recording \(longest) ms, \(figures["over_50ms"] ?? -1) over 50 ms of \(turns) turns; slowest answer \(answerTimes.max() ?? -1) s"
+            "strap flood: \(sent) notifications in about 6 s; the loop's longest stall while recording \(longest) ms (\(figures["longest_processor_ms"] ?? -1) ms of processor time at most), \(figures["over_50ms"] ?? -1) over 50 ms of \(turns) turns; slowest answer \(answerTimes.max() ?? -1) s"
         )
         // Before the budget one wake-up read the socket until it was empty, which a flood
         // never lets it be: seconds without a poll.

@@ -106,7 +106,7 @@ import Testing
         let figures = Self.probe(at: probePath)
         let longest = try #require(figures["longest_ms"], "no probe report")
         print(
-            "paste: refused after \(refusedAfter) s in a line, \(keysRefusedAfter) s as keys; keys after it answered in \(firstKey) s and \(secondKey) s; the loop's longest stall while recording \(longest) ms, \(figures["over_50ms"] ?? -1) over 50 ms of \(figures["turns"] ?? -1) turns"
+            "paste: refused after \(refusedAfter) s in a line, \(keysRefusedAfter) s as keys; keys after it answered in \(firstKey) s and \(secondKey) s; the loop's longest stall while recording \(longest) ms (\(figures["longest_processor_ms"] ?? -1) ms of processor time at most), \(figures["over_50ms"] ?? -1) over 50 ms of \(figures["turns"] ?? -1) turns"
         )
         #expect(longest <= 50, "longest stall \(longest) ms")
     }

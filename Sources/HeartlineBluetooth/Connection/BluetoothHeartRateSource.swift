@@ -190,19 +190,17 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         }
     }
 
-    /// Counts a notification against the second's budget; a second that ended with drops is
-    /// logged, at most every ten seconds, with the count since the last line.
+    /// Counts a notification against the second's budget. The drops of the seconds that ended
+    /// are logged at most every ten seconds, with the count since the last line.
     private func admitNotification(now: Double) -> Bool {
         let (taken, closed) = notificationBudget.admit(now: now)
-        if let closed {
-            unloggedDrops += closed
-            if lastDropLog.map({ now - $0 >= 10 }) ?? true {
-                log?(
-                    "strap \(target): \(unloggedDrops) notifications dropped, over \(NotificationBudget.perSecond) a second (\(notificationBudget.dropped) on this connection)"
-                )
-                lastDropLog = now
-                unloggedDrops = 0
-            }
+        if let closed { unloggedDrops += closed }
+        if unloggedDrops > 0, lastDropLog.map({ now - $0 >= 10 }) ?? true {
+            log?(
+                "strap \(target): \(unloggedDrops) notifications dropped, over \(NotificationBudget.perSecond) a second (\(notificationBudget.dropped) on this connection)"
+            )
+            lastDropLog = now
+            unloggedDrops = 0
         }
         return taken
     }
