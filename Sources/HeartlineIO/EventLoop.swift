@@ -34,9 +34,11 @@ public final class EventLoop {
     private var stopped = false
     public let inbox: Inbox
     /// Told, before each poll, how long the loop went without polling: the time its handlers
-    /// took since the last poll returned (for heartline-bench's stall probe).
-    public var stallObserver: ((Duration) -> Void)?
+    /// took since the last poll returned, and the processor time this thread spent in it (less
+    /// when the machine ran something else meanwhile), for heartline-bench's stall probe.
+    public var stallObserver: ((_ wall: Duration, _ processor: Duration) -> Void)?
     private var lastWake: ContinuousClock.Instant?
+    private var lastWakeProcessor: Duration = .zero
 
     public init() throws {
         inbox = try Inbox()
@@ -102,12 +104,13 @@ public final class EventLoop {
         let order = watches.keys.sorted()
         var fds = order.map { pollfd(fd: watches[$0]!.fd, events: watches[$0]!.events, revents: 0) }
         if let stallObserver, let lastWake {
-            stallObserver(lastWake.duration(to: .now))
+            stallObserver(lastWake.duration(to: .now), Self.threadProcessorTime() - lastWakeProcessor)
         }
         let ready = fds.withUnsafeMutableBufferPointer { buffer in
             poll(buffer.baseAddress, nfds_t(buffer.count), timeoutMs)
         }
         lastWake = stallObserver == nil ? nil : ContinuousClock.now
+        if stallObserver != nil { lastWakeProcessor = Self.threadProcessorTime() }
         if ready > 0 {
             for (index, id) in order.enumerated() where fds[index].revents != 0 {
                 // A handler may have cancelled a later watch during this turn.
@@ -120,6 +123,13 @@ public final class EventLoop {
             timers[id] = nil
             timer.handler()
         }
+    }
+
+    /// The processor time the calling thread has used.
+    private static func threadProcessorTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
     private static func milliseconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Int64 {
@@ -137,12 +147,15 @@ public struct StallRecord: Sendable {
     /// Stalls longer than 50 ms, the target, and longer than 10 ms.
     public private(set) var over50ms = 0
     public private(set) var over10ms = 0
+    /// The most processor time the loop's thread spent in one stall.
+    public private(set) var longestProcessor: Duration = .zero
 
     public init() {}
 
-    public mutating func record(_ stall: Duration) {
+    public mutating func record(_ stall: Duration, processor: Duration = .zero) {
         turns += 1
         longest = max(longest, stall)
+        longestProcessor = max(longestProcessor, processor)
         if stall > .milliseconds(50) { over50ms += 1 }
         if stall > .milliseconds(10) { over10ms += 1 }
     }

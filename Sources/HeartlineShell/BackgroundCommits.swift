@@ -12,7 +12,8 @@ import Synchronization
 /// the storage thread carries them out in order. A failure (a full disk) is thrown by the next
 /// of those calls: the store keeps unsaved samples buffered either way, so the core hears of it
 /// one call later and nothing is lost. Everything else (creating a workout, saving it, reads)
-/// waits for the writes before it, so it sees every sample.
+/// waits for the writes before it, so it sees every sample; the last configuration, saved as a
+/// workout starts, is written just after the workout is begun.
 final class BackgroundCommits: WorkoutStore {
     /// The store, confined to `queue`, and the last append's failure, not yet thrown.
     private final class Confined: @unchecked Sendable {
@@ -43,6 +44,10 @@ final class BackgroundCommits: WorkoutStore {
 
     private let confined: Confined
     private let queue = DispatchQueue(label: "heartline.storage")
+    /// The configuration of the workout being started, not yet handed over (loop thread only).
+    private var unsavedConfiguration: WorkoutConfiguration?
+    /// The workouts whose save went through here (loop thread only).
+    private var saved: Set<Int64> = []
 
     init(_ store: any WorkoutStore) {
         confined = Confined(store)
@@ -53,10 +58,14 @@ final class BackgroundCommits: WorkoutStore {
     }
 
     /// A recording or ended workout's totals (pause, contact lost, end) go over like samples; a
-    /// save waits, so that "Workout saved." is only said once it is.
+    /// save waits, so that "Workout saved." is only said once it is. A workout saved through
+    /// here that changes again (its heart-rate recovery, measured 1 and 2 minutes after the
+    /// end) goes over like samples too: nothing is said about that write.
     func updateSummary(_ summary: WorkoutSummary) throws {
-        guard summary.state != .saved else {
-            return try waiting { try $0.updateSummary(summary) }
+        guard summary.state != .saved || saved.contains(summary.id) else {
+            try waiting { try $0.updateSummary(summary) }
+            saved.insert(summary.id)
+            return
         }
         try handOver { try $0.updateSummary(summary) }
     }
@@ -67,16 +76,32 @@ final class BackgroundCommits: WorkoutStore {
 
     /// Waits for everything handed over: call before the process exits.
     func finish() {
+        handOverConfiguration()
         queue.sync {}
     }
 
     /// Runs `body` on the storage thread later; throws the failure of an earlier hand-over, if
     /// one failed since the last call.
     private func handOver(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) throws {
+        handOverConfiguration()
         let earlier = confined.failure.withLock { error -> (any Error)? in
             defer { error = nil }
             return error
         }
+        enqueue(body)
+        if let earlier { throw earlier }
+    }
+
+    /// The last configuration, kept by `saveLastConfiguration`, goes to the storage thread
+    /// before whatever comes next, so every later call sees it; its failure is thrown by the
+    /// next hand-over, as an append's is.
+    private func handOverConfiguration() {
+        guard let configuration = unsavedConfiguration else { return }
+        unsavedConfiguration = nil
+        enqueue { try $0.saveLastConfiguration(configuration) }
+    }
+
+    private func enqueue(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) {
         queue.async { [confined] in
             do {
                 try body(confined.store)
@@ -85,12 +110,12 @@ final class BackgroundCommits: WorkoutStore {
             }
             confined.noteDiskState()
         }
-        if let earlier { throw earlier }
     }
 
     /// Runs `body` on the storage thread after every append handed over before it.
     private func waiting<T>(_ body: (any WorkoutStore) throws -> T) throws -> T {
-        try queue.sync {
+        handOverConfiguration()
+        return try queue.sync {
             defer { confined.noteDiskState() }
             return try body(confined.store)
         }
@@ -109,11 +134,29 @@ final class BackgroundCommits: WorkoutStore {
     func setting(_ key: String) throws -> String? { try waiting { try $0.setting(key) } }
     func setSetting(_ key: String, to value: String?) throws { try waiting { try $0.setSetting(key, to: value) } }
     func lastConfiguration() throws -> WorkoutConfiguration? { try waiting { try $0.lastConfiguration() } }
-    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws { try waiting { try $0.saveLastConfiguration(configuration) } }
-    func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
-        try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+    /// Kept until the next call: starting a workout saves its configuration and then begins
+    /// it, and only the begin, whose id the core needs, waits for its commit.
+    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws {
+        handOverConfiguration()
+        unsavedConfiguration = configuration
     }
-    func deleteWorkout(_ id: Int64) throws { try waiting { try $0.deleteWorkout(id) } }
+    /// Waits for its commit (the core needs the id), then hands over the configuration saved
+    /// just before, so that the start of a workout waits for one commit, not two.
+    func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
+        let later = unsavedConfiguration
+        unsavedConfiguration = nil
+        defer {
+            if let later { enqueue { try $0.saveLastConfiguration(later) } }
+        }
+        let id = try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+        saved.remove(id)
+        return id
+    }
+    /// The id of a deleted workout can be given again to the next one, whose save must wait.
+    func deleteWorkout(_ id: Int64) throws {
+        saved.remove(id)
+        try waiting { try $0.deleteWorkout(id) }
+    }
     func savedWorkoutCount() throws -> Int { try waiting { try $0.savedWorkoutCount() } }
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] {
         try waiting { try $0.savedWorkouts(offset: offset, limit: limit) }

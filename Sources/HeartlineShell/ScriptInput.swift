@@ -30,13 +30,17 @@ final class ScriptInput {
 
     var fileDescriptor: Int32 { fd }
 
+    /// Reads of 64 kB in one wake-up of the loop.
+    static let chunksPerWake = 4
+
     /// Whether the end of the input was read (lines may still be buffered).
     var isEnded: Bool { ended }
 
-    /// Reads what is available; `isEnded` tells when the input is over.
+    /// Reads what is available, up to `chunksPerWake` reads of 64 kB, leaving the rest for the
+    /// loop's next turn; `isEnded` tells when the input is over.
     func fill() {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
+        for _ in 0..<Self.chunksPerWake {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer += chunk[0..<count]

@@ -273,7 +273,7 @@ final class Session {
             }
         }
         loop.watch(STDIN_FILENO) { [weak self] in
-            var bytes = [UInt8](repeating: 0, count: 4096)
+            var bytes = [UInt8](repeating: 0, count: Terminal.bytesPerWake)
             let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count > 0 {
                 terminal.feed(Array(bytes[0..<count]))

@@ -54,6 +54,11 @@ final class Terminal {
     /// Tab completion ran: the next redisplay takes the completed line in silence.
     private var completing = false
     private var closed = false
+    /// A paste or a line that was too long was refused: what follows is dropped until the input
+    /// pauses, so the rest of the paste is neither typed nor taken as keys.
+    private var discarding = false
+    /// Counts the reads dropped while discarding; a pause is a wait in which it did not change.
+    private var discardedReads = 0
     /// readline's history commands and menu completion, which put a whole other line in place.
     private let recallCommands: Set<UnsafeRawPointer>
 
@@ -124,10 +129,32 @@ final class Terminal {
 
     // MARK: - Keys
 
-    /// Takes the bytes the keyboard sent.
+    /// The most bytes read from the keyboard in one wake-up of the loop; the terminal holds the
+    /// rest for the next turn, so timers, the strap and speech get theirs in between.
+    static let bytesPerWake = 512
+
+    /// How long the input must pause to end the discarding of a refused paste.
+    static let pasteQuiet = 0.25
+
+    /// Takes the bytes the keyboard sent (at most `bytesPerWake` at a time).
+    ///
+    /// More keys in one read than the longest line has characters is a paste, not typing: it
+    /// is refused as a whole, with the core's one sentence for a line that is too long, and
+    /// nothing of it is echoed or taken. So is a line that grows past the longest, whatever
+    /// the speed. Either way the input is dropped until it pauses for `pasteQuiet` seconds.
     func feed(_ bytes: [UInt8]) {
-        for key in reader.keys(from: bytes) {
-            guard !closed else { return }
+        guard !closed else { return }
+        if discarding {
+            keepDiscarding()
+            return
+        }
+        let keys = reader.keys(from: bytes)
+        if keys.count > Heartline.longestLine {
+            refuse()
+            return
+        }
+        for key in keys {
+            guard !closed, !discarding else { return }
             handle(key)
         }
         flushEcho()
@@ -177,6 +204,43 @@ final class Terminal {
         pending.append(contentsOf: bytes)
         while !pending.isEmpty, !closed {
             rl_callback_read_char()
+            if Self.lineIsTooLong {
+                refuse()
+                return
+            }
+        }
+    }
+
+    /// Whether readline's line holds more characters than a command may have (its length in
+    /// bytes is counted first, so a short line costs nothing).
+    private static var lineIsTooLong: Bool {
+        guard rl_end > Heartline.longestLine, let buffer = rl_line_buffer else { return false }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self).count > Heartline.longestLine
+    }
+
+    /// Drops the line and the keys not yet handled, unsaid, tells the core, and discards the
+    /// input until it pauses.
+    private func refuse() {
+        pending.removeAll()
+        reader = KeyReader()
+        echoBuffer.clear()
+        redrawing = true
+        rl_replace_line("", 0)
+        rl_redisplay()
+        redrawing = false
+        echo.reset()
+        discarding = true
+        keepDiscarding()
+        onInput(.lineTooLong)
+    }
+
+    /// Notes a dropped read; the discarding ends when none follows within `pasteQuiet`.
+    private func keepDiscarding() {
+        discardedReads += 1
+        let seen = discardedReads
+        after(Self.pasteQuiet) { [weak self] in
+            guard let self, self.discarding, self.discardedReads == seen else { return }
+            self.discarding = false
         }
     }
 

@@ -15,13 +15,16 @@ import HeartlineIO
 /// - quiet: one notification a second;
 /// - speech server stopped: speech-dispatcher SIGSTOPped for 12 s mid-workout;
 /// - slow disk: every fsync and fdatasync held 0.5 s by strace's fault injection;
-/// - strap flood: 1000 notifications a second.
+/// - strap flood: 1000 notifications a second;
+/// - unbounded flood: from 3 s to 3 s before the end, a thread sends notifications as fast as
+///   the socket takes them (no limit but the binary's reading).
 enum LoopBenchmark {
     struct Scenario {
         let name: String
         var notificationsPerTick = 0
         var stopSpeechServer = false
         var slowDisk = false
+        var unbounded = false
     }
 
     static let scenarios = [
@@ -29,6 +32,7 @@ enum LoopBenchmark {
         Scenario(name: "speech server stopped", stopSpeechServer: true),
         Scenario(name: "slow disk", slowDisk: true),
         Scenario(name: "strap flood", notificationsPerTick: 10),
+        Scenario(name: "unbounded flood", unbounded: true),
     ]
 
     static func run(_ arguments: [String]) throws {
@@ -111,6 +115,11 @@ enum LoopBenchmark {
             loop.after(tick) { beat?() }
         }
         loop.after(1) { beat?() }
+        var flood: Flood?
+        if scenario.unbounded {
+            loop.after(3) { flood = peer.flood(FakeStrap.measurementNotification([0x06, 150])) }
+            loop.after(Double(max(4, seconds - 3))) { flood?.stop() }
+        }
         var stopped: pid_t?
         if scenario.stopSpeechServer {
             loop.after(5) {
@@ -128,6 +137,8 @@ enum LoopBenchmark {
             loop.turn(maximumWait: 0.05)
         }
         if let stopped { kill(stopped, SIGCONT) }
+        flood?.stop()
+        let flooded = flood.map { "; \($0.sent) notifications sent in the flood" } ?? ""
         beat = nil
         if process.isRunning {
             process.terminate()
@@ -147,7 +158,7 @@ enum LoopBenchmark {
             log.contains("speech-dispatcher lost")
             ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
         return
-            "longest stall \(longest) ms; stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)"
+            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)"
     }
 
     /// The pid of the speech-dispatcher serving this user ($XDG_RUNTIME_DIR's pid file).

@@ -27,7 +27,7 @@ final class ScriptedHeartline {
 
     /// Starts `heartline --speech transcript --data-dir DIR/data` plus `arguments`, with its
     /// configuration file looked for in the (empty) DIR/config.
-    init(arguments: [String], loop: EventLoop) throws {
+    init(arguments: [String], loop: EventLoop, environment extra: [String: String] = [:]) throws {
         let binary = HeartlineBinary.path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "no heartline at \(binary): swift build --build-tests builds it")
         self.loop = loop
@@ -40,6 +40,7 @@ final class ScriptedHeartline {
         process.arguments = ["--speech", "transcript", "--data-dir", directory + "/data"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory + "/config"
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let stdinPipe = Pipe()
         let stdoutPipe = Pipe()

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Foundation
 import HeartlineIO
+import Synchronization
 
 /// A chest strap's GATT server: its attribute database and the ATT server rules.
 ///
@@ -351,6 +353,13 @@ final class FakeStrapPeer {
         _ = pdu.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `pdu` on the current connection from a thread of its own, again and again, as fast
+    /// as the socket takes it, until the flood is stopped: a strap that notifies without limit.
+    func flood(_ pdu: [UInt8]) -> Flood? {
+        guard let connection else { return nil }
+        return Flood(fd: connection, pdu: pdu)
+    }
+
     /// Ends the current connection, as a strap out of range does; the listener stays, so the
     /// client can come back.
     func dropConnection() {
@@ -399,5 +408,39 @@ final class FakeStrapPeer {
                 send(answer)
             }
         }
+    }
+}
+
+/// A thread sending one PDU without pause; `stop` waits for it to end.
+final class Flood: @unchecked Sendable {
+    private let running = Atomic<Bool>(true)
+    private let count = Atomic<Int>(0)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// PDUs the socket took so far.
+    var sent: Int { count.load(ordering: .relaxed) }
+
+    fileprivate init(fd: Int32, pdu: [UInt8]) {
+        let thread = Thread { [self] in
+            while running.load(ordering: .relaxed) {
+                let result = pdu.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if result > 0 {
+                    count.add(1, ordering: .relaxed)
+                } else if errno == EAGAIN || errno == EINTR {
+                    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&entry, 1, 10)
+                } else {
+                    break
+                }
+            }
+            done.signal()
+        }
+        thread.name = "fake strap flood"
+        thread.start()
+    }
+
+    func stop() {
+        guard running.exchange(false, ordering: .relaxed) else { return }
+        done.wait()
     }
 }

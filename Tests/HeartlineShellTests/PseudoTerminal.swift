@@ -47,6 +47,24 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Writes `bytes` as a terminal's paste does: all of it, as fast as the program reads it,
+    /// taking what it prints meanwhile. Returns whether all was written within `timeout`.
+    func paste(_ bytes: [UInt8], timeout: TimeInterval) -> Bool {
+        var offset = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+                continue
+            }
+            if Date() >= deadline { return false }
+            drain()
+            usleep(1000)
+        }
+        return true
+    }
+
     /// Everything printed so far, with carriage returns turned into line ends.
     var screen: String {
         String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")

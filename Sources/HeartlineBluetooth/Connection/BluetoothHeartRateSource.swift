@@ -57,6 +57,10 @@ public final class BluetoothHeartRateSource: HeartRateSource {
     /// Whether `.connected` was delivered for the current connection.
     private var connected = false
     private var reportedProblem: SensorProblem?
+    /// Notifications a second on the current connection, and the drops not yet logged.
+    private var notificationBudget = NotificationBudget()
+    private var unloggedDrops = 0
+    private var lastDropLog: Double?
     /// The last failed attempt's words, logged only when they change.
     private var lastFailure: String?
     /// Makes the adapter ready before each attempt on an address: there, and powered on through
@@ -132,6 +136,9 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             return
         }
         client = GATTClient(fallbackName: fallbackName, transactionTimeout: transactionTimeout, sensor: sensor)
+        notificationBudget = NotificationBudget()
+        unloggedDrops = 0
+        lastDropLog = nil
         watch = loop.watch(transport.fileDescriptor) { [weak self] in
             self?.readable()
         }
@@ -163,8 +170,11 @@ public final class BluetoothHeartRateSource: HeartRateSource {
 
     // MARK: - Connected
 
+    /// Reads what the socket holds, up to the wake-up's budget: the rest waits in the kernel's
+    /// buffer for the loop's next turn (the watch is level-triggered).
     private func readable() {
-        while let transport, client != nil {
+        for _ in 0..<NotificationBudget.pdusPerWake {
+            guard let transport, client != nil else { return }
             let pdu: [UInt8]?
             do {
                 pdu = try transport.receive()
@@ -175,8 +185,24 @@ public final class BluetoothHeartRateSource: HeartRateSource {
             }
             guard let pdu else { return }
             let now = self.now
+            if let opcode = pdu.first, ATTPDU.kind(of: opcode) == .notification, !admitNotification(now: now) { continue }
             drive { $0.receive(pdu, now: now) }
         }
+    }
+
+    /// Counts a notification against the second's budget. The drops of the seconds that ended
+    /// are logged at most every ten seconds, with the count since the last line.
+    private func admitNotification(now: Double) -> Bool {
+        let (taken, closed) = notificationBudget.admit(now: now)
+        if let closed { unloggedDrops += closed }
+        if unloggedDrops > 0, lastDropLog.map({ now - $0 >= 10 }) ?? true {
+            log?(
+                "strap \(target): \(unloggedDrops) notifications dropped, over \(NotificationBudget.perSecond) a second (\(notificationBudget.dropped) on this connection)"
+            )
+            lastDropLog = now
+            unloggedDrops = 0
+        }
+        return taken
     }
 
     /// Feeds one input to the GATT client and carries out what it asks, in order.

@@ -101,6 +101,11 @@ extension Heartline {
         say(.answer, .lineCancelled)
     }
 
+    mutating func refuseLongLine() {
+        typingLine = false
+        say(.answer, .inputTooLong)
+    }
+
     // MARK: - Typed lines
 
     mutating func command(_ raw: String) {
@@ -110,7 +115,7 @@ extension Heartline {
             return
         }
         if raw.count > Self.longestLine {
-            say(.answer, .inputTooLong)
+            refuseLongLine()
             return
         }
         let text = CommandText.normalize(raw)

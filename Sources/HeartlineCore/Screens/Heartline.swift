@@ -49,6 +49,9 @@ public enum Input: Equatable, Sendable {
     case act(Command)
     /// Escape on a half-typed line opened with the colon key: the line is dropped.
     case cancelLine
+    /// The terminal dropped a line that grew longer than `longestLine`, or a paste of more keys
+    /// at once: the same refusal as a typed line that is too long.
+    case lineTooLong
     /// Time passes (the loop calls this at least once a second).
     case tick
     case sensor(SensorEvent)
@@ -157,6 +160,7 @@ public struct Heartline {
         case .key(let key): pressed(key)
         case .act(let command): perform(command)
         case .cancelLine: cancelLine()
+        case .lineTooLong: refuseLongLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
         case .databaseDamaged: say(.notice, .storageDamaged)
         case .autoExportFailed(let diskFull, let folder):

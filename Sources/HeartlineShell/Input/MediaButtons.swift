@@ -130,9 +130,14 @@ final class MediaButtons {
 
     // MARK: - Reading
 
+    /// Reads of 64 events each per wake-up: a device that reports without end (a broken one,
+    /// or a uinput flood) leaves the rest in the kernel's queue for the loop's next turn.
+    static let readsPerWake = 4
+
     private func readable(_ device: Device) {
         var buffer = [UInt8](repeating: 0, count: 64 * InputEvent.size)
-        while devices[device.path] === device {
+        for _ in 0..<Self.readsPerWake {
+            guard devices[device.path] === device else { return }
             let count = buffer.withUnsafeMutableBytes { read(device.fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 take(buffer[0..<count], from: device)

@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import HeartlineCore
+import HeartlineStorage
+import Testing
+
+@testable import HeartlineShell
+
+/// A real store whose last-configuration write, or once `holdsUpdates` is set its summary
+/// updates, wait until the test opens its gate: a disk whose fsync does not come back, without
+/// timing anything.
+private final class GatedStore: WorkoutStore, @unchecked Sendable {
+    let store: SQLiteStore
+    let gate = DispatchSemaphore(value: 0)
+    let holdsConfiguration: Bool
+    /// Set by the test between calls, read on the storage thread after them.
+    nonisolated(unsafe) var holdsUpdates = false
+
+    init(_ store: SQLiteStore, holdsConfiguration: Bool) {
+        self.store = store
+        self.holdsConfiguration = holdsConfiguration
+    }
+
+    func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws {
+        if holdsConfiguration { gate.wait() }
+        try store.saveLastConfiguration(configuration)
+    }
+    func updateSummary(_ summary: WorkoutSummary) throws {
+        if holdsUpdates { gate.wait() }
+        try store.updateSummary(summary)
+    }
+
+    func profile() throws -> Profile { try store.profile() }
+    func saveProfile(_ profile: Profile) throws { try store.saveProfile(profile) }
+    func setting(_ key: String) throws -> String? { try store.setting(key) }
+    func setSetting(_ key: String, to value: String?) throws { try store.setSetting(key, to: value) }
+    func lastConfiguration() throws -> WorkoutConfiguration? { try store.lastConfiguration() }
+    func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
+        try store.beginWorkout(start: start, configuration: configuration)
+    }
+    func append(_ samples: [Sample], to workout: Int64) throws { try store.append(samples, to: workout) }
+    func flush() throws { try store.flush() }
+    func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
+    var isWaitingForSpace: Bool { store.isWaitingForSpace }
+    var hasReserve: Bool { store.hasReserve }
+    func deleteWorkout(_ id: Int64) throws { try store.deleteWorkout(id) }
+    func savedWorkoutCount() throws -> Int { try store.savedWorkoutCount() }
+    func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try store.savedWorkouts(offset: offset, limit: limit) }
+    func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] { try store.savedWorkouts(startingIn: interval) }
+    func workout(_ id: Int64) throws -> WorkoutSummary? { try store.workout(id) }
+    func samples(of workout: Int64) throws -> [Sample] { try store.samples(of: workout) }
+    func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {
+        try store.average(of: metric, startingIn: interval)
+    }
+    func unfinishedWorkouts() throws -> [WorkoutSummary] { try store.unfinishedWorkouts() }
+    func saveRestingCheck(_ check: RestingCheck) throws { try store.saveRestingCheck(check) }
+    func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck] { try store.restingChecks(startingIn: interval) }
+}
+
+/// The shell's storage thread: what the loop waits for when a workout starts.
+@Suite struct BackgroundCommitsTests {
+    /// The core saves the configuration, then begins the workout; only the begin's id is needed
+    /// at once, so the loop must not wait for the configuration's commit. Later calls see it.
+    @Test func startingAWorkoutWaitsForTheBeginOnly() throws {
+        let directory = TemporaryDirectory()
+        let gated = GatedStore(try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false), holdsConfiguration: true)
+        nonisolated(unsafe) let commits = BackgroundCommits(gated)
+        let configuration = WorkoutConfiguration(sport: .running, interval: .minutes5)
+        let begun = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var id: Int64?
+        nonisolated(unsafe) var failure: (any Error)?
+        // The loop's calls, on a thread of their own so that a wait cannot hang the test.
+        let loop = Thread {
+            do {
+                try commits.saveLastConfiguration(configuration)
+                id = try commits.beginWorkout(start: Date(), configuration: configuration)
+            } catch {
+                failure = error
+            }
+            begun.signal()
+        }
+        loop.start()
+        let returned = begun.wait(timeout: .now() + 10) == .success
+        gated.gate.signal()
+        if !returned { _ = begun.wait(timeout: .now() + 10) }
+        #expect(returned, "the start waited for the configuration's commit")
+        #expect(failure == nil)
+        let workout = try #require(id)
+        // Written after the begin, and before anything asked later.
+        #expect(try commits.lastConfiguration() == configuration)
+        #expect(try commits.unfinishedWorkouts().map(\.id) == [workout])
+        commits.finish()
+    }
+
+    /// "Workout saved." waits for the save; the heart-rate recovery written into the saved
+    /// workout 1 and 2 minutes later does not hold the loop, and is read back after it.
+    @Test func aSavedWorkoutsRecoveryIsWrittenWithoutWaiting() throws {
+        let directory = TemporaryDirectory()
+        let gated = GatedStore(try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false), holdsConfiguration: false)
+        nonisolated(unsafe) let commits = BackgroundCommits(gated)
+        let id = try commits.beginWorkout(start: Date(), configuration: WorkoutConfiguration())
+        var summary = try #require(try commits.workout(id))
+        summary.state = .saved
+        try commits.updateSummary(summary)
+        gated.holdsUpdates = true
+        summary.recovery = [28, nil]
+        let written = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        let recovery = summary
+        let loop = Thread {
+            do { try commits.updateSummary(recovery) } catch { failure = error }
+            written.signal()
+        }
+        loop.start()
+        let returned = written.wait(timeout: .now() + 10) == .success
+        gated.gate.signal()
+        if !returned { _ = written.wait(timeout: .now() + 10) }
+        #expect(returned, "the recovery's write held the loop")
+        #expect(failure == nil)
+        gated.holdsUpdates = false
+        #expect(try commits.workout(id)?.recovery == [28, nil])
+        #expect(try commits.workout(id)?.state == .saved)
+        commits.finish()
+    }
+}
