@@ -71,7 +71,12 @@ import Testing
         )
         // Before the budget one wake-up read the socket until it was empty, which a flood
         // never lets it be: seconds without a poll.
-        #expect(longest <= 50, "longest stall \(longest) ms; \(context())")
+        // The loop's own work per turn is held to 50 ms: its processor time, which a loaded machine
+        // does not stretch. The wall clock is held more loosely, so that other processes on the
+        // cores cannot fail the test; the unbounded reads it guards against took seconds.
+        let processor = try #require(figures["longest_processor_ms"], "no processor figure")
+        #expect(processor <= 50, "longest stall's processor time \(processor) ms; \(context())")
+        #expect(longest <= 250, "longest stall \(longest) ms; \(context())")
         #expect(answerTimes.allSatisfy { $0 < 2 }, "answers took \(answerTimes) s")
         #expect(sent > 10_000, "the flood sent only \(sent) notifications")
         // What was over 50 a second was dropped, counted in the log, and never reached the core.

@@ -44,6 +44,7 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
     var isWaitingForSpace: Bool { store.isWaitingForSpace }
     var hasReserve: Bool { store.hasReserve }
+    var writeFailure: StorageError? { store.writeFailure }
     func deleteWorkout(_ id: Int64) throws { try store.deleteWorkout(id) }
     func savedWorkoutCount() throws -> Int { try store.savedWorkoutCount() }
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try store.savedWorkouts(offset: offset, limit: limit) }

@@ -108,6 +108,11 @@ import Testing
         print(
             "paste: refused after \(refusedAfter) s in a line, \(keysRefusedAfter) s as keys; keys after it answered in \(firstKey) s and \(secondKey) s; the loop's longest stall while recording \(longest) ms (\(figures["longest_processor_ms"] ?? -1) ms of processor time at most), \(figures["over_50ms"] ?? -1) over 50 ms of \(figures["turns"] ?? -1) turns"
         )
-        #expect(longest <= 50, "longest stall \(longest) ms")
+        // The loop's own work per turn is held to 50 ms: its processor time, which a loaded machine
+        // does not stretch. The wall clock is held more loosely, so that other processes on the
+        // cores cannot fail the test; the unbounded reads it guards against took seconds.
+        let processor = try #require(figures["longest_processor_ms"], "no processor figure")
+        #expect(processor <= 50, "longest stall's processor time \(processor) ms")
+        #expect(longest <= 250, "longest stall \(longest) ms")
     }
 }
