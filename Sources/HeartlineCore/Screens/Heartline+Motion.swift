@@ -57,7 +57,9 @@ extension Heartline {
         case .sensorReading(let reading):
             if motionSensors[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
             if case .connected = motionSensors[kind] {} else { motionSensors[kind] = .connected(name: "") }
-            workout?.engine.receive(reading, at: now)
+            for case .implausibleMotion(let sender) in workout?.engine.receive(reading, at: now) ?? [] {
+                say(.notice, .noticeImplausibleMotion, ["sensor": sensorName(sender)])
+            }
         case .reading, .battery, .identified, .pairing:
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break

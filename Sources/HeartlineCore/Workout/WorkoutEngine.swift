@@ -38,6 +38,8 @@ public struct WorkoutEngine: Sendable {
     private var rrFlooded = false
     /// What was dropped, and what is to be said about the strap's data.
     public private(set) var check = ReadingCheck()
+    /// What was dropped of the footpod's, the bike sensor's and the power meter's data.
+    public private(set) var motionCheck = MotionCheck()
     /// The last moment the program gave the engine an input.
     private var lastInput: Date?
     /// Stretches in which the program did not run, until their seconds are recorded.
@@ -178,14 +180,20 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Takes a footpod, cycling sensor or power meter reading: it counts for the seconds from
-    /// one before its arrival to `freshness` after, like a heart rate.
-    public mutating func receive(_ reading: SensorReading, at now: Date) {
+    /// one before its arrival to `freshness` after, like a heart rate. A reading no human can
+    /// produce (`MotionCheck`) is dropped; the last possible one stays until it is stale.
+    /// - Returns: what to tell the user about the sensor's data, at most once a workout.
+    @discardableResult
+    public mutating func receive(_ reading: SensorReading, at now: Date) -> [SensorNotice] {
         noteInput(at: now)
+        let verdict = motionCheck.check(reading)
+        guard verdict.plausible else { return verdict.notices }
         switch reading {
         case .running(let running): lastRunning = (running, now)
         case .cycling(let cycling): lastCycling = (cycling, now)
         case .power(let power): lastPower = (power, now)
         }
+        return []
     }
 
     /// Forgets a movement sensor's last reading (it dropped out).
@@ -198,9 +206,10 @@ public struct WorkoutEngine: Sendable {
         }
     }
 
-    /// Speed, cadence and power from the readings fresh at `moment`: speed from the footpod (as
-    /// calibrated), else the wheel, else the power meter's wheel data, to 1/256 m/s
-    /// (`Motion.speedResolution`); cadence likewise.
+    /// Speed, cadence and power from the readings fresh at `moment`, to 1/256 m/s
+    /// (`Motion.speedResolution`). Speed and cadence come from the sensor made for the sport:
+    /// on a ride the wheel, else the power meter's wheel and crank data, else a footpod; on a
+    /// run (or any other workout) the footpod (as calibrated), else the bike's sensors.
     public func motion(at moment: Date) -> Motion {
         func fresh<T>(_ last: (reading: T, at: Date)?) -> T? {
             guard let last else { return nil }
@@ -211,8 +220,19 @@ public struct WorkoutEngine: Sendable {
         let cycling = fresh(lastCycling)
         let power = fresh(lastPower)
         var motion = Motion()
-        motion.speed = (running.map { $0.speed * footpodCalibration } ?? cycling?.speed ?? power?.speed).map(Motion.quantised)
-        motion.cadence = (running.map { Double($0.cadence) } ?? cycling?.cadence ?? power?.cadence).map { Int($0.rounded()) }
+        let footpodSpeed = running.map { $0.speed * footpodCalibration }
+        let footpodCadence = running.map { Double($0.cadence) }
+        let speed: Double?
+        let cadence: Double?
+        if configuration.sport == .cycling {
+            speed = cycling?.speed ?? power?.speed ?? footpodSpeed
+            cadence = cycling?.cadence ?? power?.cadence ?? footpodCadence
+        } else {
+            speed = footpodSpeed ?? cycling?.speed ?? power?.speed
+            cadence = footpodCadence ?? cycling?.cadence ?? power?.cadence
+        }
+        motion.speed = speed.map(Motion.quantised)
+        motion.cadence = cadence.map { Int($0.rounded()) }
         motion.power = power.map { max(0, $0.power) }
         return motion
     }
