@@ -16,6 +16,8 @@ import Testing
     static let lossWindow = Int(SQLiteStore.batchInterval)
     static let environment = ProcessInfo.processInfo.environment
     static let rounds = Int(environment["HEARTLINE_RIDE_CRASH_ROUNDS"] ?? "") ?? 6
+    /// Rounds on the real clock, each a few seconds long.
+    static let realTimeRounds = Int(environment["HEARTLINE_RIDE_REALTIME_ROUNDS"] ?? "") ?? 1
     static let seed = UInt64(environment["HEARTLINE_CRASH_SEED"] ?? "") ?? 20_261_201
     static let arguments = ["--simulate", "bike", "--seed", "9", "--speech", "transcript"]
     /// Cycling, the default metrics and interval, readouts every 0.5 km, started.
@@ -94,6 +96,47 @@ import Testing
             "ride-crash: \(Self.rounds) rounds, seed \(Self.seed): \(stale.distance) with a stale distance, "
                 + "\(stale.laps) with stale laps by distance, \(stale.lost) lost more than \(Self.lossWindow) s")
         #expect(stale.distance == 0 && stale.laps == 0 && stale.lost == 0)
+    }
+
+    /// Rides on a pseudo-terminal, so on the real clock with its real ticks and commits, killed
+    /// at a random moment; the next start saves each from the offer with the samples' distance.
+    @Test func killedOnTheRealClockARideKeepsItsDistance() throws {
+        var random = TestRandom(seed: Self.seed &+ 1)
+        var stale = 0
+        for round in 1...Self.realTimeRounds {
+            let data = TemporaryDirectory()
+            let milliseconds = 7000 + Int(random.next(upTo: 6000))
+            let label = "real-clock round \(round) of seed \(Self.seed), killed after \(milliseconds) ms"
+            let terminal = try PseudoTerminal(arguments: Self.arguments + ["--data-dir", data.path])
+            try #require(terminal.waitFor("menu: 4, Settings."), "\(label): no home")
+            terminal.type(Self.configure.map { $0 + "\r" }.joined())
+            try #require(terminal.waitFor("answer: Workout started."), "\(label): no start")
+            let started = Date()
+            usleep(useconds_t(milliseconds * 1000))
+            kill(terminal.process.processIdentifier, SIGKILL)
+            let ridden = Date().timeIntervalSince(started)
+            #expect(terminal.waitForExit() == SIGKILL, "\(label): not killed")
+
+            let next = try LiveHeartline(Self.arguments + ["--data-dir", data.path])
+            defer { next.kill() }
+            try #require(next.waitForLine(prefix: "menu: You have an unfinished workout") != nil, "\(label): no offer")
+            next.send("2", "quit")
+            try #require(next.waitForLine("answer: Workout saved.") != nil, "\(label): not saved")
+            #expect(next.waitForExit() == 0, "\(label): did not quit")
+            let store = try SQLiteStore(directory: data.path)
+            let saved = try #require(try store.savedWorkouts(offset: 0, limit: 1).first, "\(label): nothing saved")
+            let samples = try store.samples(of: saved.id)
+            // A second for the ticks around the kill, beside the loss window.
+            #expect(Double(samples.count) >= ridden - Double(Self.lossWindow) - 2, "\(label): \(samples.count) s kept of \(ridden) s")
+            // The first commit comes after the loss window; the bike's first speed a second or two in.
+            #expect(samples.count <= 3 || samples.contains { ($0.distance ?? 0) > 0 }, "\(label): the bike gave no distance")
+            if saved.distance != samples.last?.distance || saved.distanceLaps != Self.lapsByDistance(samples) {
+                stale += 1
+                Issue.record("\(label): distance \(saved.distance ?? -1) m, the samples' \(samples.last?.distance ?? -1) m")
+            }
+        }
+        print("ride-crash: \(Self.realTimeRounds) rounds on the real clock, seed \(Self.seed): \(stale) with a stale distance or laps")
+        #expect(stale == 0)
     }
 
     /// One round: ride `steps` seconds, start `busy` more and kill; start again and save or
