@@ -8,7 +8,7 @@
 # with stale laps and with more than the loss window lost. One ride round in 50 (at least one)
 # runs on a pseudo-terminal on the real clock, killed 7 to 13 seconds in.
 # Usage: contrib/crash-stress.sh [--long | ROUNDS] [SEED]
-#   --long  500 rounds of each, for CI (about five minutes on two cores)
+#   --long  500 rounds of each, for CI (about four minutes on two cores)
 #   ROUNDS  rounds of each kind, default 50
 #   SEED    default a new one each run, printed first so a failing run can be repeated
 # Prints the counts at the end; exits non-zero when any round loses data, finds the database
