@@ -3,6 +3,7 @@
 extension Prompt {
     public static let noticeImplausible = Prompt("notice.implausible")
     public static let noticeStuck = Prompt("notice.stuck")
+    public static let noticeImplausibleMotion = Prompt("notice.implausible-motion", ["sensor"])
     public static let configMoreOne = Prompt("config.more.one")
     public static let configMoreOther = Prompt("config.more.other", ["count"])
     public static let dateYearRange = Prompt("date.year-range")
@@ -10,6 +11,6 @@ extension Prompt {
 
     /// Every prompt of checks.prompts.
     public static let checks: [Prompt] = [
-        noticeImplausible, noticeStuck, configMoreOne, configMoreOther, dateYearRange, dateNotLeap,
+        noticeImplausible, noticeStuck, noticeImplausibleMotion, configMoreOne, configMoreOther, dateYearRange, dateNotLeap,
     ]
 }

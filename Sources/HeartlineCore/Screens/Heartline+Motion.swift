@@ -57,12 +57,21 @@ extension Heartline {
         case .sensorReading(let reading):
             if motionSensors[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
             if case .connected = motionSensors[kind] {} else { motionSensors[kind] = .connected(name: "") }
-            workout?.engine.receive(reading, at: now)
+            for notice in workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
         case .reading, .battery, .identified, .pairing:
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break
         case .problem(let problem):
             sayProblem(problem)
+        }
+    }
+
+    /// A notice about a sensor's data, said once a workout (the engine decides when).
+    mutating func sayNotice(_ notice: SensorNotice) {
+        switch notice {
+        case .implausible: say(.notice, .noticeImplausible)
+        case .possiblyStuck: say(.notice, .noticeStuck)
+        case .implausibleMotion(let kind): say(.notice, .noticeImplausibleMotion, ["sensor": sensorName(kind)])
         }
     }
 

@@ -23,7 +23,8 @@ extension Heartline {
     mutating func resumeUnfinished(_ summary: WorkoutSummary) {
         let id = summary.id
         let profile = storedProfile()
-        var engine = WorkoutEngine(resuming: summary, calories: CalorieModel(profile: profile))
+        let samples = (try? store.samples(of: id)) ?? []
+        var engine = WorkoutEngine(resuming: summary, samples: samples, calories: CalorieModel(profile: profile))
         engine.resume(at: now)
         let configuration = summary.configuration
         workout = ActiveWorkout(
@@ -39,7 +40,7 @@ extension Heartline {
         // The lap running goes on from the last boundary passed, with the heart rates it had.
         let passed = summary.lapBoundaries(upTo: summary.duration)
         let lapStart = passed.last ?? 0
-        let lapSamples = ((try? store.samples(of: id)) ?? []).filter { $0.elapsed > lapStart }
+        let lapSamples = samples.filter { $0.elapsed > lapStart }
         workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))
         var recording = summary
         recording.state = .recording
@@ -75,17 +76,21 @@ extension Heartline {
 }
 
 extension WorkoutSummary {
-    /// These totals with duration, heart rates and calories recomputed from `samples`, where
-    /// the samples say more than the totals (the totals are written less often than samples).
+    /// These totals recounted from `samples` where the samples say more than the totals (the
+    /// totals are written less often than samples): duration, heart rates and calories,
+    /// distance, cadence and power, and the laps by distance, each by the rules the engine
+    /// counted them with while recording (`WorkoutTotals`).
     public func recomputed(from samples: [Sample], calories model: CalorieModel) -> WorkoutSummary {
         guard let last = samples.last, last.elapsed >= duration else { return self }
         var summary = self
         summary.duration = last.elapsed
-        let rates = samples.compactMap(\.heartRate)
-        if !rates.isEmpty {
-            summary.averageHeartRate = Int((Double(rates.reduce(0, +)) / Double(rates.count)).rounded())
-            summary.maximumHeartRate = rates.max()
-            summary.calories = rates.reduce(0) { $0 + model.kilocaloriesPerMinute(heartRate: $1) / 60 }
+        let totals = WorkoutTotals(replaying: samples, configuration: configuration, calories: model)
+        totals.fill(&summary)
+        if totals.heartRateSeconds == 0 {
+            // No second had a heart rate: what the totals said of it stands.
+            summary.averageHeartRate = averageHeartRate
+            summary.maximumHeartRate = maximumHeartRate
+            summary.calories = calories
         }
         return summary
     }

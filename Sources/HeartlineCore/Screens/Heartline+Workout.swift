@@ -423,9 +423,7 @@ extension Heartline {
             if sensor == .lost || (workout != nil && saidNoStrap) { say(.event, .eventSensorBack) }
             saidNoStrap = false
             if case .connected = sensor {} else { sensor = .connected(name: "") }
-            for notice in workout?.engine.receive(reading, at: now) ?? [] {
-                say(.notice, notice == .implausible ? .noticeImplausible : .noticeStuck)
-            }
+            for notice in workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
             restingReading(reading)
             if recoveryWatch != nil, let heartRate = reading.plausibleHeartRate {
                 recoveryWatch?.lastReading = (heartRate, now)

@@ -7,6 +7,9 @@ public enum SensorNotice: Equatable, Sendable {
     /// One exact heart rate for a minute while the beat-to-beat intervals stopped: the strap may
     /// be repeating its last value instead of measuring.
     case possiblyStuck
+    /// Values no human can produce came from a footpod, a bike sensor or a power meter and were
+    /// dropped ("The footpod sends readings that cannot be right.").
+    case implausibleMotion(SensorKind)
 }
 
 /// Sorts a strap's readings into what a heart can produce and what it cannot.

@@ -30,16 +30,16 @@ public struct WorkoutEngine: Sendable {
     private var runningSince: Date?
     /// Samples produced so far (one per active second).
     public private(set) var recordedSeconds = 0
-    private var heartRateSum = 0
-    public private(set) var heartRateSeconds = 0
-    public private(set) var maximumHeartRate: Int?
-    public private(set) var kilocalories = 0.0
+    /// Heart rate, calories and movement counted over the recorded seconds.
+    public private(set) var totals: WorkoutTotals
     private var lastReading: (reading: HeartRateReading, at: Date)?
     private var pendingRR: [Int] = []
     /// RR intervals of this second beyond what a heart can beat: the rest of the second's go too.
     private var rrFlooded = false
     /// What was dropped, and what is to be said about the strap's data.
     public private(set) var check = ReadingCheck()
+    /// What was dropped of the footpod's, the bike sensor's and the power meter's data.
+    public private(set) var motionCheck = MotionCheck()
     /// The last moment the program gave the engine an input.
     private var lastInput: Date?
     /// Stretches in which the program did not run, until their seconds are recorded.
@@ -49,27 +49,12 @@ public struct WorkoutEngine: Sendable {
     /// The next multiple of the readout interval, in active seconds.
     private var nextReadout: Int?
 
-    // Movement: the latest reading of each sensor kind, and the totals.
-    /// How close to a distance readout counts as there, in metres.
-    static let distanceTolerance = 0.01
+    // Movement: the latest reading of each sensor kind.
     /// The footpod's distances and speeds are multiplied by this (its calibration).
     public var footpodCalibration = 1.0
     private var lastRunning: (reading: RunningReading, at: Date)?
     private var lastCycling: (reading: CyclingReading, at: Date)?
     private var lastPower: (reading: PowerReading, at: Date)?
-    /// Metres so far, once any sensor has given a speed.
-    public private(set) var distance: Double?
-    private var cadenceSum = 0
-    private var cadenceSeconds = 0
-    private var powerSum = 0
-    private var powerSeconds = 0
-    public private(set) var maximumPower: Int?
-    /// The next distance readout, in metres.
-    private var nextDistanceReadout: Double?
-    /// The active seconds at which a lap by distance ended.
-    public private(set) var distanceLaps: [Int] = []
-    /// The active second the last distance readout was passed at, for the split.
-    public private(set) var lastSplitSecond = 0
 
     public init(start: Date, configuration: WorkoutConfiguration, calories: CalorieModel) {
         self.start = start
@@ -78,55 +63,53 @@ public struct WorkoutEngine: Sendable {
         runningSince = start
         lastInput = start
         nextReadout = configuration.interval.seconds
-        nextDistanceReadout = configuration.distanceReadout?.metres
+        totals = WorkoutTotals(configuration: configuration)
     }
 
-    /// Restores an engine for a workout recorded before (an unfinished workout resumed).
-    public init(resuming summary: WorkoutSummary, calories: CalorieModel) {
+    /// Restores an engine for a workout recorded before (an unfinished workout resumed), paused
+    /// at its last recorded second.
+    ///
+    /// Its totals are counted again from `samples`, its stored seconds, as they were counted
+    /// while it recorded: distance, the laps by distance and the next distance readout go on
+    /// from where the samples left them. Only samples that do not reach the summary's duration
+    /// (none stored) leave the summary's totals to go on from.
+    public init(resuming summary: WorkoutSummary, samples: [Sample], calories: CalorieModel) {
         self.init(start: summary.start, configuration: summary.configuration, calories: calories)
         banked = TimeInterval(summary.duration)
         recordedSeconds = summary.duration
         runningSince = nil
         lastInput = nil
         isPaused = true
-        maximumHeartRate = summary.maximumHeartRate
-        kilocalories = summary.calories ?? 0
-        if let average = summary.averageHeartRate {
-            // The per-second count is not kept in the summary; weight the old average by its duration.
-            heartRateSeconds = summary.duration
-            heartRateSum = average * summary.duration
-        }
         if let interval = configuration.interval.seconds {
             nextReadout = (summary.duration / interval + 1) * interval
         }
-        distance = summary.distance
-        distanceLaps = summary.distanceLaps
-        lastSplitSecond = summary.distanceLaps.last ?? 0
-        if let step = configuration.distanceReadout?.metres {
-            nextDistanceReadout = ((summary.distance ?? 0) / step).rounded(.down) * step + step
+        if let last = samples.last, last.elapsed == summary.duration {
+            totals = WorkoutTotals(replaying: samples, configuration: configuration, calories: calories)
+        } else {
+            totals = WorkoutTotals(approximating: summary)
         }
-        if let cadence = summary.averageCadence {
-            cadenceSeconds = summary.duration
-            cadenceSum = cadence * summary.duration
-        }
-        if let power = summary.averagePower {
-            powerSeconds = summary.duration
-            powerSum = power * summary.duration
-        }
-        maximumPower = summary.maximumPower
     }
+
+    public var heartRateSeconds: Int { totals.heartRateSeconds }
+    public var maximumHeartRate: Int? { totals.maximumHeartRate }
+    public var kilocalories: Double { totals.kilocalories }
+    /// Metres so far, once any sensor has given a speed.
+    public var distance: Double? { totals.distance }
+    public var maximumPower: Int? { totals.maximumPower }
+    /// The active seconds at which a lap by distance ended.
+    public var distanceLaps: [Int] { totals.distanceLaps }
+    /// The active second the last distance readout was passed at, for the split.
+    public var lastSplitSecond: Int { totals.lastSplitSecond }
 
     /// Active seconds at `now`, fractional.
     public func elapsed(at now: Date) -> TimeInterval {
         banked + (runningSince.map { max(0, now.timeIntervalSince($0)) } ?? 0)
     }
 
-    public var averageHeartRate: Int? {
-        heartRateSeconds == 0 ? nil : Int((Double(heartRateSum) / Double(heartRateSeconds)).rounded())
-    }
+    public var averageHeartRate: Int? { totals.averageHeartRate }
 
     /// Calories so far, or nil while no second has had a heart rate.
-    public var caloriesBurned: Double? { heartRateSeconds == 0 ? nil : kilocalories }
+    public var caloriesBurned: Double? { totals.caloriesBurned }
 
     /// Why there is or is not a current heart rate.
     public enum CurrentHeartRate: Equatable, Sendable {
@@ -197,14 +180,20 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Takes a footpod, cycling sensor or power meter reading: it counts for the seconds from
-    /// one before its arrival to `freshness` after, like a heart rate.
-    public mutating func receive(_ reading: SensorReading, at now: Date) {
+    /// one before its arrival to `freshness` after, like a heart rate. A reading no human can
+    /// produce (`MotionCheck`) is dropped; the last possible one stays until it is stale.
+    /// - Returns: what to tell the user about the sensor's data, at most once a workout.
+    @discardableResult
+    public mutating func receive(_ reading: SensorReading, at now: Date) -> [SensorNotice] {
         noteInput(at: now)
+        let verdict = motionCheck.check(reading)
+        guard verdict.plausible else { return verdict.notices }
         switch reading {
         case .running(let running): lastRunning = (running, now)
         case .cycling(let cycling): lastCycling = (cycling, now)
         case .power(let power): lastPower = (power, now)
         }
+        return []
     }
 
     /// Forgets a movement sensor's last reading (it dropped out).
@@ -217,9 +206,10 @@ public struct WorkoutEngine: Sendable {
         }
     }
 
-    /// Speed, cadence and power from the readings fresh at `moment`: speed from the footpod (as
-    /// calibrated), else the wheel, else the power meter's wheel data, to 1/256 m/s
-    /// (`Motion.speedResolution`); cadence likewise.
+    /// Speed, cadence and power from the readings fresh at `moment`, to 1/256 m/s
+    /// (`Motion.speedResolution`). Speed and cadence come from the sensor made for the sport:
+    /// on a ride the wheel, else the power meter's wheel and crank data, else a footpod; on a
+    /// run (or any other workout) the footpod (as calibrated), else the bike's sensors.
     public func motion(at moment: Date) -> Motion {
         func fresh<T>(_ last: (reading: T, at: Date)?) -> T? {
             guard let last else { return nil }
@@ -230,19 +220,26 @@ public struct WorkoutEngine: Sendable {
         let cycling = fresh(lastCycling)
         let power = fresh(lastPower)
         var motion = Motion()
-        motion.speed = (running.map { $0.speed * footpodCalibration } ?? cycling?.speed ?? power?.speed).map(Motion.quantised)
-        motion.cadence = (running.map { Double($0.cadence) } ?? cycling?.cadence ?? power?.cadence).map { Int($0.rounded()) }
+        let footpodSpeed = running.map { $0.speed * footpodCalibration }
+        let footpodCadence = running.map { Double($0.cadence) }
+        let speed: Double?
+        let cadence: Double?
+        if configuration.sport == .cycling {
+            speed = cycling?.speed ?? power?.speed ?? footpodSpeed
+            cadence = cycling?.cadence ?? power?.cadence ?? footpodCadence
+        } else {
+            speed = footpodSpeed ?? cycling?.speed ?? power?.speed
+            cadence = footpodCadence ?? cycling?.cadence ?? power?.cadence
+        }
+        motion.speed = speed.map(Motion.quantised)
+        motion.cadence = cadence.map { Int($0.rounded()) }
         motion.power = power.map { max(0, $0.power) }
         return motion
     }
 
-    public var averageCadence: Int? {
-        cadenceSeconds == 0 ? nil : Int((Double(cadenceSum) / Double(cadenceSeconds)).rounded())
-    }
+    public var averageCadence: Int? { totals.averageCadence }
 
-    public var averagePower: Int? {
-        powerSeconds == 0 ? nil : Int((Double(powerSum) / Double(powerSeconds)).rounded())
-    }
+    public var averagePower: Int? { totals.averagePower }
 
     /// Forgets the last reading (the sensor dropped out): nothing stale is counted.
     public mutating func sensorLost() {
@@ -280,14 +277,14 @@ public struct WorkoutEngine: Sendable {
             let arrivedInTime = lastReading.map { secondEnd.timeIntervalSince($0.at) >= -1 } ?? false
             if arrivedInTime, !isStalled(secondEnd), case .beats(let beats) = Self.current(lastReading, at: secondEnd) {
                 heartRate = beats
-                heartRateSum += beats
-                heartRateSeconds += 1
-                maximumHeartRate = max(maximumHeartRate ?? 0, beats)
-                kilocalories += calories.kilocaloriesPerMinute(heartRate: beats) / 60
+                totals.count(heartRate: beats, calories: calories)
             }
             let wallOffset = Int(secondEnd.timeIntervalSince(start).rounded())
             let motion = isStalled(secondEnd) ? Motion() : self.motion(at: secondEnd)
-            count(motion, into: &progress)
+            if let passed = totals.count(motion, second: recordedSeconds) {
+                // One readout per tick, as with time.
+                progress.distanceReadout = passed
+            }
             progress.samples.append(
                 Sample(
                     elapsed: recordedSeconds, wallOffset: wallOffset, heartRate: heartRate, rrIntervals: pendingRR, motion: motion,
@@ -302,33 +299,6 @@ public struct WorkoutEngine: Sendable {
             progress.readoutDue = true
         }
         return progress
-    }
-
-    /// Adds one second of movement to the totals; passing a distance readout is noted in
-    /// `progress` (one per tick, as with time) and, without a plan, ends a lap.
-    private mutating func count(_ motion: Motion, into progress: inout Progress) {
-        if let speed = motion.speed {
-            distance = (distance ?? 0) + max(0, speed)
-        }
-        if let cadence = motion.cadence {
-            cadenceSum += cadence
-            cadenceSeconds += 1
-        }
-        if let power = motion.power {
-            powerSum += power
-            powerSeconds += 1
-            maximumPower = max(maximumPower ?? 0, power)
-        }
-        // A centimetre short is there: sums of speeds carry rounding, and a split must not be
-        // said a second late for it.
-        guard let step = configuration.distanceReadout?.metres, let distance, var next = nextDistanceReadout,
-            distance >= next - Self.distanceTolerance
-        else { return }
-        while next <= distance + Self.distanceTolerance { next += step }
-        nextDistanceReadout = next
-        progress.distanceReadout = (Int(((next - step) / step).rounded()), recordedSeconds - lastSplitSecond)
-        lastSplitSecond = recordedSeconds
-        if configuration.plan == nil { distanceLaps.append(recordedSeconds) }
     }
 
     /// Stops the clock. Call `advance(to:)` first so the seconds before the pause are recorded.
@@ -350,14 +320,8 @@ public struct WorkoutEngine: Sendable {
 
     /// The totals as stored.
     public func summary(id: Int64, state: WorkoutState) -> WorkoutSummary {
-        var summary = WorkoutSummary(
-            id: id, start: start, state: state, configuration: configuration, duration: recordedSeconds,
-            averageHeartRate: averageHeartRate, maximumHeartRate: maximumHeartRate, calories: caloriesBurned)
-        summary.distance = distance
-        summary.averageCadence = averageCadence
-        summary.averagePower = averagePower
-        summary.maximumPower = maximumPower
-        summary.distanceLaps = distanceLaps
+        var summary = WorkoutSummary(id: id, start: start, state: state, configuration: configuration, duration: recordedSeconds)
+        totals.fill(&summary)
         return summary
     }
 }
