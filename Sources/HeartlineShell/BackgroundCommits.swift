@@ -48,9 +48,13 @@ final class BackgroundCommits: WorkoutStore {
     private var unsavedConfiguration: WorkoutConfiguration?
     /// The workouts whose save went through here (loop thread only).
     private var saved: Set<Int64> = []
+    /// The id the next workout begun here gets (loop thread only); nil until the store said.
+    private var nextWorkoutID: Int64?
 
     init(_ store: any WorkoutStore) {
         confined = Confined(store)
+        // Nothing is on the storage thread yet: the store can be asked directly.
+        nextWorkoutID = (try? store.highestWorkoutID()).map { $0 + 1 }
     }
 
     func append(_ samples: [Sample], to workout: Int64) throws {
@@ -148,9 +152,22 @@ final class BackgroundCommits: WorkoutStore {
         defer {
             if let later { enqueue { try $0.saveLastConfiguration(later) } }
         }
-        let id = try waiting { try $0.beginWorkout(start: start, configuration: configuration) }
+        // The id is given here, so the begin's commit (an fsync, and on the first workout the
+        // log's creation) goes to the storage thread like the samples after it: a slow card never
+        // holds the start. Ids only grow, so one given here is never one the store gave.
+        let id = try (nextWorkoutID ?? (waiting { try $0.highestWorkoutID() } + 1))
+        nextWorkoutID = id + 1
+        enqueue { try $0.beginWorkout(id: id, start: start, configuration: configuration) }
         saved.remove(id)
         return id
+    }
+    func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws {
+        nextWorkoutID = max(nextWorkoutID ?? 0, id + 1)
+        enqueue { try $0.beginWorkout(id: id, start: start, configuration: configuration) }
+    }
+    func highestWorkoutID() throws -> Int64 {
+        let stored = try waiting { try $0.highestWorkoutID() }
+        return max(stored, (nextWorkoutID ?? 1) - 1)
     }
     /// The id of a deleted workout can be given again to the next one, whose save must wait.
     func deleteWorkout(_ id: Int64) throws {

@@ -47,6 +47,10 @@ final class WallClockLabels: WorkoutStore {
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
         try store.beginWorkout(start: start, configuration: configuration)
     }
+    func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws {
+        try store.beginWorkout(id: id, start: start, configuration: configuration)
+    }
+    func highestWorkoutID() throws -> Int64 { try store.highestWorkoutID() }
     func append(_ samples: [Sample], to workout: Int64) throws { try store.append(samples, to: workout) }
     func flush() throws { try store.flush() }
     func deleteWorkout(_ id: Int64) throws { try store.deleteWorkout(id) }

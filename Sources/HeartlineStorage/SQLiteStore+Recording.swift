@@ -7,10 +7,19 @@ extension SQLiteStore {
     /// the workout is held in memory under the id SQLite would give it (one more than the
     /// highest; this store is the only writer) and inserted by the first commit that finds space.
     public func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws(StorageError) -> Int64 {
+        let id = try highestWorkoutID() + 1
+        try beginWorkout(id: id, start: start, configuration: configuration)
+        return id
+    }
+
+    public func highestWorkoutID() throws(StorageError) -> Int64 {
         let highest = try StorageError.mapping {
             try database.queryFirst("SELECT coalesce(max(id), 0) FROM workouts") { $0.int64(0) } ?? 0
         }
-        let id = max(highest, pendingWorkouts.keys.max() ?? 0) + 1
+        return max(highest, pendingWorkouts.keys.max() ?? 0)
+    }
+
+    public func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws(StorageError) {
         pendingWorkouts[id] = (start, configuration)
         knownWorkouts.insert(id)
         storedSampleCounts[id] = 0
@@ -19,7 +28,6 @@ extension SQLiteStore {
         } catch  where error.isHeldForRetry {
             // Held in memory; `writeFailure` and `unwritten(id)` say so.
         }
-        return id
     }
 
     /// Buffers `samples`; commits everything buffered once `batchInterval` has passed since the

@@ -45,6 +45,11 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     var isWaitingForSpace: Bool { store.isWaitingForSpace }
     var hasReserve: Bool { store.hasReserve }
     var writeFailure: StorageError? { store.writeFailure }
+    func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws {
+        if holdsUpdates { gate.wait() }
+        try store.beginWorkout(id: id, start: start, configuration: configuration)
+    }
+    func highestWorkoutID() throws -> Int64 { try store.highestWorkoutID() }
     func deleteWorkout(_ id: Int64) throws { try store.deleteWorkout(id) }
     func savedWorkoutCount() throws -> Int { try store.savedWorkoutCount() }
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try store.savedWorkouts(offset: offset, limit: limit) }
@@ -122,6 +127,34 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
         gated.holdsUpdates = false
         #expect(try commits.workout(id)?.recovery == [28, nil])
         #expect(try commits.workout(id)?.state == .saved)
+        commits.finish()
+    }
+
+    /// The begin's commit (an fsync; on the first workout, the log's creation) is the storage
+    /// thread's: the start returns with the workout's id while the write is held, and the
+    /// workout is there for every later call, under ids that only grow.
+    @Test func startingAWorkoutDoesNotWaitForItsOwnCommit() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false)
+        let earlier = try store.beginWorkout(start: Date(), configuration: WorkoutConfiguration())
+        let gated = GatedStore(store, holdsConfiguration: false)
+        nonisolated(unsafe) let commits = BackgroundCommits(gated)
+        gated.holdsUpdates = true
+        let begun = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var id: Int64?
+        let loop = Thread {
+            id = try? commits.beginWorkout(start: Date(), configuration: WorkoutConfiguration())
+            begun.signal()
+        }
+        loop.start()
+        let returned = begun.wait(timeout: .now() + 10) == .success
+        gated.gate.signal()
+        if !returned { _ = begun.wait(timeout: .now() + 10) }
+        #expect(returned, "the start waited for its own commit")
+        #expect(id == earlier + 1)
+        gated.holdsUpdates = false
+        #expect(try commits.unfinishedWorkouts().map(\.id).sorted() == [earlier, earlier + 1])
+        #expect(try commits.beginWorkout(start: Date(), configuration: WorkoutConfiguration()) == earlier + 2)
         commits.finish()
     }
 }

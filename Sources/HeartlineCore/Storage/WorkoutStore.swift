@@ -96,6 +96,11 @@ public protocol WorkoutStore: AnyObject {
     /// A full disk does not refuse it: the workout is held in memory under that id and written
     /// with the first commit that finds space; `unwritten(_:)` and `isWaitingForSpace` say so.
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64
+    /// The same under an id the caller chose, one above every id `highestWorkoutID` gave: for a
+    /// caller that hands the write to another thread and needs the id at once.
+    func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws
+    /// The highest id a workout has, or is held in memory under; 0 when there is none.
+    func highestWorkoutID() throws -> Int64
     /// Adds samples to a recording workout. They may be buffered; a power cut loses at most
     /// the last five seconds. On `StorageError.diskFull` the samples stay buffered and are
     /// written by a later call.
