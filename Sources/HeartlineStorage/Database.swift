@@ -1,4 +1,9 @@
 import CSQLite
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -48,6 +53,33 @@ private let fullErrnos: Set<Int32> = [ENOSPC, EDQUOT, EFBIG]
 /// What a read-only file system and permissions fail an open with.
 private let notWritableErrnos: Set<Int32> = [EACCES, EPERM, EROFS]
 
+/// One thread at a time inside a connection, checked. The connection is opened
+/// SQLITE_OPEN_NOMUTEX: SQLite trusts its caller to keep to one thread at a time, and two threads
+/// inside it at once is undefined behaviour that no sanitizer sees (SQLite is not instrumented).
+/// In debug builds every call claims the connection for its thread and a second thread finds it
+/// claimed and stops the program; calls nested on one thread (a query's row mapping that queries)
+/// are counted. Release builds skip it.
+final class ConnectionClaim: Sendable {
+    private let holder = Atomic<UInt>(0)
+    /// Depth of nested calls on the holding thread; touched only by the holder.
+    private let depth = Atomic<Int>(0)
+
+    func claim() {
+        #if DEBUG
+            let me = UInt(pthread_self())  // pthread_t is an integer on Linux, never 0
+            let (claimed, holder) = holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+            precondition(claimed || holder == me, "two threads inside one SQLite connection at once")
+            depth.add(1, ordering: .relaxed)
+        #endif
+    }
+
+    func release() {
+        #if DEBUG
+            if depth.subtract(1, ordering: .relaxed).newValue == 0 { holder.store(0, ordering: .releasing) }
+        #endif
+    }
+}
+
 /// A value bound to a statement parameter.
 enum SQLValue: Equatable {
     case integer(Int64)
@@ -69,6 +101,7 @@ final class Database {
     let path: String
     private let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    private let claim = ConnectionClaim()
 
     /// Opens (and, unless `readOnly`, creates) the database file at `path`.
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
@@ -138,11 +171,15 @@ final class Database {
 
     /// Runs one or more statements that return no rows (DDL, pragmas, BEGIN/COMMIT).
     func executeScript(_ sql: String) throws(SQLiteError) {
+        claim.claim()
+        defer { claim.release() }
         try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
     }
 
     /// Runs one statement to completion with `values` bound, ignoring any rows.
     func execute(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) {
+        claim.claim()
+        defer { claim.release() }
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
@@ -151,6 +188,8 @@ final class Database {
 
     /// Runs a query and maps each row.
     func query<T>(_ sql: String, _ values: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        claim.claim()
+        defer { claim.release() }
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
@@ -163,6 +202,8 @@ final class Database {
 
     /// The first row of a query, mapped, or nil when there is none.
     func queryFirst<T>(_ sql: String, _ values: [SQLValue] = [], _ map: (Row) throws -> T) throws -> T? {
+        claim.claim()
+        defer { claim.release() }
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
@@ -172,6 +213,8 @@ final class Database {
 
     /// Runs `body` in a write transaction (BEGIN IMMEDIATE), rolling back if it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        claim.claim()
+        defer { claim.release() }
         try executeScript("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -202,6 +245,8 @@ final class Database {
 
     /// Copies whatever the write-ahead log holds into the database file and empties the log.
     func checkpoint() throws(SQLiteError) {
+        claim.claim()
+        defer { claim.release() }
         try check(
             sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil),
             sql: "checkpoint")
@@ -212,6 +257,8 @@ final class Database {
     /// - Returns: the frames in the log, and how many of them are in the database file now.
     @discardableResult
     func checkpointWithoutWaiting() throws(SQLiteError) -> (log: Int, copied: Int) {
+        claim.claim()
+        defer { claim.release() }
         var log: Int32 = 0
         var copied: Int32 = 0
         try check(sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied), sql: "checkpoint")

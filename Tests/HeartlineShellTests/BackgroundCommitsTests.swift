@@ -13,8 +13,13 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     let store: SQLiteStore
     let gate = DispatchSemaphore(value: 0)
     let holdsConfiguration: Bool
-    /// Set by the test between calls, read on the storage thread after them.
-    nonisolated(unsafe) var holdsUpdates = false
+    /// Set by the test, read on the storage thread: behind a lock.
+    var holdsUpdates: Bool {
+        get { lock.withLock { held } }
+        set { lock.withLock { held = newValue } }
+    }
+    private let lock = NSLock()
+    private var held = false
 
     init(_ store: SQLiteStore, holdsConfiguration: Bool) {
         self.store = store
