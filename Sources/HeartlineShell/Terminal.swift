@@ -184,12 +184,7 @@ final class Terminal {
             flushEcho()
             onInput(.act(command))
         case .cancelLine:
-            echoBuffer.clear()
-            redrawing = true
-            rl_replace_line("", 0)
-            rl_redisplay()
-            redrawing = false
-            echo.reset()
+            clearLine()
             onInput(.cancelLine)
         case .stopSpeech(let passOn):
             echoBuffer.clear()
@@ -218,17 +213,22 @@ final class Terminal {
         return String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(rl_end)), as: UTF8.self).count > Heartline.longestLine
     }
 
-    /// Drops the line and the keys not yet handled, unsaid, tells the core, and discards the
-    /// input until it pauses.
-    private func refuse() {
-        pending.removeAll()
-        reader = KeyReader()
+    /// Empties readline's line and what was typed of it, unsaid.
+    private func clearLine() {
         echoBuffer.clear()
         redrawing = true
         rl_replace_line("", 0)
         rl_redisplay()
         redrawing = false
         echo.reset()
+    }
+
+    /// Drops the line and the keys not yet handled, unsaid, tells the core, and discards the
+    /// input until it pauses.
+    private func refuse() {
+        pending.removeAll()
+        reader = KeyReader()
+        clearLine()
         discarding = true
         keepDiscarding()
         onInput(.lineTooLong)
