@@ -113,7 +113,7 @@ final class EspeakLibrary: @unchecked Sendable {
     /// applied again before the next sentence.
     func cancel() {
         queue.async { [self] in
-            espeak.cancel()
+            _ = espeak.cancel()
             applied = nil
         }
     }
