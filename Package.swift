@@ -5,7 +5,7 @@ let package = Package(
     name: "Heartline",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "heartline", targets: ["heartline"])
+        .executable(name: "heartline", targets: ["heartline"]),
     ],
     targets: [
         // The five system C libraries, each behind one module map.

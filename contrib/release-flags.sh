@@ -10,7 +10,8 @@
 # - the functions a workout runs placed together (contrib/heartline.order, written by
 #   contrib/order-symbols.sh): the code pages a workout touches, and those the kernel maps
 #   around them, drop from about 11 MB to about 5 MB. A function the file does not name (or
-#   no longer exists) is placed as without it.
+#   no longer exists) is placed as without it. SwiftPM does not track the file: after it
+#   changes, remove the built binary so that the build links it again.
 release_flags=(
   --static-swift-stdlib
   -Xswiftc -Xfrontend -Xswiftc -function-sections
