@@ -19,8 +19,9 @@ let package = Package(
         .systemLibrary(
             name: "CSpeechd", pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]),
+        // Headers only: HeartlineSpeech loads libespeak-ng with dlopen when espeak-ng speaks.
         .systemLibrary(
-            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            name: "CEspeakNG",
             providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
             name: "CBluetooth", pkgConfig: "bluez",

@@ -68,10 +68,11 @@ if [[ -n "${HEARTLINE_BUILT_BINARY:-}" ]]; then
   binary="$HEARTLINE_BUILT_BINARY"
 else
   if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-  # The Swift runtime and Foundation linked in: the installed program does not depend on the
-  # toolchain's directory, and it starts faster and smaller (BENCHMARKS.md).
-  swift build -c release --product heartline --static-swift-stdlib 2>&1 | tail -n 1 >&2
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/heartline"
+  # The Swift runtime and Foundation linked in, laid out for fewer resident pages
+  # (contrib/release-flags.sh says how; BENCHMARKS.md has the figures).
+  source contrib/release-flags.sh
+  swift build -c release --product heartline "${release_flags[@]}" 2>&1 | tail -n 1 >&2
+  binary="$(swift build -c release "${release_flags[@]}" --show-bin-path)/heartline"
 fi
 if [[ ! -x "$binary" ]]; then
   echo "install: no executable at $binary" >&2

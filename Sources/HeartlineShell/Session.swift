@@ -57,7 +57,28 @@ final class Session {
 
     func send(_ input: Input) {
         apply(core.handle(input, at: clock.now))
+        if ticksInRealTime, Self.isReading(input), core.isRecording, !finished {
+            tickWithReading()
+        }
         scheduleTick()
+    }
+
+    /// A sensor reading has woken the loop anyway (about once a second from a strap): the core
+    /// ticks now, in the same turn, and the timer's next tick comes half a second after it, so
+    /// the ticks stay at most half a second apart with one wake-up a second fewer.
+    private func tickWithReading() {
+        if let token = nextTick {
+            loop.cancel(token)
+            nextTick = nil
+        }
+        apply(core.handle(.tick, at: clock.now))
+    }
+
+    private static func isReading(_ input: Input) -> Bool {
+        switch input {
+        case .sensor(.reading), .motionSensor(_, .sensorReading): true
+        default: false
+        }
     }
 
     func apply(_ effects: [Effect]) {
@@ -180,9 +201,9 @@ final class Session {
         send(.sensor(.reading(reading)))
     }
 
-    /// Ticks the core a few times a second so readouts land on their second.
     /// Ticks the core in real time while a workout records. Twice a second is enough for
     /// readouts to land on their second; with no workout nothing needs time, so nothing ticks.
+    /// A sensor reading ticks it too (`tickWithReading`).
     func startTicking() {
         ticksInRealTime = true
         scheduleTick()

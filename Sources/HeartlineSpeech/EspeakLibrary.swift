@@ -6,6 +6,56 @@ import Dispatch
 import HeartlineIO
 import Synchronization
 
+/// The espeak-ng functions Heartline calls, found in the library when it is first needed.
+///
+/// libespeak-ng is loaded with dlopen, not linked: it brings about 25 more libraries (PulseAudio,
+/// ALSA, X11, sndfile and its codecs, ...), about 3 MB of resident pages in every process, and
+/// only a process that speaks through espeak-ng directly needs them. The types are the C
+/// declarations of <espeak-ng/speak_lib.h>.
+struct EspeakFunctions: @unchecked Sendable {
+    /// The soname of Debian's libespeak-ng1.
+    static let libraryName = "libespeak-ng.so.1"
+
+    typealias SynthCallback =
+        @convention(c) (
+            UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?
+        ) -> Int32
+
+    let initialize: @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+    let setSynthCallback: @convention(c) (SynthCallback?) -> Void
+    let synth:
+        @convention(c) (
+            UnsafeRawPointer?, Int, UInt32, espeak_POSITION_TYPE, UInt32, UInt32, UnsafeMutablePointer<UInt32>?,
+            UnsafeMutableRawPointer?
+        ) -> espeak_ERROR
+    let cancel: @convention(c) () -> espeak_ERROR
+    let setParameter: @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
+    let setVoiceByName: @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
+    let setVoiceByProperties: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> espeak_ERROR
+
+    /// Loads the library and looks up every function, or says which one is missing.
+    static func load(_ name: String = libraryName) throws(SpeechError) -> EspeakFunctions {
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? name
+            throw SpeechError(engine: EspeakEngine.engineName, reason: "cannot load \(name): \(reason)")
+        }
+        func symbol<Function>(_ symbol: String) throws(SpeechError) -> Function {
+            guard let address = dlsym(handle, symbol) else {
+                throw SpeechError(engine: EspeakEngine.engineName, reason: "\(name) has no \(symbol)")
+            }
+            return unsafeBitCast(address, to: Function.self)
+        }
+        return EspeakFunctions(
+            initialize: try symbol("espeak_Initialize"),
+            setSynthCallback: try symbol("espeak_SetSynthCallback"),
+            synth: try symbol("espeak_Synth"),
+            cancel: try symbol("espeak_Cancel"),
+            setParameter: try symbol("espeak_SetParameter"),
+            setVoiceByName: try symbol("espeak_SetVoiceByName"),
+            setVoiceByProperties: try symbol("espeak_SetVoiceByProperties"))
+    }
+}
+
 /// libespeak-ng, initialised once per process and driven from one serial queue.
 ///
 /// The library keeps global state and is not thread-safe, so every espeak_* call goes through
@@ -23,15 +73,18 @@ final class EspeakLibrary: @unchecked Sendable {
     }()
 
     private let queue = DispatchQueue(label: "heartline.espeak-ng")
+    private let espeak: EspeakFunctions
     let sampleRate: Int32
     /// The settings espeak-ng has now; read and written on `queue` only.
     private var applied: SpeechSettings?
 
     private init() throws(SpeechError) {
+        let espeak = try EspeakFunctions.load()
+        self.espeak = espeak
         let rate = queue.sync { () -> Int32 in
             // DONT_EXIT: missing voice data must be an error, not exit(1).
-            let rate = espeak_Initialize(AUDIO_OUTPUT_PLAYBACK, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-            if rate > 0 { espeak_SetSynthCallback(espeakSynthesis) }
+            let rate = espeak.initialize(AUDIO_OUTPUT_PLAYBACK, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+            if rate > 0 { espeak.setSynthCallback(espeakSynthesis) }
             return rate
         }
         guard rate > 0 else {
@@ -60,7 +113,7 @@ final class EspeakLibrary: @unchecked Sendable {
     /// applied again before the next sentence.
     func cancel() {
         queue.async { [self] in
-            espeak_Cancel()
+            _ = espeak.cancel()
             applied = nil
         }
     }
@@ -75,7 +128,7 @@ final class EspeakLibrary: @unchecked Sendable {
     private func synthesize(_ text: String, token: Int) -> espeak_ERROR {
         var identifier: UInt32 = 0
         return text.withCString { pointer in
-            espeak_Synth(
+            espeak.synth(
                 pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), &identifier,
                 UnsafeMutableRawPointer(bitPattern: token))
         }
@@ -86,22 +139,22 @@ final class EspeakLibrary: @unchecked Sendable {
         if applied?.voice != settings.voice || applied?.language != settings.language || applied == nil {
             selectVoice(settings)
         }
-        espeak_SetParameter(espeakRATE, Self.wordsPerMinute(rate: settings.rate), 0)
-        espeak_SetParameter(espeakPITCH, Self.pitch(settings.pitch), 0)
-        espeak_SetParameter(espeakVOLUME, Int32(settings.volume + 100), 0)
+        _ = espeak.setParameter(espeakRATE, Self.wordsPerMinute(rate: settings.rate), 0)
+        _ = espeak.setParameter(espeakPITCH, Self.pitch(settings.pitch), 0)
+        _ = espeak.setParameter(espeakVOLUME, Int32(settings.volume + 100), 0)
         applied = settings
     }
 
     private func selectVoice(_ settings: SpeechSettings) {
-        if let voice = settings.voice, espeak_SetVoiceByName(voice) == EE_OK { return }
+        if let voice = settings.voice, espeak.setVoiceByName(voice) == EE_OK { return }
         let language = settings.language.lowercased()
         let chosen = language.withCString { code -> espeak_ERROR in
             var properties = espeak_VOICE()
             properties.languages = code
-            return espeak_SetVoiceByProperties(&properties)
+            return espeak.setVoiceByProperties(&properties)
         }
         if chosen != EE_OK {
-            espeak_SetVoiceByName("en")
+            _ = espeak.setVoiceByName("en")
         }
     }
 

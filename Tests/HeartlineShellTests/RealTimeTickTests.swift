@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// How often a real-time workout wakes the event loop: the strap's reading once a second, and
+/// the core's tick, which comes with each reading and otherwise half a second after the last.
+@Suite struct RealTimeTickTests {
+    @Test func aRealTimeWorkoutWakesTheLoopAboutTwiceASecond() throws {
+        let data = TemporaryDirectory()
+        let probe = data.path + "/probe"
+        let seconds = 12
+        // Script mode on the real clock, the simulated strap beating once a second; standard
+        // input stays open through the wait, as a terminal's does.
+        let script = "configure\nnext\nnext\n1 minute\nstart workout\n:wait \(seconds)\nend\nyes\nsave\nquit\n"
+        let result = try runProgram(
+            "/bin/sh",
+            [
+                "-c", "{ cat; sleep \(seconds + 3); } | exec \"$0\" \"$@\"", Binary.path, "--simulate-unless-paired", "--speech",
+                "transcript",
+                "--config", "/dev/null", "--data-dir", data.path,
+            ],
+            input: Data(script.utf8), environment: ["HEARTLINE_LOOP_PROBE": probe])
+        #expect(result.lines.contains("answer: Workout saved."), "\(result.standardOutput)\n\(result.standardError)")
+        let report = try String(contentsOfFile: probe, encoding: .utf8)
+        let line = report.split(separator: "\n").first { $0.hasPrefix("turns ") }
+        let turns = try #require(line.flatMap { Int($0.dropFirst("turns ".count)) }, "\(report)")
+        // A reading and a tick half a second later: about 2 a second (3 when the tick kept its
+        // own half-second timer beside the strap's beat). Counted turns, not times.
+        #expect(turns >= seconds, "\(turns) turns in \(seconds) s")
+        #expect(Double(turns) / Double(seconds) < 2.5, "\(turns) turns in \(seconds) s")
+    }
+}
