@@ -239,7 +239,7 @@ final class ScriptedHeartline {
         peer.accepting = false
         peer.dropConnection()
         let dropped = ContinuousClock.now
-        try #require(Self.run(loop, seconds: 15) { has(Self.lost) }, context())
+        try #require(Self.run(loop, seconds: 5) { has(Self.lost) }, context())
         heartline.send("heart rate")
         #expect(Self.run(loop, seconds: 5) { has(Self.notConnected) }, context())
         // Heartline tries again after its first back-off second.

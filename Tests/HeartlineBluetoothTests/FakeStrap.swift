@@ -387,6 +387,10 @@ final class FakeStrapPeer {
     private func accept() {
         let fd = Glibc.accept(listener, nil, nil)
         guard fd >= 0 else { return }
+        // Close-on-exec: a child another test spawns later must not inherit the connection, or
+        // closing it here would not end it, and a drop-out would never reach Heartline. (Glibc's
+        // module has no accept4; a spawn between these two calls is the one window left.)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, O_NONBLOCK)
         dropConnection()
         connections += 1
