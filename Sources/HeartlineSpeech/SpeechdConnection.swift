@@ -3,7 +3,6 @@
 #endif
 @preconcurrency import CSpeechd
 import HeartlineIO
-import Synchronization
 
 /// One libspeechd connection in threaded mode, confined to its `SpeechdWorker`'s thread.
 ///

@@ -5,7 +5,6 @@
 import Dispatch
 import HeartlineCore
 import HeartlineIO
-import Synchronization
 
 /// speech-dispatcher through libspeechd: two connections, so that silencing UI speech
 /// (spd_cancel on the UI connection) never touches an event.
@@ -284,13 +283,13 @@ final class SpeechdEngine: SpeechEngine {
     /// A connect at start-up, waited for on this thread until `deadline`.
     private func connectWaiting(until deadline: ContinuousClock.Instant) -> StartupConnect {
         let answered = DispatchSemaphore(value: 0)
-        let outcome = LockedBox<Result<SpeechdWorker.Link, SpeechError>?>(nil)
+        let outcome = Locked<Result<SpeechdWorker.Link, SpeechError>?>(nil)
         let worker = startConnect { result in
-            outcome.set(result)
+            outcome.withLock { $0 = result }
             answered.signal()
         }
         let seconds = max(0, ContinuousClock.now.duration(to: deadline) / .milliseconds(1)) / 1000
-        guard answered.wait(timeout: .now() + seconds) == .success, let result = outcome.get() else {
+        guard answered.wait(timeout: .now() + seconds) == .success, let result = outcome.withLock({ $0 }) else {
             log("speech: speech-dispatcher did not answer within \(plainSeconds(seconds)) at start-up")
             self.worker = nil
             giveUp(worker, unanswered: true)
@@ -453,16 +452,4 @@ final class SpeechdEngine: SpeechEngine {
             self.scheduleProbe()
         }
     }
-}
-
-/// A value handed from a worker's thread to the thread waiting for it.
-final class LockedBox<Value: Sendable>: Sendable {
-    private let value: Locked<Value>
-
-    init(_ value: Value) {
-        self.value = Locked(value)
-    }
-
-    func set(_ newValue: Value) { value.withLock { $0 = newValue } }
-    func get() -> Value { value.withLock { $0 } }
 }

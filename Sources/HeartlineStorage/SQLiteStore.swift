@@ -147,7 +147,7 @@ public final class SQLiteStore: WorkoutStore {
         // Before anything is written: a write would overwrite the frames SQLite dropped.
         lostWrites = checkCommitRecord()
         // What a crash left in the log goes into the database file before the log is reused.
-        _ = try? database.checkpointWithoutWaiting()
+        checkpoint()
         // Packing only saves space: whatever stops it (a full disk, one damaged blob) must not stop
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
