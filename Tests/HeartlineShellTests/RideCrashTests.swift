@@ -181,7 +181,7 @@ import Testing
         let saved = try #require(try store.savedWorkouts(offset: 0, limit: 1).first, "\(label): nothing saved")
         let samples = try store.samples(of: saved.id)
         var finding = Finding()
-        #expect(samples.map(\.elapsed) == Array(1...max(1, samples.count)), "\(label): out of order")
+        #expect(samples.map(\.elapsed) == Array(stride(from: 1, through: samples.count, by: 1)), "\(label): out of order")
         #expect(saved.duration == samples.count, "\(label)")
         let distances = samples.map { $0.distance ?? 0 }
         #expect(zip(distances, distances.dropFirst()).allSatisfy { $0 <= $1 }, "\(label): distance goes back")
