@@ -7,8 +7,8 @@ extension Heartline {
     /// than starting a typed line. On the workout screen and on a question every key acts or is
     /// answered; on a menu every digit does; elsewhere keys are typing.
     public func takesKey(_ key: Character) -> Bool {
-        if typingLine { return false }
-        if describingKeys { return true }
+        if keyboard.typingLine { return false }
+        if keyboard.describingKeys { return true }
         switch screen {
         case .workout, .question: return true
         case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
@@ -20,7 +20,7 @@ extension Heartline {
     }
 
     mutating func pressed(_ key: Character) {
-        if describingKeys {
+        if keyboard.describingKeys {
             describe(key)
             return
         }
@@ -53,11 +53,11 @@ extension Heartline {
     }
 
     /// The sport of the workout being recorded.
-    var workoutSport: Sport { workout?.engine.configuration.sport ?? .other }
+    var workoutSport: Sport { training.workout?.engine.configuration.sport ?? .other }
 
     /// What a key does on the workout screen: a key bound in the configuration, else its own.
     func workoutCommand(key: Character) -> Command? {
-        keyBindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
+        keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
     }
 
     /// Key-describe mode: says what `key` does here without doing it; the describe key again
@@ -65,7 +65,7 @@ extension Heartline {
     private mutating func describe(_ key: Character) {
         let name = words.characterName(key)
         if Vocabulary.command(key: key) == .describeKeys {
-            describingKeys = false
+            keyboard.describingKeys = false
             say(.answer, .keysDescribeOff)
             return
         }
@@ -91,25 +91,25 @@ extension Heartline {
     }
 
     mutating func cancelLine() {
-        if describingKeys {
-            describingKeys = false
+        if keyboard.describingKeys {
+            keyboard.describingKeys = false
             say(.answer, .keysDescribeOff)
             return
         }
-        guard typingLine else { return }
-        typingLine = false
+        guard keyboard.typingLine else { return }
+        keyboard.typingLine = false
         say(.answer, .lineCancelled)
     }
 
     mutating func refuseLongLine() {
-        typingLine = false
+        keyboard.typingLine = false
         say(.answer, .inputTooLong)
     }
 
     // MARK: - Typed lines
 
     mutating func command(_ raw: String) {
-        typingLine = false
+        keyboard.typingLine = false
         if raw.unicodeScalars.contains("\u{FFFD}") {
             say(.answer, .inputUnreadable)
             return
@@ -222,7 +222,7 @@ extension Heartline {
             say(.answer, .keysHelp1)
             say(.answer, .keysHelp2)
         case .describeKeys:
-            describingKeys = true
+            keyboard.describingKeys = true
             say(.answer, .keysDescribeOn)
         case .events: speakEvents()
         case .check: emit(.runSelfCheck)
@@ -244,7 +244,7 @@ extension Heartline {
             }
         case .typeLine:
             if case .workout = screen {
-                typingLine = true
+                keyboard.typingLine = true
                 say(.answer, .lineOpen)
             } else {
                 say(.answer, .keyTypes, ["key": words.characterName(":")])
@@ -256,7 +256,7 @@ extension Heartline {
                 say(.answer, .noQuestion)
             }
         case .workout(let action):
-            guard workout != nil, case .workout = screen else {
+            guard training.workout != nil, case .workout = screen else {
                 say(.answer, .workoutOnly)
                 return
             }
@@ -273,7 +273,7 @@ extension Heartline {
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
         if case .workout = screen { sayIfPaused() }
-        if typingLine { say(.answer, .lineOpen) }
+        if keyboard.typingLine { say(.answer, .lineOpen) }
     }
 
     /// Says the last response again; on a question, asks it again.
@@ -282,25 +282,25 @@ extension Heartline {
             ask(question, again: true)
             return
         }
-        guard !lastResponse.isEmpty else {
+        guard !conversation.lastResponse.isEmpty else {
             say(.answer, .repeatNothing)
             return
         }
-        for utterance in lastResponse {
+        for utterance in conversation.lastResponse {
             say(.answer, text: utterance.text)
         }
     }
 
     /// Spells the last sentence said, word by word.
     mutating func spellLast() {
-        let spelled = words.spelling(of: lastResponse.last?.text ?? "")
+        let spelled = words.spelling(of: conversation.lastResponse.last?.text ?? "")
         guard !spelled.isEmpty else {
             say(.answer, .repeatNothing)
             return
         }
         for word in spelled { say(.answer, text: word) }
         // Spelling is no answer to repeat: the sentence stays the one to hear again.
-        keepLastResponse = true
+        conversation.keepLastResponse = true
     }
 
     mutating func next() {

@@ -154,7 +154,7 @@ extension Heartline {
 
     /// "Type a range" or "Type a plan": the next keys are a typed line, Escape cancels.
     mutating func typeValue() {
-        typingLine = true
+        keyboard.typingLine = true
         if case .configure(.zone, _) = screen { say(.answer, .targetAsk) } else { say(.answer, .planAsk) }
     }
 

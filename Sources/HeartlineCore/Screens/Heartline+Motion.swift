@@ -47,17 +47,18 @@ extension Heartline {
         switch event {
         case .connected(let name):
             // Said when it matters: back after a drop-out, or arriving during a workout.
-            let status = motionSensors[kind]
-            if status == .lost || (workout != nil && status != nil) { say(.event, .eventSensorKindConnected, title) }
-            motionSensors[kind] = .connected(name: name)
+            let status = sensors.motion[kind]
+            if status == .lost || (training.workout != nil && status != nil) { say(.event, .eventSensorKindConnected, title) }
+            sensors.motion[kind] = .connected(name: name)
         case .disconnected:
-            if case .connected = motionSensors[kind] { say(.event, .eventSensorKindLost, title) }
-            motionSensors[kind] = .lost
-            workout?.engine.motionLost(kind)
+            if case .connected = sensors.motion[kind] { say(.event, .eventSensorKindLost, title) }
+            sensors.motion[kind] = .lost
+            training.workout?.engine.motionLost(kind)
         case .sensorReading(let reading):
-            if motionSensors[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
-            if case .connected = motionSensors[kind] {} else { motionSensors[kind] = .connected(name: "") }
-            for notice in workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
+            if sensors.motion[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
+            if case .connected = sensors.motion[kind] {} else { sensors.motion[kind] = .connected(name: "") }
+            let now = now
+            for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
         case .reading, .battery, .identified, .pairing:
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break
@@ -77,7 +78,7 @@ extension Heartline {
 
     /// One motion metric, said now: its value with its unit, or why it is unknown.
     mutating func speakMotion(_ metric: Metric, _ kind: SpeechKind) {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         let sport = active.engine.configuration.sport
         let name = ["metric": words.metric(metric)]
         guard Metric.offered(for: sport).contains(metric) else { return say(kind, .answerMotionNotInSport, name) }
@@ -103,7 +104,7 @@ extension Heartline {
             break
         }
         let source = Self.source(of: metric, in: sport)
-        if case .connected = motionSensors[source] {
+        if case .connected = sensors.motion[source] {
             say(kind, .answerMotionStanding, name)
         } else {
             say(kind, .answerMotionNoSensor, name.merging(["sensor": sensorName(source)]) { $1 })
@@ -116,7 +117,7 @@ extension Heartline {
     /// A distance readout was passed: the split ("Kilometre 3 in 5 minutes and 31 seconds."),
     /// then the chosen metrics but distance, which the split has just said.
     mutating func distanceReadout(number: Int, split: Int) {
-        guard let active = workout, let readout = active.engine.configuration.distanceReadout else { return }
+        guard let active = training.workout, let readout = active.engine.configuration.distanceReadout else { return }
         let unitTitle = words(readout.unit == .kilometres ? .unitKilometreTitle : .unitMileTitle)
         let covered = Double(number) * readout.every
         if readout.every == 1 {
@@ -251,7 +252,7 @@ extension Heartline {
 
     mutating func findMotionSensors() {
         say(.answer, .sensorScanningOther, ["duration": words.duration(Int(Self.scanSeconds))])
-        scanningMotion = true
+        sensors.scanningMotion = true
         emit(.scanForMotionSensors(seconds: Self.scanSeconds))
     }
 
@@ -266,7 +267,7 @@ extension Heartline {
         saveSettings([(Self.addressSetting(of: kind), nil), (Self.nameSetting(of: kind), nil)])
         say(.answer, .sensorKindForgotten, ["sensor": sensorTitle(kind)])
         emit(.useMotionSensor(kind, nil))
-        motionSensors[kind] = nil
+        sensors.motion[kind] = nil
         replace(with: .sensor)
     }
 

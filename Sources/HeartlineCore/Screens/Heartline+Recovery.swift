@@ -27,21 +27,21 @@ extension Heartline {
         var engine = WorkoutEngine(resuming: summary, samples: samples, calories: CalorieModel(profile: profile))
         engine.resume(at: now)
         let configuration = summary.configuration
-        workout = ActiveWorkout(
+        training.workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
         // The load carries on from the seconds recorded before the crash.
-        workout?.trainingLoad = summary.trainingLoad ?? 0
-        workout?.loadProfile = profile
+        training.workout?.trainingLoad = summary.trainingLoad ?? 0
+        training.workout?.loadProfile = profile
         let calibration = footpodCalibration
-        workout?.engine.footpodCalibration = calibration
-        if let counted = summary.timeInZones { workout?.timeInZones = counted }
-        workout?.lapMarks = summary.laps
+        training.workout?.engine.footpodCalibration = calibration
+        if let counted = summary.timeInZones { training.workout?.timeInZones = counted }
+        training.workout?.lapMarks = summary.laps
         // The lap running goes on from the last boundary passed, with the heart rates it had.
         let passed = summary.lapBoundaries(upTo: summary.duration)
         let lapStart = passed.last ?? 0
         let lapSamples = samples.filter { $0.elapsed > lapStart }
-        workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))
+        training.workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))
         var recording = summary
         recording.state = .recording
         storing { store in try store.updateSummary(recording) }

@@ -36,38 +36,38 @@ extension Heartline {
     }
 
     mutating func startRestingCheck() {
-        guard case .connected = sensor else {
+        guard case .connected = sensors.strap else {
             say(.answer, .restingNeedsStrap)
             return
         }
         let length = TimeInterval(restingCheckMinutes * 60)
-        restingMeasurement = RestingMeasurement(start: now, end: now.addingTimeInterval(length))
+        training.resting = RestingMeasurement(start: now, end: now.addingTimeInterval(length))
         say(.answer, .restingStarted, ["duration": words.duration(Int(length))])
         emit(.sensorWanted(true))
     }
 
     /// Leaving the screen stops a check under way, said.
     mutating func stopRestingCheck() {
-        guard restingMeasurement != nil else { return }
-        restingMeasurement = nil
+        guard training.resting != nil else { return }
+        training.resting = nil
         say(.answer, .restingStopped)
-        if workout == nil, recoveryWatch == nil { emit(.sensorWanted(false)) }
+        if training.workout == nil, training.recovery == nil { emit(.sensorWanted(false)) }
     }
 
     mutating func restingReading(_ reading: HeartRateReading) {
-        guard var measurement = restingMeasurement, let heartRate = reading.plausibleHeartRate else { return }
+        guard var measurement = training.resting, let heartRate = reading.plausibleHeartRate else { return }
         measurement.heartRates.append(heartRate)
         measurement.intervals += reading.rrIntervals.map { Double($0) * 1000 / 1024 }.filter {
             ReadingCheck.rrMilliseconds.contains(Int($0.rounded()))
         }
-        restingMeasurement = measurement
+        training.resting = measurement
     }
 
     /// Ends the check when its time is up: the results, one sentence each, and the baseline.
     mutating func watchRestingCheck() {
-        guard let measurement = restingMeasurement, now >= measurement.end else { return }
-        restingMeasurement = nil
-        if workout == nil, recoveryWatch == nil { emit(.sensorWanted(false)) }
+        guard let measurement = training.resting, now >= measurement.end else { return }
+        training.resting = nil
+        if training.workout == nil, training.recovery == nil { emit(.sensorWanted(false)) }
         guard let hrv = HeartRateVariability.measure(measurement.intervals), !measurement.heartRates.isEmpty else {
             say(.notice, .restingTooFew)
             return

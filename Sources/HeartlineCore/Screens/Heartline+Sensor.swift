@@ -25,14 +25,14 @@ extension Heartline {
 
     mutating func findSensors() {
         say(.answer, .sensorScanning, ["duration": words.duration(Int(Self.scanSeconds))])
-        scanningMotion = false
+        sensors.scanningMotion = false
         emit(.scanForSensors(seconds: Self.scanSeconds))
     }
 
     mutating func sensorsFound(_ found: [FoundSensor]) {
         guard case .sensor = screen else { return }
         if found.isEmpty {
-            say(.answer, scanningMotion ? .sensorNoneFoundOther : .sensorNoneFound)
+            say(.answer, sensors.scanningMotion ? .sensorNoneFoundOther : .sensorNoneFound)
         } else {
             push(.sensorChoice(found))
         }
@@ -56,7 +56,7 @@ extension Heartline {
         ])
         say(.answer, .sensorForgotten)
         emit(.useSensor(nil))
-        sensor = .absent
+        sensors.strap = .absent
         replace(with: .sensor)
     }
 
@@ -80,7 +80,7 @@ extension Heartline {
 
     /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
     mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false) {
-        if !scanning { saidSensorProblem = true }
+        if !scanning { sensors.saidProblem = true }
         switch problem {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)

@@ -73,29 +73,29 @@ extension Heartline {
         guard let id = storing({ store in try store.beginWorkout(start: start, configuration: configuration) }) else { return }
         let profile = storedProfile()
         let engine = WorkoutEngine(start: now, configuration: configuration, calories: CalorieModel(profile: profile))
-        workout = ActiveWorkout(
+        training.workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
             plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: autoPauseEnabled))
-        workout?.loadProfile = profile
+        training.workout?.loadProfile = profile
         let calibration = footpodCalibration
-        workout?.engine.footpodCalibration = calibration
+        training.workout?.engine.footpodCalibration = calibration
         finishRecovery()
         stack = [.home, .workout]
         say(.answer, .workoutStarted)
         sayIfNoStrap()
         // The plan's first phase starts with the workout.
-        if var coach = workout?.plan {
+        if var coach = training.workout?.plan {
             speakPlanCues(coach.cues(atElapsed: 0))
-            workout?.plan = coach
+            training.workout?.plan = coach
         }
         emit(.sensorWanted(true))
     }
 
     /// Once per workout: no strap is connected, so heart rate and calories will be unknown.
     mutating func sayIfNoStrap() {
-        if case .connected = sensor { return }
+        if case .connected = sensors.strap { return }
         say(.answer, .workoutNoStrap)
-        saidNoStrap = true
+        training.saidNoStrap = true
     }
 
     mutating func workoutAction(_ action: WorkoutAction) {
@@ -110,7 +110,7 @@ extension Heartline {
             speakCalories(.answer)
             speakAverage(.answer)
             // The sport's own metrics, each its own sentence.
-            let sport = workout?.engine.configuration.sport ?? .other
+            let sport = training.workout?.engine.configuration.sport ?? .other
             for metric in Metric.offered(for: sport) where !Metric.offered(for: .other).contains(metric) {
                 speakMotion(metric, .answer)
             }
@@ -121,7 +121,7 @@ extension Heartline {
         case .power: speakMotion(.power, .answer)
         case .pause: pauseWorkout()
         case .resume: resumeWorkout()
-        case .pauseOrResume: workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
+        case .pauseOrResume: training.workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
         case .end:
             stack.append(.question(.endWorkout(quitting: false)))
             ask(.endWorkout(quitting: false), again: false)
@@ -141,13 +141,13 @@ extension Heartline {
 
     /// A paused workout says so after its values, and since when.
     mutating func sayIfPaused() {
-        guard let active = workout, active.engine.isPaused else { return }
+        guard let active = training.workout, active.engine.isPaused else { return }
         let since = active.pausedAt.map { Int(now.timeIntervalSince($0)) } ?? 0
         say(.answer, .workoutPausedFor, ["duration": words.duration(since)])
     }
 
     mutating func pauseWorkout() {
-        guard var active = workout else { return }
+        guard var active = training.workout else { return }
         if active.engine.isPaused {
             say(.answer, .workoutAlreadyPaused)
             return
@@ -155,7 +155,7 @@ extension Heartline {
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
         active.pausedAt = now
-        workout = active
+        training.workout = active
         let summary = active.summary(.recording)
         storing { store in try store.updateSummary(summary) }
         storing { store in try store.flush() }
@@ -163,28 +163,28 @@ extension Heartline {
     }
 
     mutating func resumeWorkout() {
-        guard workout != nil else { return }
-        if workout?.engine.isPaused == false {
+        guard training.workout != nil else { return }
+        if training.workout?.engine.isPaused == false {
             say(.answer, .workoutAlreadyRunning)
             return
         }
-        workout?.engine.resume(at: now)
-        workout?.pausedAt = nil
-        workout?.contact.userTookOver()
+        training.workout?.engine.resume(at: conversation.now)
+        training.workout?.pausedAt = nil
+        training.workout?.contact.userTookOver()
         say(.answer, .workoutResumed)
     }
 
     /// "Definitely end workout?" answered yes: stop the clock and show the summary.
     mutating func endWorkout(quitting: Bool) {
-        guard var active = workout else { return }
+        guard var active = training.workout else { return }
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
         let summary = active.summary(.ended)
         storing { store in try store.updateSummary(summary) }
         storing { store in try store.flush() }
-        workout = nil
+        training.workout = nil
         // The strap stays wanted for two minutes more: the heart rate's recovery is measured.
-        recoveryWatch = RecoveryWatch(id: summary.id, endedAt: now, recovery: HeartRateRecovery(lastSeconds: active.recent))
+        training.recovery = RecoveryWatch(id: summary.id, endedAt: now, recovery: HeartRateRecovery(lastSeconds: active.recent))
         stack = [.home, .summary(summary, quitting: quitting)]
         presentScreen()
     }
@@ -192,7 +192,7 @@ extension Heartline {
     /// "Definitely end workout?" answered no: back to the workout as it was, paused or not.
     mutating func keepWorkout() {
         stack.removeLast()
-        say(.answer, workout?.engine.isPaused == true ? .workoutContinuesPaused : .workoutContinues)
+        say(.answer, training.workout?.engine.isPaused == true ? .workoutContinuesPaused : .workoutContinues)
     }
 
     mutating func saveEndedWorkout() {
@@ -208,12 +208,12 @@ extension Heartline {
             failure = store.writeFailure ?? error
         }
         if store.unwritten(summary.id).isEmpty {
-            if let failure, storageTrouble == nil { storageTrouble = StorageTrouble(failure) }
+            if let failure, conversation.storageTrouble == nil { conversation.storageTrouble = StorageTrouble(failure) }
             say(.answer, .summarySaved)
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
         } else {
             let trouble = StorageTrouble(store.writeFailure ?? failure ?? StorageError.diskFull)
-            storageTrouble = trouble
+            conversation.storageTrouble = trouble
             say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)
         }
         leaveSummary(quitting: quitting)
@@ -243,7 +243,7 @@ extension Heartline {
     mutating func tick() {
         watchRecovery()
         watchRestingCheck()
-        guard var active = workout else { return }
+        guard var active = training.workout else { return }
         watchContact(&active)
         let progress = active.engine.advance(to: now)
         record(progress, into: &active)
@@ -257,18 +257,18 @@ extension Heartline {
                 active.plan = plan
             }
         }
-        workout = active
+        training.workout = active
         // A readout comes after an announcement said in the same second, with the values of this
         // moment; one that waits for a question to be answered is said after it while fresh.
-        if let passed = progress.distanceReadout, case .workout = screen, !typingLine, !describingKeys {
+        if let passed = progress.distanceReadout, case .workout = screen, !keyboard.typingLine, !keyboard.describingKeys {
             distanceReadout(number: passed.number, split: passed.split)
         }
-        if progress.readoutDue { pendingReadout = now }
-        if let due = pendingReadout {
+        if progress.readoutDue { training.pendingReadout = now }
+        if let due = training.pendingReadout {
             if now.timeIntervalSince(due) > Self.readoutFreshness {
-                pendingReadout = nil
-            } else if case .workout = screen, !typingLine, !describingKeys {
-                pendingReadout = nil
+                training.pendingReadout = nil
+            } else if case .workout = screen, !keyboard.typingLine, !keyboard.describingKeys {
+                training.pendingReadout = nil
                 readout()
             }
         }
@@ -314,7 +314,7 @@ extension Heartline {
                 switch phase.kind {
                 case .warmUp: say(.event, .eventPlanWarmUp, ["duration": duration])
                 case .work(let round):
-                    let rounds = workout?.plan?.plan.rounds ?? round
+                    let rounds = training.workout?.plan?.plan.rounds ?? round
                     say(.event, .eventPlanWork, ["round": String(round), "rounds": String(rounds), "duration": duration])
                 case .rest: say(.event, .eventPlanRest, ["duration": duration])
                 case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
@@ -335,7 +335,7 @@ extension Heartline {
     }
 
     mutating func speakZone() {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         guard let zone = active.zone else {
             say(.answer, .answerZoneNone)
             return
@@ -350,7 +350,7 @@ extension Heartline {
     }
 
     mutating func speakPlanPosition() {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         guard let plan = active.plan?.plan else {
             say(.answer, .answerPlanNone)
             return
@@ -372,7 +372,7 @@ extension Heartline {
 
     /// The recent announcements, newest first, each with how long ago it was.
     mutating func speakEvents() {
-        let recent = eventLog.prefix(10)
+        let recent = conversation.eventLog.prefix(10)
         guard !recent.isEmpty else {
             say(.answer, .eventsNone)
             return
@@ -400,7 +400,7 @@ extension Heartline {
 
     /// The interval readout: the chosen metrics, each its own sentence.
     mutating func readout() {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         for metric in active.engine.configuration.metrics { speakMetric(metric, .readout) }
     }
 
@@ -409,29 +409,30 @@ extension Heartline {
         case .connected(let name):
             // Back after a drop-out, working after a problem the user was told about, or
             // connecting after the user heard a workout started without it.
-            let announce = sensor == .lost || saidSensorProblem || (workout != nil && saidNoStrap)
-            saidNoStrap = false
-            sensor = .connected(name: name)
-            saidSensorProblem = false
+            let announce = sensors.strap == .lost || sensors.saidProblem || (training.workout != nil && training.saidNoStrap)
+            training.saidNoStrap = false
+            sensors.strap = .connected(name: name)
+            sensors.saidProblem = false
             if announce { say(.event, .eventSensorBack) }
         case .disconnected:
-            if case .connected = sensor { say(.event, .eventSensorLost) }
-            sensor = .lost
-            workout?.engine.sensorLost()
+            if case .connected = sensors.strap { say(.event, .eventSensorLost) }
+            sensors.strap = .lost
+            training.workout?.engine.sensorLost()
         case .reading(let reading):
             // Data means a connection, whatever was said before; a lost strap is back.
-            if sensor == .lost || (workout != nil && saidNoStrap) { say(.event, .eventSensorBack) }
-            saidNoStrap = false
-            if case .connected = sensor {} else { sensor = .connected(name: "") }
-            for notice in workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
+            if sensors.strap == .lost || (training.workout != nil && training.saidNoStrap) { say(.event, .eventSensorBack) }
+            training.saidNoStrap = false
+            if case .connected = sensors.strap {} else { sensors.strap = .connected(name: "") }
+            let now = now
+            for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
             restingReading(reading)
-            if recoveryWatch != nil, let heartRate = reading.plausibleHeartRate {
-                recoveryWatch?.lastReading = (heartRate, now)
+            if training.recovery != nil, let heartRate = reading.plausibleHeartRate {
+                training.recovery?.lastReading = (heartRate, conversation.now)
             }
         case .battery(let level):
-            batteryLevel = level
-            if level <= Self.batteryLowPercent, !warnedBatteryLow {
-                warnedBatteryLow = true
+            sensors.batteryLevel = level
+            if level <= Self.batteryLowPercent, !sensors.warnedBatteryLow {
+                sensors.warnedBatteryLow = true
                 say(.answer, .answerBatteryLow, ["percent": String(level)])
             }
         case .problem(let problem):
@@ -443,21 +444,21 @@ extension Heartline {
             sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
         case .pairing:
             // Once: a strap that asks again at each connection is no news after the first.
-            if !saidPairing { say(.notice, .sensorPairing) }
-            saidPairing = true
+            if !sensors.saidPairing { say(.notice, .sensorPairing) }
+            sensors.saidPairing = true
         }
     }
 
     // MARK: - Answers
 
     mutating func speakTime(_ kind: SpeechKind) {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         say(kind, .answerTime, ["duration": words.duration(Int(active.engine.elapsed(at: now)))])
     }
 
     mutating func speakHeartRate(_ kind: SpeechKind) {
-        guard let active = workout else { return }
-        switch sensor {
+        guard let active = training.workout else { return }
+        switch sensors.strap {
         case .absent, .lost:
             say(kind, .answerHeartRateNotConnected)
             return
@@ -469,7 +470,7 @@ extension Heartline {
         case .noContact: say(kind, .answerHeartRateNoContact)
         case .stale(let seconds): say(kind, .answerHeartRateStale, ["seconds": words.duration(seconds)])
         case .none:
-            if case .connected = sensor {
+            if case .connected = sensors.strap {
                 say(kind, .answerHeartRateWaiting)
             } else {
                 say(kind, .answerHeartRateNotConnected)
@@ -478,20 +479,20 @@ extension Heartline {
     }
 
     mutating func speakCalories(_ kind: SpeechKind) {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         guard let calories = active.engine.caloriesBurned else {
             say(kind, .answerCaloriesUnknown)
             return
         }
         say(kind, .answerCalories, ["calories": words.kilocalories(calories)])
         if !active.engine.calories.usesProfile, !active.saidProfileHint, kind == .answer {
-            workout?.saidProfileHint = true
+            training.workout?.saidProfileHint = true
             say(kind, .answerCaloriesNoProfile)
         }
     }
 
     mutating func speakAverage(_ kind: SpeechKind) {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         if let average = active.engine.averageHeartRate {
             say(kind, .answerAverage, ["bpm": words.beatsPerMinute(average)])
         } else {
@@ -501,7 +502,7 @@ extension Heartline {
 
     /// RMSSD over the last minute's beat intervals, with the artefacts when too many were removed.
     mutating func speakHeartRateVariability() {
-        guard let active = workout else { return }
+        guard let active = training.workout else { return }
         guard let hrv = HeartRateVariability.measure(HeartRateVariability.milliseconds(of: active.recent)) else {
             say(.answer, .answerHrvUnknown)
             return
@@ -532,7 +533,7 @@ extension Heartline {
     }
 
     mutating func newLap() {
-        guard var active = workout else { return }
+        guard var active = training.workout else { return }
         record(active.engine.advance(to: now), into: &active)
         let elapsed = Int(active.engine.elapsed(at: now))
         let lap = active.lap
@@ -546,13 +547,13 @@ extension Heartline {
             let summary = active.summary(.recording)
             storing { store in try store.updateSummary(summary) }
         }
-        workout = active
+        training.workout = active
     }
 
     /// Measures the recovery at each mark as it passes, says it once as a notice, and writes it
     /// to the workout; after the last mark the strap is let go.
     mutating func watchRecovery() {
-        guard var watch = recoveryWatch else { return }
+        guard var watch = training.recovery else { return }
         let seconds = Int(now.timeIntervalSince(watch.endedAt))
         let measuredBefore = watch.measured
         while watch.measured < HeartRateRecovery.marks.count, seconds >= HeartRateRecovery.marks[watch.measured] {
@@ -567,7 +568,7 @@ extension Heartline {
             }
             watch.measured += 1
         }
-        recoveryWatch = watch
+        training.recovery = watch
         // Written only when a mark was measured, not at every tick of the two minutes.
         if watch.measured > measuredBefore { storeRecovery(watch) }
         if watch.measured == HeartRateRecovery.marks.count { finishRecovery() }
@@ -589,13 +590,13 @@ extension Heartline {
 
     /// Lets the strap go once the recovery is measured (or another workout starts).
     mutating func finishRecovery() {
-        guard recoveryWatch != nil else { return }
-        recoveryWatch = nil
-        if workout == nil { emit(.sensorWanted(false)) }
+        guard training.recovery != nil else { return }
+        training.recovery = nil
+        if training.workout == nil { emit(.sensorWanted(false)) }
     }
 
     mutating func speakBattery() {
-        if let batteryLevel {
+        if let batteryLevel = sensors.batteryLevel {
             say(.answer, .answerBattery, ["percent": String(batteryLevel)])
         } else {
             say(.answer, .answerBatteryUnknown)

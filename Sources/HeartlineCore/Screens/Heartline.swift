@@ -89,50 +89,29 @@ public struct Heartline {
     let store: WorkoutStore
     let words: Words
 
+    /// The screens the user went through, the current one last: each carries its own state.
     var stack: [Screen] = [.home]
     var screen: Screen { stack.last! }
-    var workout: ActiveWorkout?
-    /// The colon key opened a typed line on the workout screen: keys go to the line until Enter.
-    var typingLine = false
-    /// The next key press is described, not done.
-    var describingKeys = false
-    /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
-    public var keyBindings: [Character: Command] = [:]
-    /// Whether Escape means something to the core: it cancels a typed line the core opened, or
-    /// leaves the key-describe mode.
-    public var isTypingLine: Bool { typingLine || describingKeys }
-    /// A readout that came due while an announcement was said: said after it while fresh.
-    var pendingReadout: Date?
-    /// Whether "no strap connected" was said for this workout.
-    var saidNoStrap = false
-    /// Whether a failed automatic export was said this run.
-    var saidAutoExportFailure = false
-    var sensor = SensorStatus.absent
-    /// Footpods, cycling sensors and power meters, each on its own.
-    var motionSensors: [SensorKind: SensorStatus] = [:]
-    /// Whether the scan running looks for them rather than for straps.
-    var scanningMotion = false
-    var batteryLevel: Int?
-    var warnedBatteryLow = false
-    /// Whether the user heard that the sensor cannot work; its connection is then news.
-    var saidSensorProblem = false
-    /// Whether the user heard that the strap asked for pairing (said once per run).
-    var saidPairing = false
-    /// What "repeat", F5 and a headset's repeat say again: the last response that was not echo.
-    var lastResponse: [Utterance] = []
-    /// This response (spelling) leaves `lastResponse` as it was.
-    var keepLastResponse = false
-    /// Recent announcements, newest first, for "events".
-    var eventLog: [(at: Date, text: String)] = []
-    static let eventLogLength = 20
-    /// The storage trouble the user was told of, until a write succeeds again.
-    var storageTrouble: StorageTrouble?
+    /// The workout, its recovery and a resting check, whatever the screen.
+    var training = Training()
+    var sensors = Sensors()
+    var keyboard = Keyboard()
+    /// What the user hears and heard.
+    var conversation = Conversation()
     /// The stored settings the screens show, read at start and whenever a Settings screen is
     /// entered, and kept up to date by every change made here: rendering reads no storage.
     var settings: [String: String] = [:]
-    var now = Date(timeIntervalSince1970: 0)
-    private var effects: [Effect] = []
-    private var speech: [Utterance] = []
+
+    /// The time of the input being handled.
+    var now: Date { conversation.now }
+    /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
+    public var keyBindings: [Character: Command] {
+        get { keyboard.bindings }
+        set { keyboard.bindings = newValue }
+    }
+    /// Whether Escape means something to the core: it cancels a typed line the core opened, or
+    /// leaves the key-describe mode.
+    public var isTypingLine: Bool { keyboard.typingLine || keyboard.describingKeys }
 
     /// - Parameters:
     ///   - store: where everything persists.
@@ -144,7 +123,7 @@ public struct Heartline {
 
     /// The first sentences after launch: the home screen.
     public mutating func start(at now: Date) -> [Effect] {
-        self.now = now
+        conversation.now = now
         loadSettings()
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
@@ -154,7 +133,7 @@ public struct Heartline {
     }
 
     public mutating func handle(_ input: Input, at now: Date) -> [Effect] {
-        self.now = now
+        conversation.now = now
         switch input {
         case .command(let text): command(text)
         case .key(let key): pressed(key)
@@ -165,14 +144,14 @@ public struct Heartline {
         case .databaseDamaged: say(.notice, .storageDamaged)
         case .autoExportFailed(let diskFull, let folder):
             // Said once a run: the next saved workout would only say it again.
-            if !saidAutoExportFailure {
-                saidAutoExportFailure = true
+            if !conversation.saidAutoExportFailure {
+                conversation.saidAutoExportFailure = true
                 say(.notice, diskFull ? .autoExportDiskFull : .autoExportFailed, ["folder": folder])
             }
         case .tick: tick()
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
-        case .sensorAttached: if sensor == .absent { sensor = .waiting }
+        case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
         case .selfCheck(let sentences):
@@ -186,50 +165,31 @@ public struct Heartline {
         return flush()
     }
 
-    /// Whether a workout is being recorded (the shell keeps the sensor and ticks going).
-    /// The recovery after the last end is being measured: the strap is still listened to.
-    var recoveryWatch: RecoveryWatch?
-
-    /// A resting check under way.
-    var restingMeasurement: RestingMeasurement?
-
     /// Whether the core needs time and the strap: a workout records, its recovery is measured,
     /// or a resting check runs.
-    public var isRecording: Bool { workout != nil || recoveryWatch != nil || restingMeasurement != nil }
+    public var isRecording: Bool { training.isRecording }
 
     // MARK: - Speaking
 
     mutating func say(_ kind: SpeechKind, _ prompt: Prompt, _ values: [String: String] = [:]) {
-        let text = words(prompt, values)
-        speech.append(Utterance(kind, text))
         // Every announcement and notice is kept for "events", with the pauses and resumes the user made.
-        if kind.isKeptUntilSaid || prompt == .workoutPaused || prompt == .workoutResumed {
-            eventLog.insert((now, text), at: 0)
-            if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
-        }
+        let logged = kind.isKeptUntilSaid || prompt == .workoutPaused || prompt == .workoutResumed
+        conversation.say(Utterance(kind, words(prompt, values)), logged: logged)
     }
 
     mutating func say(_ kind: SpeechKind, text: String) {
-        speech.append(Utterance(kind, text))
+        conversation.say(Utterance(kind, text), logged: false)
     }
 
     mutating func emit(_ effect: Effect) {
-        effects.append(effect)
+        conversation.emit(effect)
     }
 
     /// How many sentences this input has produced so far.
-    var speechCount: Int { speech.count }
+    var speechCount: Int { conversation.speech.count }
 
     private mutating func flush() -> [Effect] {
-        var result = effects
-        if !speech.isEmpty {
-            result.insert(.speak(speech), at: 0)
-            if !keepLastResponse, !speech.allSatisfy({ $0.kind == .echo }) { lastResponse = speech.filter { $0.kind != .echo } }
-        }
-        keepLastResponse = false
-        speech.removeAll()
-        effects.removeAll()
-        return result
+        conversation.flush()
     }
 
     // MARK: - Storage
@@ -254,17 +214,17 @@ public struct Heartline {
     mutating func noteWriteState() {
         if let failure = store.writeFailure {
             sayStorageTrouble(failure)
-        } else if let said = storageTrouble {
-            storageTrouble = nil
+        } else if let said = conversation.storageTrouble {
+            conversation.storageTrouble = nil
             say(.notice, said == .diskFull ? .storageDiskOk : .storageWritingAgain)
         }
     }
 
     /// Storage trouble is said once, as a notice, until a write succeeds again.
     mutating func sayStorageTrouble(_ error: Error) {
-        guard storageTrouble == nil else { return }
+        guard conversation.storageTrouble == nil else { return }
         let trouble = StorageTrouble(error)
-        storageTrouble = trouble
+        conversation.storageTrouble = trouble
         switch trouble {
         case .diskFull: say(.notice, .storageDiskFull)
         case .deviceFailing: say(.notice, .storageFailing)
@@ -380,11 +340,11 @@ public struct Heartline {
     }
 
     private mutating func shutdown() {
-        if var active = workout {
+        if var active = training.workout {
             record(active.engine.advance(to: now), into: &active)
             let summary = active.summary(.recording)
             storing { store in try store.updateSummary(summary) }
-            workout = active
+            training.workout = active
         }
         storing { store in try store.flush() }
     }

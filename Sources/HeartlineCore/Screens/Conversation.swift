@@ -1,0 +1,95 @@
+import Foundation
+
+/// What the user hears, shared by every screen: the sentences and effects one input produces,
+/// what "repeat" says again, the recent announcements "events" reads, and the storage trouble
+/// already said.
+struct Conversation: Sendable {
+    static let eventLogLength = 20
+
+    /// The time of the input being handled.
+    var now = Date(timeIntervalSince1970: 0)
+    /// This input's sentences and effects, handed out by `flush()`.
+    private(set) var speech: [Utterance] = []
+    private(set) var effects: [Effect] = []
+    /// What "repeat", F5 and a headset's repeat say again: the last response that was not echo.
+    private(set) var lastResponse: [Utterance] = []
+    /// This response (spelling) leaves `lastResponse` as it was.
+    var keepLastResponse = false
+    /// Recent announcements, newest first, for "events".
+    private(set) var eventLog: [(at: Date, text: String)] = []
+    /// The storage trouble the user was told of, until a write succeeds again.
+    var storageTrouble: StorageTrouble?
+    /// Whether a failed automatic export was said this run.
+    var saidAutoExportFailure = false
+
+    /// Adds a sentence to this response; `logged` keeps it for "events" too.
+    mutating func say(_ utterance: Utterance, logged: Bool) {
+        speech.append(utterance)
+        guard logged else { return }
+        eventLog.insert((now, utterance.text), at: 0)
+        if eventLog.count > Self.eventLogLength { eventLog.removeLast() }
+    }
+
+    mutating func emit(_ effect: Effect) {
+        effects.append(effect)
+    }
+
+    /// This input's effects, the sentences first as one `.speak`; remembered for "repeat".
+    mutating func flush() -> [Effect] {
+        var result = effects
+        if !speech.isEmpty {
+            result.insert(.speak(speech), at: 0)
+            if !keepLastResponse, !speech.allSatisfy({ $0.kind == .echo }) { lastResponse = speech.filter { $0.kind != .echo } }
+        }
+        keepLastResponse = false
+        speech.removeAll()
+        effects.removeAll()
+        return result
+    }
+}
+
+/// How typed lines and single keys are taken: the shell's line editor asks before each key.
+struct Keyboard: Sendable {
+    /// The colon key opened a typed line on the workout screen: keys go to the line until Enter.
+    var typingLine = false
+    /// The next key press is described, not done.
+    var describingKeys = false
+    /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
+    var bindings: [Character: Command] = [:]
+}
+
+/// The heart-rate strap and the motion sensors, as far as the core knows, and what was said of
+/// them this run.
+struct Sensors: Sendable {
+    var strap = SensorStatus.absent
+    /// Footpods, cycling sensors and power meters, each on its own.
+    var motion: [SensorKind: SensorStatus] = [:]
+    /// Whether the scan running looks for motion sensors rather than for straps.
+    var scanningMotion = false
+    var batteryLevel: Int?
+    var warnedBatteryLow = false
+    /// Whether the user heard that the strap cannot work; its connection is then news.
+    var saidProblem = false
+    /// Whether the user heard that the strap asked for pairing (said once per run).
+    var saidPairing = false
+
+    var strapConnected: Bool {
+        if case .connected = strap { true } else { false }
+    }
+}
+
+/// What records in time: the workout, the recovery measured after it ends, a resting check.
+struct Training: Sendable {
+    var workout: ActiveWorkout?
+    /// The recovery after the last end is being measured: the strap is still listened to.
+    var recovery: RecoveryWatch?
+    /// A resting check under way.
+    var resting: RestingMeasurement?
+    /// A readout that came due while an announcement was said: said after it while fresh.
+    var pendingReadout: Date?
+    /// Whether "no strap connected" was said for this workout.
+    var saidNoStrap = false
+
+    /// Whether time and the strap are needed.
+    var isRecording: Bool { workout != nil || recovery != nil || resting != nil }
+}
