@@ -9,13 +9,10 @@ extension Heartline {
     public func takesKey(_ key: Character) -> Bool {
         if keyboard.typingLine { return false }
         if keyboard.describingKeys { return true }
-        switch screen {
+        switch page(of: screen).role {
         case .workout, .question: return true
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
-            return key.isASCIIDigit
-        case .list, .dateEntry, .entry, .speechEntry, .calibrationEntry, .averagesList:
-            return false
+        case .menu: return key.isASCIIDigit
+        case .typing: return false
         }
     }
 
@@ -41,9 +38,7 @@ extension Heartline {
                 answer(question, yes: true)
             default: ask(question, again: true)
             }
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry,
-            .restingCheck:
+        default:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
             } else {
@@ -78,9 +73,7 @@ extension Heartline {
             }
         case .question:
             say(.answer, .keysDescribeQuestion)
-        case .home, .configure, .summary, .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .details, .settings, .profile,
-            .unfinished, .sensor, .sensorChoice, .speech, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry,
-            .restingCheck:
+        default:
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
@@ -178,8 +171,7 @@ extension Heartline {
                 enterPlan(text, draft: draft)
                 return
             }
-        case .home, .workout, .question, .summary, .last, .review, .list, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
-            .details, .settings, .profile, .unfinished, .sensor, .sensorChoice, .speech, .restingCheck:
+        default:
             break
         }
         if let number = Int(text) {
@@ -312,9 +304,7 @@ extension Heartline {
                 say(.answer, .nextStart)
             }
         case .list: turnPage(by: 1)
-        case .home, .workout, .question, .summary, .last, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
-            .restingCheck:
+        default:
             say(.answer, .nextNone)
         }
     }
@@ -335,9 +325,7 @@ extension Heartline {
         case .summary:
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
             if store.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
-        case .home, .configure, .question, .last, .review, .list, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice, .averagesList,
-            .details, .settings, .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
-            .restingCheck:
+        default:
             stopRestingCheck()
             leave(from: stack)
         }

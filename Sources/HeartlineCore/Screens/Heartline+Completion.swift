@@ -22,8 +22,7 @@ extension Heartline {
             candidates = [words(.dateToday), words(.dateYesterday)] + Prompt.weekdays.map { words($0) } + everywhere
         case .summary:
             candidates = menuItems().map(\.label) + ["save"] + everywhere
-        case .home, .configure, .last, .review, .list, .metricChoice, .averagesChoice, .zoneChoice, .averagesList, .details, .settings,
-            .profile, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry, .restingCheck:
+        default:
             candidates = menuItems().map(\.label) + everywhere
         }
         var seen: Set<String> = []

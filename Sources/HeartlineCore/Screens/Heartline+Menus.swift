@@ -1,149 +1,208 @@
 import Foundation
 
 extension Heartline {
-    /// The screen's name, as "where" says it.
-    func title(of screen: Screen) -> String {
+    /// What `screen` is: its name, how it takes keys and lines, its help and its items.
+    ///
+    /// The one switch that lists every screen: a new screen is described here, and keys,
+    /// typed lines, completion, "where" and help follow from it.
+    func page(of screen: Screen) -> ScreenPage {
         switch screen {
-        case .home: words(.titleHome)
-        case .configure(.sport, _): words(.titleSport)
-        case .configure(.distance, _): words(.titleDistanceReadout)
-        case .configure(.metrics, _): words(.titleMetrics)
-        case .configure(.interval, _): words(.titleInterval)
-        case .configure(.zone, _): words(.titleTarget)
-        case .configure(.plan, _): words(.titlePlan)
-        case .configure(.ready, _): words(.titleReady)
-        case .workout: words(.titleWorkout)
-        case .question(.endWorkout): words(.titleConfirmEnd)
-        case .question(.deleteEnded), .question(.deleteSaved), .question(.discardUnfinished): words(.titleConfirmDelete)
-        case .question(.powerOff): words(.titleConfirmPowerOff)
-        case .question(.quitUnwritten): words(.titleConfirmQuit)
-        case .summary: words(.titleSummary)
-        case .last: words(.titleLast)
-        case .review: words(.titleReview)
-        case .list(.all, _): words(.titleAll)
-        case .list(.day(let day), _): words(.titleDateList, ["date": words.day(day.start, now: now)])
-        case .list(.metric(let metric), _): words(.titleMetricList, ["metric": words.historyMetric(metric)])
-        case .dateEntry: words(.titleDate)
-        case .metricChoice: words(.titleMetric)
-        case .averagesChoice: words(.titleAverages)
-        case .zoneChoice: words(.titleZoneChoice)
-        case .averagesList(let metric, _): words(.titleAveragesList, ["metric": words.historyMetric(metric)])
-        case .details(let workout): words(.titleDetails, ["when": words.when(workout.start, now: now)])
-        case .settings: words(.titleSettings)
-        case .profile: words(.titleProfile)
-        case .entry(let field): words(.titleEntry, ["field": label(of: field)])
-        case .unfinished: words(.titleUnfinished)
-        case .sensor: words(.titleSensor)
+        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, items: homeItems())
+        case .configure(let step, let draft):
+            ScreenPage(configureTitle(step), .menu, help: configureHelp(step), items: configureItems(step, draft))
+        case .workout: ScreenPage(words(.titleWorkout), .workout)
+        case .question(let question): ScreenPage(questionTitle(question), .question)
+        case .summary(let summary, let quitting):
+            ScreenPage(words(.titleSummary), .menu, help: .helpSummary, items: summaryItems(summary, quitting: quitting))
+        case .last(let last): ScreenPage(words(.titleLast), .menu, help: .helpMenu, items: lastItems(last))
+        case .review: ScreenPage(words(.titleReview), .menu, help: .helpMenu, items: reviewItems())
+        case .list(let kind, _): ScreenPage(listTitle(kind), .typing, help: .helpList)
+        case .dateEntry: ScreenPage(words(.titleDate), .typing, help: .helpDate)
+        case .metricChoice: ScreenPage(words(.titleMetric), .menu, help: .helpMenu, items: metricChoiceItems())
+        case .averagesChoice: ScreenPage(words(.titleAverages), .menu, help: .helpMenu, items: averagesChoiceItems())
+        case .zoneChoice(let forAverages, let zones):
+            ScreenPage(words(.titleZoneChoice), .menu, help: .helpMenu, items: zoneChoiceItems(forAverages: forAverages, zones: zones))
+        case .averagesList(let metric, _):
+            ScreenPage(words(.titleAveragesList, ["metric": words.historyMetric(metric)]), .typing, help: .helpMenu)
+        case .details(let workout):
+            ScreenPage(
+                words(.titleDetails, ["when": words.when(workout.start, now: now)]), .menu, help: .helpMenu, items: detailsItems(workout))
+        case .settings: ScreenPage(words(.titleSettings), .menu, help: .helpMenu, items: settingsItems())
+        case .profile(let profile): ScreenPage(words(.titleProfile), .menu, help: .helpMenu, items: profileItems(profile))
+        case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)
+        case .unfinished(let summary): ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: unfinishedItems(summary))
+        case .sensor: ScreenPage(words(.titleSensor), .menu, help: .helpMenu, items: sensorItems())
         case .sensorChoice(let found):
-            words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound)
-        case .speech: words(.titleSpeech)
-        case .speechEntry(let setting): words(.titleEntry, ["field": label(of: setting)])
-        case .calibrationEntry: words(.titleEntry, ["field": words(.settingsCalibration)])
-        case .restingCheck: words(.titleRestingCheck)
+            ScreenPage(
+                words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu, help: .helpMenu,
+                items: found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) })
+        case .speech: ScreenPage(words(.titleSpeech), .menu, help: .helpMenu, items: speechItems())
+        case .speechEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpEntry)
+        case .calibrationEntry: ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpEntry)
+        case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
         }
     }
 
-    /// The items of a menu screen, in the app's order; "Next" or "Start workout" last.
+    /// The screen's name, as "where" says it.
+    func title(of screen: Screen) -> String {
+        page(of: screen).title
+    }
+
+    /// The items of the current screen, in the app's order; "Next" or "Start workout" last.
     func menuItems() -> [MenuItem] {
-        switch screen {
-        case .home:
+        page(of: screen).items
+    }
+
+    private func configureTitle(_ step: ConfigureStep) -> String {
+        switch step {
+        case .sport: words(.titleSport)
+        case .distance: words(.titleDistanceReadout)
+        case .metrics: words(.titleMetrics)
+        case .interval: words(.titleInterval)
+        case .zone: words(.titleTarget)
+        case .plan: words(.titlePlan)
+        case .ready: words(.titleReady)
+        }
+    }
+
+    private func configureHelp(_ step: ConfigureStep) -> Prompt {
+        switch step {
+        case .sport: .helpSport
+        case .distance: .helpDistanceReadout
+        case .metrics: .helpMetrics
+        case .interval: .helpInterval
+        case .zone: .helpTarget
+        case .plan: .helpPlan
+        case .ready: .helpReady
+        }
+    }
+
+    private func questionTitle(_ question: Question) -> String {
+        switch question {
+        case .endWorkout: words(.titleConfirmEnd)
+        case .deleteEnded, .deleteSaved, .discardUnfinished: words(.titleConfirmDelete)
+        case .powerOff: words(.titleConfirmPowerOff)
+        case .quitUnwritten: words(.titleConfirmQuit)
+        }
+    }
+
+    private func listTitle(_ kind: ListKind) -> String {
+        switch kind {
+        case .all: words(.titleAll)
+        case .day(let day): words(.titleDateList, ["date": words.day(day.start, now: now)])
+        case .metric(let metric): words(.titleMetricList, ["metric": words.historyMetric(metric)])
+        }
+    }
+
+    private func homeItems() -> [MenuItem] {
+        [
+            MenuItem(label: words(.homeConfigure), action: .configureNew),
+            MenuItem(label: words(.homeLast), action: .openLast),
+            MenuItem(label: words(.homeReview), action: .open(.review)),
+            MenuItem(label: words(.homeSettings), action: .open(.settings)),
+            MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
+        ]
+    }
+
+    private func unfinishedItems(_ summary: WorkoutSummary) -> [MenuItem] {
+        [
+            MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(summary)),
+            MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(summary)),
+            MenuItem(label: words(.unfinishedDiscard), action: .ask(.discardUnfinished(summary))),
+        ]
+    }
+
+    private func summaryItems(_ summary: WorkoutSummary, quitting: Bool) -> [MenuItem] {
+        [
+            MenuItem(label: words(.summarySave), action: .saveWorkout),
+            MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
+            MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
+        ] + lapsItem(summary) + calibrateItem(summary)
+    }
+
+    private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
+        guard let last else {
             return [
-                MenuItem(label: words(.homeConfigure), action: .configureNew),
-                MenuItem(label: words(.homeLast), action: .openLast),
-                MenuItem(label: words(.homeReview), action: .open(.review)),
-                MenuItem(label: words(.homeSettings), action: .open(.settings)),
-                MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
-            ]
-        case .configure(let step, let draft):
-            return configureItems(step, draft)
-        case .unfinished(let summary):
-            return [
-                MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(summary)),
-                MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(summary)),
-                MenuItem(label: words(.unfinishedDiscard), action: .ask(.discardUnfinished(summary))),
-            ]
-        case .summary(let summary, let quitting):
-            return [
-                MenuItem(label: words(.summarySave), action: .saveWorkout),
-                MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
-                MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-            ] + lapsItem(summary) + calibrateItem(summary)
-        case .last(let last):
-            guard let last else {
-                return [
-                    MenuItem(label: words(.lastConfigure), action: .configureNew),
-                    MenuItem(label: words(.itemBack), action: .back),
-                ]
-            }
-            return [
-                MenuItem(label: words(.itemStart), action: .startWorkout(last)),
-                MenuItem(label: words(.lastEdit), action: .edit(last)),
+                MenuItem(label: words(.lastConfigure), action: .configureNew),
                 MenuItem(label: words(.itemBack), action: .back),
             ]
-        case .review:
-            return [
-                MenuItem(label: words(.reviewAll), action: .openList(.all)),
-                MenuItem(label: words(.reviewDate), action: .open(.dateEntry)),
-                MenuItem(label: words(.reviewMetric), action: .open(.metricChoice)),
-                MenuItem(label: words(.reviewAverages), action: .open(.averagesChoice)),
-            ]
-        case .metricChoice:
-            return HistoryMetric.named.map {
-                MenuItem(label: words.historyMetric($0), action: .openList(.metric($0)))
-            } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: false))]
-        case .averagesChoice:
-            return HistoryMetric.named.map {
-                MenuItem(label: words.historyMetric($0), action: .openAverages($0))
-            } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: true))]
-        case .zoneChoice(let forAverages, let zones):
-            return HistoryMetric.zones.map { metric in
-                let range = zones.range(ofZone: metric.zone!)
-                let label = words(.zonesChoiceItem, ["zone": String(metric.zone!), "low": String(range.low), "high": String(range.high)])
-                return MenuItem(label: label, action: forAverages ? .openAverages(metric) : .openList(.metric(metric)))
-            }
-        case .details(let workout):
-            return [
-                MenuItem(label: words(.detailsExportTcx), action: .export(workout.id, .tcx)),
-                MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
-                MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
-                MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
-                MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
-            ] + lapsItem(workout)
-        case .settings:
-            return [
-                MenuItem(label: words(.settingsProfile), action: .openProfile),
-                MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
-                MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
-                MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
-                MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
-                MenuItem(label: words(.settingsCaptions), state: words.onOff(captionsOn), action: .toggleCaptions),
-                MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
-                MenuItem(
-                    label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
-                MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
-            ]
-        case .speech:
-            return speechItems()
-        case .restingCheck:
-            return restingCheckItems()
-        case .sensor:
-            var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
-            if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
-            items += motionSensorItems
-            items.append(
-                MenuItem(
-                    label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
-                    action: .open(.calibrationEntry(nil))))
-            return items
-        case .sensorChoice(let found):
-            return found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) }
-        case .profile(let profile):
-            return ProfileField.allCases.map {
-                MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
-            } + [MenuItem(label: words(.settingsUnits), state: words.unitsName(distanceUnit), action: .cycleUnits)]
-        case .workout, .question, .list, .dateEntry, .averagesList, .entry, .speechEntry, .calibrationEntry:
-            return []
         }
+        return [
+            MenuItem(label: words(.itemStart), action: .startWorkout(last)),
+            MenuItem(label: words(.lastEdit), action: .edit(last)),
+            MenuItem(label: words(.itemBack), action: .back),
+        ]
+    }
+
+    private func reviewItems() -> [MenuItem] {
+        [
+            MenuItem(label: words(.reviewAll), action: .openList(.all)),
+            MenuItem(label: words(.reviewDate), action: .open(.dateEntry)),
+            MenuItem(label: words(.reviewMetric), action: .open(.metricChoice)),
+            MenuItem(label: words(.reviewAverages), action: .open(.averagesChoice)),
+        ]
+    }
+
+    private func metricChoiceItems() -> [MenuItem] {
+        HistoryMetric.named.map {
+            MenuItem(label: words.historyMetric($0), action: .openList(.metric($0)))
+        } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: false))]
+    }
+
+    private func averagesChoiceItems() -> [MenuItem] {
+        HistoryMetric.named.map {
+            MenuItem(label: words.historyMetric($0), action: .openAverages($0))
+        } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: true))]
+    }
+
+    private func zoneChoiceItems(forAverages: Bool, zones: HeartRateZones) -> [MenuItem] {
+        HistoryMetric.zones.map { metric in
+            let range = zones.range(ofZone: metric.zone!)
+            let label = words(.zonesChoiceItem, ["zone": String(metric.zone!), "low": String(range.low), "high": String(range.high)])
+            return MenuItem(label: label, action: forAverages ? .openAverages(metric) : .openList(.metric(metric)))
+        }
+    }
+
+    private func detailsItems(_ workout: WorkoutSummary) -> [MenuItem] {
+        [
+            MenuItem(label: words(.detailsExportTcx), action: .export(workout.id, .tcx)),
+            MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
+            MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
+            MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
+            MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
+        ] + lapsItem(workout)
+    }
+
+    private func settingsItems() -> [MenuItem] {
+        [
+            MenuItem(label: words(.settingsProfile), action: .openProfile),
+            MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
+            MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
+            MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
+            MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
+            MenuItem(label: words(.settingsCaptions), state: words.onOff(captionsOn), action: .toggleCaptions),
+            MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
+            MenuItem(
+                label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
+            MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
+        ]
+    }
+
+    private func sensorItems() -> [MenuItem] {
+        var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
+        if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
+        items += motionSensorItems
+        items.append(
+            MenuItem(
+                label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
+                action: .open(.calibrationEntry(nil))))
+        return items
+    }
+
+    private func profileItems(_ profile: Profile) -> [MenuItem] {
+        ProfileField.allCases.map {
+            MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
+        } + [MenuItem(label: words(.settingsUnits), state: words.unitsName(distanceUnit), action: .cycleUnits)]
     }
 
     /// Speaks the current screen: its title, what it shows, then its items.
@@ -221,7 +280,7 @@ extension Heartline {
             say(.menu, prompt, values)
         case .calibrationEntry(let workout):
             say(.menu, workout == nil ? .calibrationAsk : .calibrateAsk)
-        case .home, .configure, .review, .metricChoice, .averagesChoice, .zoneChoice, .settings, .profile, .speech:
+        default:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
         }
@@ -294,29 +353,14 @@ extension Heartline {
     }
 
     mutating func help() {
-        switch screen {
-        case .home: say(.answer, .helpHome)
-        case .configure(.sport, _): say(.answer, .helpSport)
-        case .configure(.distance, _): say(.answer, .helpDistanceReadout)
-        case .configure(.metrics, _): say(.answer, .helpMetrics)
-        case .configure(.interval, _): say(.answer, .helpInterval)
-        case .configure(.zone, _): say(.answer, .helpTarget)
-        case .configure(.plan, _): say(.answer, .helpPlan)
-        case .configure(.ready, _): say(.answer, .helpReady)
-        case .workout:
-            speakWorkoutKeys()
-        case .question(let question):
+        if case .question(let question) = screen {
             ask(question, again: true)
             return
-        case .summary: say(.answer, .helpSummary)
-        case .list: say(.answer, .helpList)
-        case .dateEntry: say(.answer, .helpDate)
-        case .entry, .speechEntry, .calibrationEntry: say(.answer, .helpEntry)
-        case .unfinished: say(.answer, .helpUnfinished)
-        case .restingCheck: say(.answer, .helpResting)
-        case .last, .review, .metricChoice, .averagesChoice, .zoneChoice, .averagesList, .details, .settings, .profile, .sensor,
-            .sensorChoice, .speech:
-            say(.answer, .helpMenu)
+        }
+        if let help = page(of: screen).help {
+            say(.answer, help)
+        } else {
+            speakWorkoutKeys()
         }
         say(.answer, .helpCommon)
     }

@@ -249,10 +249,7 @@ public struct Heartline {
         case .list(let kind, let page): (try? loadPage(kind, page: page.page)).map { .list(kind, $0) } ?? screen
         case .profile: .profile(storedProfile())
         case .last: .last(storedLastConfiguration())
-        case .home, .configure, .workout, .question, .summary, .review, .dateEntry, .metricChoice, .averagesChoice, .zoneChoice,
-            .averagesList, .details, .settings, .entry, .unfinished, .sensor, .sensorChoice, .speech, .speechEntry, .calibrationEntry,
-            .restingCheck:
-            screen
+        default: screen
         }
     }
 
@@ -261,11 +258,7 @@ public struct Heartline {
     mutating func push(_ next: Screen) {
         switch next {
         case .settings, .sensor, .speech: loadSettings()
-        case .home, .configure, .workout, .question, .summary, .last, .review, .list, .dateEntry, .metricChoice,
-            .averagesChoice, .zoneChoice, .averagesList, .details, .profile, .entry, .unfinished, .sensorChoice, .speechEntry,
-            .calibrationEntry,
-            .restingCheck:
-            break
+        default: break
         }
         stack.append(next)
         presentScreen()

@@ -174,3 +174,33 @@ struct MenuItem: Equatable, Sendable {
     var selected = false
     var action: MenuAction
 }
+
+/// How a screen takes single keys and typed lines.
+enum ScreenRole: Equatable, Sendable {
+    /// The workout screen: every key is a command.
+    case workout
+    /// A yes-or-no question: every key is an answer.
+    case question
+    /// A menu: a digit chooses an item; a typed line is an item's name, its number or a command.
+    case menu
+    /// A typed value, a list or a page of figures: keys type; digits and names still choose.
+    case typing
+}
+
+/// What a screen is, as `Heartline.page(of:)` describes it.
+struct ScreenPage {
+    /// Its name, as "where" says it.
+    var title: String
+    var role: ScreenRole
+    /// What help says first; nil where help is the screen's own (the workout's keys).
+    var help: Prompt?
+    /// Its numbered items, in the app's order.
+    var items: [MenuItem]
+
+    init(_ title: String, _ role: ScreenRole, help: Prompt? = nil, items: [MenuItem] = []) {
+        self.title = title
+        self.role = role
+        self.help = help
+        self.items = items
+    }
+}
