@@ -34,7 +34,6 @@ extension Heartline {
     mutating func enterSpeechValue(_ text: String, for setting: SpeechSetting) {
         let name = label(of: setting)
         var changed = settings
-        // Voice, language and module names as the engines spell them.
         guard changed.setSpeech(setting, to: ["default", "clear", "none"].contains(text) ? nil : text) else {
             say(.answer, .speechOutOfRange, ["field": name])
             return
