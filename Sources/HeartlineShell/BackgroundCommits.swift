@@ -135,8 +135,8 @@ final class BackgroundCommits: WorkoutStore {
 
     func profile() throws -> Profile { try waiting { try $0.profile() } }
     func saveProfile(_ profile: Profile) throws { try waiting { try $0.saveProfile(profile) } }
-    func setting(_ key: String) throws -> String? { try waiting { try $0.setting(key) } }
-    func setSetting(_ key: String, to value: String?) throws { try waiting { try $0.setSetting(key, to: value) } }
+    func settings() throws -> Settings { try waiting { try $0.settings() } }
+    func saveSettings(_ settings: Settings) throws { try waiting { try $0.saveSettings(settings) } }
     func lastConfiguration() throws -> WorkoutConfiguration? { try waiting { try $0.lastConfiguration() } }
     /// Kept until the next call: starting a workout saves its configuration and then begins
     /// it, and only the begin, whose id the core needs, waits for its commit.

@@ -142,12 +142,14 @@ public enum HeartlineMain {
         let background = clock.isSimulated ? nil : BackgroundCommits(store)
         let committed: any WorkoutStore = background ?? store
         let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
+        // What was set in Settings, read once for the adapters; the core reads its own at start.
+        let stored = (try? committed.settings()) ?? Settings()
         let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
             options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
         // What the user changed in Settings, Speech wins over the configuration file.
-        var speechSettings = configuredSpeech.overridden(by: committed)
+        var speechSettings = configuredSpeech.overridden(by: stored.speech)
         output?.apply(speechSettings)
         session.applySpeechSetting = { setting, value in
             speechSettings.set(setting, value, defaults: configuredSpeech)
@@ -158,24 +160,22 @@ public enum HeartlineMain {
         session.powerOff = { PowerOff.request() }
         // Captions as last set in Settings, unless --captions or the configuration says on.
         if let captioned {
-            if ((try? committed.setting(Heartline.captionsSetting)) ?? nil) == "on" { captioned.enabled = true }
+            if stored.captions { captioned.enabled = true }
             session.setCaptions = { captioned.enabled = $0 }
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
         session.start()
         checkInBackground(directory: directory, loop: loop, session: session)
-        let remembered = (try? committed.setting(Heartline.sensorAddressSetting)) ?? nil
-        let pairedStrap = options.sensor ?? remembered
+        let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         session.sensors = sensors
         session.makeLink = { [weak session] kind in
             SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
         }
         // Each kind from --sensor KIND=ADDRESS, else as remembered in Settings, Sensors.
-        for kind in [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter] {
-            let remembered = (try? committed.setting(Heartline.addressSetting(of: kind))) ?? nil
-            guard let address = options.motionSensors[kind] ?? remembered else { continue }
+        for kind in Settings.motionKinds {
+            guard let address = options.motionSensors[kind] ?? stored.motionSensors[kind]?.address else { continue }
             session.useMotionSensor(kind, address)
         }
         for (offset, kind) in options.simulatedKinds.enumerated() {
@@ -185,7 +185,7 @@ public enum HeartlineMain {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")
         } else if let pairedStrap {
             // Connect at launch: the strap is ready by the time a workout starts.
-            sensors.use(pairedStrap, name: ((try? committed.setting(Heartline.sensorNameSetting)) ?? nil) ?? "")
+            sensors.use(pairedStrap, name: stored.strap?.name ?? "")
         }
 
         if signals >= 0 {
@@ -202,8 +202,8 @@ public enum HeartlineMain {
 
         if interactive {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
-            let storedEcho = ((try? committed.setting(KeyEchoSetting.settingKey)) ?? nil).flatMap(KeyEchoMode.init)
-            session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho ?? options.echo)
+            let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
+            session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho)
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {

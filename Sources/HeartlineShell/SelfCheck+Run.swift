@@ -57,14 +57,12 @@ extension SelfCheck {
         log: @escaping (String) -> Void
     ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
-        var remembered: String?
-        var identity: (manufacturer: String?, model: String?) = (nil, nil)
+        var remembered: RememberedSensor?
         var inUse = false
         if FileManager.default.fileExists(atPath: directory) {
             do {
                 let store = try SQLiteStore(directory: directory)
-                remembered = try? store.setting(Heartline.sensorAddressSetting)
-                identity = Self.identity(in: store)
+                remembered = try? store.settings().strap
             } catch .locked {
                 inUse = true
             } catch {
@@ -73,7 +71,7 @@ extension SelfCheck {
         }
         let probes = Probes.system(environment: environment)
         let check = SelfCheck(words: words)
-        let target = options.sensor ?? remembered
+        let target = options.sensor ?? remembered?.address
         let engine = (speaker as? any SpeechOutput)?.engineName
         var findings = check.findings(probes: probes, target: target, storeInUse: inUse, dataDirectory: directory, engine: engine)
 
@@ -95,8 +93,8 @@ extension SelfCheck {
             loop.run()
         }
 
-        if Self.sameStrap(target, remembered) {
-            findings = check.withIdentity(findings, manufacturer: identity.manufacturer, model: identity.model)
+        if let remembered, Self.sameStrap(target, remembered.address) {
+            findings = check.withIdentity(findings, manufacturer: remembered.manufacturer, model: remembered.model)
         }
         if case .missing = SystemProbe.userManager(environment: environment) {
             findings.append(Finding(part: .speech, ok: false, sentence: words(.checkUserManagerMissing)))
@@ -140,14 +138,13 @@ extension SelfCheck {
     ) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
-            let remembered = (try? store.setting(Heartline.sensorAddressSetting)) ?? nil
-            let target = options.sensor ?? remembered
+            let remembered = (try? store.settings())?.strap
+            let target = options.sensor ?? remembered?.address
             let check = SelfCheck(words: words)
             var findings = check.findings(
                 probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory, engine: engine())
-            if sameStrap(target, remembered) {
-                let identity = identity(in: store)
-                findings = check.withIdentity(findings, manufacturer: identity.manufacturer, model: identity.model)
+            if let remembered, sameStrap(target, remembered.address) {
+                findings = check.withIdentity(findings, manufacturer: remembered.manufacturer, model: remembered.model)
             }
             return findings.map { Utterance(.answer, $0.sentence) }
         }
@@ -155,12 +152,6 @@ extension SelfCheck {
 }
 
 extension SelfCheck {
-    /// What the remembered strap's Device Information service said when it last connected.
-    static func identity(in store: WorkoutStore) -> (manufacturer: String?, model: String?) {
-        let manufacturer = (try? store.setting(Heartline.sensorManufacturerSetting)) ?? nil
-        return (manufacturer, (try? store.setting(Heartline.sensorModelSetting)) ?? nil)
-    }
-
     /// Whether the strap checked is the remembered one (an address may be given without its kind).
     static func sameStrap(_ target: String?, _ remembered: String?) -> Bool {
         guard let target, let remembered else { return false }

@@ -16,12 +16,10 @@ extension SpeechSettings {
     }
 
     /// These settings with what the user changed in Settings, Speech on top.
-    func overridden(by store: WorkoutStore) -> SpeechSettings {
+    func overridden(by stored: [SpeechSetting: String]) -> SpeechSettings {
         var settings = self
         for setting in SpeechSetting.allCases {
-            if let value = (try? store.setting(setting.key)) ?? nil {
-                settings.set(setting, value, defaults: self)
-            }
+            if let value = stored[setting] { settings.set(setting, value, defaults: self) }
         }
         return settings
     }

@@ -40,8 +40,8 @@ final class WallClockLabels: WorkoutStore {
     // Everything else is the store's own.
     func profile() throws -> Profile { try store.profile() }
     func saveProfile(_ profile: Profile) throws { try store.saveProfile(profile) }
-    func setting(_ key: String) throws -> String? { try store.setting(key) }
-    func setSetting(_ key: String, to value: String?) throws { try store.setSetting(key, to: value) }
+    func settings() throws -> Settings { try store.settings() }
+    func saveSettings(_ settings: Settings) throws { try store.saveSettings(settings) }
     func lastConfiguration() throws -> WorkoutConfiguration? { try store.lastConfiguration() }
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws { try store.saveLastConfiguration(configuration) }
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {

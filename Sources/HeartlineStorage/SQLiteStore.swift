@@ -247,22 +247,21 @@ public final class SQLiteStore: WorkoutStore {
 
     // MARK: Settings, profile and last configuration
 
-    public func setting(_ key: String) throws(StorageError) -> String? {
-        try StorageError.mapping {
-            try database.queryFirst("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.text(0) }
+    /// The document the settings are stored in.
+    static let settingsDocument = "settings"
+
+    /// The stored settings; a field that cannot be read takes its default, and a document that
+    /// cannot be read at all gives the defaults.
+    public func settings() throws(StorageError) -> Settings {
+        let json = try StorageError.mapping {
+            try database.queryFirst("SELECT json FROM documents WHERE name = ?", [.text(Self.settingsDocument)]) { $0.text(0) }
         }
+        guard let json else { return Settings() }
+        return (try? JSONDecoder().decode(Settings.self, from: Data(json.utf8))) ?? Settings()
     }
 
-    public func setSetting(_ key: String, to value: String?) throws(StorageError) {
-        try write { database in
-            if let value {
-                try database.execute(
-                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [.text(key), .text(value)])
-            } else {
-                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
-            }
-        }
+    public func saveSettings(_ settings: Settings) throws(StorageError) {
+        try saveDocument(settings, named: Self.settingsDocument)
     }
 
     public func profile() throws(StorageError) -> Profile {
@@ -289,12 +288,15 @@ public final class SQLiteStore: WorkoutStore {
         }
     }
 
+    /// `value` as the JSON a document holds.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     private func saveDocument<T: Encodable>(_ value: T, named name: String) throws(StorageError) {
-        let json = try StorageError.mapping {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        }
+        let json = try StorageError.mapping { try Self.json(value) }
         try write { database in
             try database.execute(
                 "INSERT INTO documents (name, json) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET json = excluded.json",

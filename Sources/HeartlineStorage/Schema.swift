@@ -23,6 +23,7 @@ enum Schema {
         Migration(version: 6, migrate: addLapsAndZones),
         Migration(version: 7, migrate: addSportAndMotion),
         Migration(version: 8, migrate: addCommitCounter),
+        Migration(version: 9, migrate: typedSettings),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -215,5 +216,17 @@ enum Schema {
             );
             """)
         try database.execute("INSERT INTO commit_counter (id, name, count) VALUES (1, ?, 0)", [.text(UUID().uuidString)])
+    }
+
+    /// Version 9: the settings are one document, `Settings` as JSON, written as a whole; the
+    /// key/value rows of earlier versions become its fields (see `LegacySettings`) and their
+    /// table goes.
+    private static func typedSettings(_ database: Database) throws {
+        let rows = try database.query("SELECT key, value FROM settings") { ($0.text(0), $0.text(1)) }
+        let settings = LegacySettings.settings(from: Dictionary(rows) { _, last in last })
+        try database.execute(
+            "INSERT INTO documents (name, json) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET json = excluded.json",
+            [.text(SQLiteStore.settingsDocument), .text(try SQLiteStore.json(settings))])
+        try database.executeScript("DROP TABLE settings")
     }
 }

@@ -445,7 +445,7 @@ import Testing
             menu: 4, Footpod calibration: 100 percent.
             (use cyclingSpeedCadence none)
             """#)
-        #expect(try session.store.setting(Heartline.addressSetting(of: .footpod)) == "C1:22:33:44:55:66")
-        #expect(try session.store.setting(Heartline.addressSetting(of: .cyclingSpeedCadence)) == nil)
+        #expect(try session.store.settings().motionSensors[.footpod]?.address == "C1:22:33:44:55:66")
+        #expect(try session.store.settings().motionSensors[.cyclingSpeedCadence] == nil)
     }
 }

@@ -37,8 +37,8 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
 
     func profile() throws -> Profile { try store.profile() }
     func saveProfile(_ profile: Profile) throws { try store.saveProfile(profile) }
-    func setting(_ key: String) throws -> String? { try store.setting(key) }
-    func setSetting(_ key: String, to value: String?) throws { try store.setSetting(key, to: value) }
+    func settings() throws -> Settings { try store.settings() }
+    func saveSettings(_ settings: Settings) throws { try store.saveSettings(settings) }
     func lastConfiguration() throws -> WorkoutConfiguration? { try store.lastConfiguration() }
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
         try store.beginWorkout(start: start, configuration: configuration)

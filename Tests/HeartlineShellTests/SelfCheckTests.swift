@@ -255,10 +255,10 @@ import Testing
         let data = TemporaryDirectory()
         do {
             let store = try SQLiteStore(directory: data.path)
-            try store.setSetting(Heartline.sensorAddressSetting, to: "att-socket:\(data.path)/strap.sock")
-            try store.setSetting(Heartline.sensorNameSetting, to: "HRM-Pro 9F8E")
-            try store.setSetting(Heartline.sensorManufacturerSetting, to: "Garmin")
-            try store.setSetting(Heartline.sensorModelSetting, to: "HRM-Pro")
+            var settings = Settings()
+            settings.strap = RememberedSensor(
+                address: "att-socket:\(data.path)/strap.sock", name: "HRM-Pro 9F8E", manufacturer: "Garmin", model: "HRM-Pro")
+            try store.saveSettings(settings)
         }
         let result = try runHeartline(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())

@@ -14,8 +14,10 @@ import Testing
             let movedTo = directory + "/heartline.sqlite.corrupt-20260314T093500Z"
             #expect(store.recoveredFromCorruption == movedTo)
             #expect(FileManager.default.contents(atPath: movedTo) == garbage)
-            try store.setSetting("speech-rate", to: "70")
-            #expect(try store.setting("speech-rate") == "70")
+            var settings = Settings()
+            settings.setSpeech(.rate, to: "70")
+            try store.saveSettings(settings)
+            #expect(try store.settings().speech[.rate] == "70")
         }
     }
 

@@ -18,7 +18,11 @@ import Testing
             let store = try SQLiteStore(directory: directory)
             #expect(try Schema.version(of: store.database) == Schema.currentVersion)
             #expect(try store.savedWorkoutCount() == 0)
-            try store.setSetting("migrated", to: "yes")
+            #expect(try store.settings() == Settings())
+            var settings = Settings()
+            settings.captions = true
+            try store.saveSettings(settings)
+            #expect(try store.settings() == settings)
         }
     }
 
@@ -32,7 +36,7 @@ import Testing
             do {
                 let database = try Database(path: path)
                 try Schema.migrate(database, to: 1)
-                try database.execute("INSERT INTO settings (key, value) VALUES ('speech-rate', '55')")
+                try database.execute("INSERT INTO settings (key, value) VALUES ('speech.rate', '55')")
                 try database.execute(
                     """
                     INSERT INTO workouts (id, start, state, metrics, readout_interval, duration,
@@ -68,7 +72,7 @@ import Testing
                         configuration: WorkoutConfiguration(metrics: [.time, .heartRate], interval: .minutes5),
                         duration: 901, averageHeartRate: 131, maximumHeartRate: 168, calories: 402.5))
             #expect(try store.unfinishedWorkouts().map(\.id) == [8])
-            #expect(try store.setting("speech-rate") == "55")
+            #expect(try store.settings().speech == [.rate: "55"])
             let tables = try store.database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text(0) }
             #expect(!tables.contains("samples"))
             // Recording carries on after the migrated samples.

@@ -9,7 +9,7 @@ import Testing
             let store = try SQLiteStore(directory: directory)
             #expect(try store.profile() == Profile())
             #expect(try store.lastConfiguration() == nil)
-            #expect(try store.setting("speech-rate") == nil)
+            #expect(try store.settings() == Settings())
             #expect(try store.savedWorkoutCount() == 0)
             #expect(try store.unfinishedWorkouts().isEmpty)
             #expect(store.recoveredFromCorruption == nil)
@@ -24,18 +24,20 @@ import Testing
             do {
                 let store = try SQLiteStore(directory: directory)
                 try store.saveProfile(profile)
-                try store.setSetting("speech-rate", to: "60")
-                try store.setSetting("sensor", to: "F0:13:C3:00:11:22")
-                try store.setSetting("sensor", to: "F0:13:C3:00:11:23")
-                try store.setSetting("voice", to: "en")
-                try store.setSetting("voice", to: nil)
+                var settings = Settings()
+                settings.setSpeech(.rate, to: "60")
+                settings.strap = RememberedSensor(address: "F0:13:C3:00:11:22", name: "HRM-Pro")
+                settings.setSpeech(.voice, to: "en")
+                try store.saveSettings(settings)
+                settings.strap?.address = "F0:13:C3:00:11:23"
+                settings.setSpeech(.voice, to: nil)
+                try store.saveSettings(settings)
                 try store.saveLastConfiguration(sampleConfiguration)
             }
             let store = try SQLiteStore(directory: directory)
             #expect(try store.profile() == profile)
-            #expect(try store.setting("speech-rate") == "60")
-            #expect(try store.setting("sensor") == "F0:13:C3:00:11:23")
-            #expect(try store.setting("voice") == nil)
+            #expect(try store.settings().speech == [.rate: "60"])
+            #expect(try store.settings().strap == RememberedSensor(address: "F0:13:C3:00:11:23", name: "HRM-Pro"))
             #expect(try store.lastConfiguration() == sampleConfiguration)
         }
     }

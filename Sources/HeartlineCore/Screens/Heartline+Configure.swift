@@ -2,7 +2,6 @@ import Foundation
 
 /// The optional choices after the interval: a target heart rate zone and a training plan.
 extension Heartline {
-    static let autoPauseSetting = "workout.auto-pause"
     /// Any target range must lie inside these heart rates.
     static let targetBounds = 40...230
 
@@ -86,9 +85,7 @@ extension Heartline {
         }
     }
 
-    var autoPauseEnabled: Bool {
-        settings[Self.autoPauseSetting] != "off"
-    }
+    var autoPauseEnabled: Bool { settings.autoPause }
 
     /// The draft of the configuration step on screen.
     private var draft: Draft? {
@@ -191,29 +188,21 @@ extension Heartline {
         say(.answer, .planCountdownChanged, ["state": words.onOff(draft.countdown)])
     }
 
-    static let autoExportSetting = "export.auto"
-    /// The choices of automatic export, in the order the Settings item steps through them.
-    static let autoExportChoices: [[ExportFormat]] = [[], [.fit], [.tcx], [.fit, .tcx]]
-
     /// The formats every saved workout is written in, none when automatic export is off.
-    var autoExportFormats: [ExportFormat] {
-        (settings[Self.autoExportSetting] ?? "").split(separator: ",").compactMap { ExportFormat(rawValue: String($0)) }
-    }
+    var autoExportFormats: [ExportFormat] { settings.autoExport }
 
     func describe(autoExport formats: [ExportFormat]) -> String {
         formats.isEmpty ? words.onOff(false) : words.list(formats.map { $0.rawValue.uppercased() })
     }
 
     mutating func cycleAutoExport() {
-        let choices = Self.autoExportChoices
-        let next = choices[((choices.firstIndex(of: autoExportFormats) ?? 0) + 1) % choices.count]
-        guard saveSettings([(Self.autoExportSetting, next.isEmpty ? nil : next.map(\.rawValue).joined(separator: ","))]) else { return }
-        say(.answer, .autoExportChanged, ["formats": describe(autoExport: next)])
+        guard saveSettings({ $0.cycleAutoExport() }) else { return }
+        say(.answer, .autoExportChanged, ["formats": describe(autoExport: autoExportFormats)])
     }
 
     mutating func toggleAutoPause() {
         let on = !autoPauseEnabled
-        guard saveSettings([(Self.autoPauseSetting, on ? "on" : "off")]) else { return }
+        guard saveSettings({ $0.autoPause = on }) else { return }
         say(.answer, .autoPauseChanged, ["state": words.onOff(on)])
     }
 }

@@ -215,11 +215,9 @@ extension Heartline {
             ask(question, again: false)
         case .sensor:
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            if let name = rememberedSensor?.name {
-                say(.menu, .sensorRemembered, ["name": name])
-                let manufacturer = settings[Self.sensorManufacturerSetting]
-                if let identity = Self.identitySentence(words: words, manufacturer: manufacturer, model: settings[Self.sensorModelSetting])
-                {
+            if let remembered = rememberedSensor {
+                say(.menu, .sensorRemembered, ["name": remembered.name])
+                if let identity = Self.identitySentence(words: words, manufacturer: remembered.manufacturer, model: remembered.model) {
                     say(.menu, text: identity)
                 }
             } else {

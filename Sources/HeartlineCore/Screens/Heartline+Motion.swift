@@ -3,16 +3,10 @@ import Foundation
 /// Pace, speed, distance, cadence and power: the answers, the readouts by distance, and the
 /// sensors that give them, each connecting and dropping out on its own.
 extension Heartline {
-    static let unitsSetting = "units"
-    /// The footpod's calibration factor ("1.03"): its distances and speeds are multiplied by it.
-    static let calibrationSetting = "footpod.calibration"
-    static let calibrationRange = 0.5...1.5
+    var distanceUnit: DistanceUnit { settings.units }
 
-    var distanceUnit: DistanceUnit { settings[Self.unitsSetting].flatMap(DistanceUnit.init) ?? .kilometres }
-
-    var footpodCalibration: Double {
-        settings[Self.calibrationSetting].flatMap(Double.init).flatMap { Self.calibrationRange.contains($0) ? $0 : nil } ?? 1
-    }
+    /// The footpod's calibration factor (1.03): its distances and speeds are multiplied by it.
+    var footpodCalibration: Double { settings.footpodCalibration }
 
     /// The sensor kind that gives `metric` in `sport`, for saying which one is missing.
     static func source(of metric: Metric, in sport: Sport) -> SensorKind {
@@ -146,7 +140,7 @@ extension Heartline {
 extension Heartline {
     mutating func cycleUnits() {
         let next: DistanceUnit = distanceUnit == .kilometres ? .miles : .kilometres
-        guard saveSettings([(Self.unitsSetting, next.rawValue)]) else { return }
+        guard saveSettings({ $0.units = next }) else { return }
         say(.answer, .unitsChanged, ["unit": words.unitsName(next)])
     }
 
@@ -167,10 +161,10 @@ extension Heartline {
             }
             factor = typed / 100
         }
-        guard Self.calibrationRange.contains(factor) else { return say(.answer, .calibrationOutOfRange) }
-        let rounded = (factor * 1000).rounded() / 1000
-        guard saveSettings([(Self.calibrationSetting, String(rounded))]) else { return }
-        say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(rounded)])
+        var changed = settings
+        guard changed.setFootpodCalibration(factor) else { return say(.answer, .calibrationOutOfRange) }
+        guard saveSettings(changed) else { return }
+        say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(footpodCalibration)])
         returnToPrevious()
     }
 
@@ -227,26 +221,12 @@ extension Heartline {
 // MARK: - Finding and remembering one sensor of each kind
 
 extension Heartline {
-    /// The setting that remembers the address of the `kind` chosen in Settings, Sensors.
-    public static func addressSetting(of kind: SensorKind) -> String { "sensor.\(settingName(kind)).address" }
-    public static func nameSetting(of kind: SensorKind) -> String { "sensor.\(settingName(kind)).name" }
-
-    private static func settingName(_ kind: SensorKind) -> String {
-        switch kind {
-        case .heartRateStrap: "strap"
-        case .footpod: "footpod"
-        case .cyclingSpeedCadence: "bike"
-        case .powerMeter: "power"
-        }
-    }
-
-    static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
+    static let motionKinds = Settings.motionKinds
 
     /// The remembered footpod, bike sensor and power meter, in that order.
     var rememberedMotionSensors: [(kind: SensorKind, address: String, name: String)] {
         Self.motionKinds.compactMap { kind in
-            guard let address = settings[Self.addressSetting(of: kind)] else { return nil }
-            return (kind, address, settings[Self.nameSetting(of: kind)] ?? address)
+            settings.motionSensors[kind].map { (kind, $0.address, $0.name) }
         }
     }
 
@@ -257,14 +237,14 @@ extension Heartline {
     }
 
     mutating func chooseMotionSensor(_ found: FoundSensor) {
-        saveSettings([(Self.addressSetting(of: found.kind), found.address), (Self.nameSetting(of: found.kind), found.name)])
+        saveSettings { $0.remember(RememberedSensor(address: found.address, name: found.name), as: found.kind) }
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useMotionSensor(found.kind, found.address))
         returnToPrevious()
     }
 
     mutating func forgetMotionSensor(_ kind: SensorKind) {
-        saveSettings([(Self.addressSetting(of: kind), nil), (Self.nameSetting(of: kind), nil)])
+        saveSettings { $0.remember(nil, as: kind) }
         say(.answer, .sensorKindForgotten, ["sensor": sensorTitle(kind)])
         emit(.useMotionSensor(kind, nil))
         sensors.motion[kind] = nil

@@ -12,14 +12,10 @@ struct RestingMeasurement: Sendable {
 }
 
 extension Heartline {
-    static let restingCheckMinutesSetting = "check.minutes"
-    static let restingCheckLengths = [3, 5, 2]
     static let baselineDays = 7
 
     /// The check's length in minutes, 3 unless set.
-    var restingCheckMinutes: Int {
-        settings[Self.restingCheckMinutesSetting].flatMap(Int.init).flatMap { Self.restingCheckLengths.contains($0) ? $0 : nil } ?? 3
-    }
+    var restingCheckMinutes: Int { settings.restingCheckMinutes }
 
     func restingCheckItems() -> [MenuItem] {
         [
@@ -29,10 +25,8 @@ extension Heartline {
     }
 
     mutating func cycleRestingCheckLength() {
-        let lengths = Self.restingCheckLengths
-        let next = lengths[((lengths.firstIndex(of: restingCheckMinutes) ?? 0) + 1) % lengths.count]
-        guard saveSettings([(Self.restingCheckMinutesSetting, String(next))]) else { return }
-        say(.answer, .restingLengthChanged, ["duration": words.duration(next * 60)])
+        guard saveSettings({ $0.cycleRestingCheckLength() }) else { return }
+        say(.answer, .restingLengthChanged, ["duration": words.duration(restingCheckMinutes * 60)])
     }
 
     mutating func startRestingCheck() {

@@ -2,21 +2,11 @@ import Foundation
 
 /// Finding, choosing and forgetting the heart-rate strap, and saying what went wrong with it.
 extension Heartline {
-    public static let sensorAddressSetting = "sensor.address"
-    public static let sensorNameSetting = "sensor.name"
-    /// What the remembered strap's Device Information service said, kept for the Sensors
-    /// screen and `heartline --check`.
-    public static let sensorManufacturerSetting = "sensor.manufacturer"
-    public static let sensorModelSetting = "sensor.model"
     static let scanSeconds = 8.0
     /// A battery at or below this is said once per run.
     static let batteryLowPercent = 15
 
-    var rememberedSensor: (address: String, name: String)? {
-        guard let address = settings[Self.sensorAddressSetting] else { return nil }
-        let name = settings[Self.sensorNameSetting] ?? address
-        return (address, name)
-    }
+    var rememberedSensor: RememberedSensor? { settings.strap }
 
     /// Signal strength in words: within a couple of metres a strap is above -70 dBm.
     func signalWords(_ dBm: Int) -> String {
@@ -40,20 +30,14 @@ extension Heartline {
 
     mutating func chooseSensor(_ found: FoundSensor) {
         guard found.kind == .heartRateStrap else { return chooseMotionSensor(found) }
-        saveSettings([
-            (Self.sensorAddressSetting, found.address), (Self.sensorNameSetting, found.name),
-            (Self.sensorManufacturerSetting, nil), (Self.sensorModelSetting, nil),
-        ])
+        saveSettings { $0.strap = RememberedSensor(address: found.address, name: found.name) }
         say(.answer, .sensorChosen, ["name": found.name])
         emit(.useSensor(found.address))
         returnToPrevious()
     }
 
     mutating func forgetSensor() {
-        saveSettings([
-            (Self.sensorAddressSetting, nil), (Self.sensorNameSetting, nil), (Self.sensorManufacturerSetting, nil),
-            (Self.sensorModelSetting, nil),
-        ])
+        saveSettings { $0.strap = nil }
         say(.answer, .sensorForgotten)
         emit(.useSensor(nil))
         sensors.strap = .absent
@@ -63,9 +47,11 @@ extension Heartline {
     /// Keeps what the remembered strap says about itself, in silence: it is read on the Sensors
     /// screen, not on every connection. Another strap's (one given with --sensor) is not kept.
     mutating func sensorIdentified(strap: String, manufacturer: String?, model: String?) {
-        guard strap == settings[Self.sensorAddressSetting] else { return }
-        guard settings[Self.sensorManufacturerSetting] != manufacturer || settings[Self.sensorModelSetting] != model else { return }
-        saveSettings([(Self.sensorManufacturerSetting, manufacturer), (Self.sensorModelSetting, model)])
+        guard var remembered = settings.strap, strap == remembered.address else { return }
+        guard remembered.manufacturer != manufacturer || remembered.model != model else { return }
+        remembered.manufacturer = manufacturer
+        remembered.model = model
+        saveSettings { $0.strap = remembered }
     }
 
     /// "Made by Garmin, model HRM-Pro.", or the half that is known; nil when neither is.

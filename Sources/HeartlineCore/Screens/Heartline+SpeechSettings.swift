@@ -1,25 +1,5 @@
 import Foundation
 
-/// One speech setting the user can change in Settings, Speech.
-public enum SpeechSetting: String, CaseIterable, Sendable {
-    case rate, pitch, volume, voice, language, module
-
-    /// The stored setting's name.
-    public var key: String { "speech.\(rawValue)" }
-
-    /// Rate, pitch and volume are numbers from -100 to 100; the rest are names.
-    public var isNumber: Bool { self == .rate || self == .pitch || self == .volume }
-
-    public static let range = -100...100
-}
-
-/// How much of the typing is said back.
-public enum KeyEchoSetting: String, CaseIterable, Sendable {
-    case none, characters, words, both
-
-    public static let settingKey = "input.echo"
-}
-
 /// Settings, Speech and Key echo: stored, handed to the speech and terminal adapters, and
 /// confirmed in the new setting (the adapters apply a change before the confirmation is spoken).
 extension Heartline {
@@ -28,16 +8,14 @@ extension Heartline {
     }
 
     func storedValue(of setting: SpeechSetting) -> String? {
-        settings[setting.key]
+        settings.speech[setting]
     }
 
     func spokenValue(of setting: SpeechSetting) -> String {
         storedValue(of: setting) ?? words(.valueDefault)
     }
 
-    var keyEcho: KeyEchoSetting {
-        settings[KeyEchoSetting.settingKey].flatMap(KeyEchoSetting.init) ?? .characters
-    }
+    var keyEcho: KeyEchoSetting { settings.keyEcho }
 
     func words(for echo: KeyEchoSetting) -> String {
         words(Prompt.keyEchoNames[KeyEchoSetting.allCases.firstIndex(of: echo)!])
@@ -55,20 +33,13 @@ extension Heartline {
 
     mutating func enterSpeechValue(_ text: String, for setting: SpeechSetting) {
         let name = label(of: setting)
-        var value: String?
-        if ["default", "clear", "none"].contains(text) {
-            value = nil
-        } else if setting.isNumber {
-            guard let number = Int(text), SpeechSetting.range.contains(number) else {
-                say(.answer, .speechOutOfRange, ["field": name])
-                return
-            }
-            value = String(number)
-        } else {
-            // Voice, language and module names as the engines spell them.
-            value = String(text.prefix(40))
+        var changed = settings
+        guard changed.setSpeech(setting, to: ["default", "clear", "none"].contains(text) ? nil : text) else {
+            say(.answer, .speechOutOfRange, ["field": name])
+            return
         }
-        guard saveSettings([(setting.key, value)]) else { return }
+        let value = changed.speech[setting]
+        guard saveSettings(changed) else { return }
         emit(.speechSettingChanged(setting, value))
         say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
         returnToPrevious()
@@ -77,19 +48,17 @@ extension Heartline {
     mutating func cycleKeyEcho() {
         let all = KeyEchoSetting.allCases
         let next = all[(all.firstIndex(of: keyEcho)! + 1) % all.count]
-        guard saveSettings([(KeyEchoSetting.settingKey, next.rawValue)]) else { return }
+        guard saveSettings({ $0.keyEcho = next }) else { return }
         emit(.keyEchoChanged(next))
         say(.answer, .echoChanged, ["mode": words(for: next)])
     }
 
-    public static let captionsSetting = "display.captions"
-
-    /// Whether every sentence is also printed as text; nil when never set here.
-    var captionsOn: Bool { settings[Self.captionsSetting] == "on" }
+    /// Whether every sentence is also printed as text.
+    var captionsOn: Bool { settings.captions }
 
     mutating func toggleCaptions() {
         let on = !captionsOn
-        guard saveSettings([(Self.captionsSetting, on ? "on" : "off")]) else { return }
+        guard saveSettings({ $0.captions = on }) else { return }
         emit(.captionsChanged(on))
         say(.answer, .captionsChanged, ["state": words.onOff(on)])
     }

@@ -98,9 +98,9 @@ public struct Heartline {
     var keyboard = Keyboard()
     /// What the user hears and heard.
     var conversation = Conversation()
-    /// The stored settings the screens show, read at start and whenever a Settings screen is
-    /// entered, and kept up to date by every change made here: rendering reads no storage.
-    var settings: [String: String] = [:]
+    /// The stored settings, read once at start and kept up to date by every change made here:
+    /// rendering reads no storage.
+    var settings = Settings()
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
@@ -256,40 +256,30 @@ public struct Heartline {
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
-        switch next {
-        case .settings, .sensor, .speech: loadSettings()
-        default: break
-        }
         stack.append(next)
         presentScreen()
     }
 
-    /// Every setting a screen shows.
-    static let settingKeys =
-        [
-            autoPauseSetting, autoExportSetting, restingCheckMinutesSetting, KeyEchoSetting.settingKey, sensorAddressSetting,
-            sensorNameSetting, sensorManufacturerSetting, sensorModelSetting, unitsSetting, calibrationSetting, captionsSetting,
-        ]
-        + [SensorKind.footpod, .cyclingSpeedCadence, .powerMeter].flatMap { [addressSetting(of: $0), nameSetting(of: $0)] }
-        + SpeechSetting.allCases.map(\.key)
-
-    /// Reads the settings the screens show; one that cannot be read keeps what was known.
+    /// Reads the stored settings; when they cannot be read, the defaults stand.
     mutating func loadSettings() {
-        for key in Self.settingKeys {
-            guard let value = try? store.setting(key) else { continue }
-            settings[key] = value
-        }
+        if let stored = try? store.settings() { settings = stored }
     }
 
-    /// Stores settings and keeps them for the screens; false (and said) when storing failed.
+    /// Stores `changed` as the settings and keeps it for the screens; false (and said) when
+    /// storing failed, and the settings are as they were.
     @discardableResult
-    mutating func saveSettings(_ values: [(key: String, value: String?)]) -> Bool {
-        let written: Void? = storing { store in
-            for (key, value) in values { try store.setSetting(key, to: value) }
-        }
-        guard written != nil else { return false }
-        for (key, value) in values { settings[key] = value }
+    mutating func saveSettings(_ changed: Settings) -> Bool {
+        guard storing({ store in try store.saveSettings(changed) }) != nil else { return false }
+        settings = changed
         return true
+    }
+
+    /// Stores the settings as `change` leaves them; false (and said) when storing failed.
+    @discardableResult
+    mutating func saveSettings(_ change: (inout Settings) -> Void) -> Bool {
+        var changed = settings
+        change(&changed)
+        return saveSettings(changed)
     }
 
     /// Replaces the current screen without growing the way back.

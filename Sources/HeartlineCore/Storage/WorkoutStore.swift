@@ -83,10 +83,10 @@ public protocol WorkoutStore: AnyObject {
     func profile() throws -> Profile
     func saveProfile(_ profile: Profile) throws
 
-    /// A named setting (speech rate, sensor address, ...), or nil when never set.
-    func setting(_ key: String) throws -> String?
-    /// Stores a named setting; nil removes it.
-    func setSetting(_ key: String, to value: String?) throws
+    /// Everything set in Settings; the defaults when nothing was.
+    func settings() throws -> Settings
+    /// Stores the settings as a whole, in one transaction.
+    func saveSettings(_ settings: Settings) throws
 
     func lastConfiguration() throws -> WorkoutConfiguration?
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws

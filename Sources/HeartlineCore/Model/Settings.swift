@@ -1,0 +1,209 @@
+import Foundation
+
+/// A sensor chosen in Settings, Sensors, remembered until it is forgotten.
+public struct RememberedSensor: Codable, Equatable, Sendable {
+    /// A Bluetooth address, or `att-socket:PATH`.
+    public var address: String
+    public var name: String
+    /// What the strap's Device Information service said, kept for the Sensors screen and
+    /// `heartline --check`.
+    public var manufacturer: String?
+    public var model: String?
+
+    public init(address: String, name: String, manufacturer: String? = nil, model: String? = nil) {
+        self.address = address
+        self.name = name
+        self.manufacturer = manufacturer
+        self.model = model
+    }
+}
+
+/// How much of the typing is said back.
+public enum KeyEchoSetting: String, CaseIterable, Codable, Sendable {
+    case none, characters, words, both
+}
+
+/// One speech setting the user can change in Settings, Speech.
+public enum SpeechSetting: String, CaseIterable, Codable, Sendable {
+    case rate, pitch, volume, voice, language, module
+
+    /// Rate, pitch and volume are numbers from -100 to 100; the rest are names.
+    public var isNumber: Bool { self == .rate || self == .pitch || self == .volume }
+
+    public static let range = -100...100
+    /// Voice, language and module names are kept to this many characters.
+    public static let longestName = 40
+}
+
+/// Everything the user sets in Settings, with its default; stored as one value.
+///
+/// Rules on a field (a range, a list of choices) live in its changing function and in decoding,
+/// so a stored value that breaks one (written by hand, or by another Heartline) reads as the
+/// default rather than reaching a screen.
+public struct Settings: Equatable, Sendable {
+    /// Pausing by itself when the heart rate stops coming and resuming when it comes back.
+    public var autoPause = true
+    /// The formats every saved workout is written in; none: automatic export is off.
+    public var autoExport: [ExportFormat] = []
+    /// The resting check's length, one of `restingCheckLengths`.
+    public private(set) var restingCheckMinutes = 3
+    public var keyEcho = KeyEchoSetting.characters
+    /// Every sentence is also printed as text.
+    public var captions = false
+    public var units = DistanceUnit.kilometres
+    /// The footpod's calibration factor: its distances and speeds are multiplied by it. Within
+    /// `calibrationRange`, to three decimals.
+    public private(set) var footpodCalibration = 1.0
+    /// The heart-rate strap Heartline connects to at launch.
+    public var strap: RememberedSensor?
+    /// One remembered footpod, bike sensor and power meter at most; a strap is `strap`.
+    public private(set) var motionSensors: [SensorKind: RememberedSensor] = [:]
+    /// Speech settings the user changed; one absent is the configuration's or the engine's.
+    public private(set) var speech: [SpeechSetting: String] = [:]
+
+    public static let calibrationRange = 0.5...1.5
+    /// The resting check's lengths in minutes, in the order its item steps through them.
+    public static let restingCheckLengths = [3, 5, 2]
+    /// The choices of automatic export, in the order the Settings item steps through them.
+    public static let autoExportChoices: [[ExportFormat]] = [[], [.fit], [.tcx], [.fit, .tcx]]
+    /// The kinds `motionSensors` remembers.
+    public static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
+
+    public init() {}
+
+    /// Sets the footpod's calibration, rounded to three decimals; false (and unchanged) when the
+    /// factor is outside `calibrationRange`.
+    @discardableResult
+    public mutating func setFootpodCalibration(_ factor: Double) -> Bool {
+        guard Self.calibrationRange.contains(factor) else { return false }
+        footpodCalibration = (factor * 1000).rounded() / 1000
+        return true
+    }
+
+    /// Sets the resting check's length; false (and unchanged) for a length not offered.
+    @discardableResult
+    public mutating func setRestingCheckMinutes(_ minutes: Int) -> Bool {
+        guard Self.restingCheckLengths.contains(minutes) else { return false }
+        restingCheckMinutes = minutes
+        return true
+    }
+
+    /// The next resting check length, as its item steps through them.
+    public mutating func cycleRestingCheckLength() {
+        let lengths = Self.restingCheckLengths
+        restingCheckMinutes = lengths[((lengths.firstIndex(of: restingCheckMinutes) ?? 0) + 1) % lengths.count]
+    }
+
+    /// The next choice of automatic export, as its item steps through them.
+    public mutating func cycleAutoExport() {
+        let choices = Self.autoExportChoices
+        autoExport = choices[((choices.firstIndex(of: autoExport) ?? 0) + 1) % choices.count]
+    }
+
+    /// Remembers `sensor` as the one of `kind`, or forgets it (nil). A strap goes to `strap`.
+    public mutating func remember(_ sensor: RememberedSensor?, as kind: SensorKind) {
+        if kind == .heartRateStrap {
+            strap = sensor
+        } else {
+            motionSensors[kind] = sensor
+        }
+    }
+
+    /// The remembered sensor of `kind`, the strap included.
+    public func remembered(_ kind: SensorKind) -> RememberedSensor? {
+        kind == .heartRateStrap ? strap : motionSensors[kind]
+    }
+
+    /// Sets a speech setting, nil for the default; false (and unchanged) for a number outside
+    /// `SpeechSetting.range`. A name is cut to `SpeechSetting.longestName` characters.
+    @discardableResult
+    public mutating func setSpeech(_ setting: SpeechSetting, to value: String?) -> Bool {
+        guard let value else {
+            speech[setting] = nil
+            return true
+        }
+        guard let checked = Self.checked(value, for: setting) else { return false }
+        speech[setting] = checked
+        return true
+    }
+
+    /// `value` as `setting` keeps it, or nil when it breaks the setting's rule.
+    private static func checked(_ value: String, for setting: SpeechSetting) -> String? {
+        guard setting.isNumber else { return String(value.prefix(SpeechSetting.longestName)) }
+        guard let number = Int(value), SpeechSetting.range.contains(number) else { return nil }
+        return String(number)
+    }
+}
+
+// MARK: - Stored form
+
+/// Decoding is lenient field by field: a field that is missing or cannot be read (settings
+/// written by an older or a newer Heartline) takes its default, and the others are kept.
+extension Settings: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
+    }
+
+    /// The name each motion kind is stored under.
+    private static func storedName(_ kind: SensorKind) -> String {
+        switch kind {
+        case .heartRateStrap: "strap"
+        case .footpod: "footpod"
+        case .cyclingSpeedCadence: "bike"
+        case .powerMeter: "power"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type = T.self) -> T? {
+            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
+        }
+        if let autoPause = field(.autoPause, Bool.self) { self.autoPause = autoPause }
+        if let formats = field(.autoExport, [String].self) {
+            for format in formats.compactMap(ExportFormat.init(rawValue:)) where !autoExport.contains(format) {
+                autoExport.append(format)
+            }
+        }
+        if let minutes = field(.restingCheckMinutes, Int.self) { setRestingCheckMinutes(minutes) }
+        if let echo = field(.keyEcho, String.self).flatMap(KeyEchoSetting.init) { keyEcho = echo }
+        if let captions = field(.captions, Bool.self) { self.captions = captions }
+        if let units = field(.units, String.self).flatMap(DistanceUnit.init) { self.units = units }
+        if let factor = field(.footpodCalibration, Double.self) { setFootpodCalibration(factor) }
+        strap = field(.strap, RememberedSensor.self)
+        let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
+        for kind in Self.motionKinds {
+            if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
+        }
+        let speech = (try? container.decodeIfPresent([String: Lenient<String>].self, forKey: .speech)) ?? nil
+        for (name, value) in speech ?? [:] {
+            guard let setting = SpeechSetting(rawValue: name), let value = value.value else { continue }
+            setSpeech(setting, to: value)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(autoPause, forKey: .autoPause)
+        try container.encode(autoExport, forKey: .autoExport)
+        try container.encode(restingCheckMinutes, forKey: .restingCheckMinutes)
+        try container.encode(keyEcho, forKey: .keyEcho)
+        try container.encode(captions, forKey: .captions)
+        try container.encode(units, forKey: .units)
+        try container.encode(footpodCalibration, forKey: .footpodCalibration)
+        try container.encodeIfPresent(strap, forKey: .strap)
+        let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
+        try container.encode(sensors, forKey: .motionSensors)
+        try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)
+    }
+}
+
+/// One entry of a stored map that decodes as nil, rather than failing the map, when it cannot
+/// be read.
+private struct Lenient<Value: Decodable>: Decodable {
+    let value: Value?
+
+    init(from decoder: any Decoder) throws {
+        value = try? decoder.singleValueContainer().decode(Value.self)
+    }
+}

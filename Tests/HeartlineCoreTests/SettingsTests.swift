@@ -1,0 +1,116 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+/// The typed settings: defaults in one place, rules in their changing functions, and decoding
+/// that loses only the field it cannot read.
+@Suite struct SettingsTests {
+    static func decode(_ json: String) throws -> Settings {
+        try JSONDecoder().decode(Settings.self, from: Data(json.utf8))
+    }
+
+    @Test func theDefaults() {
+        let settings = Settings()
+        #expect(settings.autoPause)
+        #expect(settings.autoExport.isEmpty)
+        #expect(settings.restingCheckMinutes == 3)
+        #expect(settings.keyEcho == .characters)
+        #expect(!settings.captions)
+        #expect(settings.units == .kilometres)
+        #expect(settings.footpodCalibration == 1)
+        #expect(settings.strap == nil && settings.motionSensors.isEmpty && settings.speech.isEmpty)
+    }
+
+    @Test func everyFieldRoundTrips() throws {
+        var settings = Settings()
+        settings.autoPause = false
+        settings.autoExport = [.tcx]
+        settings.setRestingCheckMinutes(2)
+        settings.keyEcho = .both
+        settings.captions = true
+        settings.units = .miles
+        settings.setFootpodCalibration(0.985)
+        settings.strap = RememberedSensor(address: "F0:13:C3:00:11:22", name: "HRM-Pro", manufacturer: "Garmin", model: nil)
+        settings.remember(RememberedSensor(address: "E3:22:33:44:55:66", name: "Assioma"), as: .powerMeter)
+        settings.setSpeech(.volume, to: "-20")
+        settings.setSpeech(.module, to: "espeak-ng")
+        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
+    }
+
+    @Test func anEmptyDocumentIsTheDefaults() throws {
+        #expect(try Self.decode("{}") == Settings())
+    }
+
+    /// Each field that is missing, of the wrong type or breaking its rule is the default; the
+    /// fields around it are kept.
+    @Test(arguments: [
+        #""units":"furlongs""#, #""units":3"#, #""captions":"on""#, #""footpodCalibration":1.9"#,
+        #""restingCheckMinutes":4"#, #""keyEcho":null"#, #""strap":{"name":"no address"}"#, #""speech":"loud""#,
+        #""motionSensors":[1,2]"#, #""autoPause":"off""#,
+    ])
+    func aFieldThatCannotBeReadTakesItsDefaultAndKeepsTheOthers(field: String) throws {
+        let name = String(field.prefix { $0 != ":" })
+        let kept = [#""captions":true"#, #""autoPause":false"#, #""units":"miles""#].filter { !$0.hasPrefix(name) }
+        let settings = try Self.decode("{" + (kept + [field]).joined(separator: ",") + "}")
+        var expected = Settings()
+        expected.captions = name != #""captions""#
+        expected.autoPause = name == #""autoPause""#
+        expected.units = name == #""units""# ? .kilometres : .miles
+        #expect(settings == expected)
+    }
+
+    @Test func oneUnreadableSensorOrSpeechValueLosesOnlyItself() throws {
+        let settings = try Self.decode(
+            #"""
+            {"motionSensors":{"footpod":{"address":"C1","name":"Stryd"},"bike":{"name":7},"kite":{"address":"K","name":"K"}},
+             "speech":{"rate":"40","pitch":"500","voice":9,"accent":"posh"}}
+            """#)
+        #expect(settings.motionSensors == [.footpod: RememberedSensor(address: "C1", name: "Stryd")])
+        #expect(settings.speech == [.rate: "40"])
+    }
+
+    @Test func theCalibrationIsRefusedOutsideItsRangeAndRoundedWithin() {
+        var settings = Settings()
+        let refused = [1.51, 0.49].map { settings.setFootpodCalibration($0) }
+        #expect(refused == [false, false])
+        #expect(settings.footpodCalibration == 1)
+        let taken = settings.setFootpodCalibration(1.03456)
+        #expect(taken)
+        #expect(settings.footpodCalibration == 1.035)
+    }
+
+    @Test func theRestingCheckTakesOnlyItsLengthsAndStepsThroughThem() {
+        var settings = Settings()
+        let taken = settings.setRestingCheckMinutes(4)
+        #expect(!taken)
+        #expect(settings.restingCheckMinutes == 3)
+        var seen: [Int] = []
+        for _ in 0..<3 {
+            settings.cycleRestingCheckLength()
+            seen.append(settings.restingCheckMinutes)
+        }
+        #expect(seen == [5, 2, 3])
+    }
+
+    @Test func speechNumbersAreCheckedAndNamesCut() {
+        var settings = Settings()
+        let taken = [
+            settings.setSpeech(.rate, to: "101"), settings.setSpeech(.pitch, to: "high"), settings.setSpeech(.rate, to: "-100"),
+            settings.setSpeech(.voice, to: String(repeating: "v", count: 60)),
+        ]
+        #expect(taken == [false, false, true, true])
+        #expect(settings.speech == [.rate: "-100", .voice: String(repeating: "v", count: SpeechSetting.longestName)])
+        settings.setSpeech(.rate, to: nil)
+        #expect(settings.speech[.rate] == nil)
+    }
+
+    @Test func autoExportStepsThroughItsChoices() {
+        var settings = Settings()
+        var seen: [[ExportFormat]] = []
+        for _ in 0..<4 {
+            settings.cycleAutoExport()
+            seen.append(settings.autoExport)
+        }
+        #expect(seen == [[.fit], [.tcx], [.fit, .tcx], []])
+    }
+}
