@@ -53,7 +53,11 @@ let package = Package(
             name: "heartline-bench",
             dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "HeartlineBluetooth", "HeartlineIO"]),
 
-        .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
+        // The core alone: its state and effects, no store.
+        .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore"]),
+        // Whole journeys through the core on real SQLite files, its storage effects carried out
+        // by the production edge.
+        .testTarget(name: "HeartlineJourneyTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
         .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore"]),
         .testTarget(
             name: "HeartlineSpeechTests",

@@ -1,17 +1,18 @@
 import Dispatch
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 import Synchronization
 
-/// The core's store, with the writes of a recording workout handed to a storage thread, so
-/// that a slow disk never holds the loop.
+/// The store `StorageEdge` carries the core's effects out on, with the writes of a recording
+/// workout handed to a storage thread, so that a slow disk never holds the loop.
 ///
 /// `append` commits every five seconds, with an fsync or two, and pause and end flush: on a worn
 /// SD card or a busy disk each took a second, during which no key, readout or strap notification
 /// was handled. Here samples, a recording or ended workout's totals and flushes return at once;
 /// the storage thread carries them out in order. A failure (a full disk) is thrown by the next
-/// of those calls: the store keeps unsaved samples buffered either way, so the core hears of it
-/// one call later and nothing is lost. Everything else (creating a workout, saving it, reads)
+/// of those calls: the store keeps unsaved samples buffered either way, so the edge hears of it
+/// one call later (and tells the core with `Input.storage`) and nothing is lost. Everything else (creating a workout, saving it, reads)
 /// waits for the writes before it, so it sees every sample; the last configuration, saved as a
 /// workout starts, is written just after the workout is begun.
 final class BackgroundCommits: WorkoutStore {
@@ -139,7 +140,7 @@ final class BackgroundCommits: WorkoutStore {
     func saveSettings(_ settings: Settings) throws { try waiting { try $0.saveSettings(settings) } }
     func lastConfiguration() throws -> WorkoutConfiguration? { try waiting { try $0.lastConfiguration() } }
     /// Kept until the next call: starting a workout saves its configuration and then begins
-    /// it, and only the begin, whose id the core needs, waits for its commit.
+    /// it, and the configuration goes to the storage thread after the begin.
     func saveLastConfiguration(_ configuration: WorkoutConfiguration) throws {
         handOverConfiguration()
         unsavedConfiguration = configuration
@@ -161,9 +162,15 @@ final class BackgroundCommits: WorkoutStore {
         saved.remove(id)
         return id
     }
+    /// Goes to the storage thread like the samples after it, the configuration saved just
+    /// before following it: a slow card never holds the start.
     func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws {
+        let later = unsavedConfiguration
+        unsavedConfiguration = nil
         nextWorkoutID = max(nextWorkoutID ?? 0, id + 1)
         enqueue { try $0.beginWorkout(id: id, start: start, configuration: configuration) }
+        if let later { enqueue { try $0.saveLastConfiguration(later) } }
+        saved.remove(id)
     }
     func highestWorkoutID() throws -> Int64 {
         let stored = try waiting { try $0.highestWorkoutID() }

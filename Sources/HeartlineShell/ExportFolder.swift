@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 
 /// Where exports from the workout details screen go: `$HEARTLINE_EXPORT_DIR`, or the folder
 /// heartline-exports in the home folder.

@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 
 /// Why an export wrote nothing.
 public enum ExportError: Error, Equatable, CustomStringConvertible {

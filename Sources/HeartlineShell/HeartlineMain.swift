@@ -142,9 +142,11 @@ public enum HeartlineMain {
         let background = clock.isSimulated ? nil : BackgroundCommits(store)
         let committed: any WorkoutStore = background ?? store
         let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
-        // What was set in Settings, read once for the adapters; the core reads its own at start.
-        let stored = (try? committed.settings()) ?? Settings()
-        let session = Session(loop: loop, clock: clock, core: Heartline(store: labelled, words: words), speaker: voice, log: log)
+        // What the store holds, read once: the core starts from it, the adapters take the settings.
+        let storage = StorageEdge(labelled)
+        let storedState = storage.storedState()
+        let stored = storedState.settings
+        let session = Session(loop: loop, clock: clock, core: Heartline(words: words), storage: storage, speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
             options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
         voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
@@ -165,7 +167,7 @@ public enum HeartlineMain {
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
-        session.start()
+        session.start(stored: storedState)
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }

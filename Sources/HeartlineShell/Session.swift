@@ -4,6 +4,7 @@
 import CHeartlineSystem
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 import HeartlineIO
 
 /// One run of Heartline: the loop, the core and the adapters around it.
@@ -14,6 +15,8 @@ final class Session {
     let loop: EventLoop
     let clock: ShellClock
     var core: Heartline
+    /// Where the core's storage effects are carried out, and answered in the same turn.
+    let storage: StorageEdge
     let speaker: Speaker
     let log: (String) -> Void
     private var strap: SimulatedStrap?
@@ -45,10 +48,13 @@ final class Session {
     /// Counts what saved workouts derive from the profile, in the background.
     var fillInHistory: (() -> Void)?
 
-    init(loop: EventLoop, clock: ShellClock, core: Heartline, speaker: Speaker, log: @escaping (String) -> Void) {
+    init(
+        loop: EventLoop, clock: ShellClock, core: Heartline, storage: StorageEdge, speaker: Speaker, log: @escaping (String) -> Void
+    ) {
         self.loop = loop
         self.clock = clock
         self.core = core
+        self.storage = storage
         self.speaker = speaker
         self.log = log
     }
@@ -82,6 +88,8 @@ final class Session {
     }
 
     func apply(_ effects: [Effect]) {
+        // Storage first: its answers are the core's, in this turn, and their sentences join these.
+        let effects = storage.settle(effects, with: &core, at: clock.now)
         // Settings first, so a changed setting is confirmed in its new voice.
         for case .speechSettingChanged(let setting, let value) in effects {
             applySpeechSetting?(setting, value)
@@ -115,12 +123,13 @@ final class Session {
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }
             case .quit: finish()
+            case .store, .load: break
             }
         }
     }
 
-    func start() {
-        apply(core.start(at: clock.now))
+    func start(stored: StoredState) {
+        apply(core.start(at: clock.now, stored: stored))
     }
 
     /// Stores what must be stored and stops the loop.

@@ -1,4 +1,5 @@
 import HeartlineCore
+import HeartlineStorage
 import HeartlineSpeech
 
 extension SpeechSettings {

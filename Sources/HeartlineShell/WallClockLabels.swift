@@ -1,8 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineStorage
 import HeartlineIO
 
-/// The core's store, with each workout's start label corrected when the wall clock stepped.
+/// The store the core's effects are written to, with each workout's start label corrected when
+/// the wall clock stepped.
 ///
 /// The core's time is the wall clock at launch plus monotonic time (`ShellClock`), so a workout's
 /// length never depends on the wall clock. Its start label does: when a workout ends or is

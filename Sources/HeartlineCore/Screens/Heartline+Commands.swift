@@ -324,7 +324,7 @@ extension Heartline {
             ask(.endWorkout(quitting: true), again: false)
         case .summary:
             // With the disk full the workout cannot be saved: leaving is asked, not refused.
-            if store.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
+            if records.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
         default:
             stopRestingCheck()
             leave(from: stack)
@@ -334,8 +334,13 @@ extension Heartline {
     /// Leaves Heartline; with workout seconds held in memory for disk space, asks first, over
     /// the screens in `stack` (where no takes the user back).
     mutating func leave(from stack: [Screen]) {
-        storing { store in try store.flush() }
-        let unwritten = store.unwrittenWorkouts().values.reduce(0) { $0 + max($1.seconds, $1.isEmpty ? 0 : 1) }
+        write(.flush)
+        read(.unwritten, for: .leave(stack))
+    }
+
+    /// Leaves, or asks first when `unwritten` holds workout seconds in memory.
+    mutating func leave(from stack: [Screen], unwritten: [Int64: UnwrittenWork]) {
+        let unwritten = unwritten.values.reduce(0) { $0 + max($1.seconds, $1.isEmpty ? 0 : 1) }
         guard unwritten == 0 else {
             self.stack = stack + [.question(.quitUnwritten(seconds: unwritten))]
             ask(.quitUnwritten(seconds: unwritten), again: false)
@@ -376,12 +381,12 @@ extension Heartline {
         case .chooseSport(let sport): chooseSport(sport)
         case .chooseDistanceReadout(let readout): chooseDistanceReadout(readout)
         case .startWorkout(let configuration): startWorkout(configuration)
-        case .edit(let configuration): push(.configure(.sport, Draft(configuration, profile: storedProfile())))
-        case .configureNew: push(.configure(.sport, Draft(profile: storedProfile())))
-        case .openLast: push(.last(storedLastConfiguration()))
+        case .edit(let configuration): push(.configure(.sport, Draft(configuration, profile: records.profile)))
+        case .configureNew: push(.configure(.sport, Draft(profile: records.profile)))
+        case .openLast: push(.last(records.lastConfiguration))
         case .openList(let kind): openList(kind)
         case .openAverages(let metric): openAverages(metric)
-        case .openProfile: push(.profile(storedProfile()))
+        case .openProfile: push(.profile(records.profile))
         case .back: goBack()
         case .next: next()
         case .saveWorkout: saveEndedWorkout()
@@ -405,7 +410,7 @@ extension Heartline {
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .timeInZones(let id): speakTimeInZones(id)
         case .laps(let workout): speakLaps(of: workout)
-        case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: storedProfile())))
+        case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: records.profile)))
         case .startRestingCheck: startRestingCheck()
         case .cycleRestingCheckLength: cycleRestingCheckLength()
         case .cycleUnits: cycleUnits()
@@ -424,7 +429,7 @@ extension Heartline {
         case .discardUnfinished: say(.answer, .confirmDiscard)
         case .powerOff: say(.answer, .confirmPowerOff)
         case .quitUnwritten(let seconds):
-            let prompt: Prompt = store.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
+            let prompt: Prompt = records.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
             say(.answer, prompt, ["duration": words.duration(seconds)])
         }
         guard again else { return }
@@ -455,7 +460,7 @@ extension Heartline {
             if yes {
                 stack.removeLast()
                 say(.answer, .powerOffNow)
-                storing { store in try store.flush() }
+                write(.flush)
                 emit(.powerOff)
             } else {
                 goBack()

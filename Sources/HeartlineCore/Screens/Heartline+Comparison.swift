@@ -1,8 +1,8 @@
 import Foundation
 
 /// A period of the averages screen, and the period of the same length just before it.
-struct AveragePeriod: Sendable {
-    struct Before: Sendable {
+struct AveragePeriod: Equatable, Sendable {
+    struct Before: Equatable, Sendable {
         /// "the week before", "the month before", "the year before".
         var name: Prompt
         var interval: DateInterval

@@ -196,13 +196,13 @@ extension Heartline {
     }
 
     mutating func cycleAutoExport() {
-        guard saveSettings({ $0.cycleAutoExport() }) else { return }
+        saveSettings { $0.cycleAutoExport() }
         say(.answer, .autoExportChanged, ["formats": describe(autoExport: autoExportFormats)])
     }
 
     mutating func toggleAutoPause() {
         let on = !autoPauseEnabled
-        guard saveSettings({ $0.autoPause = on }) else { return }
+        saveSettings { $0.autoPause = on }
         say(.answer, .autoPauseChanged, ["state": words.onOff(on)])
     }
 }

@@ -381,11 +381,4 @@ extension Heartline {
         say(.answer, .helpWorkoutDescribe)
     }
 
-    func storedLastConfiguration() -> WorkoutConfiguration? {
-        (try? store.lastConfiguration()) ?? nil
-    }
-
-    func storedProfile() -> Profile {
-        (try? store.profile()) ?? Profile()
-    }
 }

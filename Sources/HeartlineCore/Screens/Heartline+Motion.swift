@@ -140,7 +140,7 @@ extension Heartline {
 extension Heartline {
     mutating func cycleUnits() {
         let next: DistanceUnit = distanceUnit == .kilometres ? .miles : .kilometres
-        guard saveSettings({ $0.units = next }) else { return }
+        saveSettings { $0.units = next }
         say(.answer, .unitsChanged, ["unit": words.unitsName(next)])
     }
 
@@ -163,7 +163,7 @@ extension Heartline {
         }
         var changed = settings
         guard changed.setFootpodCalibration(factor) else { return say(.answer, .calibrationOutOfRange) }
-        guard saveSettings(changed) else { return }
+        saveSettings(changed)
         say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(footpodCalibration)])
         returnToPrevious()
     }

@@ -5,16 +5,15 @@ import Foundation
 extension Heartline {
     /// The newest workout left recording or ended, if any, with its totals rebuilt.
     func nextUnfinished() -> WorkoutSummary? {
-        ((try? store.unfinishedWorkouts()) ?? []).lazy.compactMap { unfinishedSummary($0.id) }.first
+        records.unfinished.first.map(unfinishedSummary)
     }
 
     /// The unfinished workout's totals, rebuilt from its samples: the stored totals may predate
     /// the last seconds written before the crash.
-    func unfinishedSummary(_ id: Int64) -> WorkoutSummary? {
-        guard let stored = (try? store.workout(id)) ?? nil else { return nil }
-        let samples = (try? store.samples(of: id)) ?? []
-        let profile = storedProfile()
-        var summary = stored.recomputed(from: samples, calories: CalorieModel(profile: profile))
+    func unfinishedSummary(_ unfinished: UnfinishedWorkout) -> WorkoutSummary {
+        let samples = unfinished.samples
+        let profile = records.profile
+        var summary = unfinished.summary.recomputed(from: samples, calories: CalorieModel(profile: profile))
         if !samples.isEmpty { summary.trainingLoad = TrainingLoad.trimp(samples, profile: profile) }
         summary.timeInZones = TimeInZones(samples, zones: HeartRateZones(profile: profile))
         return summary
@@ -22,8 +21,9 @@ extension Heartline {
 
     mutating func resumeUnfinished(_ summary: WorkoutSummary) {
         let id = summary.id
-        let profile = storedProfile()
-        let samples = (try? store.samples(of: id)) ?? []
+        let profile = records.profile
+        let samples = records.unfinished.first { $0.summary.id == id }?.samples ?? []
+        records.unfinished.removeAll { $0.summary.id == id }
         var engine = WorkoutEngine(resuming: summary, samples: samples, calories: CalorieModel(profile: profile))
         engine.resume(at: now)
         let configuration = summary.configuration
@@ -44,7 +44,7 @@ extension Heartline {
         training.workout?.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: lapSamples.compactMap(\.heartRate))
         var recording = summary
         recording.state = .recording
-        storing { store in try store.updateSummary(recording) }
+        write(.summary(recording))
         stack = [.home, .workout]
         say(.answer, .workoutResumed)
         emit(.sensorWanted(true))
@@ -53,14 +53,19 @@ extension Heartline {
     mutating func saveUnfinished(_ unfinished: WorkoutSummary) {
         var summary = unfinished
         summary.state = .saved
-        guard storing({ store in try store.updateSummary(summary) }) != nil else { return }
-        storing { store in try store.flush() }
+        records.unfinished.removeAll { $0.summary.id == summary.id }
+        write(.save(summary))
+    }
+
+    /// The save of a workout left behind went through.
+    mutating func savedUnfinished() {
         say(.answer, .summarySaved)
         offerNextUnfinishedOrGoHome()
     }
 
     mutating func discardUnfinished(_ id: Int64) {
-        storing { store in try store.deleteWorkout(id) }
+        records.unfinished.removeAll { $0.summary.id == id }
+        write(.delete(id))
         say(.answer, .unfinishedDiscarded)
         offerNextUnfinishedOrGoHome()
     }

@@ -25,7 +25,7 @@ extension Heartline {
     }
 
     mutating func cycleRestingCheckLength() {
-        guard saveSettings({ $0.cycleRestingCheckLength() }) else { return }
+        saveSettings { $0.cycleRestingCheckLength() }
         say(.answer, .restingLengthChanged, ["duration": words.duration(restingCheckMinutes * 60)])
     }
 
@@ -70,8 +70,13 @@ extension Heartline {
         let check = RestingCheck(
             start: measurement.start, heartRate: heartRate, rmssd: hrv.rmssd, artefacts: hrv.artefacts, intervals: hrv.kept)
         let week = DateInterval(start: measurement.start.addingTimeInterval(-Double(Self.baselineDays) * 86_400), end: measurement.start)
-        let earlier = storing(reading: true) { store in try store.restingChecks(startingIn: week) } ?? []
-        storing { store in try store.saveRestingCheck(check) }
+        read(.restingChecks(week), for: .restingResult(check, hrv))
+    }
+
+    /// The check's results, with the baseline of the checks of the week before it.
+    mutating func sayRestingResult(_ check: RestingCheck, _ hrv: HeartRateVariability, earlier: [RestingCheck]) {
+        let heartRate = check.heartRate
+        write(.restingCheck(check))
         say(.notice, .restingDone)
         say(.notice, .restingHeartRate, ["bpm": words.beatsPerMinute(heartRate)])
         say(hrv, .notice, reliable: .answerHrv5Minutes)

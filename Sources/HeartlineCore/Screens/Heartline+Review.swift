@@ -1,23 +1,33 @@
 import Foundation
 
 extension Heartline {
-    /// Reads one page of a list (clamped to its last page), all of it counted.
-    func loadPage(_ kind: ListKind, page: Int) throws -> ListPage {
+    /// What to read for one page of a list.
+    func listQuery(_ kind: ListKind, page: Int) -> StorageQuery {
+        switch kind {
+        case .all, .metric: .savedWorkouts(offset: page * Self.pageSize, limit: Self.pageSize)
+        case .day(let day): .savedWorkoutsStarting(day)
+        }
+    }
+
+    /// The page read for `purpose`, all of it counted; a page past the last (a workout was
+    /// deleted) is read again as the last one, and nil is given meanwhile.
+    mutating func listPage(_ kind: ListKind, page: Int, items: [WorkoutSummary], total: Int, for purpose: ReadPurpose) -> ListPage? {
+        let last = max(0, (total - 1) / Self.pageSize)
         switch kind {
         case .all, .metric:
-            let total = try store.savedWorkoutCount()
-            let page = max(0, min(page, (total - 1) / Self.pageSize))
-            return ListPage(page: page, total: total, items: try store.savedWorkouts(offset: page * Self.pageSize, limit: Self.pageSize))
-        case .day(let day):
-            let all = try store.savedWorkouts(startingIn: day)
-            let page = max(0, min(page, (all.count - 1) / Self.pageSize))
-            return ListPage(page: page, total: all.count, items: Array(all.dropFirst(page * Self.pageSize).prefix(Self.pageSize)))
+            guard page <= last else {
+                read(listQuery(kind, page: last), for: purpose.onPage(last))
+                return nil
+            }
+            return ListPage(page: page, total: total, items: items)
+        case .day:
+            let page = min(page, last)
+            return ListPage(page: page, total: total, items: Array(items.dropFirst(page * Self.pageSize).prefix(Self.pageSize)))
         }
     }
 
     mutating func openList(_ kind: ListKind) {
-        guard let page = reading({ try $0.loadPage(kind, page: 0) }) else { return }
-        push(.list(kind, page))
+        read(listQuery(kind, page: 0), for: .openList(kind, page: 0))
     }
 
     mutating func presentList() {
@@ -62,8 +72,7 @@ extension Heartline {
             say(.answer, .listEnd)
             return
         }
-        guard let loaded = reading({ try $0.loadPage(kind, page: page) }) else { return }
-        replace(with: .list(kind, loaded))
+        read(listQuery(kind, page: page), for: .turnPage(kind, page: page))
     }
 
     /// The workout numbered `number` (from 1, across pages) in the current list, read from
@@ -74,15 +83,20 @@ extension Heartline {
             say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
             return
         }
-        let found = reading { core -> WorkoutSummary? in
+        let query: StorageQuery =
             switch kind {
-            case .all, .metric: return try core.store.savedWorkouts(offset: number - 1, limit: 1).first
-            case .day(let day):
-                let all = try core.store.savedWorkouts(startingIn: day)
-                return all.indices.contains(number - 1) ? all[number - 1] : nil
+            case .all, .metric: .savedWorkouts(offset: number - 1, limit: 1)
+            case .day(let day): .savedWorkoutsStarting(day)
             }
-        }
-        guard let found else { return }
+        read(query, for: .details(number: number, kind, page))
+    }
+
+    mutating func showDetails(number: Int, kind: ListKind, page: ListPage, items: [WorkoutSummary]) {
+        let found: WorkoutSummary? =
+            switch kind {
+            case .all, .metric: items.first
+            case .day: items.indices.contains(number - 1) ? items[number - 1] : nil
+            }
         guard let workout = found else {
             say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
             return
@@ -104,7 +118,10 @@ extension Heartline {
             say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
             return
         }
-        guard let page = reading({ try $0.loadPage(.day(day), page: 0) }) else { return }
+        read(listQuery(.day(day), page: 0), for: .openDay(day))
+    }
+
+    mutating func openDay(_ day: DateInterval, _ page: ListPage) {
         if page.total == 0 {
             say(.answer, .dateNone, ["date": words.day(day.start, now: now)])
         } else {
@@ -116,21 +133,23 @@ extension Heartline {
     /// averages screen is entered.
     mutating func openAverages(_ metric: HistoryMetric) {
         let periods = averagePeriods()
-        let loaded = reading { core in
-            try periods.map { period -> PeriodAverage in
-                // Training load and time in a zone add up: a period's value is its total,
-                // compared with the total before.
-                func value(_ found: (value: Double, count: Int)?) -> Double? {
-                    found.map { metric.addsUp ? $0.value * Double($0.count) : $0.value }
-                }
-                let result = try core.store.average(of: metric, startingIn: period.interval)
-                let previous = try period.before.flatMap { try core.store.average(of: metric, startingIn: $0.interval) }
-                return PeriodAverage(
-                    name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0,
-                    previous: value(previous))
-            }
+        let intervals = periods.flatMap { [$0.interval] + ($0.before.map { [$0.interval] } ?? []) }
+        read(.averages(metric, intervals), for: .averages(metric, periods))
+    }
+
+    mutating func showAverages(_ metric: HistoryMetric, periods: [AveragePeriod], averages: [StoredAverage?]) {
+        // Training load and time in a zone add up: a period's value is its total, compared
+        // with the total before.
+        func value(_ found: StoredAverage?) -> Double? {
+            found.map { metric.addsUp ? $0.value * Double($0.count) : $0.value }
         }
-        guard let loaded else { return }
+        var answers = averages.makeIterator()
+        let loaded = periods.map { period -> PeriodAverage in
+            let result = answers.next() ?? nil
+            let previous = period.before == nil ? nil : answers.next() ?? nil
+            return PeriodAverage(
+                name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0, previous: value(previous))
+        }
         push(.averagesList(metric, loaded))
     }
 
@@ -153,12 +172,11 @@ extension Heartline {
     }
 
     mutating func deleteSavedWorkout(_ id: Int64) {
-        storing { store in try store.deleteWorkout(id) }
+        write(.delete(id))
         say(.answer, .summaryDeleted)
         // Leave the confirmation and the deleted workout's details; show the list again, read anew.
         stack.removeLast(2)
-        stack[stack.count - 1] = refreshed(screen)
-        presentScreen()
+        showAgain(present: true)
     }
 
     mutating func keepSavedWorkout() {
@@ -168,8 +186,11 @@ extension Heartline {
 
     /// A workout's time below zone 1 and in each zone, one sentence each, zones from the profile.
     mutating func speakTimeInZones(_ id: Int64) {
-        guard let samples = reading({ try $0.store.samples(of: id) }) else { return }
-        let zones = HeartRateZones(profile: storedProfile())
+        read(.samples(id), for: .timeInZones)
+    }
+
+    mutating func speakTimeInZones(_ samples: [Sample]) {
+        let zones = HeartRateZones(profile: records.profile)
         let time = TimeInZones(samples, zones: zones)
         guard time.seconds.contains(where: { $0 > 0 }) else {
             say(.answer, .zonesUnknown)
@@ -197,7 +218,10 @@ extension Heartline {
     /// How many laps, then each lap's time and average heart rate, one sentence each, as the
     /// lap key says them during the workout.
     mutating func speakLaps(of workout: WorkoutSummary) {
-        guard let samples = reading({ try $0.store.samples(of: workout.id) }) else { return }
+        read(.samples(workout.id), for: .laps(workout))
+    }
+
+    mutating func speakLaps(of workout: WorkoutSummary, samples: [Sample]) {
         let duration = max(workout.duration, samples.last?.elapsed ?? 0)
         let spans = workout.lapSpans(duration: duration)
         say(.answer, .lapsCount, ["count": String(spans.count)])

@@ -41,7 +41,7 @@ extension Heartline {
     }
 
     mutating func enterProfileValue(_ text: String, for field: ProfileField) {
-        var profile = storedProfile()
+        var profile = records.profile
         let name = label(of: field)
         func outOfRange(_ low: String, _ high: String) {
             say(.answer, .profileOutOfRange, ["field": name, "low": low, "high": high])
@@ -88,7 +88,8 @@ extension Heartline {
             }
             if field == .maximumHeartRate { profile.maximumHeartRate = bpm } else { profile.restingHeartRate = bpm }
         }
-        guard storing({ store in try store.saveProfile(profile) }) != nil else { return }
+        write(.profile(profile))
+        records.profile = profile
         emit(.fillInHistory)
         say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile)])
         returnToPrevious()

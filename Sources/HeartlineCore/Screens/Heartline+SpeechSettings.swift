@@ -39,7 +39,7 @@ extension Heartline {
             return
         }
         let value = changed.speech[setting]
-        guard saveSettings(changed) else { return }
+        saveSettings(changed)
         emit(.speechSettingChanged(setting, value))
         say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
         returnToPrevious()
@@ -48,7 +48,7 @@ extension Heartline {
     mutating func cycleKeyEcho() {
         let all = KeyEchoSetting.allCases
         let next = all[(all.firstIndex(of: keyEcho)! + 1) % all.count]
-        guard saveSettings({ $0.keyEcho = next }) else { return }
+        saveSettings { $0.keyEcho = next }
         emit(.keyEchoChanged(next))
         say(.answer, .echoChanged, ["mode": words(for: next)])
     }
@@ -58,7 +58,7 @@ extension Heartline {
 
     mutating func toggleCaptions() {
         let on = !captionsOn
-        guard saveSettings({ $0.captions = on }) else { return }
+        saveSettings { $0.captions = on }
         emit(.captionsChanged(on))
         say(.answer, .captionsChanged, ["state": words.onOff(on)])
     }

@@ -68,10 +68,12 @@ struct RecoveryWatch: Sendable {
 
 extension Heartline {
     mutating func startWorkout(_ configuration: WorkoutConfiguration) {
-        storing { store in try store.saveLastConfiguration(configuration) }
-        let start = now
-        guard let id = storing({ store in try store.beginWorkout(start: start, configuration: configuration) }) else { return }
-        let profile = storedProfile()
+        write(.lastConfiguration(configuration))
+        records.lastConfiguration = configuration
+        let id = records.nextWorkoutID
+        records.nextWorkoutID += 1
+        write(.begin(id: id, start: now, configuration: configuration))
+        let profile = records.profile
         let engine = WorkoutEngine(start: now, configuration: configuration, calories: CalorieModel(profile: profile))
         training.workout = ActiveWorkout(
             id: id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
@@ -156,9 +158,8 @@ extension Heartline {
         active.engine.pause(at: now)
         active.pausedAt = now
         training.workout = active
-        let summary = active.summary(.recording)
-        storing { store in try store.updateSummary(summary) }
-        storing { store in try store.flush() }
+        write(.summary(active.summary(.recording)))
+        write(.flush)
         say(.answer, .workoutPaused)
     }
 
@@ -180,8 +181,8 @@ extension Heartline {
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
         let summary = active.summary(.ended)
-        storing { store in try store.updateSummary(summary) }
-        storing { store in try store.flush() }
+        write(.summary(summary))
+        write(.flush)
         training.workout = nil
         // The strap stays wanted for two minutes more: the heart rate's recovery is measured.
         training.recovery = RecoveryWatch(id: summary.id, endedAt: now, recovery: HeartRateRecovery(lastSeconds: active.recent))
@@ -196,23 +197,22 @@ extension Heartline {
     }
 
     mutating func saveEndedWorkout() {
-        guard case .summary(var summary, let quitting) = screen else { return }
+        guard case .summary(var summary, _) = screen else { return }
         summary.state = .saved
-        let store = self.store
-        // "save" always answers, and only what is true: saved, or held in memory for space.
-        var failure: (any Error)?
-        do {
-            try store.updateSummary(summary)
-            try store.flush()
-        } catch {
-            failure = store.writeFailure ?? error
-        }
-        if store.unwritten(summary.id).isEmpty {
+        write(.save(summary))
+    }
+
+    /// A save went through: "save" always answers, and only what is true: saved, or held in
+    /// memory for space.
+    mutating func saved(_ id: Int64, unwritten: UnwrittenWork, failure: StorageError?) {
+        if case .unfinished(let summary) = screen, summary.id == id { return savedUnfinished() }
+        guard case .summary(let summary, let quitting) = screen, summary.id == id else { return }
+        if unwritten.isEmpty {
             if let failure, conversation.storageTrouble == nil { conversation.storageTrouble = StorageTrouble(failure) }
             say(.answer, .summarySaved)
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
         } else {
-            let trouble = StorageTrouble(store.writeFailure ?? failure ?? StorageError.diskFull)
+            let trouble = StorageTrouble(failure ?? records.writeFailure ?? StorageError.diskFull)
             conversation.storageTrouble = trouble
             say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)
         }
@@ -220,7 +220,7 @@ extension Heartline {
     }
 
     mutating func deleteEndedWorkout(_ summary: WorkoutSummary, quitting: Bool) {
-        storing { store in try store.deleteWorkout(summary.id) }
+        write(.delete(summary.id))
         say(.answer, .summaryDeleted)
         leaveSummary(quitting: quitting)
     }
@@ -285,8 +285,7 @@ extension Heartline {
             record(active.engine.advance(to: now), into: &active)
             active.engine.pause(at: now)
             active.pausedAt = now
-            let summary = active.summary(.recording)
-            storing { store in try store.updateSummary(summary) }
+            write(.summary(active.summary(.recording)))
             say(.event, .eventContactLost)
         case .resume:
             active.engine.resume(at: now)
@@ -395,7 +394,7 @@ extension Heartline {
         active.trainingLoad += TrainingLoad.trimp(samples, profile: active.loadProfile)
         active.timeInZones.add(samples)
         for sample in samples { active.countLap(sample) }
-        storing { store in try store.append(samples, to: id) }
+        write(.append(samples, workout: id))
     }
 
     /// The interval readout: the chosen metrics, each its own sentence.
@@ -544,8 +543,7 @@ extension Heartline {
             active.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
             active.lapMarks.append(elapsed)
             // Written now, so a crash keeps the lap.
-            let summary = active.summary(.recording)
-            storing { store in try store.updateSummary(summary) }
+            write(.summary(active.summary(.recording)))
         }
         training.workout = active
     }
@@ -583,9 +581,7 @@ extension Heartline {
                 stack[index] = .summary(summary, quitting: quitting)
             }
         }
-        guard var stored = (try? store.workout(watch.id)) ?? nil, stored.recovery != drops else { return }
-        stored.recovery = drops
-        storing { store in try store.updateSummary(stored) }
+        write(.recovery(workout: watch.id, drops: drops))
     }
 
     /// Lets the strap go once the recovery is measured (or another workout starts).

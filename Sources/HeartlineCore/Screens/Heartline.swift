@@ -35,6 +35,10 @@ public enum Effect: Equatable, Sendable {
     /// The profile changed: count again, in the background, what saved workouts derive from it
     /// (time in zones), and fill in what older ones lack.
     case fillInHistory
+    /// Write to storage; when the disk's state changes the edge says so with `Input.storage`.
+    case store(StorageWrite)
+    /// Read from storage; the answer comes back as `Input.loaded`, in the same turn of the loop.
+    case load(StorageRequest)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -74,19 +78,25 @@ public enum Input: Equatable, Sendable {
     case databaseDamaged
     /// An automatic export could not be written to `folder`.
     case autoExportFailed(diskFull: Bool, folder: String)
+    /// Storage's answer to a `.load`, or why it could not read.
+    case loaded(StorageRequest, Result<StorageAnswer, StorageError>)
+    /// The disk's state after the writes so far: why writing fails (nil: it works again).
+    case storage(StorageError?)
+    /// A `.store(.save)` went through: what of the workout still waits in memory for space,
+    /// and why writing failed, if it did.
+    case saved(Int64, UnwrittenWork, failure: StorageError?)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
 
 /// Heartline's pure core: every screen, the workout and sentence rendering, driven by inputs.
 ///
-/// Each call to `handle(_:at:)` returns the effects to carry out. Storage is the one
-/// collaborator called directly, through the `WorkoutStore` protocol.
+/// Each call to `handle(_:at:)` returns the effects to carry out; storage too is written and
+/// read through effects, its answers coming back as inputs.
 public struct Heartline {
     public static let pageSize = 10
     public static let longestLine = 200
 
-    let store: WorkoutStore
     let words: Words
 
     /// The screens the user went through, the current one last: each carries its own state.
@@ -101,6 +111,9 @@ public struct Heartline {
     /// The stored settings, read once at start and kept up to date by every change made here:
     /// rendering reads no storage.
     var settings = Settings()
+    /// What of storage the core keeps: the profile, the last configuration, the workouts a
+    /// crash left, the next id and the disk's state.
+    var records = Records()
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
@@ -113,18 +126,17 @@ public struct Heartline {
     /// leaves the key-describe mode.
     public var isTypingLine: Bool { keyboard.typingLine || keyboard.describingKeys }
 
-    /// - Parameters:
-    ///   - store: where everything persists.
-    ///   - words: the catalogue and calendar sentences are rendered with.
-    public init(store: WorkoutStore, words: Words) {
-        self.store = store
+    /// - Parameter words: the catalogue and calendar sentences are rendered with.
+    public init(words: Words) {
         self.words = words
     }
 
-    /// The first sentences after launch: the home screen.
-    public mutating func start(at now: Date) -> [Effect] {
+    /// The first sentences after launch: the home screen, or a workout a crash left behind.
+    /// - Parameter stored: what the store holds, read by the edge before the first input.
+    public mutating func start(at now: Date, stored: StoredState) -> [Effect] {
         conversation.now = now
-        loadSettings()
+        settings = stored.settings
+        records = Records(stored)
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -160,6 +172,9 @@ public struct Heartline {
             say(.answer, .exportDone, ["format": format.rawValue.uppercased(), "file": words.spokenFileName(file), "folder": folder])
         case .exportFailed(let diskFull, let folder):
             if diskFull { say(.answer, .exportDiskFull) } else { say(.answer, .exportFailed, ["folder": folder]) }
+        case .loaded(let request, let answer): loaded(answer, for: request.purpose)
+        case .storage(let failure): storageChanged(failure)
+        case .saved(let id, let unwritten, let failure): saved(id, unwritten: unwritten, failure: failure)
         case .shutdown: shutdown()
         }
         return flush()
@@ -194,61 +209,86 @@ public struct Heartline {
 
     // MARK: - Storage
 
-    /// Runs a storage call; a failure is said once and the program goes on. Only a write that
-    /// succeeds says the trouble is over: a read can succeed while the disk is still full.
-    @discardableResult
-    mutating func storing<T>(reading: Bool = false, _ body: (WorkoutStore) throws -> T) -> T? {
-        let store = self.store
-        do {
-            let value = try body(store)
-            if !reading { noteWriteState() }
-            return value
-        } catch {
-            sayStorageTrouble(store.writeFailure ?? error)
-            return nil
-        }
+    /// Hands a write to the edge.
+    mutating func write(_ write: StorageWrite) {
+        emit(.store(write))
     }
 
-    /// After a write call returned: a write held in memory (a workout begun on a full disk, a
-    /// sample buffered while the card fails) is trouble said too; none held means it is over.
-    mutating func noteWriteState() {
-        if let failure = store.writeFailure {
-            sayStorageTrouble(failure)
+    /// Asks the edge to read; the answer comes back to `loaded(_:for:)`.
+    mutating func read(_ query: StorageQuery, for purpose: ReadPurpose) {
+        emit(.load(StorageRequest(query: query, purpose: purpose)))
+    }
+
+    /// The disk's state changed: trouble is said once, as a notice, until a write succeeds again.
+    mutating func storageChanged(_ failure: StorageError?) {
+        records.writeFailure = failure
+        if let failure {
+            guard conversation.storageTrouble == nil else { return }
+            let trouble = StorageTrouble(failure)
+            conversation.storageTrouble = trouble
+            switch trouble {
+            case .diskFull: say(.notice, .storageDiskFull)
+            case .deviceFailing: say(.notice, .storageFailing)
+            case .failed: say(.notice, .storageFailed)
+            }
         } else if let said = conversation.storageTrouble {
             conversation.storageTrouble = nil
             say(.notice, said == .diskFull ? .storageDiskOk : .storageWritingAgain)
         }
     }
 
-    /// Storage trouble is said once, as a notice, until a write succeeds again.
-    mutating func sayStorageTrouble(_ error: Error) {
-        guard conversation.storageTrouble == nil else { return }
-        let trouble = StorageTrouble(error)
-        conversation.storageTrouble = trouble
-        switch trouble {
-        case .diskFull: say(.notice, .storageDiskFull)
-        case .deviceFailing: say(.notice, .storageFailing)
-        case .failed: say(.notice, .storageFailed)
+    /// A read answered: a failure is said as a failure (never as "no workouts"), and the
+    /// screen it was for is not entered.
+    mutating func loaded(_ answer: Result<StorageAnswer, StorageError>, for purpose: ReadPurpose) {
+        switch answer {
+        case .failure:
+            switch purpose {
+            // Leaving, or a check's results, go on without what could not be read.
+            case .leave(let stack): leave(from: stack, unwritten: [:])
+            case .restingResult(let check, let hrv): sayRestingResult(check, hrv, earlier: [])
+            default: say(.answer, .storageReadFailed)
+            }
+        case .success(let answer): answered(answer, for: purpose)
         }
     }
 
-    /// Runs a storage read as a screen is entered; a failure is said as a failure (never as
-    /// "no workouts") and gives nil, so the screen is not entered.
-    mutating func reading<T>(_ body: (Heartline) throws -> T) -> T? {
-        do {
-            return try body(self)
-        } catch {
-            say(.answer, .storageReadFailed)
-            return nil
+    /// An answer, handed to what asked for it.
+    private mutating func answered(_ answer: StorageAnswer, for purpose: ReadPurpose) {
+        switch (purpose, answer) {
+        case (.openList(let kind, let page), .workouts(let items, let total)):
+            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
+            push(.list(kind, loaded))
+        case (.turnPage(let kind, let page), .workouts(let items, let total)):
+            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
+            replace(with: .list(kind, loaded))
+        case (.refreshList(let kind, let page, let present), .workouts(let items, let total)):
+            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
+            stack[stack.count - 1] = .list(kind, loaded)
+            if present { presentScreen() } else { say(.answer, .whereYouAre, ["title": title(of: screen)]) }
+        case (.openDay(let day), .workouts(let items, let total)):
+            guard let loaded = listPage(.day(day), page: 0, items: items, total: total, for: purpose) else { return }
+            openDay(day, loaded)
+        case (.details(let number, let kind, let page), .workouts(let items, _)):
+            showDetails(number: number, kind: kind, page: page, items: items)
+        case (.averages(let metric, let periods), .averages(let averages)):
+            showAverages(metric, periods: periods, averages: averages)
+        case (.timeInZones, .samples(let samples)): speakTimeInZones(samples)
+        case (.laps(let workout), .samples(let samples)): speakLaps(of: workout, samples: samples)
+        case (.restingResult(let check, let hrv), .restingChecks(let earlier)): sayRestingResult(check, hrv, earlier: earlier)
+        case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
+        case (.openList, _), (.turnPage, _), (.refreshList, _), (.openDay, _), (.details, _), (.averages, _), (.timeInZones, _),
+            (.laps, _), (.restingResult, _), (.leave, _):
+            // An answer of another kind than asked: the edge answers each query in kind.
+            assertionFailure("storage answered \(purpose) with \(answer)")
         }
     }
 
-    /// `screen` with what it shows read again from storage, as the user comes back to it.
+    /// `screen` with what it shows as it now stands, as the user comes back to it; a list is
+    /// read again (`refreshList`), so it is left as it was here.
     func refreshed(_ screen: Screen) -> Screen {
         switch screen {
-        case .list(let kind, let page): (try? loadPage(kind, page: page.page)).map { .list(kind, $0) } ?? screen
-        case .profile: .profile(storedProfile())
-        case .last: .last(storedLastConfiguration())
+        case .profile: .profile(records.profile)
+        case .last: .last(records.lastConfiguration)
         default: screen
         }
     }
@@ -260,26 +300,18 @@ public struct Heartline {
         presentScreen()
     }
 
-    /// Reads the stored settings; when they cannot be read, the defaults stand.
-    mutating func loadSettings() {
-        if let stored = try? store.settings() { settings = stored }
-    }
-
-    /// Stores `changed` as the settings and keeps it for the screens; false (and said) when
-    /// storing failed, and the settings are as they were.
-    @discardableResult
-    mutating func saveSettings(_ changed: Settings) -> Bool {
-        guard storing({ store in try store.saveSettings(changed) }) != nil else { return false }
+    /// Stores `changed` as the settings and keeps it for the screens; a failure to write is
+    /// said as storage trouble when the edge reports it.
+    mutating func saveSettings(_ changed: Settings) {
+        write(.settings(changed))
         settings = changed
-        return true
     }
 
-    /// Stores the settings as `change` leaves them; false (and said) when storing failed.
-    @discardableResult
-    mutating func saveSettings(_ change: (inout Settings) -> Void) -> Bool {
+    /// Stores the settings as `change` leaves them.
+    mutating func saveSettings(_ change: (inout Settings) -> Void) {
         var changed = settings
         change(&changed)
-        return saveSettings(changed)
+        saveSettings(changed)
     }
 
     /// Replaces the current screen without growing the way back.
@@ -291,8 +323,17 @@ public struct Heartline {
     /// Leaves an entry or a choice for the screen below, read anew, and says where the user is.
     mutating func returnToPrevious() {
         stack.removeLast()
+        showAgain(present: false)
+    }
+
+    /// The screen below, as the user comes back to it: a list is read again first; `present`
+    /// says it whole, else where the user is.
+    mutating func showAgain(present: Bool) {
+        if case .list(let kind, let page) = screen {
+            return read(listQuery(kind, page: page.page), for: .refreshList(kind, page: page.page, present: present))
+        }
         stack[stack.count - 1] = refreshed(screen)
-        say(.answer, .whereYouAre, ["title": title(of: screen)])
+        if present { presentScreen() } else { say(.answer, .whereYouAre, ["title": title(of: screen)]) }
     }
 
     mutating func goHome() {
@@ -316,20 +357,39 @@ public struct Heartline {
         // Configuring, the draft travels back with the user.
         if case .configure(_, let draft) = left, case .configure(let step, _) = screen {
             stack[stack.count - 1] = .configure(step, draft)
+            presentScreen()
         } else {
-            stack[stack.count - 1] = refreshed(screen)
+            showAgain(present: true)
         }
-        presentScreen()
     }
 
     private mutating func shutdown() {
         if var active = training.workout {
             record(active.engine.advance(to: now), into: &active)
-            let summary = active.summary(.recording)
-            storing { store in try store.updateSummary(summary) }
+            write(.summary(active.summary(.recording)))
             training.workout = active
         }
-        storing { store in try store.flush() }
+        write(.flush)
+    }
+}
+
+/// What of storage the core keeps, read at start and kept up to date by its own writes.
+struct Records: Sendable {
+    var profile = Profile()
+    var lastConfiguration: WorkoutConfiguration?
+    var nextWorkoutID: Int64 = 1
+    /// Workouts a crash left behind, not yet resumed, saved or discarded; newest first.
+    var unfinished: [UnfinishedWorkout] = []
+    /// Why writing fails, as the edge last said; nil while it works.
+    var writeFailure: StorageError?
+
+    init() {}
+
+    init(_ stored: StoredState) {
+        profile = stored.profile
+        lastConfiguration = stored.lastConfiguration
+        nextWorkoutID = stored.nextWorkoutID
+        unfinished = stored.unfinished
     }
 }
 

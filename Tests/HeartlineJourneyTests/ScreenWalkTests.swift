@@ -48,17 +48,17 @@ import Testing
                 if session.core.takesKey(key) {
                     input = "key \(key)"
                     if key == "y", session.core.screen.question == .powerOff { continue }
-                    effects = session.core.handle(.key(key), at: session.now)
+                    effects = session.effects(of: .key(key))
                 } else {
                     input = "line \(key)"
-                    effects = session.core.handle(.command(String(key)), at: session.now)
+                    effects = session.effects(of: .command(String(key)))
                 }
             } else {
                 let words = Self.words(on: session.core)
                 let word = words[Int(random.next() % UInt64(words.count))]
                 if word == "yes", session.core.screen.question == .powerOff { continue }
                 input = "line \(word)"
-                effects = session.core.handle(.command(word), at: session.now)
+                effects = session.effects(of: .command(word))
             }
             steps.append(Step(input: input, screen: String(screen)))
             let spoken = effects.flatMap { effect -> [Utterance] in
@@ -102,7 +102,7 @@ import Testing
                 let words = ScreenWalkTests.words(on: session.core)
                 let word = words[Int(random.next() % UInt64(words.count))]
                 if word == "yes", session.core.screen.question == .powerOff { continue }
-                if session.core.handle(.command(word), at: session.now).contains(.quit) { break }
+                if session.effects(of: .command(word)).contains(.quit) { break }
                 _ = session.wait(1)
             }
         }

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A write the core asks of storage, carried out at the edge in the order given.
+///
+/// Its failure never throws into the core: the edge answers with `Input.storage` when the
+/// disk's state changes (full, failing, writing again).
+public enum StorageWrite: Equatable, Sendable {
+    case profile(Profile)
+    /// Every setting, stored as a whole.
+    case settings(Settings)
+    case lastConfiguration(WorkoutConfiguration)
+    /// A workout starts recording under `id`, one above every id the store gave before.
+    case begin(id: Int64, start: Date, configuration: WorkoutConfiguration)
+    case append([Sample], workout: Int64)
+    /// A workout's totals and state (recording, paused, ended).
+    case summary(WorkoutSummary)
+    /// A workout's heart-rate recovery, measured after its end (whatever its state is by then).
+    case recovery(workout: Int64, drops: [Int?])
+    /// Everything written so far made durable.
+    case flush
+    case delete(Int64)
+    case restingCheck(RestingCheck)
+    /// A workout saved (its totals, then a flush); answered with `Input.saved`, so that "saved"
+    /// is only said once it is.
+    case save(WorkoutSummary)
+}
+
+/// A question for storage, answered with `Input.loaded`.
+public enum StorageQuery: Equatable, Sendable {
+    /// Saved workouts, newest first: at most `limit` from `offset`, with how many there are.
+    case savedWorkouts(offset: Int, limit: Int)
+    /// Saved workouts that started in `interval`, newest first.
+    case savedWorkoutsStarting(DateInterval)
+    /// The mean of `metric` over the saved workouts that started in each interval.
+    case averages(HistoryMetric, [DateInterval])
+    /// Every sample of a workout, in order.
+    case samples(Int64)
+    /// The resting checks that started in `interval`, oldest first.
+    case restingChecks(DateInterval)
+    /// What of each workout waits in memory, once everything written before is through.
+    case unwritten
+}
+
+/// Storage's answer to a `StorageQuery`, case for case.
+public enum StorageAnswer: Equatable, Sendable {
+    case workouts([WorkoutSummary], total: Int)
+    case averages([StoredAverage?])
+    case samples([Sample])
+    case restingChecks([RestingCheck])
+    case unwritten([Int64: UnwrittenWork])
+}
+
+/// The mean of a metric over some workouts, and how many counted.
+public struct StoredAverage: Equatable, Sendable {
+    public var value: Double
+    public var count: Int
+
+    public init(value: Double, count: Int) {
+        self.value = value
+        self.count = count
+    }
+}
+
+/// A read the core asked for, with what the answer is for. The edge looks at `query` only and
+/// hands the request back with its answer.
+public struct StorageRequest: Equatable, Sendable {
+    public let query: StorageQuery
+    let purpose: ReadPurpose
+}
+
+/// What a read's answer is for: the core's own business.
+enum ReadPurpose: Equatable, Sendable {
+    case openList(ListKind, page: Int)
+    case turnPage(ListKind, page: Int)
+    /// The list is shown again after a return; `present` says it whole, else where the user is.
+    case refreshList(ListKind, page: Int, present: Bool)
+    case openDay(DateInterval)
+    case details(number: Int, ListKind, ListPage)
+    case averages(HistoryMetric, [AveragePeriod])
+    case timeInZones
+    case laps(WorkoutSummary)
+    case restingResult(RestingCheck, HeartRateVariability)
+    case leave([Screen])
+}
+
+/// What the store held when Heartline started: read once, before the first input.
+public struct StoredState: Equatable, Sendable {
+    public var settings: Settings
+    public var profile: Profile
+    public var lastConfiguration: WorkoutConfiguration?
+    /// The id the next workout gets: one above every id the store has given.
+    public var nextWorkoutID: Int64
+    /// Workouts left recording or ended by a crash or a killed process, newest first, each with
+    /// its samples.
+    public var unfinished: [UnfinishedWorkout]
+
+    public init(
+        settings: Settings = Settings(), profile: Profile = Profile(), lastConfiguration: WorkoutConfiguration? = nil,
+        nextWorkoutID: Int64 = 1, unfinished: [UnfinishedWorkout] = []
+    ) {
+        self.settings = settings
+        self.profile = profile
+        self.lastConfiguration = lastConfiguration
+        self.nextWorkoutID = nextWorkoutID
+        self.unfinished = unfinished
+    }
+}
+
+/// A workout a crash left behind, as stored, with its samples.
+public struct UnfinishedWorkout: Equatable, Sendable {
+    public var summary: WorkoutSummary
+    public var samples: [Sample]
+
+    public init(summary: WorkoutSummary, samples: [Sample]) {
+        self.summary = summary
+        self.samples = samples
+    }
+}
+
+extension ReadPurpose {
+    /// The same purpose for another page of its list.
+    func onPage(_ page: Int) -> ReadPurpose {
+        switch self {
+        case .openList(let kind, _): .openList(kind, page: page)
+        case .turnPage(let kind, _): .turnPage(kind, page: page)
+        case .refreshList(let kind, _, let present): .refreshList(kind, page: page, present: present)
+        case .openDay, .details, .averages, .timeInZones, .laps, .restingResult, .leave: self
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import HeartlineCore
+
+/// Carries out the core's storage effects on a store, and turns what happened into inputs.
+///
+/// The one place the core's writes and reads meet a `WorkoutStore`: the shell's session and the
+/// golden journeys both go through it, so what the core asks and hears is the same in both.
+/// Writes never throw back: a failure is kept and, when the disk's state differs from what the
+/// core last heard, `stateChange()` gives it as `Input.storage`. Use it from one thread (the
+/// loop's); the store behind it may hand work to its own.
+public final class StorageEdge {
+    public let store: any WorkoutStore
+    /// The disk's state the core last heard of.
+    private var reported: StorageError?
+    /// A write's failure since the last `stateChange()`.
+    private var thrown: StorageError?
+
+    public init(_ store: any WorkoutStore) {
+        self.store = store
+    }
+
+    /// What the store holds, read once for `Heartline.start(at:stored:)`. A part that cannot be
+    /// read is left at its default: the store says so again at the first write.
+    public func storedState() -> StoredState {
+        let unfinished = ((try? store.unfinishedWorkouts()) ?? []).compactMap { listed -> UnfinishedWorkout? in
+            guard let stored = (try? store.workout(listed.id)) ?? nil else { return nil }
+            return UnfinishedWorkout(summary: stored, samples: (try? store.samples(of: listed.id)) ?? [])
+        }
+        return StoredState(
+            settings: (try? store.settings()) ?? Settings(), profile: (try? store.profile()) ?? Profile(),
+            lastConfiguration: (try? store.lastConfiguration()) ?? nil,
+            nextWorkoutID: ((try? store.highestWorkoutID()) ?? 0) + 1, unfinished: unfinished)
+    }
+
+    /// Carries out the storage effects of one response and hands `core` their answers at once,
+    /// in the same turn; gives back every other effect, in order, with the sentences of the
+    /// response and of its answers as one `.speak` first (said as one response).
+    public func settle(_ effects: [Effect], with core: inout Heartline, at now: Date) -> [Effect] {
+        var pending = effects[...]
+        var utterances: [Utterance] = []
+        var others: [Effect] = []
+        var wrote = false
+        while !pending.isEmpty || wrote {
+            guard let effect = pending.popFirst() else {
+                wrote = false
+                if let change = stateChange() { pending += core.handle(change, at: now) }
+                continue
+            }
+            switch effect {
+            case .speak(let said): utterances += said
+            case .store(let write):
+                wrote = true
+                if let answer = perform(write) { pending += core.handle(answer, at: now) }
+            case .load(let request): pending += core.handle(answer(request), at: now)
+            default: others.append(effect)
+            }
+        }
+        return utterances.isEmpty ? others : [.speak(utterances)] + others
+    }
+
+    /// Carries out a write; a save is answered at once with `Input.saved`.
+    public func perform(_ write: StorageWrite) -> Input? {
+        do {
+            switch write {
+            case .profile(let profile): try store.saveProfile(profile)
+            case .settings(let settings): try store.saveSettings(settings)
+            case .lastConfiguration(let configuration): try store.saveLastConfiguration(configuration)
+            case .begin(let id, let start, let configuration): try store.beginWorkout(id: id, start: start, configuration: configuration)
+            case .append(let samples, let workout): try store.append(samples, to: workout)
+            case .summary(let summary): try store.updateSummary(summary)
+            case .recovery(let id, let drops):
+                guard var stored = try store.workout(id), stored.recovery != drops else { return nil }
+                stored.recovery = drops
+                try store.updateSummary(stored)
+            case .flush: try store.flush()
+            case .delete(let id): try store.deleteWorkout(id)
+            case .restingCheck(let check): try store.saveRestingCheck(check)
+            case .save(let summary):
+                var failure: StorageError?
+                do {
+                    try store.updateSummary(summary)
+                    try store.flush()
+                } catch {
+                    failure = store.writeFailure ?? Self.storageError(error)
+                }
+                return .saved(summary.id, store.unwritten(summary.id), failure: failure)
+            }
+        } catch {
+            thrown = store.writeFailure ?? Self.storageError(error)
+        }
+        return nil
+    }
+
+    /// Answers a read.
+    public func answer(_ request: StorageRequest) -> Input {
+        do {
+            let answer: StorageAnswer
+            switch request.query {
+            case .savedWorkouts(let offset, let limit):
+                answer = .workouts(try store.savedWorkouts(offset: offset, limit: limit), total: try store.savedWorkoutCount())
+            case .savedWorkoutsStarting(let interval):
+                let found = try store.savedWorkouts(startingIn: interval)
+                answer = .workouts(found, total: found.count)
+            case .averages(let metric, let intervals):
+                answer = .averages(
+                    try intervals.map { interval in
+                        try store.average(of: metric, startingIn: interval).map { StoredAverage(value: $0.value, count: $0.count) }
+                    })
+            case .samples(let id): answer = .samples(try store.samples(of: id))
+            case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
+            case .unwritten: answer = .unwritten(store.unwrittenWorkouts())
+            }
+            return .loaded(request, .success(answer))
+        } catch {
+            return .loaded(request, .failure(Self.storageError(error)))
+        }
+    }
+
+    /// The disk's state, as an input, when it is not what the core last heard: after the writes
+    /// of one response. Only a write that succeeds says the trouble is over.
+    public func stateChange() -> Input? {
+        let now = thrown ?? store.writeFailure
+        thrown = nil
+        guard now != reported else { return nil }
+        reported = now
+        return .storage(now)
+    }
+
+    private static func storageError(_ error: any Error) -> StorageError {
+        error as? StorageError ?? .failed("\(error)")
+    }
+}
