@@ -14,7 +14,8 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
     case setTargetSpeed(UInt16)
     /// 1/10 %; negative downhill.
     case setTargetInclination(Int16)
-    /// 1/10 of the machine's unitless level.
+    /// 1/10 of the machine's unitless level, one byte as Fitness Machine Service 1.0 lays it out
+    /// and as the machine's status reports it back; some clients write a sint16 here instead.
     case setTargetResistanceLevel(UInt8)
     /// Watts.
     case setTargetPower(Int16)
