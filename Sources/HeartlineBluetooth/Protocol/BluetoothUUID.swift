@@ -65,4 +65,18 @@ extension BluetoothUUID {
     public static let batteryLevel = BluetoothUUID(0x2A19)
     public static let manufacturerName = BluetoothUUID(0x2A29)
     public static let modelNumber = BluetoothUUID(0x2A24)
+
+    public static let fitnessMachineService = BluetoothUUID(0x1826)
+    public static let fitnessMachineFeature = BluetoothUUID(0x2ACC)
+    public static let treadmillData = BluetoothUUID(0x2ACD)
+    public static let rowerData = BluetoothUUID(0x2AD1)
+    public static let indoorBikeData = BluetoothUUID(0x2AD2)
+    public static let trainingStatus = BluetoothUUID(0x2AD3)
+    public static let supportedSpeedRange = BluetoothUUID(0x2AD4)
+    public static let supportedInclinationRange = BluetoothUUID(0x2AD5)
+    public static let supportedResistanceLevelRange = BluetoothUUID(0x2AD6)
+    public static let supportedHeartRateRange = BluetoothUUID(0x2AD7)
+    public static let supportedPowerRange = BluetoothUUID(0x2AD8)
+    public static let fitnessMachineControlPoint = BluetoothUUID(0x2AD9)
+    public static let fitnessMachineStatus = BluetoothUUID(0x2ADA)
 }

@@ -26,6 +26,13 @@ struct ByteReader {
         Int16(bitPattern: try uint16(field))
     }
 
+    /// Three bytes, as the Fitness Machine Service sends distances.
+    mutating func uint24(_ field: String) throws(FrameError) -> UInt32 {
+        guard remaining >= 3 else { throw .truncated(field: field) }
+        defer { offset += 3 }
+        return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+    }
+
     mutating func uint32(_ field: String) throws(FrameError) -> UInt32 {
         guard remaining >= 4 else { throw .truncated(field: field) }
         defer { offset += 4 }
@@ -65,6 +72,15 @@ extension Array where Element == UInt8 {
 
     mutating func appendLittleEndian(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+
+    mutating func appendLittleEndian(_ value: Int16) {
+        appendLittleEndian(UInt16(bitPattern: value))
+    }
+
+    /// Appends the low three bytes of `value`, the width of the Fitness Machine Service's distances.
+    mutating func appendLittleEndian24(_ value: UInt32) {
+        for shift in stride(from: 0, to: 24, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 }
 
