@@ -20,7 +20,12 @@ final class Session {
     let speaker: Speaker
     let log: (String) -> Void
     private var strap: SimulatedStrap?
-    private var strapSecond = 0
+    /// Whether the core wants the sensors now (`Effect.sensorWanted`).
+    private var wantsSensors = false
+    /// Whether the simulated sensors' next step is scheduled.
+    private var simulationScheduled = false
+    /// How many readings the simulated strap has sent.
+    private(set) var strapSecond = 0
     private var script: ScriptInput?
     private var waitingUntil: Date?
     private var terminal: Terminal?
@@ -98,7 +103,7 @@ final class Session {
             switch effect {
             case .speak(let utterances):
                 speaker.speak(utterances)
-            case .sensorWanted: break
+            case .sensorWanted(let wanted): sensorsWanted(wanted)
             case .requestBattery: sensors?.requestBattery()
             case .scanForSensors(let seconds): sensors?.scan(seconds: seconds)
             case .useSensor(let address): sensors?.use(address)
@@ -151,16 +156,29 @@ final class Session {
     func attachSimulatedStrap(seed: UInt64, name: String) {
         strap = SimulatedStrap(seed: seed)
         send(.sensor(.connected(name: name)))
-        if !clock.isSimulated {
-            scheduleStrapBeat()
-        }
+        scheduleSimulation()
     }
 
-    private func scheduleStrapBeat() {
+    /// The core wants the strap and the motion sensors (a workout, its recovery or a resting
+    /// check) or lets them go: the simulated ones send only while wanted, so an idle Heartline
+    /// is not woken every second for readings nothing listens to. A real strap stays connected
+    /// between workouts, ready for the next.
+    private func sensorsWanted(_ wanted: Bool) {
+        wantsSensors = wanted
+        scheduleSimulation()
+    }
+
+    /// Steps the simulated strap and motion sensors once a second in real time, while wanted.
+    private func scheduleSimulation() {
+        guard !clock.isSimulated, !simulationScheduled, wantsSensors, strap != nil || !movers.isEmpty else { return }
+        simulationScheduled = true
         loop.after(1) { [weak self] in
-            guard let self, !self.finished else { return }
+            guard let self else { return }
+            self.simulationScheduled = false
+            guard !self.finished, self.wantsSensors else { return }
             self.strapBeat()
-            self.scheduleStrapBeat()
+            self.moverStep()
+            self.scheduleSimulation()
         }
     }
 
@@ -181,18 +199,9 @@ final class Session {
 
     /// Adds a simulated footpod, bike sensor or power meter, sending every second.
     func attachSimulatedSensor(_ kind: SensorKind, seed: UInt64, name: String) {
-        let first = movers.isEmpty
         movers.append(SimulatedMover(kind: kind, seed: seed))
         send(.motionSensor(kind, .connected(name: name)))
-        if first, !clock.isSimulated { scheduleMoverStep() }
-    }
-
-    private func scheduleMoverStep() {
-        loop.after(1) { [weak self] in
-            guard let self, !self.finished else { return }
-            self.moverStep()
-            self.scheduleMoverStep()
-        }
+        scheduleSimulation()
     }
 
     private func moverStep() {
@@ -274,8 +283,10 @@ final class Session {
             let step = min(1, left)
             clock.advance(by: step)
             left -= step
-            if strap != nil { strapBeat() }
-            moverStep()
+            if wantsSensors {
+                strapBeat()
+                moverStep()
+            }
             send(.tick)
         }
     }
