@@ -57,39 +57,3 @@ struct Keyboard: Sendable {
     /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
     var bindings: [Character: Command] = [:]
 }
-
-/// The heart-rate strap and the motion sensors, as far as the core knows, and what was said of
-/// them this run.
-struct Sensors: Sendable {
-    var strap = SensorStatus.absent
-    /// Footpods, cycling sensors and power meters, each on its own.
-    var motion: [SensorKind: SensorStatus] = [:]
-    /// Whether the scan running looks for motion sensors rather than for straps.
-    var scanningMotion = false
-    var batteryLevel: Int?
-    var warnedBatteryLow = false
-    /// Whether the user heard that the strap cannot work; its connection is then news.
-    var saidProblem = false
-    /// Whether the user heard that the strap asked for pairing (said once per run).
-    var saidPairing = false
-
-    var strapConnected: Bool {
-        if case .connected = strap { true } else { false }
-    }
-}
-
-/// What records in time: the workout, the recovery measured after it ends, a resting check.
-struct Training: Sendable {
-    var workout: ActiveWorkout?
-    /// The recovery after the last end is being measured: the strap is still listened to.
-    var recovery: RecoveryWatch?
-    /// A resting check under way.
-    var resting: RestingMeasurement?
-    /// A readout that came due while an announcement was said: said after it while fresh.
-    var pendingReadout: Date?
-    /// Whether "no strap connected" was said for this workout.
-    var saidNoStrap = false
-
-    /// Whether time and the strap are needed.
-    var isRecording: Bool { workout != nil || recovery != nil || resting != nil }
-}

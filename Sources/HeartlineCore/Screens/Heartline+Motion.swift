@@ -40,17 +40,14 @@ extension Heartline {
         let title = ["sensor": sensorTitle(kind)]
         switch event {
         case .connected(let name):
-            // Said when it matters: back after a drop-out, or arriving during a workout.
-            let status = sensors.motion[kind]
-            if status == .lost || (training.workout != nil && status != nil) { say(.event, .eventSensorKindConnected, title) }
-            sensors.motion[kind] = .connected(name: name)
+            if sensors.motionConnected(kind, name: name, duringWorkout: training.workout != nil) {
+                say(.event, .eventSensorKindConnected, title)
+            }
         case .disconnected:
-            if case .connected = sensors.motion[kind] { say(.event, .eventSensorKindLost, title) }
-            sensors.motion[kind] = .lost
+            if sensors.motionLost(kind) { say(.event, .eventSensorKindLost, title) }
             training.workout?.engine.motionLost(kind)
         case .sensorReading(let reading):
-            if sensors.motion[kind] == .lost { say(.event, .eventSensorKindConnected, title) }
-            if case .connected = sensors.motion[kind] {} else { sensors.motion[kind] = .connected(name: "") }
+            if sensors.motionSent(kind) { say(.event, .eventSensorKindConnected, title) }
             let now = now
             for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
         case .reading, .battery, .identified, .pairing:

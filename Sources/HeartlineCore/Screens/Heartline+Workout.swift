@@ -406,22 +406,14 @@ extension Heartline {
     mutating func sensorEvent(_ event: SensorEvent) {
         switch event {
         case .connected(let name):
-            // Back after a drop-out, working after a problem the user was told about, or
-            // connecting after the user heard a workout started without it.
-            let announce = sensors.strap == .lost || sensors.saidProblem || (training.workout != nil && training.saidNoStrap)
+            if sensors.strapConnected(name, awaited: training.awaitsStrap) { say(.event, .eventSensorBack) }
             training.saidNoStrap = false
-            sensors.strap = .connected(name: name)
-            sensors.saidProblem = false
-            if announce { say(.event, .eventSensorBack) }
         case .disconnected:
-            if case .connected = sensors.strap { say(.event, .eventSensorLost) }
-            sensors.strap = .lost
+            if sensors.strapLost() { say(.event, .eventSensorLost) }
             training.workout?.engine.sensorLost()
         case .reading(let reading):
-            // Data means a connection, whatever was said before; a lost strap is back.
-            if sensors.strap == .lost || (training.workout != nil && training.saidNoStrap) { say(.event, .eventSensorBack) }
+            if sensors.strapSent(awaited: training.awaitsStrap) { say(.event, .eventSensorBack) }
             training.saidNoStrap = false
-            if case .connected = sensors.strap {} else { sensors.strap = .connected(name: "") }
             let now = now
             for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
             restingReading(reading)
@@ -429,11 +421,7 @@ extension Heartline {
                 training.recovery?.lastReading = (heartRate, conversation.now)
             }
         case .battery(let level):
-            sensors.batteryLevel = level
-            if level <= Self.batteryLowPercent, !sensors.warnedBatteryLow {
-                sensors.warnedBatteryLow = true
-                say(.answer, .answerBatteryLow, ["percent": String(level)])
-            }
+            if sensors.battery(level, lowAt: Self.batteryLowPercent) { say(.answer, .answerBatteryLow, ["percent": String(level)]) }
         case .problem(let problem):
             sayProblem(problem)
         case .sensorReading(let reading):
@@ -443,8 +431,7 @@ extension Heartline {
             sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
         case .pairing:
             // Once: a strap that asks again at each connection is no news after the first.
-            if !sensors.saidPairing { say(.notice, .sensorPairing) }
-            sensors.saidPairing = true
+            if sensors.pairingAsked() { say(.notice, .sensorPairing) }
         }
     }
 

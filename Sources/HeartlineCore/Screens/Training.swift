@@ -1,0 +1,20 @@
+import Foundation
+
+/// What records in time: the workout, the recovery measured after it ends, a resting check.
+struct Training: Sendable {
+    var workout: ActiveWorkout?
+    /// The recovery after the last end is being measured: the strap is still listened to.
+    var recovery: RecoveryWatch?
+    /// A resting check under way.
+    var resting: RestingMeasurement?
+    /// A readout that came due while an announcement was said: said after it while fresh.
+    var pendingReadout: Date?
+    /// Whether "no strap connected" was said for this workout.
+    var saidNoStrap = false
+
+    /// Whether the user heard this workout start without a strap: its arrival is news.
+    var awaitsStrap: Bool { workout != nil && saidNoStrap }
+
+    /// Whether time and the strap are needed.
+    var isRecording: Bool { workout != nil || recovery != nil || resting != nil }
+}
