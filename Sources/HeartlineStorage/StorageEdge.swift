@@ -22,14 +22,16 @@ public final class StorageEdge {
     /// What the store holds, read once for `Heartline.start(at:stored:)`. A part that cannot be
     /// read is left at its default: the store says so again at the first write.
     public func storedState() -> StoredState {
-        let unfinished = ((try? store.unfinishedWorkouts()) ?? []).compactMap { listed -> UnfinishedWorkout? in
+        var state = StoredState()
+        state.settings = (try? store.settings()) ?? Settings()
+        state.profile = (try? store.profile()) ?? Profile()
+        state.lastConfiguration = (try? store.lastConfiguration()) ?? nil
+        state.nextWorkoutID = ((try? store.highestWorkoutID()) ?? 0) + 1
+        state.unfinished = ((try? store.unfinishedWorkouts()) ?? []).compactMap { listed in
             guard let stored = (try? store.workout(listed.id)) ?? nil else { return nil }
             return UnfinishedWorkout(summary: stored, samples: (try? store.samples(of: listed.id)) ?? [])
         }
-        return StoredState(
-            settings: (try? store.settings()) ?? Settings(), profile: (try? store.profile()) ?? Profile(),
-            lastConfiguration: (try? store.lastConfiguration()) ?? nil,
-            nextWorkoutID: ((try? store.highestWorkoutID()) ?? 0) + 1, unfinished: unfinished)
+        return state
     }
 
     /// Carries out the storage effects of one response and hands `core` their answers at once,
@@ -102,10 +104,8 @@ public final class StorageEdge {
                 let found = try store.savedWorkouts(startingIn: interval)
                 answer = .workouts(found, total: found.count)
             case .averages(let metric, let intervals):
-                answer = .averages(
-                    try intervals.map { interval in
-                        try store.average(of: metric, startingIn: interval).map { StoredAverage(value: $0.value, count: $0.count) }
-                    })
+                let found = try intervals.map { try store.average(of: metric, startingIn: $0) }
+                answer = .averages(values: found.map { $0?.value }, counts: found.map { $0?.count ?? 0 })
             case .samples(let id): answer = .samples(try store.samples(of: id))
             case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
             case .unwritten: answer = .unwritten(store.unwrittenWorkouts())

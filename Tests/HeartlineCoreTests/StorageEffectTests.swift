@@ -65,7 +65,9 @@ struct StorageEffectTests {
     }
 
     @Test func aWorkoutIsBegunUnderTheNextIdAndEachSecondIsAnAppend() throws {
-        var harness = Harness(stored: StoredState(nextWorkoutID: 42))
+        var stored = StoredState()
+        stored.nextWorkoutID = 42
+        var harness = Harness(stored: stored)
         let started = harness.startWorkout()
         let writes = Harness.writes(started)
         #expect(writes.count == 2)

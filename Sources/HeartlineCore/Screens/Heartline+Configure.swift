@@ -114,14 +114,17 @@ extension Heartline {
 
     /// A sport, an interval, a distance readout, a zone or a plan chosen: said, then the next step.
     mutating func chooseSport(_ sport: Sport) {
-        update { $0.configuration.choose(sport) }
-        say(.answer, .sportChosen, ["sport": words.sport(sport)])
-        advance()
+        choose({ $0.configuration.choose(sport) }, said: .sportChosen, ["sport": words.sport(sport)])
     }
 
     mutating func chooseDistanceReadout(_ readout: DistanceReadout?) {
-        update { $0.configuration.distanceReadout = readout }
-        say(.answer, .distanceReadoutChosen, ["choice": describe(readout)])
+        choose({ $0.configuration.distanceReadout = readout }, said: .distanceReadoutChosen, ["choice": describe(readout)])
+    }
+
+    /// Changes the draft as chosen, says so, and moves to the next step.
+    private mutating func choose(_ change: (inout Draft) -> Void, said prompt: Prompt, _ values: [String: String]) {
+        update(change)
+        say(.answer, prompt, values)
         advance()
     }
 
@@ -132,21 +135,15 @@ extension Heartline {
     }
 
     mutating func chooseInterval(_ interval: ReadoutInterval) {
-        update { $0.configuration.interval = interval }
-        say(.answer, .intervalChosen, ["interval": words.interval(interval)])
-        advance()
+        choose({ $0.configuration.interval = interval }, said: .intervalChosen, ["interval": words.interval(interval)])
     }
 
     mutating func chooseTarget(_ target: TargetZone?) {
-        update { $0.configuration.target = target }
-        say(.answer, .targetChosen, ["target": describe(target)])
-        advance()
+        choose({ $0.configuration.target = target }, said: .targetChosen, ["target": describe(target)])
     }
 
     mutating func choosePlan(_ plan: TrainingPlan?) {
-        update { $0.configuration.plan = plan }
-        say(.answer, .planChosen, ["plan": describe(plan)])
-        advance()
+        choose({ $0.configuration.plan = plan }, said: .planChosen, ["plan": describe(plan)])
     }
 
     /// "Type a range" or "Type a plan": the next keys are a typed line, Escape cancels.

@@ -9,7 +9,7 @@ extension Heartline {
         switch screen {
         case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, items: homeItems())
         case .configure(let step, let draft):
-            ScreenPage(configureTitle(step), .menu, help: configureHelp(step), items: configureItems(step, draft))
+            ScreenPage(words(configurePrompts(step).title), .menu, help: configurePrompts(step).help, items: configureItems(step, draft))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
         case .question(let question): ScreenPage(questionTitle(question), .question)
         case .summary(let summary, let quitting):
@@ -53,27 +53,16 @@ extension Heartline {
         page(of: screen).items
     }
 
-    private func configureTitle(_ step: ConfigureStep) -> String {
+    /// A configuration step's title and help.
+    private func configurePrompts(_ step: ConfigureStep) -> (title: Prompt, help: Prompt) {
         switch step {
-        case .sport: words(.titleSport)
-        case .distance: words(.titleDistanceReadout)
-        case .metrics: words(.titleMetrics)
-        case .interval: words(.titleInterval)
-        case .zone: words(.titleTarget)
-        case .plan: words(.titlePlan)
-        case .ready: words(.titleReady)
-        }
-    }
-
-    private func configureHelp(_ step: ConfigureStep) -> Prompt {
-        switch step {
-        case .sport: .helpSport
-        case .distance: .helpDistanceReadout
-        case .metrics: .helpMetrics
-        case .interval: .helpInterval
-        case .zone: .helpTarget
-        case .plan: .helpPlan
-        case .ready: .helpReady
+        case .sport: (.titleSport, .helpSport)
+        case .distance: (.titleDistanceReadout, .helpDistanceReadout)
+        case .metrics: (.titleMetrics, .helpMetrics)
+        case .interval: (.titleInterval, .helpInterval)
+        case .zone: (.titleTarget, .helpTarget)
+        case .plan: (.titlePlan, .helpPlan)
+        case .ready: (.titleReady, .helpReady)
         }
     }
 

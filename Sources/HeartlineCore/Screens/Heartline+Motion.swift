@@ -17,23 +17,19 @@ extension Heartline {
         }
     }
 
-    func sensorName(_ kind: SensorKind) -> String {
+    /// A sensor kind's name within a sentence, and at its start.
+    private static func sensorPrompts(_ kind: SensorKind) -> (name: Prompt, title: Prompt) {
         switch kind {
-        case .footpod: words(.sensorFootpod)
-        case .cyclingSpeedCadence: words(.sensorCycling)
-        case .powerMeter: words(.sensorPower)
-        case .heartRateStrap: words(.sensorStrap)
+        case .footpod: (.sensorFootpod, .sensorFootpodTitle)
+        case .cyclingSpeedCadence: (.sensorCycling, .sensorCyclingTitle)
+        case .powerMeter: (.sensorPower, .sensorPowerTitle)
+        case .heartRateStrap: (.sensorStrap, .sensorStrapTitle)
         }
     }
 
-    func sensorTitle(_ kind: SensorKind) -> String {
-        switch kind {
-        case .footpod: words(.sensorFootpodTitle)
-        case .cyclingSpeedCadence: words(.sensorCyclingTitle)
-        case .powerMeter: words(.sensorPowerTitle)
-        case .heartRateStrap: words(.sensorStrapTitle)
-        }
-    }
+    func sensorName(_ kind: SensorKind) -> String { words(Self.sensorPrompts(kind).name) }
+
+    func sensorTitle(_ kind: SensorKind) -> String { words(Self.sensorPrompts(kind).title) }
 
     mutating func motionSensorEvent(_ kind: SensorKind, _ event: SensorEvent) {
         guard kind != .heartRateStrap else { return sensorEvent(event) }

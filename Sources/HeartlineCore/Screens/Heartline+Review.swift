@@ -137,18 +137,21 @@ extension Heartline {
         read(.averages(metric, intervals), for: .averages(metric, periods))
     }
 
-    mutating func showAverages(_ metric: HistoryMetric, periods: [AveragePeriod], averages: [StoredAverage?]) {
+    mutating func showAverages(_ metric: HistoryMetric, periods: [AveragePeriod], values: [Double?], counts: [Int]) {
         // Training load and time in a zone add up: a period's value is its total, compared
-        // with the total before.
-        func value(_ found: StoredAverage?) -> Double? {
-            found.map { metric.addsUp ? $0.value * Double($0.count) : $0.value }
+        // with the total before. The answers come in the order asked: each period, then the
+        // period before it where there is one.
+        var index = 0
+        func next() -> (value: Double?, count: Int) {
+            defer { index += 1 }
+            guard values.indices.contains(index) else { return (nil, 0) }
+            return (values[index].map { metric.addsUp ? $0 * Double(counts[index]) : $0 }, counts[index])
         }
-        var answers = averages.makeIterator()
         let loaded = periods.map { period -> PeriodAverage in
-            let result = answers.next() ?? nil
-            let previous = period.before == nil ? nil : answers.next() ?? nil
+            let current = next()
+            let previous = period.before == nil ? nil : next().value
             return PeriodAverage(
-                name: period.name, before: period.before?.name, value: value(result), count: result?.count ?? 0, previous: value(previous))
+                name: period.name, before: period.before?.name, value: current.value, count: current.count, previous: previous)
         }
         push(.averagesList(metric, loaded))
     }

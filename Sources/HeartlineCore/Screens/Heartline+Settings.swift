@@ -7,15 +7,18 @@ extension Heartline {
     static let maximumRange = 100...230
     static let restingRange = 25...120
 
-    func label(of field: ProfileField) -> String {
+    /// A profile field's label, and the question its entry asks.
+    private static func prompts(of field: ProfileField) -> (label: Prompt, question: Prompt) {
         switch field {
-        case .age: words(.profileAge)
-        case .sex: words(.profileSex)
-        case .weight: words(.profileWeight)
-        case .maximumHeartRate: words(.profileMaximum)
-        case .restingHeartRate: words(.profileResting)
+        case .age: (.profileAge, .askAge)
+        case .sex: (.profileSex, .askSex)
+        case .weight: (.profileWeight, .askWeight)
+        case .maximumHeartRate: (.profileMaximum, .askMaximum)
+        case .restingHeartRate: (.profileResting, .askResting)
         }
     }
+
+    func label(of field: ProfileField) -> String { words(Self.prompts(of: field).label) }
 
     func value(of field: ProfileField, in profile: Profile) -> String {
         switch field {
@@ -30,15 +33,7 @@ extension Heartline {
         }
     }
 
-    func question(for field: ProfileField) -> Prompt {
-        switch field {
-        case .age: .askAge
-        case .sex: .askSex
-        case .weight: .askWeight
-        case .maximumHeartRate: .askMaximum
-        case .restingHeartRate: .askResting
-        }
-    }
+    func question(for field: ProfileField) -> Prompt { Self.prompts(of: field).question }
 
     mutating func enterProfileValue(_ text: String, for field: ProfileField) {
         var profile = records.profile

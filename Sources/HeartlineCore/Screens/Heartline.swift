@@ -270,8 +270,8 @@ public struct Heartline {
             openDay(day, loaded)
         case (.details(let number, let kind, let page), .workouts(let items, _)):
             showDetails(number: number, kind: kind, page: page, items: items)
-        case (.averages(let metric, let periods), .averages(let averages)):
-            showAverages(metric, periods: periods, averages: averages)
+        case (.averages(let metric, let periods), .averages(let values, let counts)):
+            showAverages(metric, periods: periods, values: values, counts: counts)
         case (.timeInZones, .samples(let samples)): speakTimeInZones(samples)
         case (.laps(let workout), .samples(let samples)): speakLaps(of: workout, samples: samples)
         case (.restingResult(let check, let hrv), .restingChecks(let earlier)): sayRestingResult(check, hrv, earlier: earlier)

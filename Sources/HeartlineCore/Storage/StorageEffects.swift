@@ -44,21 +44,11 @@ public enum StorageQuery: Equatable, Sendable {
 /// Storage's answer to a `StorageQuery`, case for case.
 public enum StorageAnswer: Equatable, Sendable {
     case workouts([WorkoutSummary], total: Int)
-    case averages([StoredAverage?])
+    /// Each interval's mean (nil when no workout counted) and how many workouts counted.
+    case averages(values: [Double?], counts: [Int])
     case samples([Sample])
     case restingChecks([RestingCheck])
     case unwritten([Int64: UnwrittenWork])
-}
-
-/// The mean of a metric over some workouts, and how many counted.
-public struct StoredAverage: Equatable, Sendable {
-    public var value: Double
-    public var count: Int
-
-    public init(value: Double, count: Int) {
-        self.value = value
-        self.count = count
-    }
 }
 
 /// A read the core asked for, with what the answer is for. The edge looks at `query` only and
@@ -85,25 +75,17 @@ enum ReadPurpose: Equatable, Sendable {
 
 /// What the store held when Heartline started: read once, before the first input.
 public struct StoredState: Equatable, Sendable {
-    public var settings: Settings
-    public var profile: Profile
+    public var settings = Settings()
+    public var profile = Profile()
     public var lastConfiguration: WorkoutConfiguration?
     /// The id the next workout gets: one above every id the store has given.
-    public var nextWorkoutID: Int64
+    public var nextWorkoutID: Int64 = 1
     /// Workouts left recording or ended by a crash or a killed process, newest first, each with
     /// its samples.
-    public var unfinished: [UnfinishedWorkout]
+    public var unfinished: [UnfinishedWorkout] = []
 
-    public init(
-        settings: Settings = Settings(), profile: Profile = Profile(), lastConfiguration: WorkoutConfiguration? = nil,
-        nextWorkoutID: Int64 = 1, unfinished: [UnfinishedWorkout] = []
-    ) {
-        self.settings = settings
-        self.profile = profile
-        self.lastConfiguration = lastConfiguration
-        self.nextWorkoutID = nextWorkoutID
-        self.unfinished = unfinished
-    }
+    /// An empty store's: the defaults, no workouts.
+    public init() {}
 }
 
 /// A workout a crash left behind, as stored, with its samples.
