@@ -10,21 +10,19 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
-    mutating func uint8(_ field: String) throws(FrameError) -> UInt8 {
-        guard remaining >= 1 else { throw .truncated(field: field) }
-        defer { offset += 1 }
-        return bytes[offset]
+    /// A little-endian integer as wide as `T`, signed or not: the one reader behind the others.
+    mutating func integer<T: FixedWidthInteger>(_ field: String) throws(FrameError) -> T {
+        let width = T.bitWidth / 8
+        guard remaining >= width else { throw .truncated(field: field) }
+        defer { offset += width }
+        return (0..<width).reduce(T.zero) { $0 | T(truncatingIfNeeded: bytes[offset + $1]) << (8 * $1) }
     }
 
-    mutating func uint16(_ field: String) throws(FrameError) -> UInt16 {
-        guard remaining >= 2 else { throw .truncated(field: field) }
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-    }
+    mutating func uint8(_ field: String) throws(FrameError) -> UInt8 { try integer(field) }
 
-    mutating func int16(_ field: String) throws(FrameError) -> Int16 {
-        Int16(bitPattern: try uint16(field))
-    }
+    mutating func uint16(_ field: String) throws(FrameError) -> UInt16 { try integer(field) }
+
+    mutating func int16(_ field: String) throws(FrameError) -> Int16 { try integer(field) }
 
     /// Three bytes, as the Fitness Machine Service sends distances.
     mutating func uint24(_ field: String) throws(FrameError) -> UInt32 {
@@ -33,11 +31,7 @@ struct ByteReader {
         return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
     }
 
-    mutating func uint32(_ field: String) throws(FrameError) -> UInt32 {
-        guard remaining >= 4 else { throw .truncated(field: field) }
-        defer { offset += 4 }
-        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
-    }
+    mutating func uint32(_ field: String) throws(FrameError) -> UInt32 { try integer(field) }
 
     /// Steps over a field this program does not use, so the fields after it decode right.
     mutating func skip(_ count: Int, _ field: String) throws(FrameError) {
@@ -64,18 +58,9 @@ struct ByteReader {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends `value` little-endian, as every ATT and HCI field is.
-    mutating func appendLittleEndian(_ value: UInt16) {
-        append(UInt8(value & 0xFF))
-        append(UInt8(value >> 8))
-    }
-
-    mutating func appendLittleEndian(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
-    }
-
-    mutating func appendLittleEndian(_ value: Int16) {
-        appendLittleEndian(UInt16(bitPattern: value))
+    /// Appends `value` little-endian at its own width, as every ATT and HCI field is.
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Appends the low three bytes of `value`, the width of the Fitness Machine Service's distances.

@@ -60,27 +60,28 @@ public struct FitnessMachineFeatures: Equatable, Sendable {
         public static let cadence = Self(rawValue: 1 << 16)
     }
 
+    /// The two words, reserved bits and all.
+    static let format = WireFormat.fields(
+        FitnessMachineFeatures(machine: [], targetSettings: []),
+        .init(\.machine, WireFormat.integer("fitness machine features").map(Machine.init(rawValue:), back: \.rawValue)),
+        .init(\.targetSettings, WireFormat.integer("target setting features").map(TargetSettings.init(rawValue:), back: \.rawValue)))
+
     /// Bytes after the two fields are ignored, as they belong to a later version.
     /// - Throws: `FrameError` when the value is shorter than eight bytes.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineFeatures {
-        var reader = ByteReader(value)
-        let machine = Machine(rawValue: try reader.uint32("fitness machine features"))
-        return Self(machine: machine, targetSettings: TargetSettings(rawValue: try reader.uint32("target setting features")))
-    }
+    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineFeatures { try format.decode(value) }
 
     /// The value as a machine sends it.
-    public var encoded: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.appendLittleEndian(machine.rawValue)
-        bytes.appendLittleEndian(targetSettings.rawValue)
-        return bytes
-    }
+    public var encoded: [UInt8] { Self.format.encode(self) }
 }
 
 /// The energy fields the treadmill, bike and rower data share, sent together under one flag:
 /// total (uint16 kcal), per hour (uint16 kcal), per minute (uint8 kcal). A machine that cannot
 /// tell one of them sends all ones (0xFFFF, 0xFF).
 public struct ExpendedEnergy: Equatable, Sendable {
+    static let format = WireFormat.fields(
+        ExpendedEnergy(total: 0, perHour: 0, perMinute: 0), .init(\.total, .integer("total energy")),
+        .init(\.perHour, .integer("energy per hour")), .init(\.perMinute, .integer("energy per minute")))
+
     public var total: UInt16
     public var perHour: UInt16
     public var perMinute: UInt8
@@ -92,26 +93,82 @@ public struct ExpendedEnergy: Equatable, Sendable {
     }
 }
 
-extension ByteReader {
-    mutating func expendedEnergy() throws(FrameError) -> ExpendedEnergy {
-        let total = try uint16("total energy")
-        let perHour = try uint16("energy per hour")
-        return ExpendedEnergy(total: total, perHour: perHour, perMinute: try uint8("energy per minute"))
+/// How a value is laid out in a characteristic. One description both reads and writes it, so a
+/// decoder and its encoder cannot drift apart.
+struct WireFormat<Value: Sendable>: Sendable {
+    let read: @Sendable (inout ByteReader) throws(FrameError) -> Value
+    let write: @Sendable (Value, inout [UInt8]) -> Void
+
+    /// Reads a value from the front of `bytes`; bytes after it are ignored.
+    func decode(_ bytes: [UInt8]) throws(FrameError) -> Value {
+        var reader = ByteReader(bytes)
+        return try read(&reader)
+    }
+
+    func encode(_ value: Value) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(value, &bytes)
+        return bytes
+    }
+
+    /// The same bytes kept as another type, such as an option set over its raw value.
+    func map<Other>(_ forward: @escaping @Sendable (Value) -> Other, back: @escaping @Sendable (Other) -> Value) -> WireFormat<Other> {
+        WireFormat<Other>(
+            read: { reader throws(FrameError) in forward(try read(&reader)) }, write: { value, bytes in write(back(value), &bytes) })
+    }
+
+    /// Fields sent one after another, each kept at its key path of `Value`: reading fills them
+    /// into `blank` in order.
+    static func fields(_ blank: Value, _ fields: Field...) -> WireFormat {
+        WireFormat(
+            read: { reader throws(FrameError) in
+                var value = blank
+                for field in fields { try field.read(&reader, &value) }
+                return value
+            },
+            write: { value, bytes in
+                for field in fields { field.write(value, &bytes) }
+            })
+    }
+
+    /// One field of a value laid out as `fields`.
+    struct Field: Sendable {
+        let read: @Sendable (inout ByteReader, inout Value) throws(FrameError) -> Void
+        let write: @Sendable (Value, inout [UInt8]) -> Void
+
+        init<Part: Sendable>(_ path: WritableKeyPath<Value, Part> & Sendable, _ format: WireFormat<Part>) {
+            read = { reader, value throws(FrameError) in value[keyPath: path] = try format.read(&reader) }
+            write = { value, bytes in format.write(value[keyPath: path], &bytes) }
+        }
     }
 }
 
-extension [UInt8] {
-    mutating func append(_ energy: ExpendedEnergy) {
-        appendLittleEndian(energy.total)
-        appendLittleEndian(energy.perHour)
-        append(energy.perMinute)
+extension WireFormat where Value: FixedWidthInteger {
+    /// A little-endian integer of `Value`'s width, named `field` when the frame ends inside it.
+    static func integer(_ field: String) -> WireFormat {
+        WireFormat(
+            read: { reader throws(FrameError) in try reader.integer(field) }, write: { value, bytes in bytes.appendLittleEndian(value) })
     }
 }
 
-extension [Bool] {
-    /// The flags of a fitness machine's data: bit n set where element n is true.
-    var fitnessMachineFlags: UInt16 {
-        enumerated().reduce(0) { $0 | ($1.element ? 1 << UInt16($1.offset) : 0) }
+extension WireFormat<UInt32> {
+    /// Three bytes, the width of the Fitness Machine Service's distances.
+    static func uint24(_ field: String) -> WireFormat {
+        WireFormat(
+            read: { reader throws(FrameError) in try reader.uint24(field) }, write: { value, bytes in bytes.appendLittleEndian24(value) })
+    }
+}
+
+extension WireFormat where Value: RawRepresentable, Value.RawValue == UInt8 {
+    /// One byte naming a case; a byte that names none is refused as `field`.
+    static func oneByte(_ field: String) -> WireFormat {
+        WireFormat(
+            read: { reader throws(FrameError) in
+                let raw = try reader.uint8(field)
+                guard let value = Value(rawValue: raw) else { throw .invalid(field: field, value: Int(raw)) }
+                return value
+            },
+            write: { value, bytes in bytes.append(value.rawValue) })
     }
 }
 
@@ -122,15 +179,109 @@ extension [Bool] {
 /// carries the first field (instantaneous speed, or a rower's stroke rate and count). Each part's
 /// other flags announce the fields that part carries.
 public protocol FitnessMachineData: Equatable, Sendable {
-    /// The flags this record is sent with, More Data included.
-    var flags: UInt16 { get }
-    /// Takes every field `later` has, keeping this record's others.
-    mutating func merge(_ later: Self)
+    /// The record's fields in the order they are sent, which decodes, encodes and merges it.
+    static var layout: FitnessMachineLayout<Self> { get }
+
+    var expendedEnergy: ExpendedEnergy? { get set }
+    /// Beats per minute.
+    var heartRate: UInt8? { get set }
+    /// 1/10 MET.
+    var metabolicEquivalent: UInt8? { get set }
+    /// Seconds.
+    var elapsedTime: UInt16? { get set }
+    /// Seconds.
+    var remainingTime: UInt16? { get set }
 }
 
 extension FitnessMachineData {
+    /// Decodes one notification's value; bytes after the announced fields are ignored.
+    /// - Throws: `FrameError` when a field the flags announce is missing.
+    public static func decode(_ value: [UInt8]) throws(FrameError) -> Self { try layout.decode(value) }
+
+    /// The flags this record is sent with, More Data included: set when the first field is absent.
+    public var flags: UInt16 { Self.layout.flags(of: self) }
+
+    /// The value as the machine sends it.
+    public var encoded: [UInt8] { Self.layout.encode(self) }
+
     /// Whether another part of the same record follows.
     public var hasMoreData: Bool { flags & 0x0001 != 0 }
+
+    /// Takes every field `later` has, keeping this record's others.
+    public mutating func merge(_ later: Self) { Self.layout.merge(later, into: &self) }
+}
+
+/// The fields of a machine's data record in the order they are sent, each an optional property.
+///
+/// Flag bit n announces field n, except that the first field is present when bit 0, More Data,
+/// is clear. Flag bits past the last field are reserved and ignored.
+public struct FitnessMachineLayout<Record: FitnessMachineData>: Sendable {
+    let blank: Record
+    let fields: [Field]
+
+    /// `own` are the machine's fields, in flag order from bit 0; `after` follow the shared tail.
+    init(_ blank: Record, _ own: [Field], after: [Field] = []) {
+        self.blank = blank
+        self.fields = own + Self.tail + after
+    }
+
+    /// Expended energy, heart rate, metabolic equivalent, elapsed and remaining time: sent by
+    /// every machine, in this order, after its own fields.
+    private static var tail: [Field] {
+        [
+            Field(\.expendedEnergy, ExpendedEnergy.format), .integer(\.heartRate, "heart rate"),
+            .integer(\.metabolicEquivalent, "metabolic equivalent"), .integer(\.elapsedTime, "elapsed time"),
+            .integer(\.remainingTime, "remaining time"),
+        ]
+    }
+
+    func decode(_ value: [UInt8]) throws(FrameError) -> Record {
+        var reader = ByteReader(value)
+        let present = try reader.uint16("flags") ^ 0x0001
+        var record = blank
+        for (bit, field) in fields.enumerated() where present & 1 << bit != 0 { try field.read(&reader, &record) }
+        return record
+    }
+
+    func flags(of record: Record) -> UInt16 {
+        fields.enumerated().reduce(0x0001) { flags, entry in entry.element.isPresent(record) ? flags ^ 1 << entry.offset : flags }
+    }
+
+    func encode(_ record: Record) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.appendLittleEndian(flags(of: record))
+        for field in fields { field.write(record, &bytes) }
+        return bytes
+    }
+
+    func merge(_ later: Record, into record: inout Record) {
+        for field in fields { field.merge(later, &record) }
+    }
+
+    /// One optional field of a record: read when its flag announces it, written when present.
+    struct Field: Sendable {
+        let isPresent: @Sendable (Record) -> Bool
+        let read: @Sendable (inout ByteReader, inout Record) throws(FrameError) -> Void
+        let write: @Sendable (Record, inout [UInt8]) -> Void
+        let merge: @Sendable (Record, inout Record) -> Void
+
+        init<Value: Sendable>(_ path: WritableKeyPath<Record, Value?> & Sendable, _ format: WireFormat<Value>) {
+            isPresent = { record in record[keyPath: path] != nil }
+            read = { reader, record throws(FrameError) in record[keyPath: path] = try format.read(&reader) }
+            write = { record, bytes in record[keyPath: path].map { format.write($0, &bytes) } }
+            merge = { later, record in record[keyPath: path] = later[keyPath: path] ?? record[keyPath: path] }
+        }
+
+        static func integer<Value: FixedWidthInteger & Sendable>(_ path: WritableKeyPath<Record, Value?> & Sendable, _ field: String)
+            -> Field
+        {
+            Field(path, .integer(field))
+        }
+
+        static func uint24(_ path: WritableKeyPath<Record, UInt32?> & Sendable, _ field: String) -> Field {
+            Field(path, .uint24(field))
+        }
+    }
 }
 
 /// Joins the parts of a split treadmill, bike or rower record into one.

@@ -51,7 +51,7 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
         case .setTargetPower(let power): bytes.appendLittleEndian(power)
         case .setTargetHeartRate(let heartRate): bytes.append(heartRate)
         case .stopOrPause(let action): bytes.append(action.rawValue)
-        case .setIndoorBikeSimulation(let simulation): bytes.append(simulation)
+        case .setIndoorBikeSimulation(let simulation): IndoorBikeSimulation.format.write(simulation, &bytes)
         }
         return bytes
     }
@@ -72,8 +72,8 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
         case 0x05: request = .setTargetPower(try reader.int16("target power"))
         case 0x06: request = .setTargetHeartRate(try reader.uint8("target heart rate"))
         case 0x07: request = .startOrResume
-        case 0x08: request = .stopOrPause(try reader.stopOrPause())
-        case 0x11: request = .setIndoorBikeSimulation(try reader.indoorBikeSimulation())
+        case 0x08: request = .stopOrPause(try StopOrPause.format.read(&reader))
+        case 0x11: request = .setIndoorBikeSimulation(try IndoorBikeSimulation.format.read(&reader))
         default: throw .invalid(field: "op code", value: Int(opCode))
         }
         try reader.expectEnd(after: "op code \(opCode)")
@@ -84,6 +84,8 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
 /// The parameter of a stop or pause, asked through the control point or reported by the
 /// machine's status.
 public enum StopOrPause: UInt8, CaseIterable, Sendable {
+    static let format = WireFormat<StopOrPause>.oneByte("stop or pause")
+
     case stop = 0x01
     case pause = 0x02
 }
@@ -92,6 +94,11 @@ public enum StopOrPause: UInt8, CaseIterable, Sendable {
 /// 1/100 %), rolling resistance coefficient (uint8, 1/10000), wind resistance coefficient
 /// (uint8, 1/100 kg/m).
 public struct IndoorBikeSimulation: Equatable, Sendable {
+    static let format = WireFormat.fields(
+        IndoorBikeSimulation(windSpeed: 0, grade: 0, rollingResistance: 0, windResistance: 0), .init(\.windSpeed, .integer("wind speed")),
+        .init(\.grade, .integer("grade")), .init(\.rollingResistance, .integer("rolling resistance coefficient")),
+        .init(\.windResistance, .integer("wind resistance coefficient")))
+
     public var windSpeed: Int16
     public var grade: Int16
     public var rollingResistance: UInt8
@@ -102,31 +109,6 @@ public struct IndoorBikeSimulation: Equatable, Sendable {
         self.grade = grade
         self.rollingResistance = rollingResistance
         self.windResistance = windResistance
-    }
-}
-
-extension ByteReader {
-    mutating func stopOrPause() throws(FrameError) -> StopOrPause {
-        let raw = try uint8("stop or pause")
-        guard let action = StopOrPause(rawValue: raw) else { throw .invalid(field: "stop or pause", value: Int(raw)) }
-        return action
-    }
-
-    mutating func indoorBikeSimulation() throws(FrameError) -> IndoorBikeSimulation {
-        let wind = try int16("wind speed")
-        let grade = try int16("grade")
-        let rolling = try uint8("rolling resistance coefficient")
-        return IndoorBikeSimulation(
-            windSpeed: wind, grade: grade, rollingResistance: rolling, windResistance: try uint8("wind resistance coefficient"))
-    }
-}
-
-extension [UInt8] {
-    mutating func append(_ simulation: IndoorBikeSimulation) {
-        appendLittleEndian(simulation.windSpeed)
-        appendLittleEndian(simulation.grade)
-        append(simulation.rollingResistance)
-        append(simulation.windResistance)
     }
 }
 

@@ -49,7 +49,7 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         let opCode = try reader.uint8("status op code")
         switch opCode {
         case 0x01: return .reset
-        case 0x02: return .stoppedOrPausedByUser(try reader.stopOrPause())
+        case 0x02: return .stoppedOrPausedByUser(try StopOrPause.format.read(&reader))
         case 0x03: return .stoppedBySafetyKey
         case 0x04: return .startedOrResumedByUser
         case 0x05: return .targetSpeedChanged(try reader.uint16("new target speed"))
@@ -60,7 +60,7 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         case 0x0A...0x11:
             let size = targetedSettingSizes[opCode] ?? 0
             return .targetedSettingChanged(opCode: opCode, parameter: try reader.bytes(size, "new targeted setting"))
-        case 0x12: return .indoorBikeSimulationChanged(try reader.indoorBikeSimulation())
+        case 0x12: return .indoorBikeSimulationChanged(try IndoorBikeSimulation.format.read(&reader))
         case 0x13: return .wheelCircumferenceChanged(try reader.uint16("new wheel circumference"))
         case 0x14: return .spinDownStatus(try reader.uint8("spin down status"))
         case 0x15: return .targetCadenceChanged(try reader.uint16("new target cadence"))
@@ -101,7 +101,7 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         case .targetPowerChanged(let power): bytes.appendLittleEndian(power)
         case .targetHeartRateChanged(let heartRate): bytes.append(heartRate)
         case .targetedSettingChanged(_, let parameter): bytes += parameter
-        case .indoorBikeSimulationChanged(let simulation): bytes.append(simulation)
+        case .indoorBikeSimulationChanged(let simulation): IndoorBikeSimulation.format.write(simulation, &bytes)
         case .wheelCircumferenceChanged(let circumference): bytes.appendLittleEndian(circumference)
         case .spinDownStatus(let status): bytes.append(status)
         case .targetCadenceChanged(let cadence): bytes.appendLittleEndian(cadence)
