@@ -69,6 +69,15 @@ extension Array where Element == UInt8 {
     }
 }
 
+extension FixedWidthInteger {
+    /// The value's bytes, least significant first.
+    var littleEndianBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.appendLittleEndian(self)
+        return bytes
+    }
+}
+
 extension UInt8 {
     /// Two upper-case hexadecimal digits, as addresses and UUIDs are written.
     var hexDigits: String {

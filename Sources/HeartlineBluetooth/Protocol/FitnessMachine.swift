@@ -7,33 +7,30 @@ public struct FitnessMachineFeatures: Equatable, Sendable {
     public var machine: Machine
     public var targetSettings: TargetSettings
 
-    public init(machine: Machine, targetSettings: TargetSettings) {
-        self.machine = machine
-        self.targetSettings = targetSettings
-    }
+    public init(machine: Machine, targetSettings: TargetSettings) { (self.machine, self.targetSettings) = (machine, targetSettings) }
 
     /// The fields the machine can fill in its data characteristic.
     public struct Machine: OptionSet, Equatable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-        public static let averageSpeed = Self(rawValue: 1 << 0)
-        public static let cadence = Self(rawValue: 1 << 1)
-        public static let totalDistance = Self(rawValue: 1 << 2)
-        public static let inclination = Self(rawValue: 1 << 3)
-        public static let elevationGain = Self(rawValue: 1 << 4)
-        public static let pace = Self(rawValue: 1 << 5)
-        public static let stepCount = Self(rawValue: 1 << 6)
-        public static let resistanceLevel = Self(rawValue: 1 << 7)
-        public static let strideCount = Self(rawValue: 1 << 8)
-        public static let expendedEnergy = Self(rawValue: 1 << 9)
-        public static let heartRate = Self(rawValue: 1 << 10)
-        public static let metabolicEquivalent = Self(rawValue: 1 << 11)
-        public static let elapsedTime = Self(rawValue: 1 << 12)
-        public static let remainingTime = Self(rawValue: 1 << 13)
-        public static let power = Self(rawValue: 1 << 14)
-        public static let forceOnBeltAndPowerOutput = Self(rawValue: 1 << 15)
-        public static let userDataRetention = Self(rawValue: 1 << 16)
+        public static let averageSpeed = Self(bit: 0)
+        public static let cadence = Self(bit: 1)
+        public static let totalDistance = Self(bit: 2)
+        public static let inclination = Self(bit: 3)
+        public static let elevationGain = Self(bit: 4)
+        public static let pace = Self(bit: 5)
+        public static let stepCount = Self(bit: 6)
+        public static let resistanceLevel = Self(bit: 7)
+        public static let strideCount = Self(bit: 8)
+        public static let expendedEnergy = Self(bit: 9)
+        public static let heartRate = Self(bit: 10)
+        public static let metabolicEquivalent = Self(bit: 11)
+        public static let elapsedTime = Self(bit: 12)
+        public static let remainingTime = Self(bit: 13)
+        public static let power = Self(bit: 14)
+        public static let forceOnBeltAndPowerOutput = Self(bit: 15)
+        public static let userDataRetention = Self(bit: 16)
     }
 
     /// The targets the machine takes through its control point.
@@ -41,23 +38,23 @@ public struct FitnessMachineFeatures: Equatable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-        public static let speed = Self(rawValue: 1 << 0)
-        public static let inclination = Self(rawValue: 1 << 1)
-        public static let resistanceLevel = Self(rawValue: 1 << 2)
-        public static let power = Self(rawValue: 1 << 3)
-        public static let heartRate = Self(rawValue: 1 << 4)
-        public static let expendedEnergy = Self(rawValue: 1 << 5)
-        public static let stepNumber = Self(rawValue: 1 << 6)
-        public static let strideNumber = Self(rawValue: 1 << 7)
-        public static let distance = Self(rawValue: 1 << 8)
-        public static let trainingTime = Self(rawValue: 1 << 9)
-        public static let timeInTwoHeartRateZones = Self(rawValue: 1 << 10)
-        public static let timeInThreeHeartRateZones = Self(rawValue: 1 << 11)
-        public static let timeInFiveHeartRateZones = Self(rawValue: 1 << 12)
-        public static let indoorBikeSimulation = Self(rawValue: 1 << 13)
-        public static let wheelCircumference = Self(rawValue: 1 << 14)
-        public static let spinDown = Self(rawValue: 1 << 15)
-        public static let cadence = Self(rawValue: 1 << 16)
+        public static let speed = Self(bit: 0)
+        public static let inclination = Self(bit: 1)
+        public static let resistanceLevel = Self(bit: 2)
+        public static let power = Self(bit: 3)
+        public static let heartRate = Self(bit: 4)
+        public static let expendedEnergy = Self(bit: 5)
+        public static let stepNumber = Self(bit: 6)
+        public static let strideNumber = Self(bit: 7)
+        public static let distance = Self(bit: 8)
+        public static let trainingTime = Self(bit: 9)
+        public static let timeInTwoHeartRateZones = Self(bit: 10)
+        public static let timeInThreeHeartRateZones = Self(bit: 11)
+        public static let timeInFiveHeartRateZones = Self(bit: 12)
+        public static let indoorBikeSimulation = Self(bit: 13)
+        public static let wheelCircumference = Self(bit: 14)
+        public static let spinDown = Self(bit: 15)
+        public static let cadence = Self(bit: 16)
     }
 
     /// The two words, reserved bits and all.
@@ -74,6 +71,11 @@ public struct FitnessMachineFeatures: Equatable, Sendable {
     public var encoded: [UInt8] { Self.format.encode(self) }
 }
 
+extension OptionSet where RawValue == UInt32 {
+    /// The set of bit `bit` alone, as the specification numbers them.
+    init(bit: UInt32) { self.init(rawValue: 1 << bit) }
+}
+
 /// The energy fields the treadmill, bike and rower data share, sent together under one flag:
 /// total (uint16 kcal), per hour (uint16 kcal), per minute (uint8 kcal). A machine that cannot
 /// tell one of them sends all ones (0xFFFF, 0xFF).
@@ -87,9 +89,7 @@ public struct ExpendedEnergy: Equatable, Sendable {
     public var perMinute: UInt8
 
     public init(total: UInt16, perHour: UInt16, perMinute: UInt8) {
-        self.total = total
-        self.perHour = perHour
-        self.perMinute = perMinute
+        (self.total, self.perHour, self.perMinute) = (total, perHour, perMinute)
     }
 }
 
@@ -143,6 +143,21 @@ struct WireFormat<Value: Sendable>: Sendable {
     }
 }
 
+extension WireFormat {
+    /// Two little-endian integers sent one after the other and kept together in `Value`.
+    static func pair<First: FixedWidthInteger & Sendable, Second: FixedWidthInteger & Sendable>(
+        _ make: @escaping @Sendable (First, Second) -> Value, _ first: KeyPath<Value, First> & Sendable, _ firstField: String,
+        _ second: KeyPath<Value, Second> & Sendable, _ secondField: String
+    ) -> WireFormat {
+        WireFormat(
+            read: { reader throws(FrameError) in make(try reader.integer(firstField), try reader.integer(secondField)) },
+            write: { value, bytes in
+                bytes.appendLittleEndian(value[keyPath: first])
+                bytes.appendLittleEndian(value[keyPath: second])
+            })
+    }
+}
+
 extension WireFormat where Value: FixedWidthInteger {
     /// A little-endian integer of `Value`'s width, named `field` when the frame ends inside it.
     static func integer(_ field: String) -> WireFormat {
@@ -172,28 +187,43 @@ extension WireFormat where Value: RawRepresentable, Value.RawValue == UInt8 {
     }
 }
 
+/// The fields a treadmill, bike and rower all send after their own, each under its own flag, in
+/// this order: expended energy, heart rate (uint8), metabolic equivalent (uint8, 1/10), elapsed
+/// time (uint16 s), remaining time (uint16 s).
+public struct FitnessMachineTail: Equatable, Sendable {
+    public var expendedEnergy: ExpendedEnergy?
+    /// Beats per minute.
+    public var heartRate: UInt8?
+    /// 1/10 MET.
+    public var metabolicEquivalent: UInt8?
+    /// Seconds.
+    public var elapsedTime: UInt16?
+    /// Seconds.
+    public var remainingTime: UInt16?
+}
+
 /// A treadmill's, bike's or rower's data characteristic, whose long records a machine may split
 /// over several notifications.
 ///
 /// Flag bit 0 is More Data: set in every part but the last, and clear only in the part that
 /// carries the first field (instantaneous speed, or a rower's stroke rate and count). Each part's
 /// other flags announce the fields that part carries.
+@dynamicMemberLookup
 public protocol FitnessMachineData: Equatable, Sendable {
     /// The record's fields in the order they are sent, which decodes, encodes and merges it.
     static var layout: FitnessMachineLayout<Self> { get }
 
-    var expendedEnergy: ExpendedEnergy? { get set }
-    /// Beats per minute.
-    var heartRate: UInt8? { get set }
-    /// 1/10 MET.
-    var metabolicEquivalent: UInt8? { get set }
-    /// Seconds.
-    var elapsedTime: UInt16? { get set }
-    /// Seconds.
-    var remainingTime: UInt16? { get set }
+    /// The fields every machine sends after its own.
+    var tail: FitnessMachineTail { get set }
 }
 
 extension FitnessMachineData {
+    /// The tail's fields, as `record.heartRate`.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<FitnessMachineTail, Value>) -> Value {
+        get { tail[keyPath: path] }
+        set { tail[keyPath: path] = newValue }
+    }
+
     /// Decodes one notification's value; bytes after the announced fields are ignored.
     /// - Throws: `FrameError` when a field the flags announce is missing.
     public static func decode(_ value: [UInt8]) throws(FrameError) -> Self { try layout.decode(value) }
@@ -222,16 +252,16 @@ public struct FitnessMachineLayout<Record: FitnessMachineData>: Sendable {
     /// `own` are the machine's fields, in flag order from bit 0; `after` follow the shared tail.
     init(_ blank: Record, _ own: [Field], after: [Field] = []) {
         self.blank = blank
-        self.fields = own + Self.tail + after
+        self.fields = own + Self.tailFields + after
     }
 
     /// Expended energy, heart rate, metabolic equivalent, elapsed and remaining time: sent by
     /// every machine, in this order, after its own fields.
-    private static var tail: [Field] {
+    private static var tailFields: [Field] {
         [
-            Field(\.expendedEnergy, ExpendedEnergy.format), .integer(\.heartRate, "heart rate"),
-            .integer(\.metabolicEquivalent, "metabolic equivalent"), .integer(\.elapsedTime, "elapsed time"),
-            .integer(\.remainingTime, "remaining time"),
+            Field(\.tail.expendedEnergy, ExpendedEnergy.format), .integer(\.tail.heartRate, "heart rate"),
+            .integer(\.tail.metabolicEquivalent, "metabolic equivalent"), .integer(\.tail.elapsedTime, "elapsed time"),
+            .integer(\.tail.remainingTime, "remaining time"),
         ]
     }
 

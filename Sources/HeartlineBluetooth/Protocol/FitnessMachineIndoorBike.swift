@@ -26,15 +26,8 @@ public struct IndoorBikeData: FitnessMachineData {
     public var instantaneousPower: Int16?
     /// Watts.
     public var averagePower: Int16?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
 
     public static let layout = FitnessMachineLayout(
         IndoorBikeData(),

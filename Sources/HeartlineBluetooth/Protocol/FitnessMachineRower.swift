@@ -25,20 +25,14 @@ public struct RowerData: FitnessMachineData {
     public var averagePower: Int16?
     /// The machine's own unitless level.
     public var resistanceLevel: Int16?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
 
     public static let layout = FitnessMachineLayout(
         RowerData(),
         [
-            .init(\.strokes, Strokes.format), .integer(\.averageStrokeRate, "average stroke rate"),
+            .init(\.strokes, .pair(Strokes.init, \.rate, "stroke rate", \.count, "stroke count")),
+            .integer(\.averageStrokeRate, "average stroke rate"),
             .uint24(\.totalDistance, "total distance"), .integer(\.instantaneousPace, "instantaneous pace"),
             .integer(\.averagePace, "average pace"), .integer(\.instantaneousPower, "instantaneous power"),
             .integer(\.averagePower, "average power"), .integer(\.resistanceLevel, "resistance level"),
@@ -46,17 +40,11 @@ public struct RowerData: FitnessMachineData {
 
     /// The stroke rate and count, sent together where a treadmill sends its speed.
     public struct Strokes: Equatable, Sendable {
-        static let format = WireFormat.fields(
-            Strokes(rate: 0, count: 0), .init(\.rate, .integer("stroke rate")), .init(\.count, .integer("stroke count")))
-
         /// 1/2 stroke per minute.
         public var rate: UInt8
         public var count: UInt16
 
-        public init(rate: UInt8, count: UInt16) {
-            self.rate = rate
-            self.count = count
-        }
+        public init(rate: UInt8, count: UInt16) { (self.rate, self.count) = (rate, count) }
     }
 
     public init(

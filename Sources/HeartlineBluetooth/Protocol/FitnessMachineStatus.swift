@@ -156,8 +156,7 @@ public struct TrainingStatus: Equatable, Sendable {
     public static func decode(_ value: [UInt8]) throws(FrameError) -> TrainingStatus {
         var reader = ByteReader(value)
         let flags = try reader.uint8("flags")
-        let raw = try reader.uint8("training status")
-        guard let state = State(rawValue: raw) else { throw .invalid(field: "training status", value: Int(raw)) }
+        let state = try WireFormat<State>.oneByte("training status").read(&reader)
         return TrainingStatus(state: state, string: flags & 0x01 != 0 ? reader.rest() : nil, isExtended: flags & 0x02 != 0)
     }
 

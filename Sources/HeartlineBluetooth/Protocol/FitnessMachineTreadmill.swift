@@ -22,71 +22,45 @@ public struct TreadmillData: FitnessMachineData {
     public var instantaneousPace: UInt8?
     /// 1/10 km/min.
     public var averagePace: UInt8?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
     public var forceOnBelt: ForceOnBelt?
 
     public static let layout = FitnessMachineLayout(
         TreadmillData(),
         [
             .integer(\.instantaneousSpeed, "instantaneous speed"), .integer(\.averageSpeed, "average speed"),
-            .uint24(\.totalDistance, "total distance"), .init(\.inclination, Inclination.format),
-            .init(\.elevationGain, ElevationGain.format), .integer(\.instantaneousPace, "instantaneous pace"),
-            .integer(\.averagePace, "average pace"),
+            .uint24(\.totalDistance, "total distance"),
+            .init(\.inclination, .pair(Inclination.init, \.percent, "inclination", \.rampAngle, "ramp angle setting")),
+            .init(\.elevationGain, .pair(ElevationGain.init, \.positive, "positive elevation gain", \.negative, "negative elevation gain")),
+            .integer(\.instantaneousPace, "instantaneous pace"), .integer(\.averagePace, "average pace"),
         ],
-        after: [.init(\.forceOnBelt, ForceOnBelt.format)])
+        after: [.init(\.forceOnBelt, .pair(ForceOnBelt.init, \.force, "force on belt", \.power, "power output"))])
 
     /// The belt's slope, sent with the ramp angle under one flag.
     public struct Inclination: Equatable, Sendable {
-        static let format = WireFormat.fields(
-            Inclination(percent: 0, rampAngle: 0), .init(\.percent, .integer("inclination")),
-            .init(\.rampAngle, .integer("ramp angle setting")))
-
         /// 1/10 %; negative downhill.
         public var percent: Int16
         /// 1/10 degree.
         public var rampAngle: Int16
 
-        public init(percent: Int16, rampAngle: Int16) {
-            self.percent = percent
-            self.rampAngle = rampAngle
-        }
+        public init(percent: Int16, rampAngle: Int16) { (self.percent, self.rampAngle) = (percent, rampAngle) }
     }
 
     /// The climb and descent so far, both 1/10 m.
     public struct ElevationGain: Equatable, Sendable {
-        static let format = WireFormat.fields(
-            ElevationGain(positive: 0, negative: 0), .init(\.positive, .integer("positive elevation gain")),
-            .init(\.negative, .integer("negative elevation gain")))
-
         public var positive: UInt16
         public var negative: UInt16
 
-        public init(positive: UInt16, negative: UInt16) {
-            self.positive = positive
-            self.negative = negative
-        }
+        public init(positive: UInt16, negative: UInt16) { (self.positive, self.negative) = (positive, negative) }
     }
 
     /// The force on the belt (newtons) and the power it takes (watts), sent under one flag.
     public struct ForceOnBelt: Equatable, Sendable {
-        static let format = WireFormat.fields(
-            ForceOnBelt(force: 0, power: 0), .init(\.force, .integer("force on belt")), .init(\.power, .integer("power output")))
-
         public var force: Int16
         public var power: Int16
 
-        public init(force: Int16, power: Int16) {
-            self.force = force
-            self.power = power
-        }
+        public init(force: Int16, power: Int16) { (self.force, self.power) = (force, power) }
     }
 
     public init(
