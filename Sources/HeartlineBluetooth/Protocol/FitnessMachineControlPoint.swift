@@ -115,9 +115,7 @@ public struct FitnessMachineControlResponse: Equatable, Sendable {
     }
 
     public init(requestOpCode: UInt8, result: Result, parameter: [UInt8] = []) {
-        self.requestOpCode = requestOpCode
-        self.result = result
-        self.parameter = parameter
+        (self.requestOpCode, self.result, self.parameter) = (requestOpCode, result, parameter)
     }
 
     /// - Throws: `FrameError` when the value is not a response (its first byte is not 0x80), is

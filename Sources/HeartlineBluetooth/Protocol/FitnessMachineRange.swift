@@ -11,9 +11,7 @@ public struct FitnessMachineRange<Bound: FixedWidthInteger & Sendable>: Equatabl
     public var increment: Bound.Magnitude
 
     public init(minimum: Bound, maximum: Bound, increment: Bound.Magnitude) {
-        self.minimum = minimum
-        self.maximum = maximum
-        self.increment = increment
+        (self.minimum, self.maximum, self.increment) = (minimum, maximum, increment)
     }
 
     /// Names the target a range characteristic sets, as its errors say it: "speed".

@@ -31,7 +31,7 @@ public struct RowerData: FitnessMachineData {
     public static let layout = FitnessMachineLayout(
         RowerData(),
         [
-            .init(\.strokes, .pair(Strokes.init, \.rate, "stroke rate", \.count, "stroke count")),
+            .init(\.strokes, .pair(Strokes(rate: 0, count: 0), \.rate, "stroke rate", \.count, "stroke count")),
             .integer(\.averageStrokeRate, "average stroke rate"),
             .uint24(\.totalDistance, "total distance"), .integer(\.instantaneousPace, "instantaneous pace"),
             .integer(\.averagePace, "average pace"), .integer(\.instantaneousPower, "instantaneous power"),

@@ -144,9 +144,7 @@ public struct TrainingStatus: Equatable, Sendable {
     }
 
     public init(state: State, string: [UInt8]? = nil, isExtended: Bool = false) {
-        self.state = state
-        self.string = string
-        self.isExtended = isExtended
+        (self.state, self.string, self.isExtended) = (state, string, isExtended)
     }
 
     /// The string cleaned as an advertised name is: nil when absent or nothing speakable is left.

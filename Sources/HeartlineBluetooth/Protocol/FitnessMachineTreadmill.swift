@@ -31,11 +31,14 @@ public struct TreadmillData: FitnessMachineData {
         [
             .integer(\.instantaneousSpeed, "instantaneous speed"), .integer(\.averageSpeed, "average speed"),
             .uint24(\.totalDistance, "total distance"),
-            .init(\.inclination, .pair(Inclination.init, \.percent, "inclination", \.rampAngle, "ramp angle setting")),
-            .init(\.elevationGain, .pair(ElevationGain.init, \.positive, "positive elevation gain", \.negative, "negative elevation gain")),
+            .init(\.inclination, .pair(Inclination(percent: 0, rampAngle: 0), \.percent, "inclination", \.rampAngle, "ramp angle setting")),
+            .init(
+                \.elevationGain,
+                .pair(ElevationGain(positive: 0, negative: 0), \.positive, "positive elevation gain", \.negative, "negative elevation gain")
+            ),
             .integer(\.instantaneousPace, "instantaneous pace"), .integer(\.averagePace, "average pace"),
         ],
-        after: [.init(\.forceOnBelt, .pair(ForceOnBelt.init, \.force, "force on belt", \.power, "power output"))])
+        after: [.init(\.forceOnBelt, .pair(ForceOnBelt(force: 0, power: 0), \.force, "force on belt", \.power, "power output"))])
 
     /// The belt's slope, sent with the ramp angle under one flag.
     public struct Inclination: Equatable, Sendable {
