@@ -10,7 +10,7 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
-    /// A little-endian integer as wide as `T`, signed or not: the one reader behind the others.
+    /// A little-endian integer as wide as `T`, signed or not.
     mutating func integer<T: FixedWidthInteger>(_ field: String) throws(FrameError) -> T {
         let width = T.bitWidth / 8
         guard remaining >= width else { throw .truncated(field: field) }
@@ -18,11 +18,21 @@ struct ByteReader {
         return (0..<width).reduce(T.zero) { $0 | T(truncatingIfNeeded: bytes[offset + $1]) << (8 * $1) }
     }
 
-    mutating func uint8(_ field: String) throws(FrameError) -> UInt8 { try integer(field) }
+    mutating func uint8(_ field: String) throws(FrameError) -> UInt8 {
+        guard remaining >= 1 else { throw .truncated(field: field) }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
 
-    mutating func uint16(_ field: String) throws(FrameError) -> UInt16 { try integer(field) }
+    mutating func uint16(_ field: String) throws(FrameError) -> UInt16 {
+        guard remaining >= 2 else { throw .truncated(field: field) }
+        defer { offset += 2 }
+        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
 
-    mutating func int16(_ field: String) throws(FrameError) -> Int16 { try integer(field) }
+    mutating func int16(_ field: String) throws(FrameError) -> Int16 {
+        Int16(bitPattern: try uint16(field))
+    }
 
     /// Three bytes, as the Fitness Machine Service sends distances.
     mutating func uint24(_ field: String) throws(FrameError) -> UInt32 {
