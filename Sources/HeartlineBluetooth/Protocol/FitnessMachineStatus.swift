@@ -69,44 +69,27 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         }
     }
 
-    public var opCode: UInt8 {
-        switch self {
-        case .reset: 0x01
-        case .stoppedOrPausedByUser: 0x02
-        case .stoppedBySafetyKey: 0x03
-        case .startedOrResumedByUser: 0x04
-        case .targetSpeedChanged: 0x05
-        case .targetInclinationChanged: 0x06
-        case .targetResistanceLevelChanged: 0x07
-        case .targetPowerChanged: 0x08
-        case .targetHeartRateChanged: 0x09
-        case .targetedSettingChanged(let opCode, _): opCode
-        case .indoorBikeSimulationChanged: 0x12
-        case .wheelCircumferenceChanged: 0x13
-        case .spinDownStatus: 0x14
-        case .targetCadenceChanged: 0x15
-        case .controlPermissionLost: 0xFF
-        }
-    }
+    public var opCode: UInt8 { encoded[0] }
 
-    /// The value as a machine notifies it.
+    /// The value as a machine notifies it: the op code, then the parameter.
     public var encoded: [UInt8] {
-        var bytes = [opCode]
         switch self {
-        case .reset, .stoppedBySafetyKey, .startedOrResumedByUser, .controlPermissionLost: break
-        case .stoppedOrPausedByUser(let action): bytes.append(action.rawValue)
-        case .targetSpeedChanged(let speed): bytes.appendLittleEndian(speed)
-        case .targetInclinationChanged(let inclination): bytes.appendLittleEndian(inclination)
-        case .targetResistanceLevelChanged(let level): bytes.append(level)
-        case .targetPowerChanged(let power): bytes.appendLittleEndian(power)
-        case .targetHeartRateChanged(let heartRate): bytes.append(heartRate)
-        case .targetedSettingChanged(_, let parameter): bytes += parameter
-        case .indoorBikeSimulationChanged(let simulation): IndoorBikeSimulation.format.write(simulation, &bytes)
-        case .wheelCircumferenceChanged(let circumference): bytes.appendLittleEndian(circumference)
-        case .spinDownStatus(let status): bytes.append(status)
-        case .targetCadenceChanged(let cadence): bytes.appendLittleEndian(cadence)
+        case .reset: [0x01]
+        case .stoppedOrPausedByUser(let action): [0x02, action.rawValue]
+        case .stoppedBySafetyKey: [0x03]
+        case .startedOrResumedByUser: [0x04]
+        case .targetSpeedChanged(let speed): [0x05] + speed.littleEndianBytes
+        case .targetInclinationChanged(let inclination): [0x06] + inclination.littleEndianBytes
+        case .targetResistanceLevelChanged(let level): [0x07, level]
+        case .targetPowerChanged(let power): [0x08] + power.littleEndianBytes
+        case .targetHeartRateChanged(let heartRate): [0x09, heartRate]
+        case .targetedSettingChanged(let opCode, let parameter): [opCode] + parameter
+        case .indoorBikeSimulationChanged(let simulation): [0x12] + IndoorBikeSimulation.format.encode(simulation)
+        case .wheelCircumferenceChanged(let circumference): [0x13] + circumference.littleEndianBytes
+        case .spinDownStatus(let status): [0x14, status]
+        case .targetCadenceChanged(let cadence): [0x15] + cadence.littleEndianBytes
+        case .controlPermissionLost: [0xFF]
         }
-        return bytes
     }
 }
 
