@@ -345,6 +345,22 @@ import Testing
                 ])
     }
 
+    @Test("the fields every machine sends last are set through the record and sent under its flags")
+    func sharedTail() throws {
+        var rower = RowerData(strokes: RowerData.Strokes(rate: 52, count: 310))
+        rower.heartRate = 160
+        rower.elapsedTime = 480
+        // Heart rate is bit 9 and elapsed time bit 11 for a rower, bits 8 and 10 for a treadmill.
+        #expect(rower.encoded == [0x00, 0x0A, 0x34, 0x36, 0x01, 0xA0, 0xE0, 0x01])
+        #expect(try RowerData.decode(rower.encoded) == rower)
+        var treadmill = TreadmillData(instantaneousSpeed: 1000)
+        treadmill.heartRate = 160
+        treadmill.elapsedTime = 480
+        #expect(treadmill.encoded == [0x00, 0x05, 0xE8, 0x03, 0xA0, 0xE0, 0x01])
+        treadmill.merge(TreadmillData(heartRate: 150))
+        #expect(treadmill == TreadmillData(instantaneousSpeed: 1000, heartRate: 150, elapsedTime: 480))
+    }
+
     // MARK: - Fitness Machine Feature (0x2ACC)
 
     @Test("the feature characteristic is two uint32 of bits: what the machine reports, what it can be set to")

@@ -10,6 +10,14 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// A little-endian integer as wide as `T`, signed or not.
+    mutating func integer<T: FixedWidthInteger>(_ field: String) throws(FrameError) -> T {
+        let width = T.bitWidth / 8
+        guard remaining >= width else { throw .truncated(field: field) }
+        defer { offset += width }
+        return (0..<width).reduce(T.zero) { $0 | T(truncatingIfNeeded: bytes[offset + $1]) << (8 * $1) }
+    }
+
     mutating func uint8(_ field: String) throws(FrameError) -> UInt8 {
         guard remaining >= 1 else { throw .truncated(field: field) }
         defer { offset += 1 }
@@ -33,11 +41,7 @@ struct ByteReader {
         return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
     }
 
-    mutating func uint32(_ field: String) throws(FrameError) -> UInt32 {
-        guard remaining >= 4 else { throw .truncated(field: field) }
-        defer { offset += 4 }
-        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
-    }
+    mutating func uint32(_ field: String) throws(FrameError) -> UInt32 { try integer(field) }
 
     /// Steps over a field this program does not use, so the fields after it decode right.
     mutating func skip(_ count: Int, _ field: String) throws(FrameError) {
@@ -64,23 +68,23 @@ struct ByteReader {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends `value` little-endian, as every ATT and HCI field is.
-    mutating func appendLittleEndian(_ value: UInt16) {
-        append(UInt8(value & 0xFF))
-        append(UInt8(value >> 8))
-    }
-
-    mutating func appendLittleEndian(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
-    }
-
-    mutating func appendLittleEndian(_ value: Int16) {
-        appendLittleEndian(UInt16(bitPattern: value))
+    /// Appends `value` little-endian at its own width, as every ATT and HCI field is.
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Appends the low three bytes of `value`, the width of the Fitness Machine Service's distances.
     mutating func appendLittleEndian24(_ value: UInt32) {
         for shift in stride(from: 0, to: 24, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+}
+
+extension FixedWidthInteger {
+    /// The value's bytes, least significant first.
+    var littleEndianBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.appendLittleEndian(self)
+        return bytes
     }
 }
 

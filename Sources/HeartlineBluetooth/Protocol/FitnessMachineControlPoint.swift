@@ -25,35 +25,22 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
     case stopOrPause(StopOrPause)
     case setIndoorBikeSimulation(IndoorBikeSimulation)
 
-    public var opCode: UInt8 {
-        switch self {
-        case .requestControl: 0x00
-        case .reset: 0x01
-        case .setTargetSpeed: 0x02
-        case .setTargetInclination: 0x03
-        case .setTargetResistanceLevel: 0x04
-        case .setTargetPower: 0x05
-        case .setTargetHeartRate: 0x06
-        case .startOrResume: 0x07
-        case .stopOrPause: 0x08
-        case .setIndoorBikeSimulation: 0x11
-        }
-    }
+    public var opCode: UInt8 { encoded[0] }
 
-    /// The value to write.
+    /// The value to write: the op code, then the parameter.
     public var encoded: [UInt8] {
-        var bytes = [opCode]
         switch self {
-        case .requestControl, .reset, .startOrResume: break
-        case .setTargetSpeed(let speed): bytes.appendLittleEndian(speed)
-        case .setTargetInclination(let inclination): bytes.appendLittleEndian(inclination)
-        case .setTargetResistanceLevel(let level): bytes.append(level)
-        case .setTargetPower(let power): bytes.appendLittleEndian(power)
-        case .setTargetHeartRate(let heartRate): bytes.append(heartRate)
-        case .stopOrPause(let action): bytes.append(action.rawValue)
-        case .setIndoorBikeSimulation(let simulation): bytes.append(simulation)
+        case .requestControl: [0x00]
+        case .reset: [0x01]
+        case .setTargetSpeed(let speed): [0x02] + speed.littleEndianBytes
+        case .setTargetInclination(let inclination): [0x03] + inclination.littleEndianBytes
+        case .setTargetResistanceLevel(let level): [0x04, level]
+        case .setTargetPower(let power): [0x05] + power.littleEndianBytes
+        case .setTargetHeartRate(let heartRate): [0x06, heartRate]
+        case .startOrResume: [0x07]
+        case .stopOrPause(let action): [0x08, action.rawValue]
+        case .setIndoorBikeSimulation(let simulation): [0x11] + IndoorBikeSimulation.format.encode(simulation)
         }
-        return bytes
     }
 
     /// Decodes a written value, as a machine reads it.
@@ -62,20 +49,20 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
     public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineControlRequest {
         var reader = ByteReader(value)
         let opCode = try reader.uint8("op code")
-        let request: FitnessMachineControlRequest
-        switch opCode {
-        case 0x00: request = .requestControl
-        case 0x01: request = .reset
-        case 0x02: request = .setTargetSpeed(try reader.uint16("target speed"))
-        case 0x03: request = .setTargetInclination(try reader.int16("target inclination"))
-        case 0x04: request = .setTargetResistanceLevel(try reader.uint8("target resistance level"))
-        case 0x05: request = .setTargetPower(try reader.int16("target power"))
-        case 0x06: request = .setTargetHeartRate(try reader.uint8("target heart rate"))
-        case 0x07: request = .startOrResume
-        case 0x08: request = .stopOrPause(try reader.stopOrPause())
-        case 0x11: request = .setIndoorBikeSimulation(try reader.indoorBikeSimulation())
-        default: throw .invalid(field: "op code", value: Int(opCode))
-        }
+        let request: FitnessMachineControlRequest =
+            switch opCode {
+            case 0x00: .requestControl
+            case 0x01: .reset
+            case 0x02: .setTargetSpeed(try reader.uint16("target speed"))
+            case 0x03: .setTargetInclination(try reader.int16("target inclination"))
+            case 0x04: .setTargetResistanceLevel(try reader.uint8("target resistance level"))
+            case 0x05: .setTargetPower(try reader.int16("target power"))
+            case 0x06: .setTargetHeartRate(try reader.uint8("target heart rate"))
+            case 0x07: .startOrResume
+            case 0x08: .stopOrPause(try StopOrPause.format.read(&reader))
+            case 0x11: .setIndoorBikeSimulation(try IndoorBikeSimulation.format.read(&reader))
+            default: throw .invalid(field: "op code", value: Int(opCode))
+            }
         try reader.expectEnd(after: "op code \(opCode)")
         return request
     }
@@ -84,6 +71,8 @@ public enum FitnessMachineControlRequest: Equatable, Sendable {
 /// The parameter of a stop or pause, asked through the control point or reported by the
 /// machine's status.
 public enum StopOrPause: UInt8, CaseIterable, Sendable {
+    static let format = WireFormat<StopOrPause>.oneByte("stop or pause")
+
     case stop = 0x01
     case pause = 0x02
 }
@@ -92,41 +81,18 @@ public enum StopOrPause: UInt8, CaseIterable, Sendable {
 /// 1/100 %), rolling resistance coefficient (uint8, 1/10000), wind resistance coefficient
 /// (uint8, 1/100 kg/m).
 public struct IndoorBikeSimulation: Equatable, Sendable {
+    static let format = WireFormat.fields(
+        IndoorBikeSimulation(windSpeed: 0, grade: 0, rollingResistance: 0, windResistance: 0), .init(\.windSpeed, .integer("wind speed")),
+        .init(\.grade, .integer("grade")), .init(\.rollingResistance, .integer("rolling resistance coefficient")),
+        .init(\.windResistance, .integer("wind resistance coefficient")))
+
     public var windSpeed: Int16
     public var grade: Int16
     public var rollingResistance: UInt8
     public var windResistance: UInt8
 
     public init(windSpeed: Int16, grade: Int16, rollingResistance: UInt8, windResistance: UInt8) {
-        self.windSpeed = windSpeed
-        self.grade = grade
-        self.rollingResistance = rollingResistance
-        self.windResistance = windResistance
-    }
-}
-
-extension ByteReader {
-    mutating func stopOrPause() throws(FrameError) -> StopOrPause {
-        let raw = try uint8("stop or pause")
-        guard let action = StopOrPause(rawValue: raw) else { throw .invalid(field: "stop or pause", value: Int(raw)) }
-        return action
-    }
-
-    mutating func indoorBikeSimulation() throws(FrameError) -> IndoorBikeSimulation {
-        let wind = try int16("wind speed")
-        let grade = try int16("grade")
-        let rolling = try uint8("rolling resistance coefficient")
-        return IndoorBikeSimulation(
-            windSpeed: wind, grade: grade, rollingResistance: rolling, windResistance: try uint8("wind resistance coefficient"))
-    }
-}
-
-extension [UInt8] {
-    mutating func append(_ simulation: IndoorBikeSimulation) {
-        appendLittleEndian(simulation.windSpeed)
-        appendLittleEndian(simulation.grade)
-        append(simulation.rollingResistance)
-        append(simulation.windResistance)
+        (self.windSpeed, self.grade, self.rollingResistance, self.windResistance) = (windSpeed, grade, rollingResistance, windResistance)
     }
 }
 
@@ -149,9 +115,7 @@ public struct FitnessMachineControlResponse: Equatable, Sendable {
     }
 
     public init(requestOpCode: UInt8, result: Result, parameter: [UInt8] = []) {
-        self.requestOpCode = requestOpCode
-        self.result = result
-        self.parameter = parameter
+        (self.requestOpCode, self.result, self.parameter) = (requestOpCode, result, parameter)
     }
 
     /// - Throws: `FrameError` when the value is not a response (its first byte is not 0x80), is
@@ -161,8 +125,7 @@ public struct FitnessMachineControlResponse: Equatable, Sendable {
         let code = try reader.uint8("response code")
         guard code == 0x80 else { throw .invalid(field: "response code", value: Int(code)) }
         let opCode = try reader.uint8("request op code")
-        let raw = try reader.uint8("result code")
-        guard let result = Result(rawValue: raw) else { throw .invalid(field: "result code", value: Int(raw)) }
+        let result = try WireFormat<Result>.oneByte("result code").read(&reader)
         return FitnessMachineControlResponse(requestOpCode: opCode, result: result, parameter: reader.rest())
     }
 

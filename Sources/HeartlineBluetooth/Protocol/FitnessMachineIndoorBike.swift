@@ -26,15 +26,17 @@ public struct IndoorBikeData: FitnessMachineData {
     public var instantaneousPower: Int16?
     /// Watts.
     public var averagePower: Int16?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
+
+    public static let layout = FitnessMachineLayout(
+        IndoorBikeData(),
+        [
+            .integer(\.instantaneousSpeed, "instantaneous speed"), .integer(\.averageSpeed, "average speed"),
+            .integer(\.instantaneousCadence, "instantaneous cadence"), .integer(\.averageCadence, "average cadence"),
+            .uint24(\.totalDistance, "total distance"), .integer(\.resistanceLevel, "resistance level"),
+            .integer(\.instantaneousPower, "instantaneous power"), .integer(\.averagePower, "average power"),
+        ])
 
     public init(
         instantaneousSpeed: UInt16? = nil, averageSpeed: UInt16? = nil, instantaneousCadence: UInt16? = nil,
@@ -55,72 +57,5 @@ public struct IndoorBikeData: FitnessMachineData {
         self.metabolicEquivalent = metabolicEquivalent
         self.elapsedTime = elapsedTime
         self.remainingTime = remainingTime
-    }
-
-    /// Decodes one notification's value; bytes after the announced fields are ignored.
-    /// - Throws: `FrameError` when a field the flags announce is missing.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> IndoorBikeData {
-        var reader = ByteReader(value)
-        let flags = try reader.uint16("flags")
-        func has(_ bit: UInt16) -> Bool { flags & (1 << bit) != 0 }
-        var data = IndoorBikeData()
-        if !has(0) { data.instantaneousSpeed = try reader.uint16("instantaneous speed") }
-        if has(1) { data.averageSpeed = try reader.uint16("average speed") }
-        if has(2) { data.instantaneousCadence = try reader.uint16("instantaneous cadence") }
-        if has(3) { data.averageCadence = try reader.uint16("average cadence") }
-        if has(4) { data.totalDistance = try reader.uint24("total distance") }
-        if has(5) { data.resistanceLevel = try reader.int16("resistance level") }
-        if has(6) { data.instantaneousPower = try reader.int16("instantaneous power") }
-        if has(7) { data.averagePower = try reader.int16("average power") }
-        if has(8) { data.expendedEnergy = try reader.expendedEnergy() }
-        if has(9) { data.heartRate = try reader.uint8("heart rate") }
-        if has(10) { data.metabolicEquivalent = try reader.uint8("metabolic equivalent") }
-        if has(11) { data.elapsedTime = try reader.uint16("elapsed time") }
-        if has(12) { data.remainingTime = try reader.uint16("remaining time") }
-        return data
-    }
-
-    public var flags: UInt16 {
-        [
-            instantaneousSpeed == nil, averageSpeed != nil, instantaneousCadence != nil, averageCadence != nil,
-            totalDistance != nil, resistanceLevel != nil, instantaneousPower != nil, averagePower != nil, expendedEnergy != nil,
-            heartRate != nil, metabolicEquivalent != nil, elapsedTime != nil, remainingTime != nil,
-        ].fitnessMachineFlags
-    }
-
-    /// The value as a trainer sends it: More Data set when there is no instantaneous speed.
-    public var encoded: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.appendLittleEndian(flags)
-        if let instantaneousSpeed { bytes.appendLittleEndian(instantaneousSpeed) }
-        if let averageSpeed { bytes.appendLittleEndian(averageSpeed) }
-        if let instantaneousCadence { bytes.appendLittleEndian(instantaneousCadence) }
-        if let averageCadence { bytes.appendLittleEndian(averageCadence) }
-        if let totalDistance { bytes.appendLittleEndian24(totalDistance) }
-        if let resistanceLevel { bytes.appendLittleEndian(resistanceLevel) }
-        if let instantaneousPower { bytes.appendLittleEndian(instantaneousPower) }
-        if let averagePower { bytes.appendLittleEndian(averagePower) }
-        if let expendedEnergy { bytes.append(expendedEnergy) }
-        if let heartRate { bytes.append(heartRate) }
-        if let metabolicEquivalent { bytes.append(metabolicEquivalent) }
-        if let elapsedTime { bytes.appendLittleEndian(elapsedTime) }
-        if let remainingTime { bytes.appendLittleEndian(remainingTime) }
-        return bytes
-    }
-
-    public mutating func merge(_ later: IndoorBikeData) {
-        instantaneousSpeed = later.instantaneousSpeed ?? instantaneousSpeed
-        averageSpeed = later.averageSpeed ?? averageSpeed
-        instantaneousCadence = later.instantaneousCadence ?? instantaneousCadence
-        averageCadence = later.averageCadence ?? averageCadence
-        totalDistance = later.totalDistance ?? totalDistance
-        resistanceLevel = later.resistanceLevel ?? resistanceLevel
-        instantaneousPower = later.instantaneousPower ?? instantaneousPower
-        averagePower = later.averagePower ?? averagePower
-        expendedEnergy = later.expendedEnergy ?? expendedEnergy
-        heartRate = later.heartRate ?? heartRate
-        metabolicEquivalent = later.metabolicEquivalent ?? metabolicEquivalent
-        elapsedTime = later.elapsedTime ?? elapsedTime
-        remainingTime = later.remainingTime ?? remainingTime
     }
 }

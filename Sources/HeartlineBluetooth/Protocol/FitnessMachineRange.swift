@@ -11,101 +11,68 @@ public struct FitnessMachineRange<Bound: FixedWidthInteger & Sendable>: Equatabl
     public var increment: Bound.Magnitude
 
     public init(minimum: Bound, maximum: Bound, increment: Bound.Magnitude) {
-        self.minimum = minimum
-        self.maximum = maximum
-        self.increment = increment
+        (self.minimum, self.maximum, self.increment) = (minimum, maximum, increment)
     }
 
-    /// The range itself, or an error naming `target` when the maximum is below the minimum.
-    fileprivate func checked(_ target: String) throws(FrameError) -> FitnessMachineRange {
-        guard maximum >= minimum else { throw .invalid(field: "maximum \(target)", value: Int(maximum)) }
-        return self
+    /// Names the target a range characteristic sets, as its errors say it: "speed".
+    public struct Target: Sendable {
+        let name: String
+
+        init(_ name: String) { self.name = name }
     }
+}
+
+/// A supported range characteristic: one decoder and one encoder for the five, each at the
+/// width and sign of its `Bound`, the increment unsigned at the same width.
+public protocol SupportedRangeCharacteristic {
+    associatedtype Bound: FixedWidthInteger & Sendable where Bound.Magnitude: FixedWidthInteger & Sendable
+    static var target: FitnessMachineRange<Bound>.Target { get }
+}
+
+extension SupportedRangeCharacteristic {
+    private static var format: WireFormat<FitnessMachineRange<Bound>> {
+        let name = target.name
+        return .fields(
+            FitnessMachineRange(minimum: 0, maximum: 0, increment: 0), .init(\.minimum, .integer("minimum \(name)")),
+            .init(\.maximum, .integer("maximum \(name)")), .init(\.increment, .integer("\(name) increment")))
+    }
+
+    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
+    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<Bound> {
+        let range = try format.decode(value)
+        guard range.maximum >= range.minimum else { throw .invalid(field: "maximum \(target.name)", value: Int(range.maximum)) }
+        return range
+    }
+
+    public static func encode(_ range: FitnessMachineRange<Bound>) -> [UInt8] { format.encode(range) }
 }
 
 /// The Supported Speed Range characteristic (0x2AD4): uint16 minimum, maximum and increment in
 /// 1/100 km/h.
-public enum SupportedSpeedRange {
-    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<UInt16> {
-        var reader = ByteReader(value)
-        let minimum = try reader.uint16("minimum speed")
-        let maximum = try reader.uint16("maximum speed")
-        return try FitnessMachineRange(minimum: minimum, maximum: maximum, increment: try reader.uint16("speed increment"))
-            .checked("speed")
-    }
-
-    public static func encode(_ range: FitnessMachineRange<UInt16>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for field in [range.minimum, range.maximum, range.increment] { bytes.appendLittleEndian(field) }
-        return bytes
-    }
+public enum SupportedSpeedRange: SupportedRangeCharacteristic {
+    public static let target = FitnessMachineRange<UInt16>.Target("speed")
 }
 
 /// The Supported Inclination Range characteristic (0x2AD5): sint16 minimum and maximum, uint16
 /// increment, in 1/10 %.
-public enum SupportedInclinationRange {
-    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<Int16> {
-        var reader = ByteReader(value)
-        let minimum = try reader.int16("minimum inclination")
-        let maximum = try reader.int16("maximum inclination")
-        return try FitnessMachineRange(minimum: minimum, maximum: maximum, increment: try reader.uint16("inclination increment"))
-            .checked("inclination")
-    }
-
-    public static func encode(_ range: FitnessMachineRange<Int16>) -> [UInt8] { encodeSigned(range) }
+public enum SupportedInclinationRange: SupportedRangeCharacteristic {
+    public static let target = FitnessMachineRange<Int16>.Target("inclination")
 }
 
 /// The Supported Resistance Level Range characteristic (0x2AD6): sint16 minimum and maximum,
 /// uint16 increment, in 1/10 of the machine's own unitless level.
-public enum SupportedResistanceLevelRange {
-    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<Int16> {
-        var reader = ByteReader(value)
-        let minimum = try reader.int16("minimum resistance level")
-        let maximum = try reader.int16("maximum resistance level")
-        return try FitnessMachineRange(minimum: minimum, maximum: maximum, increment: try reader.uint16("resistance level increment"))
-            .checked("resistance level")
-    }
-
-    public static func encode(_ range: FitnessMachineRange<Int16>) -> [UInt8] { encodeSigned(range) }
+public enum SupportedResistanceLevelRange: SupportedRangeCharacteristic {
+    public static let target = FitnessMachineRange<Int16>.Target("resistance level")
 }
 
 /// The Supported Heart Rate Range characteristic (0x2AD7): uint8 minimum, maximum and increment
 /// in beats per minute.
-public enum SupportedHeartRateRange {
-    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<UInt8> {
-        var reader = ByteReader(value)
-        let minimum = try reader.uint8("minimum heart rate")
-        let maximum = try reader.uint8("maximum heart rate")
-        return try FitnessMachineRange(minimum: minimum, maximum: maximum, increment: try reader.uint8("heart rate increment"))
-            .checked("heart rate")
-    }
-
-    public static func encode(_ range: FitnessMachineRange<UInt8>) -> [UInt8] { [range.minimum, range.maximum, range.increment] }
+public enum SupportedHeartRateRange: SupportedRangeCharacteristic {
+    public static let target = FitnessMachineRange<UInt8>.Target("heart rate")
 }
 
 /// The Supported Power Range characteristic (0x2AD8): sint16 minimum and maximum, uint16
 /// increment, in watts.
-public enum SupportedPowerRange {
-    /// - Throws: `FrameError` when a field is missing or the maximum is below the minimum.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> FitnessMachineRange<Int16> {
-        var reader = ByteReader(value)
-        let minimum = try reader.int16("minimum power")
-        let maximum = try reader.int16("maximum power")
-        return try FitnessMachineRange(minimum: minimum, maximum: maximum, increment: try reader.uint16("power increment"))
-            .checked("power")
-    }
-
-    public static func encode(_ range: FitnessMachineRange<Int16>) -> [UInt8] { encodeSigned(range) }
-}
-
-private func encodeSigned(_ range: FitnessMachineRange<Int16>) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.appendLittleEndian(range.minimum)
-    bytes.appendLittleEndian(range.maximum)
-    bytes.appendLittleEndian(range.increment)
-    return bytes
+public enum SupportedPowerRange: SupportedRangeCharacteristic {
+    public static let target = FitnessMachineRange<Int16>.Target("power")
 }

@@ -25,15 +25,18 @@ public struct RowerData: FitnessMachineData {
     public var averagePower: Int16?
     /// The machine's own unitless level.
     public var resistanceLevel: Int16?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
+
+    public static let layout = FitnessMachineLayout(
+        RowerData(),
+        [
+            .init(\.strokes, .pair(Strokes(rate: 0, count: 0), \.rate, "stroke rate", \.count, "stroke count")),
+            .integer(\.averageStrokeRate, "average stroke rate"),
+            .uint24(\.totalDistance, "total distance"), .integer(\.instantaneousPace, "instantaneous pace"),
+            .integer(\.averagePace, "average pace"), .integer(\.instantaneousPower, "instantaneous power"),
+            .integer(\.averagePower, "average power"), .integer(\.resistanceLevel, "resistance level"),
+        ])
 
     /// The stroke rate and count, sent together where a treadmill sends its speed.
     public struct Strokes: Equatable, Sendable {
@@ -41,10 +44,7 @@ public struct RowerData: FitnessMachineData {
         public var rate: UInt8
         public var count: UInt16
 
-        public init(rate: UInt8, count: UInt16) {
-            self.rate = rate
-            self.count = count
-        }
+        public init(rate: UInt8, count: UInt16) { (self.rate, self.count) = (rate, count) }
     }
 
     public init(
@@ -66,78 +66,5 @@ public struct RowerData: FitnessMachineData {
         self.metabolicEquivalent = metabolicEquivalent
         self.elapsedTime = elapsedTime
         self.remainingTime = remainingTime
-    }
-
-    /// Decodes one notification's value; bytes after the announced fields are ignored.
-    /// - Throws: `FrameError` when a field the flags announce is missing.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> RowerData {
-        var reader = ByteReader(value)
-        let flags = try reader.uint16("flags")
-        func has(_ bit: UInt16) -> Bool { flags & (1 << bit) != 0 }
-        var data = RowerData()
-        if !has(0) {
-            let rate = try reader.uint8("stroke rate")
-            data.strokes = Strokes(rate: rate, count: try reader.uint16("stroke count"))
-        }
-        if has(1) { data.averageStrokeRate = try reader.uint8("average stroke rate") }
-        if has(2) { data.totalDistance = try reader.uint24("total distance") }
-        if has(3) { data.instantaneousPace = try reader.uint16("instantaneous pace") }
-        if has(4) { data.averagePace = try reader.uint16("average pace") }
-        if has(5) { data.instantaneousPower = try reader.int16("instantaneous power") }
-        if has(6) { data.averagePower = try reader.int16("average power") }
-        if has(7) { data.resistanceLevel = try reader.int16("resistance level") }
-        if has(8) { data.expendedEnergy = try reader.expendedEnergy() }
-        if has(9) { data.heartRate = try reader.uint8("heart rate") }
-        if has(10) { data.metabolicEquivalent = try reader.uint8("metabolic equivalent") }
-        if has(11) { data.elapsedTime = try reader.uint16("elapsed time") }
-        if has(12) { data.remainingTime = try reader.uint16("remaining time") }
-        return data
-    }
-
-    public var flags: UInt16 {
-        [
-            strokes == nil, averageStrokeRate != nil, totalDistance != nil, instantaneousPace != nil, averagePace != nil,
-            instantaneousPower != nil, averagePower != nil, resistanceLevel != nil, expendedEnergy != nil, heartRate != nil,
-            metabolicEquivalent != nil, elapsedTime != nil, remainingTime != nil,
-        ].fitnessMachineFlags
-    }
-
-    /// The value as a rower sends it: More Data set when there are no strokes.
-    public var encoded: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.appendLittleEndian(flags)
-        if let strokes {
-            bytes.append(strokes.rate)
-            bytes.appendLittleEndian(strokes.count)
-        }
-        if let averageStrokeRate { bytes.append(averageStrokeRate) }
-        if let totalDistance { bytes.appendLittleEndian24(totalDistance) }
-        if let instantaneousPace { bytes.appendLittleEndian(instantaneousPace) }
-        if let averagePace { bytes.appendLittleEndian(averagePace) }
-        if let instantaneousPower { bytes.appendLittleEndian(instantaneousPower) }
-        if let averagePower { bytes.appendLittleEndian(averagePower) }
-        if let resistanceLevel { bytes.appendLittleEndian(resistanceLevel) }
-        if let expendedEnergy { bytes.append(expendedEnergy) }
-        if let heartRate { bytes.append(heartRate) }
-        if let metabolicEquivalent { bytes.append(metabolicEquivalent) }
-        if let elapsedTime { bytes.appendLittleEndian(elapsedTime) }
-        if let remainingTime { bytes.appendLittleEndian(remainingTime) }
-        return bytes
-    }
-
-    public mutating func merge(_ later: RowerData) {
-        strokes = later.strokes ?? strokes
-        averageStrokeRate = later.averageStrokeRate ?? averageStrokeRate
-        totalDistance = later.totalDistance ?? totalDistance
-        instantaneousPace = later.instantaneousPace ?? instantaneousPace
-        averagePace = later.averagePace ?? averagePace
-        instantaneousPower = later.instantaneousPower ?? instantaneousPower
-        averagePower = later.averagePower ?? averagePower
-        resistanceLevel = later.resistanceLevel ?? resistanceLevel
-        expendedEnergy = later.expendedEnergy ?? expendedEnergy
-        heartRate = later.heartRate ?? heartRate
-        metabolicEquivalent = later.metabolicEquivalent ?? metabolicEquivalent
-        elapsedTime = later.elapsedTime ?? elapsedTime
-        remainingTime = later.remainingTime ?? remainingTime
     }
 }

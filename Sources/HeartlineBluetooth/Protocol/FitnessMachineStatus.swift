@@ -49,7 +49,7 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         let opCode = try reader.uint8("status op code")
         switch opCode {
         case 0x01: return .reset
-        case 0x02: return .stoppedOrPausedByUser(try reader.stopOrPause())
+        case 0x02: return .stoppedOrPausedByUser(try StopOrPause.format.read(&reader))
         case 0x03: return .stoppedBySafetyKey
         case 0x04: return .startedOrResumedByUser
         case 0x05: return .targetSpeedChanged(try reader.uint16("new target speed"))
@@ -60,7 +60,7 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         case 0x0A...0x11:
             let size = targetedSettingSizes[opCode] ?? 0
             return .targetedSettingChanged(opCode: opCode, parameter: try reader.bytes(size, "new targeted setting"))
-        case 0x12: return .indoorBikeSimulationChanged(try reader.indoorBikeSimulation())
+        case 0x12: return .indoorBikeSimulationChanged(try IndoorBikeSimulation.format.read(&reader))
         case 0x13: return .wheelCircumferenceChanged(try reader.uint16("new wheel circumference"))
         case 0x14: return .spinDownStatus(try reader.uint8("spin down status"))
         case 0x15: return .targetCadenceChanged(try reader.uint16("new target cadence"))
@@ -69,44 +69,27 @@ public enum FitnessMachineStatus: Equatable, Sendable {
         }
     }
 
-    public var opCode: UInt8 {
-        switch self {
-        case .reset: 0x01
-        case .stoppedOrPausedByUser: 0x02
-        case .stoppedBySafetyKey: 0x03
-        case .startedOrResumedByUser: 0x04
-        case .targetSpeedChanged: 0x05
-        case .targetInclinationChanged: 0x06
-        case .targetResistanceLevelChanged: 0x07
-        case .targetPowerChanged: 0x08
-        case .targetHeartRateChanged: 0x09
-        case .targetedSettingChanged(let opCode, _): opCode
-        case .indoorBikeSimulationChanged: 0x12
-        case .wheelCircumferenceChanged: 0x13
-        case .spinDownStatus: 0x14
-        case .targetCadenceChanged: 0x15
-        case .controlPermissionLost: 0xFF
-        }
-    }
+    public var opCode: UInt8 { encoded[0] }
 
-    /// The value as a machine notifies it.
+    /// The value as a machine notifies it: the op code, then the parameter.
     public var encoded: [UInt8] {
-        var bytes = [opCode]
         switch self {
-        case .reset, .stoppedBySafetyKey, .startedOrResumedByUser, .controlPermissionLost: break
-        case .stoppedOrPausedByUser(let action): bytes.append(action.rawValue)
-        case .targetSpeedChanged(let speed): bytes.appendLittleEndian(speed)
-        case .targetInclinationChanged(let inclination): bytes.appendLittleEndian(inclination)
-        case .targetResistanceLevelChanged(let level): bytes.append(level)
-        case .targetPowerChanged(let power): bytes.appendLittleEndian(power)
-        case .targetHeartRateChanged(let heartRate): bytes.append(heartRate)
-        case .targetedSettingChanged(_, let parameter): bytes += parameter
-        case .indoorBikeSimulationChanged(let simulation): bytes.append(simulation)
-        case .wheelCircumferenceChanged(let circumference): bytes.appendLittleEndian(circumference)
-        case .spinDownStatus(let status): bytes.append(status)
-        case .targetCadenceChanged(let cadence): bytes.appendLittleEndian(cadence)
+        case .reset: [0x01]
+        case .stoppedOrPausedByUser(let action): [0x02, action.rawValue]
+        case .stoppedBySafetyKey: [0x03]
+        case .startedOrResumedByUser: [0x04]
+        case .targetSpeedChanged(let speed): [0x05] + speed.littleEndianBytes
+        case .targetInclinationChanged(let inclination): [0x06] + inclination.littleEndianBytes
+        case .targetResistanceLevelChanged(let level): [0x07, level]
+        case .targetPowerChanged(let power): [0x08] + power.littleEndianBytes
+        case .targetHeartRateChanged(let heartRate): [0x09, heartRate]
+        case .targetedSettingChanged(let opCode, let parameter): [opCode] + parameter
+        case .indoorBikeSimulationChanged(let simulation): [0x12] + IndoorBikeSimulation.format.encode(simulation)
+        case .wheelCircumferenceChanged(let circumference): [0x13] + circumference.littleEndianBytes
+        case .spinDownStatus(let status): [0x14, status]
+        case .targetCadenceChanged(let cadence): [0x15] + cadence.littleEndianBytes
+        case .controlPermissionLost: [0xFF]
         }
-        return bytes
     }
 }
 
@@ -144,9 +127,7 @@ public struct TrainingStatus: Equatable, Sendable {
     }
 
     public init(state: State, string: [UInt8]? = nil, isExtended: Bool = false) {
-        self.state = state
-        self.string = string
-        self.isExtended = isExtended
+        (self.state, self.string, self.isExtended) = (state, string, isExtended)
     }
 
     /// The string cleaned as an advertised name is: nil when absent or nothing speakable is left.
@@ -156,8 +137,7 @@ public struct TrainingStatus: Equatable, Sendable {
     public static func decode(_ value: [UInt8]) throws(FrameError) -> TrainingStatus {
         var reader = ByteReader(value)
         let flags = try reader.uint8("flags")
-        let raw = try reader.uint8("training status")
-        guard let state = State(rawValue: raw) else { throw .invalid(field: "training status", value: Int(raw)) }
+        let state = try WireFormat<State>.oneByte("training status").read(&reader)
         return TrainingStatus(state: state, string: flags & 0x01 != 0 ? reader.rest() : nil, isExtended: flags & 0x02 != 0)
     }
 

@@ -22,16 +22,23 @@ public struct TreadmillData: FitnessMachineData {
     public var instantaneousPace: UInt8?
     /// 1/10 km/min.
     public var averagePace: UInt8?
-    public var expendedEnergy: ExpendedEnergy?
-    /// Beats per minute.
-    public var heartRate: UInt8?
-    /// 1/10 MET.
-    public var metabolicEquivalent: UInt8?
-    /// Seconds.
-    public var elapsedTime: UInt16?
-    /// Seconds.
-    public var remainingTime: UInt16?
+    /// Energy, heart rate, metabolic equivalent and times, read as if they were this record's own.
+    public var tail = FitnessMachineTail()
     public var forceOnBelt: ForceOnBelt?
+
+    public static let layout = FitnessMachineLayout(
+        TreadmillData(),
+        [
+            .integer(\.instantaneousSpeed, "instantaneous speed"), .integer(\.averageSpeed, "average speed"),
+            .uint24(\.totalDistance, "total distance"),
+            .init(\.inclination, .pair(Inclination(percent: 0, rampAngle: 0), \.percent, "inclination", \.rampAngle, "ramp angle setting")),
+            .init(
+                \.elevationGain,
+                .pair(ElevationGain(positive: 0, negative: 0), \.positive, "positive elevation gain", \.negative, "negative elevation gain")
+            ),
+            .integer(\.instantaneousPace, "instantaneous pace"), .integer(\.averagePace, "average pace"),
+        ],
+        after: [.init(\.forceOnBelt, .pair(ForceOnBelt(force: 0, power: 0), \.force, "force on belt", \.power, "power output"))])
 
     /// The belt's slope, sent with the ramp angle under one flag.
     public struct Inclination: Equatable, Sendable {
@@ -40,10 +47,7 @@ public struct TreadmillData: FitnessMachineData {
         /// 1/10 degree.
         public var rampAngle: Int16
 
-        public init(percent: Int16, rampAngle: Int16) {
-            self.percent = percent
-            self.rampAngle = rampAngle
-        }
+        public init(percent: Int16, rampAngle: Int16) { (self.percent, self.rampAngle) = (percent, rampAngle) }
     }
 
     /// The climb and descent so far, both 1/10 m.
@@ -51,10 +55,7 @@ public struct TreadmillData: FitnessMachineData {
         public var positive: UInt16
         public var negative: UInt16
 
-        public init(positive: UInt16, negative: UInt16) {
-            self.positive = positive
-            self.negative = negative
-        }
+        public init(positive: UInt16, negative: UInt16) { (self.positive, self.negative) = (positive, negative) }
     }
 
     /// The force on the belt (newtons) and the power it takes (watts), sent under one flag.
@@ -62,10 +63,7 @@ public struct TreadmillData: FitnessMachineData {
         public var force: Int16
         public var power: Int16
 
-        public init(force: Int16, power: Int16) {
-            self.force = force
-            self.power = power
-        }
+        public init(force: Int16, power: Int16) { (self.force, self.power) = (force, power) }
     }
 
     public init(
@@ -88,90 +86,5 @@ public struct TreadmillData: FitnessMachineData {
         self.elapsedTime = elapsedTime
         self.remainingTime = remainingTime
         self.forceOnBelt = forceOnBelt
-    }
-
-    /// Decodes one notification's value; bytes after the announced fields are ignored.
-    /// - Throws: `FrameError` when a field the flags announce is missing.
-    public static func decode(_ value: [UInt8]) throws(FrameError) -> TreadmillData {
-        var reader = ByteReader(value)
-        let flags = try reader.uint16("flags")
-        func has(_ bit: UInt16) -> Bool { flags & (1 << bit) != 0 }
-        var data = TreadmillData()
-        if !has(0) { data.instantaneousSpeed = try reader.uint16("instantaneous speed") }
-        if has(1) { data.averageSpeed = try reader.uint16("average speed") }
-        if has(2) { data.totalDistance = try reader.uint24("total distance") }
-        if has(3) {
-            let percent = try reader.int16("inclination")
-            data.inclination = Inclination(percent: percent, rampAngle: try reader.int16("ramp angle setting"))
-        }
-        if has(4) {
-            let positive = try reader.uint16("positive elevation gain")
-            data.elevationGain = ElevationGain(positive: positive, negative: try reader.uint16("negative elevation gain"))
-        }
-        if has(5) { data.instantaneousPace = try reader.uint8("instantaneous pace") }
-        if has(6) { data.averagePace = try reader.uint8("average pace") }
-        if has(7) { data.expendedEnergy = try reader.expendedEnergy() }
-        if has(8) { data.heartRate = try reader.uint8("heart rate") }
-        if has(9) { data.metabolicEquivalent = try reader.uint8("metabolic equivalent") }
-        if has(10) { data.elapsedTime = try reader.uint16("elapsed time") }
-        if has(11) { data.remainingTime = try reader.uint16("remaining time") }
-        if has(12) {
-            let force = try reader.int16("force on belt")
-            data.forceOnBelt = ForceOnBelt(force: force, power: try reader.int16("power output"))
-        }
-        return data
-    }
-
-    public var flags: UInt16 {
-        [
-            instantaneousSpeed == nil, averageSpeed != nil, totalDistance != nil, inclination != nil, elevationGain != nil,
-            instantaneousPace != nil, averagePace != nil, expendedEnergy != nil, heartRate != nil, metabolicEquivalent != nil,
-            elapsedTime != nil, remainingTime != nil, forceOnBelt != nil,
-        ].fitnessMachineFlags
-    }
-
-    /// The value as a treadmill sends it: More Data set when there is no instantaneous speed.
-    public var encoded: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.appendLittleEndian(flags)
-        if let instantaneousSpeed { bytes.appendLittleEndian(instantaneousSpeed) }
-        if let averageSpeed { bytes.appendLittleEndian(averageSpeed) }
-        if let totalDistance { bytes.appendLittleEndian24(totalDistance) }
-        if let inclination {
-            bytes.appendLittleEndian(inclination.percent)
-            bytes.appendLittleEndian(inclination.rampAngle)
-        }
-        if let elevationGain {
-            bytes.appendLittleEndian(elevationGain.positive)
-            bytes.appendLittleEndian(elevationGain.negative)
-        }
-        if let instantaneousPace { bytes.append(instantaneousPace) }
-        if let averagePace { bytes.append(averagePace) }
-        if let expendedEnergy { bytes.append(expendedEnergy) }
-        if let heartRate { bytes.append(heartRate) }
-        if let metabolicEquivalent { bytes.append(metabolicEquivalent) }
-        if let elapsedTime { bytes.appendLittleEndian(elapsedTime) }
-        if let remainingTime { bytes.appendLittleEndian(remainingTime) }
-        if let forceOnBelt {
-            bytes.appendLittleEndian(forceOnBelt.force)
-            bytes.appendLittleEndian(forceOnBelt.power)
-        }
-        return bytes
-    }
-
-    public mutating func merge(_ later: TreadmillData) {
-        instantaneousSpeed = later.instantaneousSpeed ?? instantaneousSpeed
-        averageSpeed = later.averageSpeed ?? averageSpeed
-        totalDistance = later.totalDistance ?? totalDistance
-        inclination = later.inclination ?? inclination
-        elevationGain = later.elevationGain ?? elevationGain
-        instantaneousPace = later.instantaneousPace ?? instantaneousPace
-        averagePace = later.averagePace ?? averagePace
-        expendedEnergy = later.expendedEnergy ?? expendedEnergy
-        heartRate = later.heartRate ?? heartRate
-        metabolicEquivalent = later.metabolicEquivalent ?? metabolicEquivalent
-        elapsedTime = later.elapsedTime ?? elapsedTime
-        remainingTime = later.remainingTime ?? remainingTime
-        forceOnBelt = later.forceOnBelt ?? forceOnBelt
     }
 }
