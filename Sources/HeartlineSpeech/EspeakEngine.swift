@@ -33,7 +33,7 @@ final class EspeakEngine: SpeechEngine {
         guard !closed else { return false }
         let token = EspeakRoutes.nextToken()
         let reference = LoopBoundReference(self)
-        EspeakRoutes.add(token, EspeakRoutes.Route(inbox: loop.inbox, engine: reference))
+        EspeakRoutes.routes.add(token, CallbackRoutes.Route(inbox: loop.inbox, engine: reference))
         speaking = (item, token, false)
         let inbox = loop.inbox
         library.speak(item.utterance.text, token: token, settings: settings) {
@@ -45,7 +45,7 @@ final class EspeakEngine: SpeechEngine {
     func stop(_ item: SpeechSchedule.Item) {
         guard let current = speaking, current.item.id == item.id else { return }
         speaking = nil
-        EspeakRoutes.remove(current.token)
+        EspeakRoutes.routes.remove(current.token)
         library.cancel()
     }
 
@@ -62,7 +62,7 @@ final class EspeakEngine: SpeechEngine {
         closed = true
         if let current = speaking {
             speaking = nil
-            EspeakRoutes.remove(current.token)
+            EspeakRoutes.routes.remove(current.token)
             library.cancel()
         }
     }
@@ -80,7 +80,7 @@ final class EspeakEngine: SpeechEngine {
             report?(.ended(current.item.id))
         case .failed:
             speaking = nil
-            EspeakRoutes.remove(token)
+            EspeakRoutes.routes.remove(token)
             report?(.lost("espeak_Synth failed"))
         }
     }

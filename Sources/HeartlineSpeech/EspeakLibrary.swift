@@ -201,12 +201,7 @@ enum EspeakRoutes {
         case began, ended, failed
     }
 
-    struct Route: Sendable {
-        let inbox: Inbox
-        let engine: LoopBoundReference<EspeakEngine>
-    }
-
-    private static let table = Locked<[Int: Route]>([:])
+    static let routes = CallbackRoutes<EspeakEngine>()
     private static let tokens = Atomic<Int>(0)
 
     /// A token no other request in this process has.
@@ -214,22 +209,7 @@ enum EspeakRoutes {
         tokens.add(1, ordering: .relaxed).newValue
     }
 
-    static func add(_ token: Int, _ route: Route) {
-        table.withLock { $0[token] = route }
-    }
-
-    static func remove(_ token: Int) {
-        _ = table.withLock { $0.removeValue(forKey: token) }
-    }
-
     static func deliver(_ notification: Notification, token: Int) {
-        guard let route = table.withLock({ $0[token] }) else { return }
-        if notification == .ended {
-            remove(token)
-        }
-        let engine = route.engine
-        route.inbox.post {
-            engine.object?.notified(notification, token: token)
-        }
+        routes.deliver(to: token, last: notification == .ended) { $0.notified(notification, token: token) }
     }
 }

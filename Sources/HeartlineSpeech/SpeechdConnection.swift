@@ -36,10 +36,10 @@ final class SpeechdConnection {
         handle.pointee.callback_cancel = speechdNotification
         let client = Int(spd_get_client_id(handle))
         // Routed before notifications are switched on, so that none is lost.
-        if client > 0 { SpeechdRoutes.add(client, route) }
+        if client > 0 { SpeechdRoutes.routes.add(client, route) }
         let notifying = [SPD_BEGIN, SPD_END, SPD_CANCEL].allSatisfy { spd_set_notification_on(handle, $0) == 0 }
         guard client > 0, notifying else {
-            if client > 0 { SpeechdRoutes.remove(client) }
+            if client > 0 { SpeechdRoutes.routes.remove(client) }
             spd_close(handle)
             throw SpeechError(engine: SpeechdEngine.engineName, reason: "the server did not accept notifications")
         }
@@ -90,7 +90,7 @@ final class SpeechdConnection {
     func close() {
         guard let handle else { return }
         self.handle = nil
-        SpeechdRoutes.remove(clientID)
+        SpeechdRoutes.routes.remove(clientID)
         spd_close(handle)
     }
 }
@@ -117,27 +117,11 @@ enum SpeechdRoutes {
         case begin, end, cancel
     }
 
-    struct Route: Sendable {
-        let inbox: Inbox
-        let engine: LoopBoundReference<SpeechdEngine>
-    }
-
-    private static let table = Locked<[Int: Route]>([:])
-
-    static func add(_ clientID: Int, _ route: Route) {
-        table.withLock { $0[clientID] = route }
-    }
-
-    static func remove(_ clientID: Int) {
-        _ = table.withLock { $0.removeValue(forKey: clientID) }
-    }
+    typealias Route = CallbackRoutes<SpeechdEngine>.Route
+    static let routes = CallbackRoutes<SpeechdEngine>()
 
     /// Called on libspeechd's thread: hands the notification to the engine's loop.
     static func deliver(_ notification: Notification, messageID: Int, clientID: Int) {
-        guard let route = table.withLock({ $0[clientID] }) else { return }
-        let engine = route.engine
-        route.inbox.post {
-            engine.object?.notified(notification, messageID: messageID, clientID: clientID)
-        }
+        routes.deliver(to: clientID) { $0.notified(notification, messageID: messageID, clientID: clientID) }
     }
 }

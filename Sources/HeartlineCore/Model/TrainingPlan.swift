@@ -93,20 +93,11 @@ public enum TrainingPlanText {
                 return nil
             case .noCountdown:
                 countdown = false
+            // A duration and a label pair up in either order.
             case .duration(let seconds):
-                if let label = pendingLabel {
-                    values[label] = seconds
-                    pendingLabel = nil
-                } else {
-                    pendingDuration = seconds
-                }
+                if let label = pendingLabel.take() { values[label] = seconds } else { pendingDuration = seconds }
             case .label(let label):
-                if let seconds = pendingDuration {
-                    values[label] = seconds
-                    pendingDuration = nil
-                } else {
-                    pendingLabel = label
-                }
+                if let seconds = pendingDuration.take() { values[label] = seconds } else { pendingLabel = label }
             }
             index += 1
         }

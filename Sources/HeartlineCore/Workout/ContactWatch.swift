@@ -34,26 +34,25 @@ public struct ContactWatch: Sendable {
         }
         if contact {
             lostSince = nil
-            guard pausedByContact, isPaused else { return nil }
-            let since = backSince ?? now
-            backSince = since
-            if now.timeIntervalSince(since) >= Self.resumeAfter {
-                pausedByContact = false
-                backSince = nil
-                return .resume
-            }
+            guard pausedByContact, isPaused, Self.held(&backSince, for: Self.resumeAfter, at: now) else { return nil }
+            pausedByContact = false
+            return .resume
         } else {
             backSince = nil
-            guard !isPaused else { return nil }
-            let since = lostSince ?? now
-            lostSince = since
-            if now.timeIntervalSince(since) >= Self.pauseAfter {
-                pausedByContact = true
-                lostSince = nil
-                return .pause
-            }
+            guard !isPaused, Self.held(&lostSince, for: Self.pauseAfter, at: now) else { return nil }
+            pausedByContact = true
+            return .pause
         }
-        return nil
+    }
+
+    /// Whether what began at `since` (now, if it had not begun) has held for `seconds`; once it
+    /// has, it is forgotten.
+    private static func held(_ since: inout Date?, for seconds: TimeInterval, at now: Date) -> Bool {
+        let start = since ?? now
+        since = start
+        guard now.timeIntervalSince(start) >= seconds else { return false }
+        since = nil
+        return true
     }
 
     /// The user paused or resumed by hand: the watch lets go of its pause.
