@@ -27,9 +27,9 @@ public final class StorageEdge {
         state.profile = (try? store.profile()) ?? Profile()
         state.lastConfiguration = (try? store.lastConfiguration()) ?? nil
         state.nextWorkoutID = ((try? store.highestWorkoutID()) ?? 0) + 1
-        state.unfinished = ((try? store.unfinishedWorkouts()) ?? []).compactMap { listed in
-            guard let stored = (try? store.workout(listed.id)) ?? nil else { return nil }
-            return UnfinishedWorkout(summary: stored, samples: (try? store.samples(of: listed.id)) ?? [])
+        for listed in (try? store.unfinishedWorkouts()) ?? [] {
+            guard let stored = (try? store.workout(listed.id)) ?? nil else { continue }
+            state.addUnfinished(stored, samples: (try? store.samples(of: listed.id)) ?? [])
         }
         return state
     }

@@ -82,21 +82,21 @@ public struct StoredState: Equatable, Sendable {
     public var nextWorkoutID: Int64 = 1
     /// Workouts left recording or ended by a crash or a killed process, newest first, each with
     /// its samples.
-    public var unfinished: [UnfinishedWorkout] = []
+    public private(set) var unfinished: [UnfinishedWorkout] = []
 
     /// An empty store's: the defaults, no workouts.
     public init() {}
+
+    /// Adds a workout a crash left behind, as stored, with its samples (newest first).
+    public mutating func addUnfinished(_ summary: WorkoutSummary, samples: [Sample]) {
+        unfinished.append(UnfinishedWorkout(summary: summary, samples: samples))
+    }
 }
 
 /// A workout a crash left behind, as stored, with its samples.
 public struct UnfinishedWorkout: Equatable, Sendable {
     public var summary: WorkoutSummary
     public var samples: [Sample]
-
-    public init(summary: WorkoutSummary, samples: [Sample]) {
-        self.summary = summary
-        self.samples = samples
-    }
 }
 
 extension ReadPurpose {
