@@ -20,17 +20,7 @@ public enum Capabilities {
 
     /// Whether this process has capability `number` in effect.
     public static func inEffect(_ number: Int) -> Bool {
-        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return has(number, status: String(decoding: bytes, as: UTF8.self))
+        guard let status = SystemFile.text(at: "/proc/self/status") else { return false }
+        return has(number, status: status)
     }
 }

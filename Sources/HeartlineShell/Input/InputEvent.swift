@@ -21,13 +21,6 @@ public struct InputEvent: Equatable, Sendable {
     public var code: UInt16
     public var value: Int32
 
-    public init(time: Double, type: UInt16, code: UInt16, value: Int32) {
-        self.time = time
-        self.type = type
-        self.code = code
-        self.value = value
-    }
-
     /// A key event: `code` pressed, released or repeated at `time`.
     public static func key(_ code: UInt16, _ value: KeyValue, at time: Double) -> InputEvent {
         InputEvent(time: time, type: key, code: code, value: value.rawValue)

@@ -92,7 +92,7 @@ final class MediaButtons {
 
     /// Reads the device list and opens every new device that has a mapped key.
     func rescan() {
-        guard !stopped, let text = Self.readFile(listPath) else { return }
+        guard !stopped, let text = SystemFile.text(at: listPath) else { return }
         var opened = false
         for info in InputDeviceList.parse(text) where !info.keys.isDisjoint(with: mapping.codes) {
             guard let path = info.eventPath, devices[path] == nil else { continue }
@@ -210,25 +210,6 @@ final class MediaButtons {
     static func openDevice(_ path: String) -> Result<Int32, SystemError> {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         return fd >= 0 ? .success(fd) : .failure(SystemError(operation: "open \(path)", code: errno))
-    }
-
-    private static func readFile(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data += chunk[0..<count]
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 
     private static func loopSeconds() -> Double {
