@@ -92,7 +92,8 @@ import Testing
             """#)
     }
 
-    /// Escape is answered on a menu, and the key after it acts.
+    /// Escape is answered on a menu, and the key after it acts; repeat still says what was said
+    /// before the Escape.
     @Test func escapeIsAnsweredOnAMenuAndSwallowsNoKey() throws {
         let session = try GoldenSession()
         expectGolden(
@@ -119,6 +120,17 @@ import Testing
             menu: 9, Power off.
             :key escape
             answer: Nothing to cancel.
+            > repeat
+            answer: Settings.
+            answer: 1, Profile.
+            answer: 2, Auto-pause when the strap loses contact: on.
+            answer: 3, Sensors.
+            answer: 4, Speech.
+            answer: 5, Key echo: characters.
+            answer: 6, Captions on the screen: off.
+            answer: 7, Export every saved workout: off.
+            answer: 8, Resting check length: 3 minutes.
+            answer: 9, Power off.
             > back
             menu: Heartline home.
             menu: 1, Configure a new workout.

@@ -91,9 +91,13 @@ extension Heartline {
         } else if keyboard.typingLine || droppedLine {
             keyboard.typingLine = false
             say(.answer, .lineCancelled)
+        } else if case .question(let question) = screen {
+            say(.answer, .nothingToCancel)
+            ask(question, again: false)
         } else {
             say(.answer, .nothingToCancel)
-            if case .question(let question) = screen { ask(question, again: false) }
+            // A stray Escape is no answer: repeat still says the one before it.
+            conversation.keepLastResponse = true
         }
     }
 
