@@ -245,7 +245,7 @@ import Testing
             > maybe
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > y
             menu: Workout summary.
             menu: Total time, 10 seconds.

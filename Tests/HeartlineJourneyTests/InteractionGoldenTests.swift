@@ -64,28 +64,28 @@ import Testing
             :key +
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key 1
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > repeat
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > where
             answer: You are on Confirm end of workout.
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > help
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > maybe
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key n
             answer: Workout continues.
             :key 9
@@ -97,7 +97,7 @@ import Testing
             :key 9
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             >
             menu: Workout summary.
             menu: Total time, 5 seconds.
@@ -473,7 +473,7 @@ import Testing
             :key q
             answer: Definitely power off this computer? Yes or no.
             answer: Yes shuts this computer down safely.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key y
             answer: Powering off.
             (power off)

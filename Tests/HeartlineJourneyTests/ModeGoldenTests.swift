@@ -163,7 +163,7 @@ import Testing
             :key 9
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             >
             menu: Workout summary.
             menu: Total time, 3 seconds.
