@@ -297,7 +297,6 @@ final class Session {
         let terminal = Terminal(words: words, echo: echo)
         self.terminal = terminal
         terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
-        terminal.lineCancellable = { [weak self] in self?.core.isTypingLine ?? false }
         terminal.onInput = { [weak self] input in self?.send(input) }
         terminal.after = { [weak self] seconds, body in self?.loop.after(seconds, handler: body) }
         terminal.onKey = { [weak self] in self?.speaker.silenceUI() }

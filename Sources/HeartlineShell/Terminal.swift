@@ -23,8 +23,6 @@ final class Terminal {
     var onKey: () -> Void = {}
     /// Input for the core: a key it takes, a command of the shell's keys, a cancelled line.
     var onInput: (Input) -> Void = { _ in }
-    /// Whether the core opened a typed line that Escape cancels.
-    var lineCancellable: () -> Bool = { false }
     /// Runs a closure after a delay on the loop (a lone Escape is taken after a short wait).
     var after: (Double, @escaping () -> Void) -> Void = { _, _ in }
     /// Speaks what the terminal itself says: key echo and completions.
@@ -159,7 +157,7 @@ final class Terminal {
         }
         flushEcho()
         // In callback mode a lone Escape waits for the key after it; when none comes soon, it
-        // is Escape alone (it cancels a typed line).
+        // is Escape alone (it cancels a typed line or a mode, or is answered).
         if reader.holdsEscape {
             after(Self.escapeWait) { [weak self] in
                 guard let self, !self.closed, self.reader.takeEscape() else { return }
@@ -175,7 +173,7 @@ final class Terminal {
     private func handle(_ key: [UInt8]) {
         onKey()
         let context = KeyRouter.Context(
-            emptyLine: rl_end == 0, keypadActive: keypadActive(), lineCancellable: lineCancellable(), terminal: terminalName)
+            emptyLine: rl_end == 0, keypadActive: keypadActive(), terminal: terminalName)
         switch KeyRouter.route(key, context: context, takesKey: takesKey) {
         case .key(let character):
             flushEcho()
@@ -186,6 +184,9 @@ final class Terminal {
         case .cancelLine:
             clearLine()
             onInput(.cancelLine)
+        case .escape:
+            flushEcho()
+            onInput(.escape)
         case .stopSpeech(let passOn):
             echoBuffer.clear()
             onStopSpeech()

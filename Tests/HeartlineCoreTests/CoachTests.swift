@@ -120,12 +120,32 @@ import Testing
         }
     }
 
-    @Test func neverResumesTheUsersPauseAndDoesNothingWhenOff() {
+    @Test func neverResumesTheUsersPause() {
         var watch = ContactWatch(isEnabled: true)
         #expect(watch.observe(contact: true, isPaused: true, at: start + 10) == nil)
         #expect(watch.observe(contact: true, isPaused: true, at: start + 20) == nil)
+        // Contact lost and back during the user's pause: said, and the pause stays.
+        #expect(watch.observe(contact: false, isPaused: true, at: start + 30) == nil)
+        #expect(watch.observe(contact: false, isPaused: true, at: start + 33) == .lost)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 40) == nil)
+        #expect(watch.observe(contact: true, isPaused: true, at: start + 42) == .back)
+    }
+
+    /// With auto-pause off, a lost contact is still said, once, and so is its return; nothing
+    /// pauses or resumes.
+    @Test func whenOffContactIsSaidAndNothingPauses() {
         var off = ContactWatch(isEnabled: false)
         #expect(off.observe(contact: false, isPaused: false, at: start + 100) == nil)
+        #expect(off.observe(contact: false, isPaused: false, at: start + 102) == nil)
+        #expect(off.observe(contact: false, isPaused: false, at: start + 103) == .lost)
+        #expect(off.isLost)
+        #expect(off.observe(contact: false, isPaused: false, at: start + 200) == nil)
+        off.userTookOver()
+        #expect(off.observe(contact: false, isPaused: false, at: start + 300) == nil)
+        #expect(off.observe(contact: true, isPaused: false, at: start + 301) == nil)
+        #expect(off.observe(contact: true, isPaused: false, at: start + 303) == .back)
+        #expect(!off.isLost)
+        #expect(!off.pausedByContact)
     }
 
     @Test func strapsWithoutContactDetectionAreLeftAlone() {

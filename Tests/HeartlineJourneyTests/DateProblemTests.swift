@@ -78,8 +78,13 @@ import Testing
         _ = session.begin()
         _ = session.send(.command("review"))
         _ = session.send(.command("browse by date"))
-        #expect(session.send(.command("29 february")) == ["answer: 2026 is not a leap year, so February has 28 days."])
-        #expect(session.send(.command("0000-01-01")) == ["answer: Heartline keeps dates from the year 1900 to 2100."])
-        #expect(session.send(.command("28 november -5")) == ["answer: Heartline keeps dates from the year 1900 to 2100."])
+        // Each refusal asks for a date again and says the way back: the field still waits.
+        let again = [
+            "answer: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.",
+            "answer: Type back to leave without a change.",
+        ]
+        #expect(session.send(.command("29 february")) == ["answer: 2026 is not a leap year, so February has 28 days."] + again)
+        #expect(session.send(.command("0000-01-01")) == ["answer: Heartline keeps dates from the year 1900 to 2100."] + again)
+        #expect(session.send(.command("28 november -5")) == ["answer: Heartline keeps dates from the year 1900 to 2100."] + again)
     }
 }

@@ -221,8 +221,10 @@ import Testing
             answer: Workout paused.
             :contact off
             :wait 10
+            event: Strap contact lost.
             :contact on
             :wait 10
+            event: Strap contact back.
             > t
             answer: Time elapsed, 24 seconds.
             answer: Paused for 20 seconds.
@@ -321,6 +323,7 @@ import Testing
             answer: Workout started.
             :contact off
             :wait 10
+            event: Strap contact lost.
             > t
             answer: Time elapsed, 10 seconds.
             """#)

@@ -245,7 +245,7 @@ import Testing
             > maybe
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > y
             menu: Workout summary.
             menu: Total time, 10 seconds.
@@ -434,6 +434,7 @@ import Testing
             menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
             > someday
             answer: I did not understand the date someday. Try today, yesterday or 28 november.
+            answer: Type back to leave without a change.
             > today
             answer: No workouts for today.
             > yesterday
@@ -755,8 +756,10 @@ import Testing
             menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
             > 1
             answer: I did not understand the date 1. Try today, yesterday or 28 november.
+            answer: Type back to leave without a change.
             > 1
             answer: I did not understand the date 1. Try today, yesterday or 28 november.
+            answer: Type back to leave without a change.
             """#)
     }
 
@@ -925,6 +928,8 @@ import Testing
             menu: Type your age in years.
             > 200
             answer: Age must be from 10 years to 110 years.
+            answer: Type your age in years.
+            answer: Type back to leave without a change.
             > 42
             answer: Age: 42 years.
             answer: You are on Profile.
@@ -932,6 +937,7 @@ import Testing
             menu: Type female or male.
             > x
             answer: I did not understand x. Type female or male.
+            answer: Type back to leave without a change.
             > m
             answer: Sex: male.
             answer: You are on Profile.
@@ -944,12 +950,19 @@ import Testing
             menu: Type your weight with its unit, for example 70 kg or 154 lb.
             > 70 stone
             answer: I did not understand 70 stone. Type your weight with its unit, for example 70 kg or 154 lb.
+            answer: Type back to leave without a change.
             > 3
             answer: Weight must be from 44.1 pounds to 771.6 pounds.
+            answer: Type your weight with its unit, for example 70 kg or 154 lb.
+            answer: Type back to leave without a change.
             > 10 kg
             answer: Weight must be from 20 kilograms to 350 kilograms.
+            answer: Type your weight with its unit, for example 70 kg or 154 lb.
+            answer: Type back to leave without a change.
             > 3
             answer: Weight must be from 44.1 pounds to 771.6 pounds.
+            answer: Type your weight with its unit, for example 70 kg or 154 lb.
+            answer: Type back to leave without a change.
             > 72.5
             answer: Weight: 72.5 pounds.
             answer: You are on Profile.
@@ -957,6 +970,8 @@ import Testing
             menu: Type your maximum heart rate, or clear to use 220 minus your age.
             > 300
             answer: Maximum heart rate must be from 100 beats per minute to 230 beats per minute.
+            answer: Type your maximum heart rate, or clear to use 220 minus your age.
+            answer: Type back to leave without a change.
             > clear
             answer: Maximum heart rate: 178 beats per minute, from your age.
             answer: You are on Profile.

@@ -49,7 +49,8 @@ import Testing
     }
 
     /// A question is asked again, with what yes does, on repeat, where, help and any other key;
-    /// plus (where, on the keypad) never answers it; the end key again does.
+    /// plus (where, on the keypad) never answers it, nor the end key pressed again (a bounce or
+    /// a double tap); Enter on an empty line, the keypad's Enter, is yes.
     @Test func aQuestionCanAlwaysBeHeardAgainAndNeedsAnExplicitYes() throws {
         let session = try GoldenSession()
         session.startWorkout()
@@ -63,28 +64,28 @@ import Testing
             :key +
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key 1
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > repeat
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > where
             answer: You are on Confirm end of workout.
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > help
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             > maybe
             answer: Definitely end workout? Yes or no.
             answer: Yes ends the workout and reads its summary.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key n
             answer: Workout continues.
             :key 9
@@ -94,6 +95,10 @@ import Testing
             :key 9
             answer: Definitely end workout? Yes or no.
             :key 9
+            answer: Definitely end workout? Yes or no.
+            answer: Yes ends the workout and reads its summary.
+            answer: Press y or Enter for yes, n or minus for no.
+            >
             menu: Workout summary.
             menu: Total time, 5 seconds.
             menu: Average heart rate, 68 beats per minute.
@@ -363,7 +368,8 @@ import Testing
             """#)
     }
 
-    /// "keys", then a key: what it does, without doing it; k again leaves.
+    /// "keys", then a key: what it does, without doing it; the key after it acts again. Escape
+    /// leaves the mode before a key.
     @Test func theKeyDescribeModeSaysWhatAKeyDoes() throws {
         let session = try GoldenSession()
         session.startWorkout()
@@ -372,19 +378,25 @@ import Testing
             #"""
             answer: Workout started.
             > keys
-            answer: Press a key to hear what it does. Press k or Escape to stop.
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key t
             answer: t: time.
+            :key t
+            answer: Time elapsed, 0 seconds.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key 9
             answer: 9: end.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key q
             answer: q does nothing here. Press question mark for help.
             :key k
-            answer: Key descriptions off.
-            :key t
-            answer: Time elapsed, 0 seconds.
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key k
+            answer: k: keys.
             > keys
-            answer: Press a key to hear what it does. Press k or Escape to stop.
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key escape
             answer: Key descriptions off.
             :key t
@@ -461,7 +473,7 @@ import Testing
             :key q
             answer: Definitely power off this computer? Yes or no.
             answer: Yes shuts this computer down safely.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key y
             answer: Powering off.
             (power off)

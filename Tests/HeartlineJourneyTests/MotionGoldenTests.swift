@@ -156,13 +156,13 @@ import Testing
             > speed
             answer: Speed is not measured in a workout of this sport.
             :key k
-            answer: Press a key to hear what it does. Press k or Escape to stop.
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key 3
             answer: 3: pace.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
             :key 8
             answer: 8: cadence.
-            :key k
-            answer: Key descriptions off.
             > help
             answer: Keys: t or 1, time; h or 2, heart rate; c, calories.
             answer: Keys: a, average heart rate; m or 5, all metrics; z or 6, zone.
@@ -273,6 +273,8 @@ import Testing
             menu: Type the footpod's calibration in percent, such as 103.
             > 200
             answer: A calibration must be between 50 and 150 percent.
+            answer: Type the footpod's calibration in percent, such as 103.
+            answer: Type back to leave without a change.
             > 97
             answer: Footpod calibration: 97 percent.
             answer: You are on Sensors.
@@ -355,8 +357,11 @@ import Testing
             menu: Type the distance you really covered, such as 5 km or 3.1 miles.
             > 5 furlongs
             answer: Type a distance such as 5 km, 400 m or 3.1 miles.
+            answer: Type back to leave without a change.
             > 3 miles
             answer: A calibration must be between 50 and 150 percent.
+            answer: Type the distance you really covered, such as 5 km or 3.1 miles.
+            answer: Type back to leave without a change.
             > 1 mile
             answer: Footpod calibration: 106.8 percent, from the next workout on.
             answer: You are on Workout summary.

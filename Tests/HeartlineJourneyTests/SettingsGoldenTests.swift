@@ -39,6 +39,8 @@ import Testing
             menu: Type a number from -100 to 100 for rate, or default.
             > 150
             answer: Rate must be from -100 to 100.
+            answer: Type a number from -100 to 100 for rate, or default.
+            answer: Type back to leave without a change.
             > 40
             answer: Rate: 40.
             answer: You are on Speech.
@@ -47,6 +49,8 @@ import Testing
             menu: Type a number from -100 to 100 for volume, or default.
             > loud
             answer: Volume must be from -100 to 100.
+            answer: Type a number from -100 to 100 for volume, or default.
+            answer: Type back to leave without a change.
             > -20
             answer: Volume: -20.
             answer: You are on Speech.

@@ -250,7 +250,7 @@ final class GoldenSession {
                 let name = String(line.dropFirst(5))
                 switch name {
                 case "space": transcript += send(.key(" "))
-                case "escape": transcript += send(.cancelLine)
+                case "escape": transcript += send(.escape)
                 default: transcript += send(.key(name.first!))
                 }
             } else if line.hasPrefix(":act ") {

@@ -43,12 +43,12 @@ import Testing
     static func menu(_ key: Character) -> Bool { key.isNumber }
 
     static func route(
-        _ text: String, keypad: Bool = true, empty: Bool = true, cancellable: Bool = false, terminal: String = "xterm",
+        _ text: String, keypad: Bool = true, empty: Bool = true, terminal: String = "xterm",
         takesKey: (Character) -> Bool = workout
     ) -> KeyRouter.Action {
         KeyRouter.route(
             Array(text.utf8),
-            context: KeyRouter.Context(emptyLine: empty, keypadActive: keypad, lineCancellable: cancellable, terminal: terminal),
+            context: KeyRouter.Context(emptyLine: empty, keypadActive: keypad, terminal: terminal),
             takesKey: takesKey)
     }
 
@@ -104,9 +104,15 @@ import Testing
         }
     }
 
-    @Test func escapeCancelsOnlyALineTheCoreOpened() {
-        #expect(Self.route("\u{1B}", empty: false, cancellable: true) == .cancelLine)
-        #expect(Self.route("\u{1B}", empty: false) == .edit([0x1B]))
+    /// A lone Escape never reaches readline, which would hold it as a prefix of the next key:
+    /// it drops a half-typed line, or goes to the core, on every screen.
+    @Test func aLoneEscapeIsTheCoresOnEveryScreen() {
+        for takesKey in [Self.workout, Self.menu, { _ in false }] {
+            #expect(Self.route("\u{1B}", empty: false, takesKey: takesKey) == .cancelLine)
+            #expect(Self.route("\u{1B}", keypad: false, takesKey: takesKey) == .escape)
+        }
+        // Meta and a key stay readline's.
+        #expect(Self.route("\u{1B}f", keypad: false, takesKey: Self.menu) == .edit(Array("\u{1B}f".utf8)))
     }
 
     @Test func aLoneEscapeIsHeldUntilTakenAlone() {
@@ -169,7 +175,8 @@ import Testing
             ("-", "answer: Workout continues."),
             ("\u{1B}[5~", "answer: Definitely end workout? Yes or no."),  // 9 is Page Up
             ("+", "answer: Definitely end workout? Yes or no."),  // plus is where: the question again
-            ("9", "menu: Workout summary."),  // the end key again is yes
+            ("9", "answer: Yes ends the workout and reads its summary."),  // the end key again only asks again
+            ("\u{1B}OM", "menu: Workout summary."),  // the keypad's Enter is yes
         ]
         for step in steps {
             mark = terminal.mark
@@ -179,6 +186,33 @@ import Testing
         mark = terminal.mark
         terminal.type("1")
         #expect(terminal.waitFor("answer: Workout saved.", after: mark))
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// Escape on a menu is answered, and the key after it acts: readline never holds it as the
+    /// prefix of the next key. On a half-typed line it drops the line, said.
+    @Test func escapeOnAMenuIsAnsweredAndSwallowsNoKey() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        var mark = terminal.mark
+        terminal.type("\u{1B}")
+        #expect(terminal.waitFor("answer: Nothing to cancel.", after: mark))
+        mark = terminal.mark
+        usleep(200_000)
+        terminal.type("settings\r")
+        #expect(terminal.waitFor("menu: 9, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
+        #expect(!terminal.output(after: mark).contains("I don't know"))
+        mark = terminal.mark
+        terminal.type("pro")
+        usleep(200_000)
+        terminal.type("\u{1B}")
+        #expect(terminal.waitFor("answer: Command cancelled.", after: mark))
+        mark = terminal.mark
+        // The line was dropped: 1 is a key on an empty line, not "pro1".
+        terminal.type("1")
+        #expect(terminal.waitFor("menu: 1, Age: not set.", after: mark))
         terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0)
     }

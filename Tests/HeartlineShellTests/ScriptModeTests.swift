@@ -39,6 +39,37 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("menu: 1, today, Average heart rate: ") && $0.hasSuffix("beats per minute.") })
     }
 
+    /// Piped, the describe mode takes the next line as its key and ends: the readouts due
+    /// while it waited are said, and so are all those after it.
+    @Test func thePipedDescribeModeDescribesOneKeyAndHoldsBackNoReadout() throws {
+        let data = TemporaryDirectory()
+        let script = """
+            configure
+            next
+            next
+            1 minute
+            start workout
+            k
+            :wait 65
+            h
+            h
+            :wait 60
+            end
+            yes
+            """
+        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        #expect(result.status == 0)
+        let lines = result.lines
+        #expect(lines.contains("answer: Press a key to hear what it does, or Escape to cancel."))
+        #expect(
+            lines.filter { $0.hasPrefix("readout: Time elapsed") } == [
+                "readout: Time elapsed, 1 minute.", "readout: Time elapsed, 2 minutes.",
+            ])
+        let described = try #require(lines.firstIndex(of: "answer: h: heart rate."))
+        #expect(lines[(described + 1)...].contains { $0.hasPrefix("answer: Heart rate, ") })
+        #expect(lines.contains("menu: Workout summary."))
+    }
+
     /// Power off through logind, with no system bus to reach (the bus address points nowhere, so
     /// no machine running the tests is ever powered off): one sentence, and Heartline goes on.
     @Test func powerOffThatTheSystemRefusesIsOneSentence() throws {

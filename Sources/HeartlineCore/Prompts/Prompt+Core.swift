@@ -218,6 +218,9 @@ extension Prompt {
     public static let lastPlan = Prompt("last.plan", ["plan"])
     public static let eventContactLost = Prompt("event.contact-lost")
     public static let eventContactBack = Prompt("event.contact-back")
+    public static let eventStrapContactLost = Prompt("event.strap-contact-lost")
+    public static let eventStrapContactBack = Prompt("event.strap-contact-back")
+    public static let whereContactLost = Prompt("where.contact-lost")
     public static let eventZoneAbove = Prompt("event.zone.above", ["bpm"])
     public static let eventZoneBelow = Prompt("event.zone.below", ["bpm"])
     public static let eventZoneInside = Prompt("event.zone.inside", ["bpm"])
@@ -365,7 +368,7 @@ extension Prompt {
             targetOutOfRange, planNone, planCountdown, planRounds,
             planOneRound, planWarmUp, planCoolDown, planNoCountdown,
             planChosen, planAsk, planNotUnderstood, planCountdownChanged,
-            lastTarget, lastPlan, eventContactLost, eventContactBack,
+            lastTarget, lastPlan, eventContactLost, eventContactBack, eventStrapContactLost, eventStrapContactBack, whereContactLost,
             eventZoneAbove, eventZoneBelow, eventZoneInside, eventPlanWarmUp,
             eventPlanWork, eventPlanRest, eventPlanCoolDown, eventPlanFinished,
             answerZoneInside, answerZoneAbove, answerZoneBelow,

@@ -15,6 +15,8 @@ extension Prompt {
     public static let helpWorkoutDescribe = Prompt("help.workout.describe")
     public static let lineOpen = Prompt("line.open")
     public static let lineCancelled = Prompt("line.cancelled")
+    public static let nothingToCancel = Prompt("nothing.to-cancel")
+    public static let entryWayBack = Prompt("entry.way-back")
     public static let noQuestion = Prompt("no.question")
     public static let workoutOnly = Prompt("workout.only")
     public static let questionEndYes = Prompt("question.end.yes")
@@ -121,6 +123,8 @@ extension Prompt {
         helpWorkoutDescribe,
         lineOpen,
         lineCancelled,
+        nothingToCancel,
+        entryWayBack,
         noQuestion,
         workoutOnly,
         questionEndYes,

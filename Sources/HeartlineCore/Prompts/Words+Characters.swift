@@ -8,6 +8,7 @@ extension Prompt {
     public static let characterBlank = Prompt("character.blank")
     public static let characterCapital = Prompt("character.capital", ["letter"])
     public static let characterTab = Prompt("character.tab")
+    public static let characterEnter = Prompt("character.enter")
     public static let characterExclamation = Prompt("character.exclamation")
     public static let characterQuote = Prompt("character.quote")
     public static let characterHash = Prompt("character.hash")
@@ -49,6 +50,7 @@ extension Prompt {
         characterBlank,
         characterCapital,
         characterTab,
+        characterEnter,
         characterExclamation,
         characterQuote,
         characterHash,

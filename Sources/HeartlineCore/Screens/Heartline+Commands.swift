@@ -30,12 +30,11 @@ extension Heartline {
             }
         case .question(let question):
             switch key {
+            // The keypad's yes is its Enter (an empty line), a key of its own: the key that
+            // asked, pressed twice by a bounce or a double tap, only asks again.
             case "y", "Y": answer(question, yes: true)
             // Minus is no where the keypad has no letters; a wrong no is harmless.
             case "n", "N", "-": answer(question, yes: false)
-            case _ where question.isEndWorkout && workoutCommand(key: key) == .workout(.end):
-                // The end key pressed again confirms, as on the keypad.
-                answer(question, yes: true)
             default: ask(question, again: true)
             }
         default:
@@ -55,18 +54,14 @@ extension Heartline {
         keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
     }
 
-    /// Key-describe mode: says what `key` does here without doing it; the describe key again
-    /// leaves the mode.
+    /// Key-describe mode: says what `key` does here without doing it, and leaves the mode: one
+    /// key is described, so nothing of the workout waits on the mode.
     private mutating func describe(_ key: Character) {
-        let name = words.characterName(key)
-        if Vocabulary.command(key: key) == .describeKeys {
-            keyboard.describingKeys = false
-            say(.answer, .keysDescribeOff)
-            return
-        }
+        keyboard.describingKeys = false
+        let name = key == "\r" ? words(.characterEnter) : words.characterName(key)
         switch screen {
         case .workout:
-            if let command = workoutCommand(key: key) {
+            if let command = key == "\r" ? .whereAmI : workoutCommand(key: key) {
                 say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(command).name])
             } else {
                 say(.answer, .keyDoesNothing, ["key": name])
@@ -77,21 +72,33 @@ extension Heartline {
             let items = menuItems()
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
+            } else if key == "\r" {
+                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(.whereAmI).name])
             } else {
                 say(.answer, .keyTypes, ["key": name])
             }
         }
     }
 
-    mutating func cancelLine() {
+    /// Escape: it cancels the key-describe mode or a typed line, and is answered everywhere,
+    /// so it is never mistaken for a key that did nothing. On a question the question is asked
+    /// again, as it still waits for an answer.
+    /// - Parameter droppedLine: the terminal dropped a line the user was typing.
+    mutating func escape(droppedLine: Bool) {
         if keyboard.describingKeys {
             keyboard.describingKeys = false
             say(.answer, .keysDescribeOff)
-            return
+        } else if keyboard.typingLine || droppedLine {
+            keyboard.typingLine = false
+            say(.answer, .lineCancelled)
+        } else if case .question(let question) = screen {
+            say(.answer, .nothingToCancel)
+            ask(question, again: false)
+        } else {
+            say(.answer, .nothingToCancel)
+            // A stray Escape is no answer: repeat still says the one before it.
+            conversation.keepLastResponse = true
         }
-        guard keyboard.typingLine else { return }
-        keyboard.typingLine = false
-        say(.answer, .lineCancelled)
     }
 
     mutating func refuseLongLine() {
@@ -112,8 +119,17 @@ extension Heartline {
             return
         }
         let text = CommandText.normalize(raw)
+        let key = raw.trimmingCharacters(in: .whitespaces)
+        if keyboard.describingKeys, key.count <= 1 {
+            // Piped, a key is a line of one character, and Enter an empty line: described alike.
+            describe(key.first ?? "\r")
+            return
+        }
+        // Any other line is a command typed on purpose: the mode that waited for a key ends.
+        keyboard.describingKeys = false
         if text.isEmpty {
-            whereAmI()
+            // Enter on an empty line is where; on a question it is yes, the keypad's Enter.
+            if case .question(let question) = screen { answer(question, yes: true) } else { whereAmI() }
             return
         }
         if case .question(let question) = screen {
@@ -192,6 +208,25 @@ extension Heartline {
         }
     }
 
+    /// A typed value the field refuses: the reason, then the field's question again and the way
+    /// back, so the next line is not taken for a menu's while the field still waits.
+    mutating func refuseValue(_ reason: Prompt, _ values: [String: String] = [:]) {
+        say(.answer, reason, values)
+        // A value not understood is answered with what to type: that is the question again.
+        let asked: Set<Prompt> = [.profileNotUnderstood, .calibrateNotUnderstood, .dateNotUnderstood]
+        switch screen {
+        case _ where asked.contains(reason): break
+        case .entry(let field): say(.answer, question(for: field))
+        case .speechEntry(let setting):
+            let (prompt, values) = question(for: setting)
+            say(.answer, prompt, values)
+        case .calibrationEntry(let workout): say(.answer, workout == nil ? .calibrationAsk : .calibrateAsk)
+        case .dateEntry: say(.answer, .dateAsk)
+        default: return
+        }
+        say(.answer, .entryWayBack)
+    }
+
     mutating func unknown(_ text: String, vocabulary: [String]) {
         let shown = String(text.prefix(40))
         if let suggestion = CommandText.suggestion(for: text, among: vocabulary) {
@@ -264,7 +299,10 @@ extension Heartline {
             return
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
-        if case .workout = screen { sayIfPaused() }
+        if case .workout = screen {
+            sayIfPaused()
+            if training.workout?.contact.isLost == true { say(.answer, .whereContactLost) }
+        }
         if keyboard.typingLine { say(.answer, .lineOpen) }
     }
 
@@ -466,13 +504,6 @@ extension Heartline {
                 goBack()
             }
         }
-    }
-}
-
-extension Question {
-    var isEndWorkout: Bool {
-        if case .endWorkout = self { return true }
-        return false
     }
 }
 

@@ -145,17 +145,17 @@ extension Heartline {
     mutating func enterCalibration(_ text: String, workout: WorkoutSummary?) {
         let factor: Double
         if let workout {
-            guard let real = Self.parseDistance(text) else { return say(.answer, .calibrateNotUnderstood) }
+            guard let real = Self.parseDistance(text) else { return refuseValue(.calibrateNotUnderstood) }
             guard let measured = workout.distance, measured > 0 else { return say(.answer, .calibrateNoDistance) }
             factor = footpodCalibration * real / measured
         } else {
             guard let typed = Double(text.replacingOccurrences(of: "percent", with: "").trimmingCharacters(in: .whitespaces)) else {
-                return say(.answer, .calibrationOutOfRange)
+                return refuseValue(.calibrationOutOfRange)
             }
             factor = typed / 100
         }
         var changed = settings
-        guard changed.setFootpodCalibration(factor) else { return say(.answer, .calibrationOutOfRange) }
+        guard changed.setFootpodCalibration(factor) else { return refuseValue(.calibrationOutOfRange) }
         saveSettings(changed)
         say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(footpodCalibration)])
         returnToPrevious()

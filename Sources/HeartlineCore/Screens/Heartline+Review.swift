@@ -109,14 +109,11 @@ extension Heartline {
         switch DateWords.parse(text, now: now, calendar: words.calendar) {
         case .success(let named): day = named
         case .failure(.yearOutOfRange):
-            say(.answer, .dateYearRange)
-            return
+            return refuseValue(.dateYearRange)
         case .failure(.notLeapYear(let year)):
-            say(.answer, .dateNotLeap, ["year": String(year)])
-            return
+            return refuseValue(.dateNotLeap, ["year": String(year)])
         case .failure(.notUnderstood):
-            say(.answer, .dateNotUnderstood, ["input": String(text.prefix(40))])
-            return
+            return refuseValue(.dateNotUnderstood, ["input": String(text.prefix(40))])
         }
         read(listQuery(.day(day), page: 0), for: .openDay(day))
     }

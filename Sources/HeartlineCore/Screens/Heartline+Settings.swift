@@ -39,7 +39,7 @@ extension Heartline {
         var profile = records.profile
         let name = label(of: field)
         func outOfRange(_ low: String, _ high: String) {
-            say(.answer, .profileOutOfRange, ["field": name, "low": low, "high": high])
+            refuseValue(.profileOutOfRange, ["field": name, "low": low, "high": high])
         }
         let clearing = ["clear", "none", "default", "unset"].contains(text)
         switch field {
@@ -91,7 +91,7 @@ extension Heartline {
     }
 
     private mutating func notUnderstood(_ text: String, _ field: ProfileField) {
-        say(.answer, .profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])
+        refuseValue(.profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])
     }
 
     /// A typed number with its unit dropped: "35 years", "180 bpm", "180bpm".

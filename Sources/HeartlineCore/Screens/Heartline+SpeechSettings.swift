@@ -35,8 +35,7 @@ extension Heartline {
         let name = label(of: setting)
         var changed = settings
         guard changed.setSpeech(setting, to: ["default", "clear", "none"].contains(text) ? nil : text) else {
-            say(.answer, .speechOutOfRange, ["field": name])
-            return
+            return refuseValue(.speechOutOfRange, ["field": name])
         }
         let value = changed.speech[setting]
         saveSettings(changed)

@@ -260,14 +260,14 @@ extension Heartline {
         training.workout = active
         // A readout comes after an announcement said in the same second, with the values of this
         // moment; one that waits for a question to be answered is said after it while fresh.
-        if let passed = progress.distanceReadout, case .workout = screen, !keyboard.typingLine, !keyboard.describingKeys {
+        if let passed = progress.distanceReadout, case .workout = screen, !keyboard.typingLine {
             distanceReadout(number: passed.number, split: passed.split)
         }
         if progress.readoutDue { training.pendingReadout = now }
         if let due = training.pendingReadout {
             if now.timeIntervalSince(due) > Self.readoutFreshness {
                 training.pendingReadout = nil
-            } else if case .workout = screen, !keyboard.typingLine, !keyboard.describingKeys {
+            } else if case .workout = screen, !keyboard.typingLine {
                 training.pendingReadout = nil
                 readout()
             }
@@ -277,7 +277,8 @@ extension Heartline {
     /// How late a readout may still be said: its values are those of the moment it is said.
     static let readoutFreshness: TimeInterval = 3
 
-    /// Auto-pause and auto-resume on the strap's contact flag.
+    /// The strap's contact flag: lost and back are said, and with auto-pause on they pause and
+    /// resume the workout.
     private mutating func watchContact(_ active: inout ActiveWorkout) {
         let contact = active.engine.contact(at: now)
         switch active.contact.observe(contact: contact, isPaused: active.engine.isPaused, at: now) {
@@ -291,6 +292,10 @@ extension Heartline {
             active.engine.resume(at: now)
             active.pausedAt = nil
             say(.event, .eventContactBack)
+        case .lost:
+            say(.event, .eventStrapContactLost)
+        case .back:
+            say(.event, .eventStrapContactBack)
         case nil:
             break
         }

@@ -51,8 +51,11 @@ public enum Input: Equatable, Sendable {
     case key(Character)
     /// A command given by a key of the shell's own (F1, F5, F6) or a media button.
     case act(Command)
-    /// Escape on a half-typed line opened with the colon key: the line is dropped.
+    /// Escape that dropped a half-typed line (opened with the colon key, or typed on a menu).
     case cancelLine
+    /// Escape on an empty line: it leaves the key-describe mode or a line the colon key opened,
+    /// and is answered everywhere else too.
+    case escape
     /// The terminal dropped a line that grew longer than `longestLine`, or a paste of more keys
     /// at once: the same refusal as a typed line that is too long.
     case lineTooLong
@@ -122,9 +125,6 @@ public struct Heartline {
         get { keyboard.bindings }
         set { keyboard.bindings = newValue }
     }
-    /// Whether Escape means something to the core: it cancels a typed line the core opened, or
-    /// leaves the key-describe mode.
-    public var isTypingLine: Bool { keyboard.typingLine || keyboard.describingKeys }
 
     /// - Parameter words: the catalogue and calendar sentences are rendered with.
     public init(words: Words) {
@@ -150,7 +150,8 @@ public struct Heartline {
         case .command(let text): command(text)
         case .key(let key): pressed(key)
         case .act(let command): perform(command)
-        case .cancelLine: cancelLine()
+        case .cancelLine: escape(droppedLine: true)
+        case .escape: escape(droppedLine: false)
         case .lineTooLong: refuseLongLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
         case .databaseDamaged: say(.notice, .storageDamaged)

@@ -9,8 +9,11 @@ struct KeyRouter {
         case key(Character)
         /// A command of the shell's own keys (F1 keys help, F5 repeat, F6 spell), for the core.
         case command(Command)
-        /// Escape on a typed line the core opened: drop the line.
+        /// Escape on a half-typed line: drop the line, and tell the core.
         case cancelLine
+        /// Escape on an empty line: for the core, which answers it (readline never sees a lone
+        /// Escape, which it would hold as a prefix and so swallow the next key).
+        case escape
         /// Silence UI speech; `passOn` also hands the key to readline (Control-G still ends an
         /// incremental search there).
         case stopSpeech(passOn: Bool)
@@ -24,8 +27,6 @@ struct KeyRouter {
         var emptyLine: Bool
         /// A workout is being recorded: the keypad's Num-Lock-off keys stand for its digits.
         var keypadActive: Bool
-        /// The core opened a typed line that Escape cancels.
-        var lineCancellable = false
         /// `$TERM`, for the application keypad's operators.
         var terminal: String?
     }
@@ -46,7 +47,7 @@ struct KeyRouter {
     /// - Parameter takesKey: whether the core takes a key at once on the current screen.
     static func route(_ key: [UInt8], context: Context, takesKey: (Character) -> Bool) -> Action {
         if let action = shellKeys[key] { return action }
-        if key == escape, context.lineCancellable { return .cancelLine }
+        if key == escape { return context.emptyLine ? .escape : .cancelLine }
         let application = Keypad.applicationKey(key, terminal: context.terminal)
         // The application keypad's digits and Enter go to readline as the characters they are.
         let edit = application.map { Array(String($0).utf8) } ?? key
