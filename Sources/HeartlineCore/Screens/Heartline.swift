@@ -85,6 +85,9 @@ public enum Input: Equatable, Sendable {
     /// A `.store(.save)` went through: what of the workout still waits in memory for space,
     /// and why writing failed, if it did.
     case saved(Int64, UnwrittenWork, failure: StorageError?)
+    /// What the speech engine offers (modules, voices, languages): Settings, Speech takes only
+    /// these names. Sent once speech has started, and again when the output module changes.
+    case speechOffered(SpeechOffer)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -114,6 +117,8 @@ public struct Heartline {
     /// What of storage the core keeps: the profile, the last configuration, the workouts a
     /// crash left, the next id and the disk's state.
     var records = Records()
+    /// What the speech engine offers, as the edge last said; nothing known until it says.
+    var speechOffer = SpeechOffer()
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
@@ -132,11 +137,20 @@ public struct Heartline {
     }
 
     /// The first sentences after launch: the home screen, or a workout a crash left behind.
-    /// - Parameter stored: what the store holds, read by the edge before the first input.
-    public mutating func start(at now: Date, stored: StoredState) -> [Effect] {
+    /// - Parameters:
+    ///   - stored: what the store holds, read by the edge before the first input.
+    ///   - resetSpeech: the user asked at start for speech as it was at first (`--reset-speech`,
+    ///     or the reset key held): every speech setting is forgotten, and that is said first.
+    public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false) -> [Effect] {
         conversation.now = now
         settings = stored.settings
         records = Records(stored)
+        if resetSpeech {
+            saveSettings { settings in
+                for setting in SpeechSetting.allCases { settings.setSpeech(setting, to: nil) }
+            }
+            say(.answer, .speechReset)
+        }
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -160,7 +174,10 @@ public struct Heartline {
                 conversation.saidAutoExportFailure = true
                 say(.notice, diskFull ? .autoExportDiskFull : .autoExportFailed, ["folder": folder])
             }
-        case .tick: tick()
+        case .tick:
+            tick()
+            speechTrialTick()
+        case .speechOffered(let offer): speechOffer = offer
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
@@ -183,6 +200,10 @@ public struct Heartline {
     /// Whether the core needs time and the strap: a workout records, its recovery is measured,
     /// or a resting check runs.
     public var isRecording: Bool { training.isRecording }
+
+    /// Whether the core needs ticks: it records, or a speech setting on trial waits for its
+    /// answer or its deadline.
+    public var needsTime: Bool { isRecording || speechTrial != nil }
 
     // MARK: - Speaking
 
