@@ -2,6 +2,7 @@
     import Glibc
 #endif
 @preconcurrency import CSpeechd
+import HeartlineCore
 import HeartlineIO
 
 /// One libspeechd connection in threaded mode, confined to its `SpeechdWorker`'s thread.
@@ -84,6 +85,33 @@ final class SpeechdConnection {
             ok = spd_set_synthesis_voice(handle, voice) == 0 && ok
         }
         return ok
+    }
+
+    /// The server's output modules and the current module's voices (with their languages), or
+    /// nil when the server did not answer.
+    func offer() -> SpeechOffer? {
+        guard let handle, let modules = spd_list_modules(handle) else { return nil }
+        var names: [String] = []
+        var index = 0
+        while let name = modules[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        free_spd_modules(modules)
+        guard let voices = spd_list_synthesis_voices(handle) else { return SpeechOffer(modules: names) }
+        var voiceNames: [String] = []
+        var languages: [String] = []
+        var seen: Set<String> = []
+        index = 0
+        while let voice = voices[index] {
+            if let name = voice.pointee.name { voiceNames.append(String(cString: name)) }
+            if let language = voice.pointee.language.map({ String(cString: $0) }), seen.insert(language.lowercased()).inserted {
+                languages.append(language)
+            }
+            index += 1
+        }
+        free_spd_voices(voices)
+        return SpeechOffer(modules: names, voices: voiceNames, languages: languages)
     }
 
     /// Closes the connection; safe to call twice, and after the server died.

@@ -188,6 +188,15 @@ final class SpeechdEngine: SpeechEngine {
         }
     }
 
+    /// Listing thousands of voices takes the server a while: this call has no deadline, and an
+    /// unanswered one leaves the lists unknown rather than the server lost.
+    func offer(_ answer: @escaping (SpeechOffer) -> Void) {
+        guard let worker, isReady else { return answer(SpeechOffer()) }
+        // The answer comes back through the worker's inbox: only the loop calls it.
+        let bound = LoopBound(answer)
+        worker.offer { offer in bound.value(offer ?? SpeechOffer()) }
+    }
+
     func recover() {
         guard !closed, probe == nil, !isReady, connectDeadline == nil else { return }
         if spokeSinceConnect {
