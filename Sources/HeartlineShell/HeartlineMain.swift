@@ -180,7 +180,12 @@ public enum HeartlineMain {
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
         session.start(stored: storedState, resetSpeech: resetSpeech)
-        output?.offer { [weak session] in session?.send(.speechOffered($0)) }
+        if let output {
+            output.offer { [weak session] in session?.send(.speechOffered($0)) }
+        } else {
+            // The transcript on a terminal has no voices: any name is taken.
+            session.send(.speechOffered(SpeechOffer()))
+        }
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }

@@ -188,13 +188,12 @@ final class SpeechdEngine: SpeechEngine {
         }
     }
 
-    /// Listing thousands of voices takes the server a while: this call has no deadline, and an
-    /// unanswered one leaves the lists unknown rather than the server lost.
+    /// Asked on a thread and a connection of its own (`SpeechdConnection.offer`), never on the
+    /// worker: the listing takes seconds, and no sentence or deadline waits for it.
     func offer(_ answer: @escaping (SpeechOffer) -> Void) {
-        guard let worker, isReady else { return answer(SpeechOffer()) }
-        // The answer comes back through the worker's inbox: only the loop calls it.
-        let bound = LoopBound(answer)
-        worker.offer { offer in bound.value(offer ?? SpeechOffer()) }
+        guard isReady else { return answer(SpeechOffer()) }
+        let module = settings.outputModule
+        loop.inBackground("heartline.speechd.offer", { SpeechdConnection.offer(module: module) ?? SpeechOffer() }, then: answer)
     }
 
     func recover() {

@@ -102,14 +102,6 @@ final class SpeechdWorker: @unchecked Sendable {
         }
     }
 
-    /// Asks the server what it offers, on the UI connection (whose module the settings chose);
-    /// `done` gets nil when it could not answer.
-    func offer(done: @escaping @Sendable (SpeechOffer?) -> Void) {
-        run(done) { [self] in
-            ui?.offer()
-        }
-    }
-
     /// Gives the worker up: jobs not yet started are skipped, the answers of running ones are
     /// dropped, and once the call it may be stuck in returns, it cancels whatever it queued in
     /// the server, closes both connections and runs `finished` on the loop.

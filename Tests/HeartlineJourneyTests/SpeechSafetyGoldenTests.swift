@@ -15,8 +15,8 @@ import Testing
     /// On Speech, below Settings, with the engine's offer known.
     static func onSpeech() throws -> GoldenSession {
         let session = try GoldenSession(strapSeed: nil)
+        session.speechOffer = offer
         session.open(.speech, below: [.home, .settings])
-        _ = session.send(.speechOffered(offer))
         return session
     }
 
@@ -291,6 +291,27 @@ import Testing
             answer: No answer, so output module is back to default.
             answer: You are on Speech.
             (speech module default)
+            """#)
+    }
+
+    /// Until the engine has said what it offers, a name is not taken unchecked; a number is.
+    @Test func aNameTypedBeforeTheEngineSaysWhatItOffersIsAskedAgain() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        session.speechOffer = nil
+        session.open(.speechEntry(.voice), below: [.home, .settings, .speech])
+        expectGolden(
+            session,
+            #"""
+            menu: Type the voice name, or default.
+            > no-such-voice
+            answer: Speech is still listing what it offers. Type the name again shortly.
+            """#)
+        _ = session.send(.speechOffered(Self.offer))
+        expectGolden(
+            session,
+            #"""
+            > no-such-voice
+            answer: The speech engine has no voice called no-such-voice.
             """#)
     }
 

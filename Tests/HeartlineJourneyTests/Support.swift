@@ -95,6 +95,9 @@ final class GoldenSession {
     }
 
     private let clockBox: ClockBox
+    /// What the speech engine offers, told to the core right after it starts, as the shell does;
+    /// nil tells it nothing. No lists (any name is taken) unless a test sets some.
+    var speechOffer: SpeechOffer? = SpeechOffer()
 
     func clockNow(_ date: Date) { clockBox.now = date }
 
@@ -165,6 +168,7 @@ final class GoldenSession {
     func begin(resetSpeech: Bool = false) -> [String] {
         begun = true
         var output = lines(core.start(at: now, stored: edge.storedState(), resetSpeech: resetSpeech))
+        if let speechOffer { output += send(.speechOffered(speechOffer)) }
         if strap != nil { output += lines(core.handle(.sensor(.connected(name: "Simulated strap")), at: now)) }
         return output
     }
@@ -218,6 +222,7 @@ final class GoldenSession {
     func open(_ screen: Screen, below: [Screen] = [.home]) {
         begun = true
         _ = lines(core.start(at: now, stored: edge.storedState()))
+        if let speechOffer { _ = send(.speechOffered(speechOffer)) }
         if strap != nil { _ = send(.sensor(.connected(name: "Simulated strap"))) }
         core.stack = below + [screen]
         core.presentScreen()

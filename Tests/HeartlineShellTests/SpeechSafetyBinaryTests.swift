@@ -59,7 +59,9 @@ import Testing
         #expect(reset.status == 0, "\(reset.standardError)")
         #expect(reset.lines.contains("answer: Speech settings are back to their defaults."), "\(reset.standardOutput)")
         #expect(reset.standardError.contains("speech: settings reset to the defaults (--reset-speech)"), "\(reset.standardError)")
-        for line in ["menu: 1, Rate: default.", "menu: 4, Voice: default.", "menu: 5, Language: default.", "menu: 6, Output module: default."] {
+        for line in [
+            "menu: 1, Rate: default.", "menu: 4, Voice: default.", "menu: 5, Language: default.", "menu: 6, Output module: default.",
+        ] {
             #expect(reset.lines.contains(line), "\(line)\n\(reset.standardOutput)")
         }
         // Stored so: the next start without the option speaks with the defaults too.

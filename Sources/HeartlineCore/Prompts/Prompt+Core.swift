@@ -293,6 +293,7 @@ extension Prompt {
     public static let speechOutOfRange = Prompt("speech.out-of-range", ["field", "highest", "lowest"])
     public static let speechNotOffered = Prompt("speech.not-offered", ["field", "value"])
     public static let speechModulesOffered = Prompt("speech.modules-offered", ["modules"])
+    public static let speechOfferPending = Prompt("speech.offer-pending")
     public static let titleConfirmSpeech = Prompt("title.confirm-speech")
     public static let confirmKeepSpeech = Prompt("confirm.keep-speech")
     public static let questionKeepSpeechYes = Prompt("question.keep-speech.yes")
@@ -391,7 +392,8 @@ extension Prompt {
             sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
             sensorProblemUnreachable, sensorProblemOther, sensorProblemBlocked, answerBatteryLow, settingsSpeech,
             settingsEcho, titleSpeech, valueDefault, echoChanged, askSpeechNumber, askSpeechText,
-            speechChanged, speechOutOfRange, speechNotOffered, speechModulesOffered, titleConfirmSpeech, confirmKeepSpeech,
+            speechChanged, speechOutOfRange, speechNotOffered, speechModulesOffered, speechOfferPending, titleConfirmSpeech,
+            confirmKeepSpeech,
             questionKeepSpeechYes, speechKept, speechUndone, speechUndoneUnanswered, speechReset, detailsExportTcx, detailsExportCsv,
             exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
             sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel, sensorProblemAdapterBusy,

@@ -46,7 +46,11 @@ extension Heartline {
         let name = label(of: setting)
         var value: String? = ["default", "clear", "none"].contains(text) ? nil : text
         if let typed = value, !setting.isNumber {
-            guard let spelled = speechOffer.spelling(of: typed, for: setting) else {
+            guard let offer = speechOffer else {
+                say(.answer, .speechOfferPending)
+                return
+            }
+            guard let spelled = offer.spelling(of: typed, for: setting) else {
                 refuseSpeechName(typed, for: setting)
                 return
             }
@@ -72,7 +76,7 @@ extension Heartline {
         say(
             .answer, .speechNotOffered,
             ["field": label(of: setting).lowercased(), "value": String(typed.prefix(SpeechSetting.longestName))])
-        if setting == .module, let modules = speechOffer.modules, !modules.isEmpty {
+        if setting == .module, let modules = speechOffer?.modules, !modules.isEmpty {
             say(.answer, .speechModulesOffered, ["modules": words.list(Array(modules.prefix(5)))])
         }
     }

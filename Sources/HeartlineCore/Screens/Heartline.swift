@@ -86,7 +86,8 @@ public enum Input: Equatable, Sendable {
     /// and why writing failed, if it did.
     case saved(Int64, UnwrittenWork, failure: StorageError?)
     /// What the speech engine offers (modules, voices, languages): Settings, Speech takes only
-    /// these names. Sent once speech has started, and again when the output module changes.
+    /// these names. Sent once speech has started (a transcript offers no lists: any name), and
+    /// again when the output module changes.
     case speechOffered(SpeechOffer)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
@@ -117,8 +118,9 @@ public struct Heartline {
     /// What of storage the core keeps: the profile, the last configuration, the workouts a
     /// crash left, the next id and the disk's state.
     var records = Records()
-    /// What the speech engine offers, as the edge last said; nothing known until it says.
-    var speechOffer = SpeechOffer()
+    /// What the speech engine offers, as the edge last said; nil until it has, and names typed
+    /// meanwhile are asked again rather than taken unchecked.
+    var speechOffer: SpeechOffer?
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
