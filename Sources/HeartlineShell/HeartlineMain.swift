@@ -167,7 +167,15 @@ public enum HeartlineMain {
             speechSettings.set(setting, value, defaults: speechDefaults)
             output?.apply(speechSettings)
             // Another module has other voices: Settings, Speech checks against its list.
-            if setting == .module { output?.offer { session?.send(.speechOffered($0)) } }
+            if setting == .module { session?.listSpeechOffer?() }
+        }
+        session.listSpeechOffer = { [weak session] in
+            if let output {
+                output.offer { session?.send(.speechOffered($0)) }
+            } else {
+                // The transcript on a terminal has no voices: any name is taken.
+                session?.send(.speechOffered(SpeechOffer()))
+            }
         }
         let exports = ExportFolder(environment: environment, store: committed)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
@@ -180,12 +188,6 @@ public enum HeartlineMain {
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
         session.start(stored: storedState, resetSpeech: resetSpeech)
-        if let output {
-            output.offer { [weak session] in session?.send(.speechOffered($0)) }
-        } else {
-            // The transcript on a terminal has no voices: any name is taken.
-            session.send(.speechOffered(SpeechOffer()))
-        }
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }

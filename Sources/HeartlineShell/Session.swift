@@ -44,6 +44,9 @@ final class Session {
     private var movers: [SimulatedMover] = []
     /// Applies a changed speech setting to the speaker (set by HeartlineMain).
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
+    /// Asks the speaker what it offers and sends the answer as `Input.speechOffered` (set by
+    /// HeartlineMain).
+    var listSpeechOffer: (() -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
     var exportWorkout: ((Int64, ExportFormat) -> Input)?
     /// Switches captions on or off (set by HeartlineMain where captions can be printed).
@@ -124,6 +127,7 @@ final class Session {
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .captionsChanged(let on): setCaptions?(on)
             case .fillInHistory: fillInHistory?()
+            case .listSpeechOffer: listSpeechOffer?()
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }

@@ -294,7 +294,57 @@ import Testing
             """#)
     }
 
-    /// Until the engine has said what it offers, a name is not taken unchecked; a number is.
+    /// The engine is asked what it offers when Speech is first entered, once: a start or a
+    /// workout never pays for listing its voices.
+    @Test func theOfferIsAskedForOnceWhenSpeechIsFirstEntered() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        session.speechOffer = nil
+        session.open(.settings)
+        expectGolden(
+            session,
+            #"""
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 4
+            menu: Speech.
+            menu: 1, Rate: default.
+            menu: 2, Pitch: default.
+            menu: 3, Volume: default.
+            menu: 4, Voice: default.
+            menu: 5, Language: default.
+            menu: 6, Output module: default.
+            (list speech)
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            > 4
+            menu: Speech.
+            menu: 1, Rate: default.
+            menu: 2, Pitch: default.
+            menu: 3, Volume: default.
+            menu: 4, Voice: default.
+            menu: 5, Language: default.
+            menu: 6, Output module: default.
+            """#)
+    }
+
+    /// Until the engine has said what it offers, a name is not taken unchecked.
     @Test func aNameTypedBeforeTheEngineSaysWhatItOffersIsAskedAgain() throws {
         let session = try GoldenSession(strapSeed: nil)
         session.speechOffer = nil

@@ -149,6 +149,8 @@ final class GoldenSession {
             case .fillInHistory:
                 historyFills += 1
                 return []
+            case .listSpeechOffer:
+                return ["(list speech)"]
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import HeartlineCore
 import HeartlineIO
 import HeartlineSpeech
@@ -85,6 +86,47 @@ extension AudioTests {
             print("volume \(lowest): peak \(quietest.peak), RMS \(quietest.rms); volume -100: peak \(silent.peak), RMS \(silent.rms)")
             #expect(quietest.peak > 2000, "peak \(quietest.peak)")
             #expect(silent.peak < quietest.peak / 10, "volume -100 peak \(silent.peak)")
+        }
+    }
+}
+
+extension AudioTests {
+    /// The built binary on the real speech stack, in script mode on the real clock.
+    @Suite struct BinarySpeechSafetyTests {
+        /// Settings, Speech takes a voice only as speech-dispatcher offers it, listing the voices
+        /// never costs the server its deadlines, and an unconfirmed voice is undone.
+        @Test func aVoiceIsCheckedAgainstTheRealServerAndUndoneWithoutAYes() throws {
+            try AudioEnvironment.require()
+            let directory = NSTemporaryDirectory() + "heartline-offer-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: BinaryServerLossTests.binary)
+            process.arguments = [
+                "--speech", "auto", "--captions", "--data-dir", directory + "/data", "--log", directory + "/log", "--config", "/dev/null",
+            ]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The voices are listed when Speech is entered, for about two seconds: a volume
+            // changed meanwhile is applied at once, and the wait leaves time for the list.
+            let script = "settings\nspeech\n3\n60\ny\n4\n:wait 6\nno-such-voice\nafrikaans\n:wait 12\nquit\n"
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
+            #expect(process.terminationStatus == 0)
+            for sentence in [
+                "Volume kept at 60.", "The speech engine has no voice called no-such-voice.", "Voice: Afrikaans.", "Keep this? Yes or no.",
+                "No answer, so voice is back to default.",
+            ] {
+                #expect(said.contains(sentence), "\(sentence)\n\(said)")
+            }
+            #expect(!log.contains("speech-dispatcher lost"), "\(log)")
         }
     }
 }

@@ -17,6 +17,10 @@ public enum Effect: Equatable, Sendable {
     case scanForMotionSensors(seconds: Double)
     /// Connect to this footpod, bike sensor or power meter from now on, or to none of its kind.
     case useMotionSensor(SensorKind, String?)
+    /// Ask the speech engine what it offers (output modules, voices, languages); the answer
+    /// comes back as `Input.speechOffered`. Asked when Settings, Speech is first entered: the
+    /// listing costs the engine seconds, which a start or a workout need not pay.
+    case listSpeechOffer
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
@@ -86,8 +90,8 @@ public enum Input: Equatable, Sendable {
     /// and why writing failed, if it did.
     case saved(Int64, UnwrittenWork, failure: StorageError?)
     /// What the speech engine offers (modules, voices, languages): Settings, Speech takes only
-    /// these names. Sent once speech has started (a transcript offers no lists: any name), and
-    /// again when the output module changes.
+    /// these names. The answer to `Effect.listSpeechOffer` (a transcript offers no lists: any
+    /// name), sent again when the output module changes.
     case speechOffered(SpeechOffer)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
@@ -121,6 +125,8 @@ public struct Heartline {
     /// What the speech engine offers, as the edge last said; nil until it has, and names typed
     /// meanwhile are asked again rather than taken unchecked.
     var speechOffer: SpeechOffer?
+    /// `Effect.listSpeechOffer` was emitted: it is asked once.
+    var speechOfferAsked = false
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
@@ -319,6 +325,10 @@ public struct Heartline {
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
+        if case .speech = next, speechOffer == nil, !speechOfferAsked {
+            speechOfferAsked = true
+            emit(.listSpeechOffer)
+        }
         stack.append(next)
         presentScreen()
     }
