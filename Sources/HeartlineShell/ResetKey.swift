@@ -13,9 +13,14 @@ enum ResetKey {
     static let key = UInt8(ascii: "-")
     /// How many times the key must be waiting, in one unbroken run, to count as held.
     static let repeats = 5
+    /// With the key waiting fewer times than that (pressed just before Heartline read it), how
+    /// long to let it repeat: a held key repeats about 25 times a second once its repeat delay
+    /// (a quarter to two thirds of a second) is over.
+    static let grace: Double = 1.0
 
-    /// What was typed on terminal `fd` before Heartline read it, taken without waiting; the
-    /// terminal's settings are left as they were. Empty when `fd` is no terminal.
+    /// What was typed on terminal `fd` before Heartline read it; the terminal's settings are
+    /// left as they were. Empty when `fd` is no terminal. Waits (up to `grace`) only when it
+    /// ends in the reset key pressed too few times yet to count as held.
     static func typedAhead(fd: Int32 = STDIN_FILENO) -> [UInt8] {
         var saved = termios()
         guard isatty(fd) == 1, tcgetattr(fd, &saved) == 0 else { return [] }
@@ -25,6 +30,19 @@ enum ResetKey {
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return [] }
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        var bytes = readAvailable(fd)
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(grace * 1000)))
+        while (1..<repeats).contains(trailingRun(bytes)), ContinuousClock.now < deadline {
+            usleep(20_000)
+            bytes += readAvailable(fd)
+        }
+        _ = fcntl(fd, F_SETFL, flags)
+        _ = tcsetattr(fd, TCSANOW, &saved)
+        return bytes
+    }
+
+    /// What can be read from non-blocking `fd` now, 64 kB at most.
+    private static func readAvailable(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 65536 {
@@ -37,9 +55,12 @@ enum ResetKey {
                 break
             }
         }
-        _ = fcntl(fd, F_SETFL, flags)
-        _ = tcsetattr(fd, TCSANOW, &saved)
         return bytes
+    }
+
+    /// How many times the reset key ends `bytes`.
+    private static func trailingRun(_ bytes: [UInt8]) -> Int {
+        bytes.reversed().prefix { $0 == key }.count
     }
 
     /// Whether `bytes` hold the reset key held down: `repeats` of it in a row.
