@@ -1,5 +1,7 @@
 import Foundation
 import HeartlineCore
+@testable import HeartlineShell
+import HeartlineSpeech
 @testable import HeartlineStorage
 import Testing
 
@@ -97,5 +99,15 @@ import Testing
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         #expect(try SQLiteStore(directory: data.path).settings().speech == [.volume: "-40"])
+    }
+}
+
+/// The configuration file's speech numbers are brought into the ranges Settings, Speech takes.
+@Suite struct AudibleSpeechSettingsTests {
+    @Test func aConfiguredSilentVolumeOrUnfollowableRateIsBroughtIntoTheAudibleRange() {
+        let configured = SpeechSettings(rate: 100, pitch: -100, volume: -100, language: "de", voice: "x")
+        #expect(configured.audible == SpeechSettings(rate: 80, pitch: -100, volume: -50, language: "de", voice: "x"))
+        #expect(SpeechSettings(rate: -100).audible.rate == -60)
+        #expect(SpeechSettings().audible == SpeechSettings())
     }
 }
