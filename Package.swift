@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem"]),
         .testTarget(
             name: "HeartlineShellTests",
-            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "CHeartlineSystem"]),
+            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "CHeartlineSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

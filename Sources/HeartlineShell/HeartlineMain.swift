@@ -78,7 +78,8 @@ public enum HeartlineMain {
         // The transcript on a terminal prints above the line being typed; everything else
         // comes from the speech module's factory (speech-dispatcher, espeak-ng, transcript).
         let choice = SpeechChoice(rawValue: options.speech.rawValue) ?? .auto
-        let configuredSpeech = configuration.configuration.speechSettings(over: SpeechSettings())
+        // The configuration file's numbers too stay within what is heard.
+        let configuredSpeech = configuration.configuration.speechSettings(over: SpeechSettings()).audible
         let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript() : nil
         let output: (any SpeechOutput)? =
             terminalTranscript == nil ? makeSpeaker(choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, log: log) : nil
@@ -146,16 +147,35 @@ public enum HeartlineMain {
         let storage = StorageEdge(labelled)
         let storedState = storage.storedState()
         let stored = storedState.settings
+        // The way back that needs no speech: --reset-speech, or minus held while starting (by
+        // now, with the speech engine connected, a held key has repeated many times).
+        let typedAhead = interactive ? ResetKey.typedAhead() : []
+        let resetSpeech = options.resetSpeech || ResetKey.isHeld(in: typedAhead)
+        if resetSpeech {
+            log("speech: settings reset to the defaults (\(options.resetSpeech ? "--reset-speech" : "minus held at start"))")
+        }
         let session = Session(loop: loop, clock: clock, core: Heartline(words: words), storage: storage, speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
             options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
-        voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
-        // What the user changed in Settings, Speech wins over the configuration file.
-        var speechSettings = configuredSpeech.overridden(by: stored.speech)
+        // What the user changed in Settings, Speech wins over the configuration file; a reset
+        // leaves both aside, so that this run speaks with the engine's defaults.
+        let speechDefaults = resetSpeech ? SpeechSettings() : configuredSpeech
+        var speechSettings = speechDefaults.overridden(by: resetSpeech ? [:] : stored.speech)
         output?.apply(speechSettings)
-        session.applySpeechSetting = { setting, value in
-            speechSettings.set(setting, value, defaults: configuredSpeech)
+        voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
+        session.applySpeechSetting = { [weak session] setting, value in
+            speechSettings.set(setting, value, defaults: speechDefaults)
             output?.apply(speechSettings)
+            // Another module has other voices: Settings, Speech checks against its list.
+            if setting == .module { session?.listSpeechOffer?() }
+        }
+        session.listSpeechOffer = { [weak session] in
+            if let output {
+                output.offer { session?.send(.speechOffered($0)) }
+            } else {
+                // The transcript on a terminal has no voices: any name is taken.
+                session?.send(.speechOffered(SpeechOffer()))
+            }
         }
         let exports = ExportFolder(environment: environment, store: committed)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
@@ -167,7 +187,7 @@ public enum HeartlineMain {
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
-        session.start(stored: storedState)
+        session.start(stored: storedState, resetSpeech: resetSpeech)
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
@@ -205,7 +225,8 @@ public enum HeartlineMain {
         if interactive {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
             let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
-            session.runTerminal(words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho)
+            session.runTerminal(
+                words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead)
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {

@@ -114,6 +114,9 @@ extension CommandSpec {
             OptionSpec(
                 "--log", .required("FILE"), "write the log there (default: standard error; on a terminal,",
                 "$XDG_STATE_HOME/heartline/heartline.log)"),
+            OptionSpec(
+                "--reset-speech", .none, "forget every speech setting made in Settings, Speech, and speak",
+                "with the defaults (as holding minus while Heartline starts does)"),
             OptionSpec("--check", .none, "say how speech, Bluetooth, the strap and storage are, then exit"),
             OptionSpec("--version", .none, "print the version"),
             OptionSpec("--help", .none, "print this help"),

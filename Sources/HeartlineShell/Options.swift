@@ -31,6 +31,9 @@ public struct Options: Equatable, Sendable {
     public var logFile: String?
     /// `--captions`: print every spoken sentence on the terminal as well.
     public var captions = false
+    /// `--reset-speech`: forget the speech settings made in Settings, Speech; this run also
+    /// leaves the configuration file's speech settings aside.
+    public var resetSpeech = false
     /// The options given on the command line, so the configuration file does not override them.
     public var given: Set<String> = []
 
@@ -110,6 +113,7 @@ public struct Options: Equatable, Sendable {
             case "--config": configFile = try value()
             case "--log": logFile = try value()
             case "--captions": captions = true
+            case "--reset-speech": resetSpeech = true
             default:
                 // Every option of the table has its case above; a test parses each one.
                 throw UsageError(description: "unknown option \(argument)")

@@ -44,6 +44,9 @@ final class Session {
     private var movers: [SimulatedMover] = []
     /// Applies a changed speech setting to the speaker (set by HeartlineMain).
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
+    /// Asks the speaker what it offers and sends the answer as `Input.speechOffered` (set by
+    /// HeartlineMain).
+    var listSpeechOffer: (() -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
     var exportWorkout: ((Int64, ExportFormat) -> Input)?
     /// Switches captions on or off (set by HeartlineMain where captions can be printed).
@@ -124,6 +127,7 @@ final class Session {
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .captionsChanged(let on): setCaptions?(on)
             case .fillInHistory: fillInHistory?()
+            case .listSpeechOffer: listSpeechOffer?()
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }
@@ -133,8 +137,8 @@ final class Session {
         }
     }
 
-    func start(stored: StoredState) {
-        apply(core.start(at: clock.now, stored: stored))
+    func start(stored: StoredState, resetSpeech: Bool = false) {
+        apply(core.start(at: clock.now, stored: stored, resetSpeech: resetSpeech))
     }
 
     /// Stores what must be stored and stops the loop.
@@ -219,16 +223,16 @@ final class Session {
         send(.sensor(.reading(reading)))
     }
 
-    /// Ticks the core in real time while a workout records. Twice a second is enough for
-    /// readouts to land on their second; with no workout nothing needs time, so nothing ticks.
-    /// A sensor reading ticks it too (`tickWithReading`).
+    /// Ticks the core in real time while it needs time (a workout records, a changed speech
+    /// setting waits for its yes). Twice a second is enough for readouts to land on their
+    /// second; otherwise nothing ticks. A sensor reading ticks it too (`tickWithReading`).
     func startTicking() {
         ticksInRealTime = true
         scheduleTick()
     }
 
     private func scheduleTick() {
-        guard ticksInRealTime, nextTick == nil, !finished, core.isRecording else { return }
+        guard ticksInRealTime, nextTick == nil, !finished, core.needsTime else { return }
         nextTick = loop.after(0.5) { [weak self] in
             guard let self else { return }
             self.nextTick = nil
@@ -293,7 +297,9 @@ final class Session {
 
     // MARK: - Terminal mode
 
-    func runTerminal(words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard) {
+    /// Reads keys from the terminal; `typedAhead` is what was typed before it was read, taken
+    /// as typed now.
+    func runTerminal(words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard, typedAhead: [UInt8] = []) {
         let terminal = Terminal(words: words, echo: echo)
         self.terminal = terminal
         terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
@@ -323,6 +329,7 @@ final class Session {
         }
         mediaButtons = watchMediaButtons(buttons, words: words)
         startTicking()
+        if !typedAhead.isEmpty { terminal.feed(typedAhead) }
     }
 
     var terminalForOutput: Terminal? { terminal }

@@ -16,6 +16,20 @@ extension SpeechSettings {
         self = clamped
     }
 
+    /// The same settings with rate, pitch and volume brought into the ranges Settings, Speech
+    /// takes (`SpeechSetting.audibleRange`), so that no configuration silences speech.
+    var audible: SpeechSettings {
+        var copy = clamped
+        func within(_ value: Int, _ setting: SpeechSetting) -> Int {
+            guard let range = setting.audibleRange else { return value }
+            return min(max(value, range.lowerBound), range.upperBound)
+        }
+        copy.rate = within(rate, .rate)
+        copy.pitch = within(pitch, .pitch)
+        copy.volume = within(volume, .volume)
+        return copy
+    }
+
     /// These settings with what the user changed in Settings, Speech on top.
     func overridden(by stored: [SpeechSetting: String]) -> SpeechSettings {
         var settings = self

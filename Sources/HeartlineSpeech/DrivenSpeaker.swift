@@ -24,5 +24,6 @@ public class DrivenSpeaker: SpeechOutput {
     public func speak(_ utterances: [Utterance]) { driver.speak(utterances) }
     public func silenceUI() { driver.silenceUI() }
     public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
+    public func offer(_ answer: @escaping (SpeechOffer) -> Void) { driver.offer(answer) }
     public func close() { driver.close() }
 }

@@ -54,6 +54,16 @@ final class EspeakEngine: SpeechEngine {
         library.prepare(self.settings)
     }
 
+    /// espeak-ng's voices and languages; it has no output modules (nil: not known, so a module
+    /// is left to speech-dispatcher).
+    func offer(_ answer: @escaping (SpeechOffer) -> Void) {
+        let bound = LoopBound(answer)
+        let inbox = loop.inbox
+        library.offer { voices, languages in
+            inbox.post { bound.value(SpeechOffer(voices: voices, languages: languages)) }
+        }
+    }
+
     /// espeak-ng is in the process: there is no server to come back.
     func recover() {}
 

@@ -32,6 +32,7 @@ struct EspeakFunctions: @unchecked Sendable {
     let setParameter: @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
     let setVoiceByName: @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
     let setVoiceByProperties: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> espeak_ERROR
+    let listVoices: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
 
     /// Loads the library and looks up every function, or says which one is missing.
     static func load(_ name: String = libraryName) throws(SpeechError) -> EspeakFunctions {
@@ -52,7 +53,8 @@ struct EspeakFunctions: @unchecked Sendable {
             cancel: try symbol("espeak_Cancel"),
             setParameter: try symbol("espeak_SetParameter"),
             setVoiceByName: try symbol("espeak_SetVoiceByName"),
-            setVoiceByProperties: try symbol("espeak_SetVoiceByProperties"))
+            setVoiceByProperties: try symbol("espeak_SetVoiceByProperties"),
+            listVoices: try symbol("espeak_ListVoices"))
     }
 }
 
@@ -121,6 +123,41 @@ final class EspeakLibrary: @unchecked Sendable {
     /// Applies `settings` now (also done before every sentence, so this only saves time).
     func prepare(_ settings: SpeechSettings) {
         queue.async { [self] in apply(settings) }
+    }
+
+    /// The voices' names and languages espeak-ng has data for; `done` runs on the library's
+    /// queue.
+    func offer(done: @escaping @Sendable (_ voices: [String], _ languages: [String]) -> Void) {
+        queue.async { [self] in
+            var voices: [String] = []
+            var languages: [String] = []
+            var seen: Set<String> = []
+            if let list = espeak.listVoices(nil) {
+                var index = 0
+                while let voice = list[index] {
+                    if let name = voice.pointee.name { voices.append(String(cString: name)) }
+                    for language in Self.languages(voice.pointee.languages) where seen.insert(language.lowercased()).inserted {
+                        languages.append(language)
+                    }
+                    index += 1
+                }
+            }
+            done(voices, languages)
+        }
+    }
+
+    /// espeak-ng's list of languages: a priority byte, then the language, zero-terminated, again
+    /// and again until a zero priority.
+    private static func languages(_ list: UnsafePointer<CChar>?) -> [String] {
+        guard var cursor = list else { return [] }
+        var languages: [String] = []
+        while cursor.pointee != 0 {
+            cursor += 1
+            let language = String(cString: cursor)
+            if !language.isEmpty { languages.append(language) }
+            cursor += strlen(cursor) + 1
+        }
+        return languages
     }
 
     // MARK: On `queue` only

@@ -78,6 +78,20 @@ final class SpeechDriver {
         }
     }
 
+    /// What the engines offer together (`SpeechOffer.merged`), once each has answered.
+    func offer(_ answer: @escaping (SpeechOffer) -> Void) {
+        var left = engines.count
+        var offer = SpeechOffer()
+        guard left > 0 else { return answer(offer) }
+        for engine in engines {
+            engine.offer { engineOffer in
+                offer = offer.merged(with: engineOffer)
+                left -= 1
+                if left == 0 { answer(offer) }
+            }
+        }
+    }
+
     func close() {
         guard !closed else { return }
         closed = true

@@ -31,6 +31,9 @@ protocol SpeechEngine: AnyObject {
     func stop(_ item: SpeechSchedule.Item)
     /// Uses `settings` from the next sentence on.
     func apply(_ settings: SpeechSettings)
+    /// Asks what the engine offers (output modules, voices, languages); `answer` runs on the
+    /// loop's thread, with lists not known left nil.
+    func offer(_ answer: @escaping (SpeechOffer) -> Void)
     /// After a loss: tries to come back, and reports `.available` when it has.
     func recover()
     /// Stops everything and releases the connection or library.

@@ -13,6 +13,9 @@ public protocol SpeechOutput: Speaker {
     var onProgress: ((SpeechProgress) -> Void)? { get set }
     /// Uses `settings` from the next sentence on; a sentence already speaking is not restarted.
     func apply(_ settings: SpeechSettings)
+    /// Asks the engines what they offer (output modules, voices, languages), for Settings,
+    /// Speech to check names against; `answer` runs on the loop's thread.
+    func offer(_ answer: @escaping (SpeechOffer) -> Void)
     /// Stops speaking and releases connections; the speaker says nothing afterwards.
     func close()
 }

@@ -188,6 +188,14 @@ final class SpeechdEngine: SpeechEngine {
         }
     }
 
+    /// Asked on a thread and a connection of its own (`SpeechdConnection.offer`), never on the
+    /// worker: the listing takes seconds, and no sentence or deadline waits for it.
+    func offer(_ answer: @escaping (SpeechOffer) -> Void) {
+        guard isReady else { return answer(SpeechOffer()) }
+        let module = settings.outputModule
+        loop.inBackground("heartline.speechd.offer", { SpeechdConnection.offer(module: module) ?? SpeechOffer() }, then: answer)
+    }
+
     func recover() {
         guard !closed, probe == nil, !isReady, connectDeadline == nil else { return }
         if spokeSinceConnect {

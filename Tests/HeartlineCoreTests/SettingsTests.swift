@@ -92,16 +92,25 @@ import Testing
         #expect(seen == [5, 2, 3])
     }
 
-    @Test func speechNumbersAreCheckedAndNamesCut() {
+    @Test func speechNumbersAreCheckedAgainstTheirAudibleRangesAndNamesCut() {
         var settings = Settings()
         let taken = [
-            settings.setSpeech(.rate, to: "101"), settings.setSpeech(.pitch, to: "high"), settings.setSpeech(.rate, to: "-100"),
-            settings.setSpeech(.voice, to: String(repeating: "v", count: 60)),
+            settings.setSpeech(.rate, to: "101"), settings.setSpeech(.pitch, to: "high"), settings.setSpeech(.rate, to: "-60"),
+            settings.setSpeech(.voice, to: String(repeating: "v", count: 60)), settings.setSpeech(.volume, to: "-100"),
+            settings.setSpeech(.volume, to: "-51"), settings.setSpeech(.rate, to: "81"), settings.setSpeech(.pitch, to: "-100"),
         ]
-        #expect(taken == [false, false, true, true])
-        #expect(settings.speech == [.rate: "-100", .voice: String(repeating: "v", count: SpeechSetting.longestName)])
+        #expect(taken == [false, false, true, true, false, false, false, true])
+        #expect(settings.speech == [.rate: "-60", .pitch: "-100", .voice: String(repeating: "v", count: SpeechSetting.longestName)])
         settings.setSpeech(.rate, to: nil)
         #expect(settings.speech[.rate] == nil)
+    }
+
+    /// A Heartline from before the audible ranges stored volume -100 (silence): it reads as
+    /// the default, so the next start speaks.
+    @Test func aStoredSilentVolumeReadsAsTheDefault() throws {
+        let stored = #"{"speech":{"volume":"-100","rate":"100","pitch":"-20"}}"#
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(stored.utf8))
+        #expect(settings.speech == [.pitch: "-20"])
     }
 
     @Test func autoExportStepsThroughItsChoices() {

@@ -2,8 +2,9 @@ import Foundation
 import HeartlineCore
 import Testing
 
-/// Settings, Speech and Key echo: checked, stored, handed to the adapters (`(speech ...)`,
-/// `(echo ...)`) before the confirmation, which is then spoken in the new setting.
+/// Settings, Speech and Key echo: checked, handed to the adapters (`(speech ...)`, `(echo ...)`)
+/// before the confirmation, which is then spoken in the new setting; a speech setting is
+/// stored once it is kept (SpeechSafetyGoldenTests has the rest of its question).
 @Suite struct SettingsGoldenTests {
     @Test func speechSettingsAndKeyEchoAreCheckedStoredAndApplied() throws {
         let session = try GoldenSession(strapSeed: nil)
@@ -36,37 +37,49 @@ import Testing
             menu: 5, Language: default.
             menu: 6, Output module: default.
             > 1
-            menu: Type a number from -100 to 100 for rate, or default.
+            menu: Type a number from -60 to 80 for rate, or default.
             > 150
-            answer: Rate must be from -100 to 100.
-            answer: Type a number from -100 to 100 for rate, or default.
+            answer: Rate must be from -60 to 80.
+            answer: Type a number from -60 to 80 for rate, or default.
             answer: Type back to leave without a change.
             > 40
             answer: Rate: 40.
-            answer: You are on Speech.
+            answer: Keep this? Yes or no.
             (speech rate 40)
+            > yes
+            answer: Rate kept at 40.
+            answer: You are on Speech.
             > 3
-            menu: Type a number from -100 to 100 for volume, or default.
+            menu: Type a number from -50 to 100 for volume, or default.
             > loud
-            answer: Volume must be from -100 to 100.
-            answer: Type a number from -100 to 100 for volume, or default.
+            answer: Volume must be from -50 to 100.
+            answer: Type a number from -50 to 100 for volume, or default.
             answer: Type back to leave without a change.
             > -20
             answer: Volume: -20.
-            answer: You are on Speech.
+            answer: Keep this? Yes or no.
             (speech volume -20)
+            > yes
+            answer: Volume kept at -20.
+            answer: You are on Speech.
             > 4
             menu: Type the voice name, or default.
             > en-gb-x-rp
             answer: Voice: en-gb-x-rp.
-            answer: You are on Speech.
+            answer: Keep this? Yes or no.
             (speech voice en-gb-x-rp)
+            > yes
+            answer: Voice kept at en-gb-x-rp.
+            answer: You are on Speech.
             > 1
-            menu: Type a number from -100 to 100 for rate, or default.
+            menu: Type a number from -60 to 80 for rate, or default.
             > default
             answer: Rate: default.
-            answer: You are on Speech.
+            answer: Keep this? Yes or no.
             (speech rate default)
+            > yes
+            answer: Rate kept at default.
+            answer: You are on Speech.
             > back
             menu: Settings.
             menu: 1, Profile.

@@ -52,7 +52,7 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// take the strap off the skin and put it back; `:found NAME@ADDRESS@DBM; ...` answers a scan,
 /// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
 /// export, which always succeeds here; `(check)` the self-check, answered with two fixed sentences; `:restart` starts a new core on the same store,
-/// as after a crash; `:strap off` / `:strap on` stop and restart the strap's
+/// as after a crash (`:restart reset-speech` as with `--reset-speech`); `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them);
 /// `:run M:SS CADENCE` is a footpod at that pace per kilometre, `:ride KMH RPM [WATTS]` a bike
 /// sensor (and a power meter), `:run off` / `:ride off` stop them, and `:motion KIND lost` /
@@ -95,6 +95,9 @@ final class GoldenSession {
     }
 
     private let clockBox: ClockBox
+    /// What the speech engine offers, told to the core right after it starts, as the shell does;
+    /// nil tells it nothing. No lists (any name is taken) unless a test sets some.
+    var speechOffer: SpeechOffer? = SpeechOffer()
 
     func clockNow(_ date: Date) { clockBox.now = date }
 
@@ -146,6 +149,8 @@ final class GoldenSession {
             case .fillInHistory:
                 historyFills += 1
                 return []
+            case .listSpeechOffer:
+                return ["(list speech)"]
             }
         }
     }
@@ -162,9 +167,10 @@ final class GoldenSession {
     /// What `open` or `startWorkout` said, the start of the next transcript.
     private var opening: [String] = []
 
-    func begin() -> [String] {
+    func begin(resetSpeech: Bool = false) -> [String] {
         begun = true
-        var output = lines(core.start(at: now, stored: edge.storedState()))
+        var output = lines(core.start(at: now, stored: edge.storedState(), resetSpeech: resetSpeech))
+        if let speechOffer { output += send(.speechOffered(speechOffer)) }
         if strap != nil { output += lines(core.handle(.sensor(.connected(name: "Simulated strap")), at: now)) }
         return output
     }
@@ -218,6 +224,7 @@ final class GoldenSession {
     func open(_ screen: Screen, below: [Screen] = [.home]) {
         begun = true
         _ = lines(core.start(at: now, stored: edge.storedState()))
+        if let speechOffer { _ = send(.speechOffered(speechOffer)) }
         if strap != nil { _ = send(.sensor(.connected(name: "Simulated strap"))) }
         core.stack = below + [screen]
         core.presentScreen()
@@ -331,11 +338,12 @@ final class GoldenSession {
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))
-            } else if line == ":restart" {
-                // The process dies and starts again on the same data (nothing is ended or saved).
+            } else if line == ":restart" || line == ":restart reset-speech" {
+                // The process dies and starts again on the same data (nothing is ended or saved);
+                // with reset-speech, as `--reset-speech` or the reset key held starts it.
                 transcript.append(line)
                 core = Heartline(words: TestCatalogue.words)
-                transcript += begin()
+                transcript += begin(resetSpeech: line.hasSuffix("reset-speech"))
             } else if line == ":contact off" || line == ":contact on" {
                 transcript.append(line)
                 contact = line == ":contact on"

@@ -11,8 +11,13 @@ final class PseudoTerminal {
     private let master: Int32
     private var buffer = Data()
 
-    /// - Parameter standardErrorOnTerminal: standard error is the terminal too, as on a console.
-    init(arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false) throws {
+    /// - Parameters:
+    ///   - standardErrorOnTerminal: standard error is the terminal too, as on a console.
+    ///   - typedBeforeStart: keys already waiting on the terminal when the program starts, as a
+    ///     key held down while it starts leaves them.
+    init(
+        arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, typedBeforeStart: String = ""
+    ) throws {
         var name = [CChar](repeating: 0, count: 128)
         master = heartline_openpt(&name, name.count)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
@@ -30,6 +35,10 @@ final class PseudoTerminal {
         process.standardInput = slave
         process.standardOutput = slave
         process.standardError = standardErrorOnTerminal ? slave : FileHandle(forWritingAtPath: "/dev/null")
+        if !typedBeforeStart.isEmpty {
+            let bytes = Array(typedBeforeStart.utf8)
+            _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
         try process.run()
         try slave.close()
         let flags = fcntl(master, F_GETFL)

@@ -28,6 +28,7 @@ final class FakeEngine: SpeechEngine {
 
     func stop(_ item: SpeechSchedule.Item) { stopped.append(item.utterance.text) }
     func apply(_ settings: SpeechSettings) { applied.append(settings) }
+    func offer(_ answer: @escaping (SpeechOffer) -> Void) { answer(SpeechOffer()) }
     func recover() { recoveries += 1 }
     func close() {}
 

@@ -27,10 +27,25 @@ public enum KeyEchoSetting: String, CaseIterable, Codable, Sendable {
 public enum SpeechSetting: String, CaseIterable, Codable, Sendable {
     case rate, pitch, volume, voice, language, module
 
-    /// Rate, pitch and volume are numbers from -100 to 100; the rest are names.
-    public var isNumber: Bool { self == .rate || self == .pitch || self == .volume }
+    /// Rate, pitch and volume are numbers; the rest are names.
+    public var isNumber: Bool { audibleRange != nil }
 
+    /// The engine's scale for rate, pitch and volume (speech-dispatcher's).
     public static let range = -100...100
+
+    /// The part of `range` Heartline takes for this number, so that a setting can never silence
+    /// speech: below volume -50 speech fades toward nothing (-100 is silence: measured through
+    /// speech-dispatcher and espeak-ng, peak level 2246 of 32768 at -90 against 27011 at 0), and
+    /// beyond rate 80 (about 390 words a minute) or below -60 (about 115) it is hard to follow.
+    /// Nil for a name.
+    public var audibleRange: ClosedRange<Int>? {
+        switch self {
+        case .volume: -50...100
+        case .rate: -60...80
+        case .pitch: -100...100
+        case .voice, .language, .module: nil
+        }
+    }
     /// Voice, language and module names are kept to this many characters.
     public static let longestName = 40
 }
@@ -115,7 +130,8 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// Sets a speech setting, nil for the default; false (and unchanged) for a number outside
-    /// `SpeechSetting.range`. A name is cut to `SpeechSetting.longestName` characters.
+    /// the setting's `audibleRange`, so that a stored value written before the ranges (volume
+    /// -100) reads as the default. A name is cut to `SpeechSetting.longestName` characters.
     @discardableResult
     public mutating func setSpeech(_ setting: SpeechSetting, to value: String?) -> Bool {
         guard let value else {
@@ -130,7 +146,7 @@ public struct Settings: Equatable, Sendable {
     /// `value` as `setting` keeps it, or nil when it breaks the setting's rule.
     private static func checked(_ value: String, for setting: SpeechSetting) -> String? {
         guard setting.isNumber else { return String(value.prefix(SpeechSetting.longestName)) }
-        guard let number = Int(value), SpeechSetting.range.contains(number) else { return nil }
+        guard let number = Int(value), let range = setting.audibleRange, range.contains(number) else { return nil }
         return String(number)
     }
 }

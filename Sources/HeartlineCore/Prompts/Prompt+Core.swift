@@ -290,10 +290,20 @@ extension Prompt {
     public static let titleSpeech = Prompt("title.speech")
     public static let valueDefault = Prompt("value.default")
     public static let echoChanged = Prompt("echo.changed", ["mode"])
-    public static let askSpeechNumber = Prompt("ask.speech-number", ["field"])
+    public static let askSpeechNumber = Prompt("ask.speech-number", ["field", "highest", "lowest"])
     public static let askSpeechText = Prompt("ask.speech-text", ["field"])
     public static let speechChanged = Prompt("speech.changed", ["field", "value"])
-    public static let speechOutOfRange = Prompt("speech.out-of-range", ["field"])
+    public static let speechOutOfRange = Prompt("speech.out-of-range", ["field", "highest", "lowest"])
+    public static let speechNotOffered = Prompt("speech.not-offered", ["field", "value"])
+    public static let speechModulesOffered = Prompt("speech.modules-offered", ["modules"])
+    public static let speechOfferPending = Prompt("speech.offer-pending")
+    public static let titleConfirmSpeech = Prompt("title.confirm-speech")
+    public static let confirmKeepSpeech = Prompt("confirm.keep-speech")
+    public static let questionKeepSpeechYes = Prompt("question.keep-speech.yes")
+    public static let speechKept = Prompt("speech.kept", ["field", "value"])
+    public static let speechUndone = Prompt("speech.undone", ["field", "value"])
+    public static let speechUndoneUnanswered = Prompt("speech.undone-unanswered", ["field", "value"])
+    public static let speechReset = Prompt("speech.reset")
     public static let detailsExportTcx = Prompt("details.export-tcx")
     public static let detailsExportCsv = Prompt("details.export-csv")
     public static let exportDone = Prompt("export.done", ["file", "folder", "format"])
@@ -385,7 +395,9 @@ extension Prompt {
             sensorForgotten, sensorProblemNoAdapter, sensorProblemPermission, sensorProblemBusy,
             sensorProblemUnreachable, sensorProblemOther, sensorProblemBlocked, answerBatteryLow, settingsSpeech,
             settingsEcho, titleSpeech, valueDefault, echoChanged, askSpeechNumber, askSpeechText,
-            speechChanged, speechOutOfRange, detailsExportTcx, detailsExportCsv,
+            speechChanged, speechOutOfRange, speechNotOffered, speechModulesOffered, speechOfferPending, titleConfirmSpeech,
+            confirmKeepSpeech,
+            questionKeepSpeechYes, speechKept, speechUndone, speechUndoneUnanswered, speechReset, detailsExportTcx, detailsExportCsv,
             exportDone, exportDiskFull, exportFailed, sensorProblemScanBusy,
             sensorIdentity, sensorIdentityManufacturer, sensorIdentityModel, sensorProblemAdapterBusy,
             sensorProblemScanAdapterBusy, sensorPairing,

@@ -469,6 +469,7 @@ extension Heartline {
         case .quitUnwritten(let seconds):
             let prompt: Prompt = records.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
             say(.answer, prompt, ["duration": words.duration(seconds)])
+        case .keepSpeech: say(.answer, .confirmKeepSpeech)
         }
         guard again else { return }
         switch question {
@@ -477,6 +478,7 @@ extension Heartline {
         case .discardUnfinished: say(.answer, .questionDiscardYes)
         case .powerOff: say(.answer, .questionPowerOffYes)
         case .quitUnwritten: say(.answer, .questionQuitUnwrittenYes)
+        case .keepSpeech: say(.answer, .questionKeepSpeechYes)
         }
         say(.answer, .questionKeys)
     }
@@ -487,6 +489,7 @@ extension Heartline {
         case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
         case .deleteSaved(let summary): yes ? deleteSavedWorkout(summary.id) : keepSavedWorkout()
         case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
+        case .keepSpeech(let trial): yes ? keepSpeech(trial) : undoSpeech(trial, unanswered: false)
         case .quitUnwritten:
             if yes {
                 say(.answer, .quitBye)

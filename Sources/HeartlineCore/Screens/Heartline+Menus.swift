@@ -72,6 +72,7 @@ extension Heartline {
         case .deleteEnded, .deleteSaved, .discardUnfinished: words(.titleConfirmDelete)
         case .powerOff: words(.titleConfirmPowerOff)
         case .quitUnwritten: words(.titleConfirmQuit)
+        case .keepSpeech: words(.titleConfirmSpeech)
         }
     }
 

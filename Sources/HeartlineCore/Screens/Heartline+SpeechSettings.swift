@@ -2,6 +2,10 @@ import Foundation
 
 /// Settings, Speech and Key echo: stored, handed to the speech and terminal adapters, and
 /// confirmed in the new setting (the adapters apply a change before the confirmation is spoken).
+///
+/// A speech setting protects itself: a number outside its audible range or a name the engine
+/// does not offer is refused; any other change is applied, said, and asked about ("Keep this?
+/// Yes or no."), and undone after `speechTrialSeconds` without a yes.
 extension Heartline {
     func label(of setting: SpeechSetting) -> String {
         words(Prompt.speechSettingNames[SpeechSetting.allCases.firstIndex(of: setting)!])
@@ -28,20 +32,81 @@ extension Heartline {
     }
 
     func question(for setting: SpeechSetting) -> (Prompt, [String: String]) {
-        (setting.isNumber ? .askSpeechNumber : .askSpeechText, ["field": label(of: setting).lowercased()])
+        let field = label(of: setting).lowercased()
+        guard let range = setting.audibleRange else { return (.askSpeechText, ["field": field]) }
+        return (.askSpeechNumber, ["field": field, "lowest": String(range.lowerBound), "highest": String(range.upperBound)])
     }
 
+    /// How long a changed speech setting waits for its yes before it is undone.
+    static let speechTrialSeconds: TimeInterval = 10
+
+    /// A value typed for a speech setting: a number within its audible range, or a name the
+    /// engine offers, is applied and asked about ("Keep this?"), not stored until a yes.
     mutating func enterSpeechValue(_ text: String, for setting: SpeechSetting) {
         let name = label(of: setting)
-        var changed = settings
-        guard changed.setSpeech(setting, to: ["default", "clear", "none"].contains(text) ? nil : text) else {
-            return refuseValue(.speechOutOfRange, ["field": name])
+        var value: String? = ["default", "clear", "none"].contains(text) ? nil : text
+        if let typed = value, !setting.isNumber {
+            guard let offer = conversation.speechOffer else {
+                say(.answer, .speechOfferPending)
+                return
+            }
+            guard let spelled = offer.spelling(of: typed, for: setting) else {
+                refuseSpeechName(typed, for: setting)
+                return
+            }
+            value = spelled
         }
-        let value = changed.speech[setting]
-        saveSettings(changed)
-        emit(.speechSettingChanged(setting, value))
-        say(.answer, .speechChanged, ["field": name, "value": value ?? words(.valueDefault)])
+        var changed = settings
+        guard changed.setSpeech(setting, to: value) else {
+            let range = setting.audibleRange ?? SpeechSetting.range
+            return refuseValue(.speechOutOfRange, ["field": name, "lowest": String(range.lowerBound), "highest": String(range.upperBound)])
+        }
+        let trial = SpeechTrial(
+            setting: setting, value: changed.speech[setting], previous: settings.speech[setting],
+            deadline: now.addingTimeInterval(Self.speechTrialSeconds))
+        emit(.speechSettingChanged(setting, trial.value))
+        say(.answer, .speechChanged, ["field": name, "value": trial.value ?? words(.valueDefault)])
+        // The question takes the entry's place: either answer goes back to Speech.
+        stack[stack.count - 1] = .question(.keepSpeech(trial))
+        ask(.keepSpeech(trial), again: false)
+    }
+
+    private mutating func refuseSpeechName(_ typed: String, for setting: SpeechSetting) {
+        say(
+            .answer, .speechNotOffered,
+            ["field": label(of: setting).lowercased(), "value": String(typed.prefix(SpeechSetting.longestName))])
+        if setting == .module, let modules = conversation.speechOffer?.modules, !modules.isEmpty {
+            say(.answer, .speechModulesOffered, ["modules": words.list(Array(modules.prefix(5)))])
+        }
+    }
+
+    /// The speech setting on trial, while its question is asked.
+    var speechTrial: SpeechTrial? {
+        if case .question(.keepSpeech(let trial)) = screen { return trial }
+        return nil
+    }
+
+    /// Yes: the setting is stored, and kept over restarts.
+    mutating func keepSpeech(_ trial: SpeechTrial) {
+        saveSettings { $0.setSpeech(trial.setting, to: trial.value) }
+        say(.answer, .speechKept, ["field": label(of: trial.setting), "value": trial.value ?? words(.valueDefault)])
         returnToPrevious()
+    }
+
+    /// No, back, or no answer in time: the setting goes back to what it was, said in that
+    /// setting; nothing was stored.
+    mutating func undoSpeech(_ trial: SpeechTrial, unanswered: Bool) {
+        emit(.speechSettingChanged(trial.setting, trial.previous))
+        let name = label(of: trial.setting)
+        let values = ["field": unanswered ? name.lowercased() : name, "value": trial.previous ?? words(.valueDefault)]
+        say(.answer, unanswered ? .speechUndoneUnanswered : .speechUndone, values)
+        returnToPrevious()
+    }
+
+    /// Time passed: a trial past its deadline is undone.
+    mutating func speechTrialTick() {
+        guard let trial = speechTrial, now >= trial.deadline else { return }
+        undoSpeech(trial, unanswered: true)
     }
 
     mutating func cycleKeyEcho() {

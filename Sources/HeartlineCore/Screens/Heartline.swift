@@ -17,6 +17,10 @@ public enum Effect: Equatable, Sendable {
     case scanForMotionSensors(seconds: Double)
     /// Connect to this footpod, bike sensor or power meter from now on, or to none of its kind.
     case useMotionSensor(SensorKind, String?)
+    /// Ask the speech engine what it offers (output modules, voices, languages); the answer
+    /// comes back as `Input.speechOffered`. Asked when Settings, Speech is first entered: the
+    /// listing costs the engine seconds, which a start or a workout need not pay.
+    case listSpeechOffer
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
     case keyEchoChanged(KeyEchoSetting)
@@ -88,6 +92,10 @@ public enum Input: Equatable, Sendable {
     /// A `.store(.save)` went through: what of the workout still waits in memory for space,
     /// and why writing failed, if it did.
     case saved(Int64, UnwrittenWork, failure: StorageError?)
+    /// What the speech engine offers (modules, voices, languages): Settings, Speech takes only
+    /// these names. The answer to `Effect.listSpeechOffer` (a transcript offers no lists: any
+    /// name), sent again when the output module changes.
+    case speechOffered(SpeechOffer)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -132,11 +140,20 @@ public struct Heartline {
     }
 
     /// The first sentences after launch: the home screen, or a workout a crash left behind.
-    /// - Parameter stored: what the store holds, read by the edge before the first input.
-    public mutating func start(at now: Date, stored: StoredState) -> [Effect] {
+    /// - Parameters:
+    ///   - stored: what the store holds, read by the edge before the first input.
+    ///   - resetSpeech: the user asked at start for speech as it was at first (`--reset-speech`,
+    ///     or the reset key held): every speech setting is forgotten, and that is said first.
+    public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false) -> [Effect] {
         conversation.now = now
         settings = stored.settings
         records = Records(stored)
+        if resetSpeech {
+            saveSettings { settings in
+                for setting in SpeechSetting.allCases { settings.setSpeech(setting, to: nil) }
+            }
+            say(.answer, .speechReset)
+        }
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -161,7 +178,10 @@ public struct Heartline {
                 conversation.saidAutoExportFailure = true
                 say(.notice, diskFull ? .autoExportDiskFull : .autoExportFailed, ["folder": folder])
             }
-        case .tick: tick()
+        case .tick:
+            tick()
+            speechTrialTick()
+        case .speechOffered(let offer): conversation.speechOffer = offer
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
@@ -184,6 +204,10 @@ public struct Heartline {
     /// Whether the core needs time and the strap: a workout records, its recovery is measured,
     /// or a resting check runs.
     public var isRecording: Bool { training.isRecording }
+
+    /// Whether the core needs ticks: it records, or a speech setting on trial waits for its
+    /// answer or its deadline.
+    public var needsTime: Bool { isRecording || speechTrial != nil }
 
     // MARK: - Speaking
 
@@ -297,6 +321,10 @@ public struct Heartline {
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
+        if case .speech = next, conversation.speechOffer == nil, !conversation.speechOfferAsked {
+            conversation.speechOfferAsked = true
+            emit(.listSpeechOffer)
+        }
         stack.append(next)
         presentScreen()
     }

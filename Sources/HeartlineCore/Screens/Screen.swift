@@ -52,6 +52,19 @@ enum Question: Equatable, Sendable {
     case powerOff
     /// Leave while `seconds` of workout wait in memory for disk space.
     case quitUnwritten(seconds: Int)
+    /// Keep a speech setting just changed, said in the new setting; undone without a yes.
+    case keepSpeech(SpeechTrial)
+}
+
+/// A speech setting on trial: applied and heard, not stored until the user says yes, and undone
+/// at `deadline` without one.
+struct SpeechTrial: Equatable, Sendable {
+    var setting: SpeechSetting
+    /// The new value; nil for the default.
+    var value: String?
+    /// The stored value it replaces, to go back to; nil for the default.
+    var previous: String?
+    var deadline: Date
 }
 
 /// Which workouts a list shows.
