@@ -231,10 +231,10 @@ import Testing
             menu: 5, Language: default.
             menu: 6, Output module: default.
             > rate
-            menu: Type a number from -100 to 100 for rate, or default.
+            menu: Type a number from -60 to 80 for rate, or default.
             > 150
-            answer: Rate must be from -100 to 100.
-            answer: Type a number from -100 to 100 for rate, or default.
+            answer: Rate must be from -60 to 80.
+            answer: Type a number from -60 to 80 for rate, or default.
             answer: Type back to leave without a change.
             > back
             menu: Speech.

@@ -35,8 +35,12 @@ import Testing
             menu: Type a number from -50 to 100 for volume, or default.
             > -100
             answer: Volume must be from -50 to 100.
+            answer: Type a number from -50 to 100 for volume, or default.
+            answer: Type back to leave without a change.
             > -51
             answer: Volume must be from -50 to 100.
+            answer: Type a number from -50 to 100 for volume, or default.
+            answer: Type back to leave without a change.
             > back
             menu: Speech.
             menu: 1, Rate: default.
@@ -49,6 +53,8 @@ import Testing
             menu: Type a number from -60 to 80 for rate, or default.
             > 100
             answer: Rate must be from -60 to 80.
+            answer: Type a number from -60 to 80 for rate, or default.
+            answer: Type back to leave without a change.
             """#)
     }
 
@@ -73,7 +79,7 @@ import Testing
             answer: You are on Confirm speech setting.
             answer: Keep this? Yes or no.
             answer: Yes keeps it. No, or 10 seconds without an answer, undoes it.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :key y
             answer: Volume kept at -20.
             answer: You are on Speech.
@@ -174,7 +180,7 @@ import Testing
             :key x
             answer: Keep this? Yes or no.
             answer: Yes keeps it. No, or 10 seconds without an answer, undoes it.
-            answer: Press y for yes, or n for no.
+            answer: Press y or Enter for yes, n or minus for no.
             :wait 4
             :wait 1
             answer: No answer, so volume is back to default.
