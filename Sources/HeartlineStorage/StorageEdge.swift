@@ -38,6 +38,8 @@ public final class StorageEdge {
     /// in the same turn; gives back every other effect, in order, with the sentences of the
     /// response and of its answers as one `.speak` first (said as one response).
     public func settle(_ effects: [Effect], with core: inout Heartline, at now: Date) -> [Effect] {
+        // Most inputs (a strap's reading, a key) touch no storage: they go through as they are.
+        guard effects.contains(where: Self.isStorage) else { return effects }
         var pending = effects[...]
         var utterances: [Utterance] = []
         var others: [Effect] = []
@@ -124,6 +126,13 @@ public final class StorageEdge {
         guard now != reported else { return nil }
         reported = now
         return .storage(now)
+    }
+
+    private static func isStorage(_ effect: Effect) -> Bool {
+        switch effect {
+        case .store, .load: true
+        default: false
+        }
     }
 
     private static func storageError(_ error: any Error) -> StorageError {
