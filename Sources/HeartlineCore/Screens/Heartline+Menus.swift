@@ -11,7 +11,7 @@ extension Heartline {
         case .configure(let step, let draft):
             ScreenPage(words(configurePrompts(step).title), .menu, help: configurePrompts(step).help, items: configureItems(step, draft))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
-        case .question(let question): ScreenPage(questionTitle(question), .question)
+        case .question(let question): ScreenPage(words(Self.questionTitle(question)), .question)
         case .summary(let summary, let quitting):
             ScreenPage(words(.titleSummary), .menu, help: .helpSummary, items: summaryItems(summary, quitting: quitting))
         case .last(let last): ScreenPage(words(.titleLast), .menu, help: .helpMenu, items: lastItems(last))
@@ -66,13 +66,13 @@ extension Heartline {
         }
     }
 
-    private func questionTitle(_ question: Question) -> String {
+    private static func questionTitle(_ question: Question) -> Prompt {
         switch question {
-        case .endWorkout: words(.titleConfirmEnd)
-        case .deleteEnded, .deleteSaved, .discardUnfinished: words(.titleConfirmDelete)
-        case .powerOff: words(.titleConfirmPowerOff)
-        case .quitUnwritten: words(.titleConfirmQuit)
-        case .keepSpeech: words(.titleConfirmSpeech)
+        case .endWorkout: .titleConfirmEnd
+        case .deleteEnded, .deleteSaved, .discardUnfinished: .titleConfirmDelete
+        case .powerOff: .titleConfirmPowerOff
+        case .quitUnwritten: .titleConfirmQuit
+        case .keepSpeech: .titleConfirmSpeech
         }
     }
 
