@@ -106,7 +106,7 @@ final class PseudoTerminal {
         return buffer.count
     }
 
-    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+    func waitForExit(timeout: TimeInterval = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline {
             drain()
