@@ -28,7 +28,11 @@ public final class EventLoop {
         let handler: Handler
     }
 
-    private var watches: [Int: Watch] = [:]
+    private var watches: [Int: Watch] = [:] {
+        didSet { pollSet = nil }
+    }
+    /// The watches' ids in order and their pollfds, made again only when the watches change.
+    private var pollSet: (order: [Int], fds: [pollfd])?
     private var timers: [Int: Timer] = [:]
     private var nextID = 0
     private var stopped = false
@@ -71,7 +75,8 @@ public final class EventLoop {
 
     /// Cancels a watch or a timer; cancelling twice is harmless.
     public func cancel(_ token: Token) {
-        watches[token.id] = nil
+        // A timer's token is no watch: the poll set stays as it is.
+        if watches[token.id] != nil { watches[token.id] = nil }
         timers[token.id] = nil
     }
 
@@ -93,7 +98,7 @@ public final class EventLoop {
     public func turn(maximumWait: Double?) {
         let now = ContinuousClock.now
         var timeoutMs: Int32 = -1
-        if let earliest = timers.values.map(\.deadline).min() {
+        if let earliest = timers.values.lazy.map(\.deadline).min() {
             let wait = max(0, Self.milliseconds(from: now, to: earliest))
             timeoutMs = Int32(clamping: wait)
         }
@@ -101,8 +106,8 @@ public final class EventLoop {
             let cap = Int32(clamping: Int64((maximumWait * 1000).rounded(.up)))
             timeoutMs = timeoutMs < 0 ? cap : min(timeoutMs, cap)
         }
-        let order = watches.keys.sorted()
-        var fds = order.map { pollfd(fd: watches[$0]!.fd, events: watches[$0]!.events, revents: 0) }
+        let (order, template) = currentPollSet()
+        var fds = template
         if let stallObserver, let lastWake {
             stallObserver(lastWake.duration(to: .now), Self.threadProcessorTime() - lastWakeProcessor)
         }
@@ -118,11 +123,22 @@ public final class EventLoop {
             }
         }
         let after = ContinuousClock.now
+        // Most turns (a notification, a key) have no timer due.
+        guard timers.values.contains(where: { $0.deadline <= after }) else { return }
         let due = timers.filter { $0.value.deadline <= after }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, timer) in due where timers[id] != nil {
             timers[id] = nil
             timer.handler()
         }
+    }
+
+    /// The watches' ids in order and a pollfd for each, kept until a watch is added or cancelled.
+    private func currentPollSet() -> (order: [Int], fds: [pollfd]) {
+        if let pollSet { return pollSet }
+        let order = watches.keys.sorted()
+        let made = (order, order.map { pollfd(fd: watches[$0]!.fd, events: watches[$0]!.events, revents: 0) })
+        pollSet = made
+        return made
     }
 
     /// The processor time the calling thread has used.
