@@ -188,6 +188,9 @@ final class BackgroundCommits: WorkoutStore {
     func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] {
         try waiting { try $0.savedWorkouts(startingIn: interval) }
     }
+    func savedWorkoutCount(startingIn interval: DateInterval) throws -> Int {
+        try waiting { try $0.savedWorkoutCount(startingIn: interval) }
+    }
     func workout(_ id: Int64) throws -> WorkoutSummary? { try waiting { try $0.workout(id) } }
     func samples(of workout: Int64) throws -> [Sample] { try waiting { try $0.samples(of: workout) } }
     func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {

@@ -34,6 +34,14 @@ extension SQLiteStore {
         }
     }
 
+    public func savedWorkoutCount(startingIn interval: DateInterval) throws(StorageError) -> Int {
+        try StorageError.mapping {
+            try database.queryFirst(
+                "SELECT count(*) FROM workouts WHERE state = 'saved' AND start >= ? AND start < ?", Self.bounds(interval)
+            ) { $0.int(0) } ?? 0
+        }
+    }
+
     public func workout(_ id: Int64) throws(StorageError) -> WorkoutSummary? {
         // A summary still waiting for disk space is the newest truth about this workout.
         if let pending = pendingSummaries[id] { return pending }

@@ -106,8 +106,12 @@ public final class StorageEdge {
                 let found = try store.savedWorkouts(startingIn: interval)
                 answer = .workouts(found, total: found.count)
             case .averages(let metric, let intervals):
-                let found = try intervals.map { try store.average(of: metric, startingIn: $0) }
-                answer = .averages(values: found.map { $0?.value }, counts: found.map { $0?.count ?? 0 })
+                // Where no workout has the metric, the count says how many there were all the same.
+                let found = try intervals.map { interval -> (value: Double?, count: Int) in
+                    if let average = try store.average(of: metric, startingIn: interval) { return (average.value, average.count) }
+                    return (nil, try store.savedWorkoutCount(startingIn: interval))
+                }
+                answer = .averages(values: found.map(\.value), counts: found.map(\.count))
             case .samples(let id): answer = .samples(try store.samples(of: id))
             case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
             case .unwritten: answer = .unwritten(store.unwrittenWorkouts())

@@ -58,6 +58,8 @@ public protocol WorkoutStore: AnyObject {
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary]
     /// Saved workouts that started in `interval`, newest first.
     func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary]
+    /// How many saved workouts started in `interval`.
+    func savedWorkoutCount(startingIn interval: DateInterval) throws -> Int
     func workout(_ id: Int64) throws -> WorkoutSummary?
     /// Every sample of a workout, in order.
     func samples(of workout: Int64) throws -> [Sample]

@@ -23,6 +23,32 @@ import Testing
         #expect(words.duration(seconds) == spoken)
     }
 
+    /// Long totals and differences in the history, at the rule's boundaries: exact under an
+    /// hour, hours and minutes from an hour, "about N hours" from ten hours.
+    @Test(arguments: [
+        (0, "0 seconds"),
+        (53, "53 seconds"),
+        (2731, "45 minutes and 31 seconds"),
+        (3599, "59 minutes and 59 seconds"),
+        (3600, "1 hour"),
+        (3629, "1 hour"),
+        (3630, "1 hour and 1 minute"),
+        (3903, "1 hour and 5 minutes"),
+        (7201, "2 hours"),
+        (25_114, "6 hours and 59 minutes"),
+        (35_969, "9 hours and 59 minutes"),
+        (35_970, "about 10 hours"),
+        (36_000, "10 hours"),
+        (36_001, "about 10 hours"),
+        (37_799, "about 10 hours"),
+        (37_800, "about 11 hours"),
+        (43_200, "12 hours"),
+        (645_852, "about 179 hours"),
+    ])
+    func longTotalsAreRoundedTheWayPeopleSayThem(seconds: Int, spoken: String) {
+        #expect(words.roundedDuration(seconds) == spoken)
+    }
+
     @Test(arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (3650, "3,650"), (1_234_567, "1,234,567"), (1005, "1,005")])
     func numbersGroupThousands(value: Int, spoken: String) {
         #expect(words.number(value) == spoken)

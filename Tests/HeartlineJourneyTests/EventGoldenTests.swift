@@ -205,7 +205,7 @@ import Testing
             event: Strap contact lost. Workout paused.
             > t
             answer: Time elapsed, 24 seconds.
-            answer: Paused for 0 seconds.
+            answer: Paused just now.
             :wait 60
             > t
             answer: Time elapsed, 24 seconds.

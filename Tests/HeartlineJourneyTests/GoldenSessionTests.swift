@@ -369,12 +369,12 @@ import Testing
             > 6
             answer: There is no item 6. Choose 1 to 5.
             > 5
-            answer: Below zone 1: 2 minutes and 2 seconds.
-            answer: Zone 1, 93 to 111: 1 minute and 1 second.
-            answer: Zone 2, 112 to 130: 1 minute and 15 seconds.
-            answer: Zone 3, 131 to 148: 12 minutes and 6 seconds.
-            answer: Zone 4, 149 to 167: 3 minutes and 32 seconds.
-            answer: Zone 5, 168 to 185: 16 seconds.
+            answer: Below zone 1, under 93 beats per minute: 2 minutes and 2 seconds.
+            answer: Zone 1, 93 to 111 beats per minute: 1 minute and 1 second.
+            answer: Zone 2, 112 to 130 beats per minute: 1 minute and 15 seconds.
+            answer: Zone 3, 131 to 148 beats per minute: 12 minutes and 6 seconds.
+            answer: Zone 4, 149 to 167 beats per minute: 3 minutes and 32 seconds.
+            answer: Zone 5, 168 to 185 beats per minute: 16 seconds.
             > 2
             (export 1 csv)
             answer: Exported as CSV: heartline-golden-1 dot csv, in the folder heartline-exports.

@@ -579,7 +579,7 @@ import Testing
             :wait 60
             notice: Heart rate recovery, 2 minutes: down 50 beats per minute.
             > time in zones
-            answer: Zone 4, 149 to 167: 30 seconds.
+            answer: Zone 4, 149 to 167 beats per minute: 30 seconds.
             > save
             answer: Workout saved.
             menu: Heartline home.

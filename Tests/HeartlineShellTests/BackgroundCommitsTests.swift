@@ -59,6 +59,7 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     func savedWorkoutCount() throws -> Int { try store.savedWorkoutCount() }
     func savedWorkouts(offset: Int, limit: Int) throws -> [WorkoutSummary] { try store.savedWorkouts(offset: offset, limit: limit) }
     func savedWorkouts(startingIn interval: DateInterval) throws -> [WorkoutSummary] { try store.savedWorkouts(startingIn: interval) }
+    func savedWorkoutCount(startingIn interval: DateInterval) throws -> Int { try store.savedWorkoutCount(startingIn: interval) }
     func workout(_ id: Int64) throws -> WorkoutSummary? { try store.workout(id) }
     func samples(of workout: Int64) throws -> [Sample] { try store.samples(of: workout) }
     func average(of metric: HistoryMetric, startingIn interval: DateInterval) throws -> (value: Double, count: Int)? {

@@ -193,6 +193,10 @@ import Testing
             #expect(try store.average(of: .duration, startingIn: later) == nil)
             let firstHourOnly = DateInterval(start: start, duration: 3600)
             #expect(try store.average(of: .duration, startingIn: firstHourOnly)! == (600, 1))
+            // The workouts a period had, with the metric or not; never one that is not saved.
+            #expect(try store.savedWorkoutCount(startingIn: day) == 3)
+            #expect(try store.savedWorkoutCount(startingIn: firstHourOnly) == 1)
+            #expect(try store.savedWorkoutCount(startingIn: later) == 0)
         }
     }
 

@@ -8,6 +8,8 @@ extension Prompt {
     public static let unitMinuteOther = Prompt("unit.minute.other", ["count"])
     public static let unitHourOne = Prompt("unit.hour.one", ["count"])
     public static let unitHourOther = Prompt("unit.hour.other", ["count"])
+    /// A rounded amount: "about 179 hours".
+    public static let unitAbout = Prompt("unit.about", ["amount"])
     public static let unitBpmOne = Prompt("unit.bpm.one", ["count"])
     public static let unitBpmOther = Prompt("unit.bpm.other", ["count"])
     public static let unitKcalOne = Prompt("unit.kcal.one", ["count"])
@@ -148,6 +150,8 @@ extension Prompt {
     public static let periodAll = Prompt("period.all")
     public static let averagesItem = Prompt("averages.item", ["metric", "period", "value", "workouts"])
     public static let averagesNone = Prompt("averages.none", ["metric", "period"])
+    /// The period had workouts, none with the metric: "Distance, last week: none recorded in 7 workouts."
+    public static let averagesUnrecorded = Prompt("averages.unrecorded", ["metric", "period", "workouts"])
     public static let detailsDelete = Prompt("details.delete")
     public static let settingsProfile = Prompt("settings.profile")
     public static let profileAge = Prompt("profile.age")
@@ -325,7 +329,7 @@ extension Prompt {
     public static let core: [Prompt] =
         speechSettingNames + keyEchoNames + [
             unitSecondOne, unitSecondOther, unitMinuteOne, unitMinuteOther,
-            unitHourOne, unitHourOther, unitBpmOne, unitBpmOther, unitKcalOne,
+            unitHourOne, unitHourOther, unitAbout, unitBpmOne, unitBpmOther, unitKcalOne,
             unitKcalOther, unitYearOne, unitYearOther, unitKg,
             unitLb, unitWorkoutOne, unitWorkoutOther, numberThousands,
             listPair, listSeries, dateToday, dateYesterday,
@@ -360,7 +364,7 @@ extension Prompt {
             valueUnknown, dateAsk, dateNotUnderstood, dateNone,
             historyDuration, historyAverageHeartRate, historyMaximumHeartRate, historyCalories,
             periodWeek, periodMonth, periodYear, periodAll,
-            averagesItem, averagesNone, detailsDelete, settingsProfile,
+            averagesItem, averagesNone, averagesUnrecorded, detailsDelete, settingsProfile,
             profileAge, profileSex, profileWeight, profileMaximum,
             profileResting, valueNotSet, valueDefaultMaximum, sexFemale,
             sexMale, askAge, askSex, askWeight,

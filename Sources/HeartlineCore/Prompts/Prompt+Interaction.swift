@@ -41,6 +41,8 @@ extension Prompt {
     public static let eventPlanUpcoming = Prompt("event.plan.upcoming", ["duration", "phase"])
     public static let workoutNoStrap = Prompt("workout.no-strap")
     public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
+    /// Paused less than a second ago: never "Paused for 0 seconds."
+    public static let workoutPausedNow = Prompt("workout.paused-now")
     public static let storageReadFailed = Prompt("storage.read-failed")
     public static let savePending = Prompt("save.pending")
     public static let savePendingFailing = Prompt("save.pending-failing")
@@ -74,7 +76,7 @@ extension Prompt {
     public static let itemLaps = Prompt("item.laps")
     public static let lapsCount = Prompt("laps.count", ["count"])
     public static let zonesTime = Prompt("zones.time", ["duration", "high", "low", "zone"])
-    public static let zonesBelow = Prompt("zones.below", ["duration"])
+    public static let zonesBelow = Prompt("zones.below", ["duration", "low"])
     public static let zonesUnknown = Prompt("zones.unknown")
     public static let settingsAutoExport = Prompt("settings.auto-export")
     public static let autoExportChanged = Prompt("auto-export.changed", ["formats"])
@@ -149,6 +151,7 @@ extension Prompt {
         eventPlanUpcoming,
         workoutNoStrap,
         workoutPausedFor,
+        workoutPausedNow,
         storageReadFailed,
         savePending, savePendingFailing,
         titleConfirmQuit,

@@ -50,6 +50,23 @@ public struct Words: Sendable {
         return list(parts)
     }
 
+    /// A long total or a difference in the history, said the way people say it, never to the
+    /// second past an hour:
+    /// - under an hour, exact: "59 minutes and 59 seconds";
+    /// - from an hour, to the nearest minute: "6 hours and 59 minutes", "1 hour";
+    /// - from ten hours (once rounded to the minute), to the nearest hour with "about":
+    ///   "about 179 hours"; a whole number of hours is said without it: "12 hours".
+    ///
+    /// Halves round up. Figures during a workout stay exact (`duration`).
+    public func roundedDuration(_ totalSeconds: Int) -> String {
+        let seconds = max(0, totalSeconds)
+        guard seconds >= 3600 else { return duration(seconds) }
+        let minutes = (seconds + 30) / 60
+        guard minutes >= 600 else { return duration(minutes * 60) }
+        let hours = counted((seconds + 1800) / 3600, one: .unitHourOne, other: .unitHourOther)
+        return seconds % 3600 == 0 ? hours : self(.unitAbout, ["amount": hours])
+    }
+
     public func beatsPerMinute(_ value: Int) -> String { counted(value, one: .unitBpmOne, other: .unitBpmOther) }
 
     /// Kilocalories, rounded to whole ones for speech.
@@ -214,11 +231,16 @@ public struct Words: Sendable {
         }
     }
 
-    /// A history metric's value with its unit.
-    public func historyValue(_ value: Double?, of metric: HistoryMetric, unit: DistanceUnit = .kilometres) -> String {
+    /// A history metric's value with its unit; `rounded` says times the way a long total is
+    /// said (`roundedDuration`), as the averages do, rather than to the second.
+    public func historyValue(
+        _ value: Double?, of metric: HistoryMetric, unit: DistanceUnit = .kilometres, rounded: Bool = false
+    ) -> String {
         guard let value else { return self(.valueUnknown) }
         switch metric {
-        case .duration, .zone1, .zone2, .zone3, .zone4, .zone5: return duration(Int(value.rounded()))
+        case .duration, .zone1, .zone2, .zone3, .zone4, .zone5:
+            let seconds = Int(value.rounded())
+            return rounded ? roundedDuration(seconds) : duration(seconds)
         case .averageHeartRate, .maximumHeartRate: return beatsPerMinute(Int(value.rounded()))
         case .calories: return kilocalories(value)
         case .recovery: return beatsPerMinute(Int(value.rounded()))

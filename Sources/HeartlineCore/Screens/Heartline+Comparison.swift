@@ -44,7 +44,8 @@ extension Heartline {
     ///
     /// Both averages are rounded as they are spoken (whole seconds, beats and kilocalories)
     /// before they are compared, so the difference never contradicts what the user heard, and
-    /// "no change" means the two would sound the same.
+    /// "no change" means the two would sound the same. A difference in time is said as a long
+    /// total is (`Words.roundedDuration`).
     mutating func sayChange(of metric: HistoryMetric, from value: Double, over period: PeriodAverage) {
         guard let before = period.before, let previous = period.previous else { return }
         // Distances are said to 10 metres (two decimals of a kilometre); other values to a unit.
@@ -58,7 +59,8 @@ extension Heartline {
         let size = abs(difference)
         let (up, down, amount): (Prompt, Prompt, String) =
             switch metric {
-            case .duration, .zone1, .zone2, .zone3, .zone4, .zone5: (.historyChangeLonger, .historyChangeShorter, words.duration(size))
+            case .duration, .zone1, .zone2, .zone3, .zone4, .zone5:
+                (.historyChangeLonger, .historyChangeShorter, words.roundedDuration(size))
             case .averageHeartRate, .maximumHeartRate, .recovery: (.historyChangeHigher, .historyChangeLower, words.beatsPerMinute(size))
             case .trainingLoad: (.historyChangeMore, .historyChangeFewer, words.loadPoints(size))
             case .calories: (.historyChangeMore, .historyChangeFewer, words.kilocalories(Double(size)))

@@ -158,14 +158,21 @@ extension Heartline {
     mutating func speakAverages(of metric: HistoryMetric, _ periods: [PeriodAverage]) {
         for period in periods {
             guard let value = period.value else {
-                say(.menu, .averagesNone, ["metric": words.historyMetric(metric), "period": words(period.name)])
+                // Workouts without the metric are not "no workouts".
+                let names = ["metric": words.historyMetric(metric), "period": words(period.name)]
+                if period.count > 0 {
+                    say(.menu, .averagesUnrecorded, names.merging(["workouts": words.workouts(period.count)]) { $1 })
+                } else {
+                    say(.menu, .averagesNone, names)
+                }
                 continue
             }
             say(
                 .menu, .averagesItem,
                 [
                     "metric": words.historyMetric(metric), "period": words(period.name),
-                    "value": words.historyValue(value, of: metric, unit: distanceUnit), "workouts": words.workouts(period.count),
+                    "value": words.historyValue(value, of: metric, unit: distanceUnit, rounded: true),
+                    "workouts": words.workouts(period.count),
                 ])
             sayChange(of: metric, from: value, over: period)
         }
@@ -199,7 +206,7 @@ extension Heartline {
         for (zone, seconds) in time.seconds.enumerated() where seconds > 0 {
             let duration = ["duration": words.duration(seconds)]
             if zone == 0 {
-                say(.answer, .zonesBelow, duration)
+                say(.answer, .zonesBelow, duration.merging(["low": String(zones.range(ofZone: 1).low)]) { $1 })
             } else {
                 let range = zones.range(ofZone: zone)
                 say(

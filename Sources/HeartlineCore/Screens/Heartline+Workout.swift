@@ -141,10 +141,12 @@ extension Heartline {
         }
     }
 
-    /// A paused workout says so after its values, and since when.
+    /// A paused workout says so after its values, and since when; under a second ago it is
+    /// "just now", never "for 0 seconds".
     mutating func sayIfPaused() {
         guard let active = training.workout, active.engine.isPaused else { return }
         let since = active.pausedAt.map { Int(now.timeIntervalSince($0)) } ?? 0
+        guard since > 0 else { return say(.answer, .workoutPausedNow) }
         say(.answer, .workoutPausedFor, ["duration": words.duration(since)])
     }
 

@@ -44,7 +44,8 @@ public enum StorageQuery: Equatable, Sendable {
 /// Storage's answer to a `StorageQuery`, case for case.
 public enum StorageAnswer: Equatable, Sendable {
     case workouts([WorkoutSummary], total: Int)
-    /// Each interval's mean (nil when no workout counted) and how many workouts counted.
+    /// Each interval's mean (nil when no workout counted) and how many workouts counted; where
+    /// none did, how many saved workouts started in the interval all the same, without the metric.
     case averages(values: [Double?], counts: [Int])
     case samples([Sample])
     case restingChecks([RestingCheck])
