@@ -11,6 +11,11 @@ import Testing
         expectGolden(
             session,
             #"""
+            > help
+            answer: From home you start a workout, hear past ones, or change settings.
+            answer: Use last workout configuration starts the same workout as last time.
+            answer: Resting check measures your heart at rest while you sit still.
+            answer: Everywhere: back, home, where, repeat, help, check and quit.
             > use last workout configuration
             menu: Last workout configuration.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -212,6 +217,96 @@ import Testing
             answer: Choose a setting to type its value, or default to reset it.
             answer: A changed value is kept only when you answer yes.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
+            """#)
+    }
+
+    /// The summary of a workout just ended says what it is and what saving and deleting do.
+    @Test func helpOnTheSummarySaysWhatSavingDoes() throws {
+        let session = try GoldenSession()
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > next
+            menu: Metrics for audio feedback.
+            menu: 1, Time elapsed: on.
+            menu: 2, Heart rate: on.
+            menu: 3, Calories burned: on.
+            menu: 4, Next.
+            > next
+            menu: Time interval for audio feedback.
+            menu: 1, No time, selected.
+            menu: 2, 30 seconds.
+            menu: 3, 1 minute.
+            menu: 4, 2 minutes.
+            menu: 5, 5 minutes.
+            menu: 6, 10 minutes.
+            menu: 7, 15 minutes.
+            menu: 8, 30 minutes.
+            menu: 9, 1 hour.
+            menu: 10, 2 hours.
+            menu: Press 0 for the tenth, 2 hours.
+            > next
+            menu: Target heart rate zone.
+            menu: 1, No target, selected.
+            menu: 2, Zone 1, 93 to 111 beats per minute.
+            menu: 3, Zone 2, 112 to 130 beats per minute.
+            menu: 4, Zone 3, 131 to 148 beats per minute.
+            menu: 5, Zone 4, 149 to 167 beats per minute.
+            menu: 6, Zone 5, 168 to 185 beats per minute.
+            menu: 7, Type a range.
+            menu: 8, Next.
+            > next
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Next.
+            > next
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: 1, Start workout.
+            > start workout
+            answer: Workout started.
+            :wait 60
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Total time, 1 minute.
+            menu: Average heart rate, 70 beats per minute.
+            menu: Maximum heart rate, 75 beats per minute.
+            menu: Calories burned, 2 kilocalories.
+            menu: Training load, 0 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            > help
+            answer: This is the workout that just ended, with its totals.
+            answer: Save workout keeps it; Delete workout drops it after asking.
+            answer: Time in zones says the time spent in each heart rate zone.
+            answer: Everywhere: back, home, where, repeat, help, check and quit.
+            > save
+            answer: Workout saved.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
             """#)
     }
 }

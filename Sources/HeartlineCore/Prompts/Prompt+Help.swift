@@ -1,6 +1,10 @@
 // The help of each menu screen: every key in Prompts/en/help.prompts.
 
 extension Prompt {
+    public static let helpHomeLast = Prompt("help.home.last")
+    public static let helpHomeResting = Prompt("help.home.resting")
+    public static let helpSummaryItems = Prompt("help.summary.items")
+    public static let helpTimeInZones = Prompt("help.time-in-zones")
     public static let helpLast = Prompt("help.last")
     public static let helpLastItems = Prompt("help.last.items")
     public static let helpLastNone = Prompt("help.last.none")
@@ -17,7 +21,6 @@ extension Prompt {
     public static let helpAveragesListKeys = Prompt("help.averages-list.keys")
     public static let helpDetails = Prompt("help.details")
     public static let helpDetailsItems = Prompt("help.details.items")
-    public static let helpDetailsZones = Prompt("help.details.zones")
     public static let helpSettings = Prompt("help.settings")
     public static let helpSettingsScreens = Prompt("help.settings.screens")
     public static let helpSettingsValues = Prompt("help.settings.values")
@@ -36,9 +39,10 @@ extension Prompt {
 
     /// Every prompt of the screens' help.
     public static let screenHelp: [Prompt] = [
-        helpLast, helpLastItems, helpLastNone, helpReview, helpReviewLists, helpReviewAverages, helpMetric, helpMetricZone, helpAverages,
+        helpHomeLast, helpHomeResting, helpSummaryItems, helpTimeInZones, helpLast, helpLastItems, helpLastNone, helpReview,
+        helpReviewLists, helpReviewAverages, helpMetric, helpMetricZone, helpAverages,
         helpAveragesZone, helpZoneChoice, helpZoneChoiceItems, helpAveragesList, helpAveragesListKeys, helpDetails, helpDetailsItems,
-        helpDetailsZones, helpSettings, helpSettingsScreens, helpSettingsValues, helpProfile, helpProfileItems, helpSensor, helpSensorItems,
+        helpSettings, helpSettingsScreens, helpSettingsValues, helpProfile, helpProfileItems, helpSensor, helpSensorItems,
         helpSensorCalibration, helpSensorChoice, helpSensorChoiceItems, helpSpeech, helpSpeechItems, helpSpeechKeep, helpSpeechEntry,
         helpCalibrationEntry,
     ]

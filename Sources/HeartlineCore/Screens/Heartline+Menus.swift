@@ -7,13 +7,15 @@ extension Heartline {
     /// typed lines, completion, "where" and help follow from it.
     func page(of screen: Screen) -> ScreenPage {
         switch screen {
-        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, items: homeItems())
+        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, .helpHomeLast, .helpHomeResting, items: homeItems())
         case .configure(let step, let draft):
             ScreenPage(words(configurePrompts(step).title), .menu, help: configurePrompts(step).help, items: configureItems(step, draft))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
         case .question(let question): ScreenPage(questionTitle(question), .question)
         case .summary(let summary, let quitting):
-            ScreenPage(words(.titleSummary), .menu, help: .helpSummary, items: summaryItems(summary, quitting: quitting))
+            ScreenPage(
+                words(.titleSummary), .menu, help: .helpSummary, .helpSummaryItems, .helpTimeInZones,
+                items: summaryItems(summary, quitting: quitting))
         case .last(let last):
             ScreenPage(words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems, items: lastItems(last))
         case .review: ScreenPage(words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages, items: reviewItems())
@@ -31,7 +33,7 @@ extension Heartline {
         case .details(let workout):
             ScreenPage(
                 words(.titleDetails, ["when": words.when(workout.start, now: now)]), .menu, help: .helpDetails, .helpDetailsItems,
-                .helpDetailsZones,
+                .helpTimeInZones,
                 items: detailsItems(workout))
         case .settings:
             ScreenPage(words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues, items: settingsItems())
