@@ -214,7 +214,7 @@ import Testing
             menu: 6, Output module: default.
             > help
             answer: Speech settings change the voice that speaks Heartline's sentences.
-            answer: Choose a setting to type its value, or default to reset it.
+            answer: Choose a setting, then type its value, or default to reset it.
             answer: A changed value is kept only when you answer yes.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             """#)
