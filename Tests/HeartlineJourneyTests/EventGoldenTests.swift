@@ -126,10 +126,10 @@ import Testing
             event: Above target zone, 148 beats per minute.
             > v
             answer: 4 recent announcements, newest first.
-            answer: 53 seconds ago: Above target zone, 148 beats per minute.
-            answer: 6 minutes and 2 seconds ago: In target zone, 135 beats per minute.
-            answer: 6 minutes and 32 seconds ago: Above target zone, 160 beats per minute.
-            answer: 7 minutes and 2 seconds ago: In target zone, 130 beats per minute.
+            answer: 53 seconds ago. Above target zone, 148 beats per minute.
+            answer: 6 minutes and 2 seconds ago. In target zone, 135 beats per minute.
+            answer: 6 minutes and 32 seconds ago. Above target zone, 160 beats per minute.
+            answer: 7 minutes and 2 seconds ago. In target zone, 130 beats per minute.
             """#)
     }
 
@@ -657,8 +657,8 @@ import Testing
             :wait 5
             > v
             answer: 2 recent announcements, newest first.
-            answer: 5 seconds ago: Training plan finished.
-            answer: 25 seconds ago: Work, round 1 of 1, 20 seconds.
+            answer: 5 seconds ago. Training plan finished.
+            answer: 25 seconds ago. Work, round 1 of 1, 20 seconds.
             """#)
     }
 }

@@ -864,11 +864,11 @@ import Testing
             answer: I don't know xyz. Type help for what you can do here.
             > ?
             answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
-            answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
-            answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
-            answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
-            answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
-            answer: Keys: w or plus, where.
+            answer: Keys: a or 4, average heart rate; m or 5, all metrics.
+            answer: Keys: z or 6, zone; i or 7, plan; v or 8, events.
+            answer: Keys: e or 9, end; p or 0 or space, pause or resume.
+            answer: Keys: r or star, repeat; question mark or dot, help; b or dash, battery.
+            answer: Keys: x, heart rate variability; l, lap; w or plus, where.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
@@ -878,11 +878,11 @@ import Testing
             answer: Workout continues.
             > help
             answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
-            answer: Keys: a or 4, average heart rate; m or 5, all metrics; z or 6, zone.
-            answer: Keys: i or 7, plan; v or 8, events; e or 9, end.
-            answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
-            answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
-            answer: Keys: w or plus, where.
+            answer: Keys: a or 4, average heart rate; m or 5, all metrics.
+            answer: Keys: z or 6, zone; i or 7, plan; v or 8, events.
+            answer: Keys: e or 9, end; p or 0 or space, pause or resume.
+            answer: Keys: r or star, repeat; question mark or dot, help; b or dash, battery.
+            answer: Keys: x, heart rate variability; l, lap; w or plus, where.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.

@@ -141,8 +141,8 @@ import Testing
             answer: Workout resumed.
             > events
             answer: 2 recent announcements, newest first.
-            answer: 0 seconds ago: Workout resumed.
-            answer: 1 minute and 5 seconds ago: Workout paused.
+            answer: 0 seconds ago. Workout resumed.
+            answer: 1 minute and 5 seconds ago. Workout paused.
             """#)
     }
 

@@ -87,8 +87,8 @@ import Testing
             answer: You are on Workout in progress.
             > events
             answer: 2 recent announcements, newest first.
-            answer: 0 seconds ago: Strap contact back.
-            answer: 33 seconds ago: Strap contact lost.
+            answer: 0 seconds ago. Strap contact back.
+            answer: 33 seconds ago. Strap contact lost.
             """#)
     }
 

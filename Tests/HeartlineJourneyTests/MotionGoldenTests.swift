@@ -167,10 +167,10 @@ import Testing
             answer: Keys: t or 1, time; h or 2, heart rate; c, calories.
             answer: Keys: a, average heart rate; m or 5, all metrics; z or 6, zone.
             answer: Keys: i or 7, plan; v, events; e or 9, end.
-            answer: Keys: p or 0 or space, pause or resume; r or star, repeat; question mark or dot, help.
-            answer: Keys: b or dash, battery; x, heart rate variability; l, lap.
-            answer: Keys: s or 3, pace; d or 4, distance; n or 8, cadence.
-            answer: Keys: w or plus, where.
+            answer: Keys: p or 0 or space, pause or resume; r or star, repeat.
+            answer: Keys: question mark or dot, help; b or dash, battery; x, heart rate variability.
+            answer: Keys: l, lap; s or 3, pace; d or 4, distance.
+            answer: Keys: n or 8, cadence; w or plus, where.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.

@@ -26,7 +26,7 @@ import Testing
             answer: Heart rate, 120 beats per minute.
             > v
             answer: 1 recent announcement, newest first.
-            answer: 22 seconds ago: The strap sends readings that cannot be right.
+            answer: 22 seconds ago. The strap sends readings that cannot be right.
             """#)
         let id = try #require(session.store.unfinishedWorkouts().first?.id)
         let samples = try session.store.samples(of: id)

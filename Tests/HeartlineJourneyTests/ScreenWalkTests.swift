@@ -41,7 +41,9 @@ import Testing
             let effects: [Effect]
             let input: String
             if roll < 2 {
-                _ = session.wait(Int(random.next() % 20) + 1)
+                for line in session.wait(Int(random.next() % 20) + 1) {
+                    #expect(Self.longSentences(in: Self.sentence(of: line)) == [], "said while waiting on \(screen)")
+                }
                 continue
             } else if roll < 6 {
                 let key = Self.keys[Int(random.next() % UInt64(Self.keys.count))]
@@ -72,11 +74,15 @@ import Testing
                 }
             }
             #expect(!spoken.isEmpty || documented, "nothing said for \(steps.last!) after \(steps.suffix(6).dropLast())")
+            for utterance in spoken {
+                #expect(Self.longSentences(in: utterance.text) == [], "said for \(steps.last!)")
+            }
             if effects.contains(.quit) { break }
 
             // "where" names the screen, and a pending question with it.
             if random.next() % 5 == 0 {
                 let said = session.send(.command("where"))
+                for line in said { #expect(Self.longSentences(in: Self.sentence(of: line)) == [], "where after \(steps.last!)") }
                 #expect(said.first == "answer: You are on \(session.core.title(of: session.core.screen)).", "where after \(steps.last!)")
                 // "repeat" says what "where" just said; on a question, the question.
                 if case .question = session.core.screen {
@@ -102,10 +108,88 @@ import Testing
                 let words = ScreenWalkTests.words(on: session.core)
                 let word = words[Int(random.next() % UInt64(words.count))]
                 if word == "yes", session.core.screen.question == .powerOff { continue }
-                if session.effects(of: .command(word)).contains(.quit) { break }
-                _ = session.wait(1)
+                let effects = session.effects(of: .command(word))
+                for case .speak(let utterances) in effects {
+                    for utterance in utterances { #expect(Self.longSentences(in: utterance.text) == [], "said for \(word)") }
+                }
+                if effects.contains(.quit) { break }
+                for line in session.wait(1) { #expect(Self.longSentences(in: Self.sentence(of: line)) == [], "said while waiting") }
             }
         }
         #expect(reached.count >= 15, "reached \(reached.sorted())")
+    }
+
+    /// On every kind of screen the walks reach, help first says what that screen is for: no two
+    /// kinds begin their help with the same sentence, and a menu's own help is at most three
+    /// sentences before the commands that work everywhere.
+    @Test func helpDiffersFromScreenToScreen() throws {
+        var firstSentences: [String: Set<String>] = [:]
+        for seed in 0..<40 {
+            let session = try GoldenSession()
+            _ = session.begin()
+            var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
+            for _ in 0..<300 {
+                let kind = Self.kind(of: session.core.screen)
+                let help = session.send(.command("help")).map(Self.sentence(of:))
+                #expect(help.allSatisfy { Self.longSentences(in: $0) == [] }, "help on \(kind): \(help)")
+                if let first = help.first { firstSentences[kind, default: []].insert(first) }
+                if kind != "workout", kind != "question" {
+                    #expect(help.count >= 2 && help.count <= 4, "help on \(kind): \(help)")
+                    #expect(help.last == "Everywhere: back, home, where, repeat, help, check and quit.", "help on \(kind)")
+                }
+                if random.next() % 10 < 4 {
+                    let key = Self.keys[Int(random.next() % UInt64(Self.keys.count))]
+                    guard session.core.takesKey(key) else { continue }
+                    if key == "y", session.core.screen.question == .powerOff { continue }
+                    _ = session.send(.key(key))
+                } else {
+                    let words = Self.words(on: session.core)
+                    let word = words[Int(random.next() % UInt64(words.count))]
+                    if word == "yes", session.core.screen.question == .powerOff { continue }
+                    if session.effects(of: .command(word)).contains(.quit) { break }
+                }
+                _ = session.wait(Int(random.next() % 3))
+            }
+        }
+        let kinds = firstSentences.keys.sorted()
+        for (index, kind) in kinds.enumerated() {
+            for other in kinds[(index + 1)...] {
+                let shared = firstSentences[kind]!.intersection(firstSentences[other]!)
+                #expect(shared.isEmpty, "help on \(kind) and on \(other) begins alike: \(shared.sorted())")
+            }
+        }
+        // The menus whose help once was one sentence for all of them.
+        let menus = ["last", "review", "metricChoice", "averagesChoice", "zoneChoice", "settings", "profile", "sensor", "speech"]
+        #expect(menus.filter { !kinds.contains($0) } == [], "the walks reached \(kinds)")
+        #expect(kinds.count >= 20, "the walks reached \(kinds)")
+    }
+
+    /// A screen's kind: its case, and a configuration's step.
+    static func kind(of screen: Screen) -> String {
+        if case .configure(let step, _) = screen { return "configure \(step)" }
+        return String("\(screen)".prefix { $0 != "(" })
+    }
+
+    /// A transcript line's sentence, without its kind ("answer: ").
+    static func sentence(of line: String) -> String {
+        guard let colon = line.range(of: ": ") else { return line }
+        return String(line[colon.upperBound...])
+    }
+
+    /// The sentences of `text` (or of a transcript line) longer than 15 words: a sentence ends at
+    /// a full stop, question mark or exclamation mark before a space or the end.
+    static func longSentences(in text: String) -> [String] {
+        var sentences: [String] = []
+        var current = ""
+        for (index, character) in zip(text.indices, text) {
+            current.append(character)
+            let next = text.index(after: index)
+            if ".?!".contains(character), next == text.endIndex || text[next] == " " {
+                sentences.append(current)
+                current = ""
+            }
+        }
+        sentences.append(current)
+        return sentences.filter { $0.split(separator: " ").count > 15 }
     }
 }

@@ -188,7 +188,6 @@ extension Prompt {
     public static let storageFailing = Prompt("storage.failing")
     public static let storageWritingAgain = Prompt("storage.writing-again")
     public static let helpHome = Prompt("help.home")
-    public static let helpMenu = Prompt("help.menu")
     public static let helpMetrics = Prompt("help.metrics")
     public static let helpInterval = Prompt("help.interval")
     public static let helpSummary = Prompt("help.summary")
@@ -373,7 +372,7 @@ extension Prompt {
             nextNone, homeBusy, itemNone, unknown,
             unknownSuggest, inputTooLong, inputUnreadable, quitBye,
             storageDiskFull, storageDiskOk, storageFailed, storageFailing, storageWritingAgain, helpHome,
-            helpMenu, helpMetrics, helpInterval,
+            helpMetrics, helpInterval,
             helpSummary,
             helpList, helpDate, helpEntry, helpCommon,
             answerBattery, answerBatteryUnknown,

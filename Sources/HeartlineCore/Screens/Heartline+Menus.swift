@@ -7,38 +7,52 @@ extension Heartline {
     /// typed lines, completion, "where" and help follow from it.
     func page(of screen: Screen) -> ScreenPage {
         switch screen {
-        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, items: homeItems())
+        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, .helpHomeLast, .helpHomeResting, items: homeItems())
         case .configure(let step, let draft):
             ScreenPage(words(configurePrompts(step).title), .menu, help: configurePrompts(step).help, items: configureItems(step, draft))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
         case .question(let question): ScreenPage(words(Self.questionTitle(question)), .question)
         case .summary(let summary, let quitting):
-            ScreenPage(words(.titleSummary), .menu, help: .helpSummary, items: summaryItems(summary, quitting: quitting))
-        case .last(let last): ScreenPage(words(.titleLast), .menu, help: .helpMenu, items: lastItems(last))
-        case .review: ScreenPage(words(.titleReview), .menu, help: .helpMenu, items: reviewItems())
+            ScreenPage(
+                words(.titleSummary), .menu, help: .helpSummary, .helpSummaryItems, .helpTimeInZones,
+                items: summaryItems(summary, quitting: quitting))
+        case .last(let last):
+            ScreenPage(words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems, items: lastItems(last))
+        case .review: ScreenPage(words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages, items: reviewItems())
         case .list(let kind, _): ScreenPage(listTitle(kind), .typing, help: .helpList)
         case .dateEntry: ScreenPage(words(.titleDate), .typing, help: .helpDate)
-        case .metricChoice: ScreenPage(words(.titleMetric), .menu, help: .helpMenu, items: metricChoiceItems())
-        case .averagesChoice: ScreenPage(words(.titleAverages), .menu, help: .helpMenu, items: averagesChoiceItems())
+        case .metricChoice: ScreenPage(words(.titleMetric), .menu, help: .helpMetric, .helpMetricZone, items: metricChoiceItems())
+        case .averagesChoice: ScreenPage(words(.titleAverages), .menu, help: .helpAverages, .helpAveragesZone, items: averagesChoiceItems())
         case .zoneChoice(let forAverages, let zones):
-            ScreenPage(words(.titleZoneChoice), .menu, help: .helpMenu, items: zoneChoiceItems(forAverages: forAverages, zones: zones))
+            ScreenPage(
+                words(.titleZoneChoice), .menu, help: .helpZoneChoice, .helpZoneChoiceItems,
+                items: zoneChoiceItems(forAverages: forAverages, zones: zones))
         case .averagesList(let metric, _):
-            ScreenPage(words(.titleAveragesList, ["metric": words.historyMetric(metric)]), .typing, help: .helpMenu)
+            ScreenPage(
+                words(.titleAveragesList, ["metric": words.historyMetric(metric)]), .typing, help: .helpAveragesList, .helpAveragesListKeys)
         case .details(let workout):
             ScreenPage(
-                words(.titleDetails, ["when": words.when(workout.start, now: now)]), .menu, help: .helpMenu, items: detailsItems(workout))
-        case .settings: ScreenPage(words(.titleSettings), .menu, help: .helpMenu, items: settingsItems())
-        case .profile(let profile): ScreenPage(words(.titleProfile), .menu, help: .helpMenu, items: profileItems(profile))
+                words(.titleDetails, ["when": words.when(workout.start, now: now)]), .menu, help: .helpDetails, .helpDetailsItems,
+                .helpTimeInZones,
+                items: detailsItems(workout))
+        case .settings:
+            ScreenPage(words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues, items: settingsItems())
+        case .profile(let profile):
+            ScreenPage(words(.titleProfile), .menu, help: .helpProfile, .helpProfileItems, items: profileItems(profile))
         case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)
         case .unfinished(let summary): ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: unfinishedItems(summary))
-        case .sensor: ScreenPage(words(.titleSensor), .menu, help: .helpMenu, items: sensorItems())
+        case .sensor:
+            ScreenPage(words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration, items: sensorItems())
         case .sensorChoice(let found):
             ScreenPage(
-                words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu, help: .helpMenu,
+                words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu,
+                help: .helpSensorChoice, .helpSensorChoiceItems,
                 items: found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) })
-        case .speech: ScreenPage(words(.titleSpeech), .menu, help: .helpMenu, items: speechItems())
-        case .speechEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpEntry)
-        case .calibrationEntry: ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpEntry)
+        case .speech: ScreenPage(words(.titleSpeech), .menu, help: .helpSpeech, .helpSpeechItems, .helpSpeechKeep, items: speechItems())
+        case .speechEntry(let setting):
+            ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpSpeechEntry, .helpSpeechKeep)
+        case .calibrationEntry:
+            ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
         case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
         }
     }
@@ -345,15 +359,13 @@ extension Heartline {
             ask(question, again: true)
             return
         }
-        if let help = page(of: screen).help {
-            say(.answer, help)
-        } else {
-            speakWorkoutKeys()
-        }
+        let help = page(of: screen).help
+        if help.isEmpty { speakWorkoutKeys() }
+        for sentence in help { say(.answer, sentence) }
         say(.answer, .helpCommon)
     }
 
-    /// The workout screen's keys from the vocabulary's table, three to a sentence, then the
+    /// The workout screen's keys from the vocabulary's table, up to three to a sentence, then the
     /// colon key and the key-describe key.
     mutating func speakWorkoutKeys() {
         let sport = workoutSport
@@ -364,9 +376,17 @@ extension Heartline {
         let items = keyed.map { entry, keys in
             words(.helpKey, ["keys": words.alternatives(keys.map(words.characterName)), "action": entry.name])
         }
-        for start in stride(from: 0, to: items.count, by: 3) {
-            say(.answer, .helpKeys, ["keys": items[start..<min(start + 3, items.count)].joined(separator: "; ")])
+        // Up to three keys a sentence, fewer where three would make it longer than 15 words.
+        var sentence: [String] = []
+        for item in items {
+            let longer = words(.helpKeys, ["keys": (sentence + [item]).joined(separator: "; ")])
+            if !sentence.isEmpty, sentence.count == 3 || longer.split(separator: " ").count > 15 {
+                say(.answer, .helpKeys, ["keys": sentence.joined(separator: "; ")])
+                sentence = []
+            }
+            sentence.append(item)
         }
+        if !sentence.isEmpty { say(.answer, .helpKeys, ["keys": sentence.joined(separator: "; ")]) }
         say(.answer, .helpWorkoutType)
         say(.answer, .helpWorkoutDescribe)
     }

@@ -205,12 +205,14 @@ struct ScreenPage {
     /// Its name, as "where" says it.
     var title: String
     var role: ScreenRole
-    /// What help says first; nil where help is the screen's own (the workout's keys).
-    var help: Prompt?
+    /// What help says first, one sentence each and at most three: what the screen is for, then
+    /// what its items do. Empty where help is the screen's own (the workout's keys).
+    var help: [Prompt]
     /// Its numbered items, in the app's order.
     var items: [MenuItem]
 
-    init(_ title: String, _ role: ScreenRole, help: Prompt? = nil, items: [MenuItem] = []) {
+    init(_ title: String, _ role: ScreenRole, help: Prompt..., items: [MenuItem] = []) {
+        precondition(help.count <= 3, "a screen's help is at most three sentences")
         self.title = title
         self.role = role
         self.help = help
