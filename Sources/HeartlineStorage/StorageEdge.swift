@@ -27,9 +27,9 @@ public final class StorageEdge {
         state.profile = (try? store.profile()) ?? Profile()
         state.lastConfiguration = (try? store.lastConfiguration()) ?? nil
         state.nextWorkoutID = ((try? store.highestWorkoutID()) ?? 0) + 1
-        for listed in (try? store.unfinishedWorkouts()) ?? [] {
-            guard let stored = (try? store.workout(listed.id)) ?? nil else { continue }
-            state.addUnfinished(stored, samples: (try? store.samples(of: listed.id)) ?? [])
+        // The list carries each workout's stored summary: nothing waits in memory at start.
+        for unfinished in (try? store.unfinishedWorkouts()) ?? [] {
+            state.addUnfinished(unfinished, samples: (try? store.samples(of: unfinished.id)) ?? [])
         }
         return state
     }

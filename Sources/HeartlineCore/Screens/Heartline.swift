@@ -289,7 +289,7 @@ public struct Heartline {
         case (.refreshList(let kind, let page, let present), .workouts(let items, let total)):
             guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
             stack[stack.count - 1] = .list(kind, loaded)
-            if present { presentScreen() } else { say(.answer, .whereYouAre, ["title": title(of: screen)]) }
+            sayScreen(whole: present)
         case (.openDay(let day), .workouts(let items, let total)):
             guard let loaded = listPage(.day(day), page: 0, items: items, total: total, for: purpose) else { return }
             openDay(day, loaded)
@@ -362,7 +362,12 @@ public struct Heartline {
             return read(listQuery(kind, page: page.page), for: .refreshList(kind, page: page.page, present: present))
         }
         stack[stack.count - 1] = refreshed(screen)
-        if present { presentScreen() } else { say(.answer, .whereYouAre, ["title": title(of: screen)]) }
+        sayScreen(whole: present)
+    }
+
+    /// The screen come back to: all of it, or where the user is.
+    private mutating func sayScreen(whole: Bool) {
+        if whole { presentScreen() } else { say(.answer, .whereYouAre, ["title": title(of: screen)]) }
     }
 
     mutating func goHome() {
