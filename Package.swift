@@ -29,24 +29,34 @@ let package = Package(
         // Linux calls the Glibc module does not import (eventfd, signalfd, sockaddr helpers).
         .target(name: "CHeartlineSystem"),
 
+        // Each module's `Prompt` constants, declared at build time from the catalogue files
+        // (Prompts/en) whose header names the module.
+        .executableTarget(name: "prompt-declarations", path: "Sources/prompt-declarations"),
+        .plugin(
+            name: "PromptDeclarationsPlugin", capability: .buildTool(),
+            dependencies: ["prompt-declarations"], path: "Sources/PromptDeclarationsPlugin"),
+
         // The pure core: screens, workout logic, sentence rendering. No I/O.
-        .target(name: "HeartlineCore"),
+        .target(name: "HeartlineCore", plugins: ["PromptDeclarationsPlugin"]),
         // The event loop and file-descriptor plumbing every adapter shares.
         .target(name: "HeartlineIO", dependencies: ["CHeartlineSystem"]),
         // Adapters at the edge.
         .target(name: "HeartlineStorage", dependencies: ["HeartlineCore", "CSQLite"]),
         .target(
             name: "HeartlineSpeech",
-            dependencies: ["HeartlineCore", "HeartlineIO", "CSpeechd", "CEspeakNG"]),
+            dependencies: ["HeartlineCore", "HeartlineIO", "CSpeechd", "CEspeakNG"],
+            plugins: ["PromptDeclarationsPlugin"]),
         .target(
             name: "HeartlineBluetooth",
-            dependencies: ["HeartlineCore", "HeartlineIO", "CBluetooth", "CHeartlineSystem"]),
+            dependencies: ["HeartlineCore", "HeartlineIO", "CBluetooth", "CHeartlineSystem"],
+            plugins: ["PromptDeclarationsPlugin"]),
         .target(
             name: "HeartlineShell",
             dependencies: [
                 "HeartlineCore", "HeartlineIO", "HeartlineStorage", "HeartlineSpeech",
                 "HeartlineBluetooth", "CReadline", "CHeartlineSystem",
-            ]),
+            ],
+            plugins: ["PromptDeclarationsPlugin"]),
         .executableTarget(name: "heartline", dependencies: ["HeartlineShell"]),
         // Benchmarks that print their figures and how they were measured (BENCHMARKS.md).
         .executableTarget(

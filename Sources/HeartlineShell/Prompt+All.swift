@@ -3,7 +3,7 @@ import HeartlineCore
 import HeartlineSpeech
 
 extension Prompt {
-    /// Every prompt of every module: what the catalogue must hold, exactly.
+    /// Every prompt of every module: what the catalogue holds, each declared from it.
     public static let all: [Prompt] =
-        core + shell + speech + bluetooth + system + history + input + characters + interaction + motion + checks + screenHelp
+        declaredInHeartlineCore + declaredInHeartlineBluetooth + declaredInHeartlineSpeech + declaredInHeartlineShell
 }

@@ -13,11 +13,11 @@ import Testing
         return catalogue
     }
 
-    @Test("the catalogue file and Prompt.bluetooth agree key by key and placeholder by placeholder")
+    @Test("the catalogue file and Prompt.declaredInHeartlineBluetooth agree key by key and placeholder by placeholder")
     func catalogueAgrees() throws {
         let catalogue = try Self.catalogue()
-        #expect(Set(catalogue.templates.keys) == Set(Prompt.bluetooth.map(\.key)))
-        for prompt in Prompt.bluetooth {
+        #expect(Set(catalogue.templates.keys) == Set(Prompt.declaredInHeartlineBluetooth.map(\.key)))
+        for prompt in Prompt.declaredInHeartlineBluetooth {
             #expect(PromptCatalogue.placeholders(in: catalogue.templates[prompt.key] ?? "") == prompt.placeholders, "\(prompt.key)")
         }
     }

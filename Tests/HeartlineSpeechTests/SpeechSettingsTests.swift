@@ -41,7 +41,7 @@ import Testing
     }
 }
 
-/// The prompts file and `Prompt.speech` agree key by key and placeholder by placeholder.
+/// The prompts file and `Prompt.declaredInHeartlineSpeech` agree key by key and placeholder by placeholder.
 @Suite struct SpeechPromptsTests {
     static let file = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../Prompts/en/speech.prompts").standardized.path
@@ -54,15 +54,15 @@ import Testing
 
     @Test func everyKeyInTheFileIsDeclaredAndEveryDeclarationIsInTheFile() throws {
         let catalogue = try Self.catalogue()
-        #expect(Set(catalogue.templates.keys) == Set(Prompt.speech.map(\.key)))
-        for prompt in Prompt.speech {
+        #expect(Set(catalogue.templates.keys) == Set(Prompt.declaredInHeartlineSpeech.map(\.key)))
+        for prompt in Prompt.declaredInHeartlineSpeech {
             #expect(PromptCatalogue.placeholders(in: catalogue.templates[prompt.key] ?? "") == prompt.placeholders)
         }
     }
 
     @Test func theAnnouncementsAreSentences() throws {
         let catalogue = try Self.catalogue()
-        for prompt in Prompt.speech {
+        for prompt in Prompt.declaredInHeartlineSpeech {
             #expect(catalogue.render(prompt).hasSuffix("."))
         }
     }

@@ -1,19 +1,18 @@
 import HeartlineCore
 
-extension Prompt {
-    /// "Heart rate sensor position: {location}." with a `BodySensorLocation` name.
-    public static let bluetoothLocation = Prompt("bluetooth.location", ["location"])
-    /// A strap that advertised no name, told apart by the end of its address.
-    public static let bluetoothScanUnnamed = Prompt("bluetooth.scan.unnamed", ["ending"])
-
-    /// Every prompt HeartlineBluetooth uses (Prompts/en/bluetooth.prompts).
-    public static let bluetooth: [Prompt] =
-        [bluetoothLocation, bluetoothScanUnnamed] + BodySensorLocation.allCases.map(\.prompt)
-}
-
 extension BodySensorLocation {
     /// The location's name, as `Prompt.bluetoothLocation` takes it.
-    public var prompt: Prompt { Prompt("bluetooth.location.\(self)") }
+    public var prompt: Prompt {
+        switch self {
+        case .other: .bluetoothLocationOther
+        case .chest: .bluetoothLocationChest
+        case .wrist: .bluetoothLocationWrist
+        case .finger: .bluetoothLocationFinger
+        case .hand: .bluetoothLocationHand
+        case .earLobe: .bluetoothLocationEarLobe
+        case .foot: .bluetoothLocationFoot
+        }
+    }
 
     /// "Heart rate sensor position: chest."
     public func sentence(in catalogue: PromptCatalogue) -> String {

@@ -1,7 +1,8 @@
 /// One element's template in the Prompts catalogue: its key and the placeholders it takes.
 ///
-/// Each module lists its prompts (`Prompt.core`, `Prompt.speech`, ...); a test checks that the
-/// catalogue and those lists agree exactly, key by key and placeholder by placeholder.
+/// Each module's prompts are declared at build time from the catalogue files that name it
+/// (Sources/prompt-declarations): `Prompt.summaryTotalTime` for `summary.total-time`, with the
+/// template's placeholders, and `Prompt.declaredInHeartlineCore` listing them all.
 public struct Prompt: Hashable, Sendable, CustomStringConvertible {
     public let key: String
     public let placeholders: Set<String>

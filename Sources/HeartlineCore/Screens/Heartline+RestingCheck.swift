@@ -79,7 +79,7 @@ extension Heartline {
         write(.restingCheck(check))
         say(.notice, .restingDone)
         say(.notice, .restingHeartRate, ["bpm": words.beatsPerMinute(heartRate)])
-        say(hrv, .notice, reliable: .answerHrv5Minutes)
+        say(hrv, .notice, reliable: .answerHrvResting)
         guard !earlier.isEmpty else {
             say(.notice, .restingBaselineNone)
             return

@@ -8,7 +8,7 @@ import Foundation
 /// Yes or no."), and undone after `speechTrialSeconds` without a yes.
 extension Heartline {
     func label(of setting: SpeechSetting) -> String {
-        words(Prompt.speechSettingNames[SpeechSetting.allCases.firstIndex(of: setting)!])
+        words(setting.name)
     }
 
     func storedValue(of setting: SpeechSetting) -> String? {
@@ -22,7 +22,7 @@ extension Heartline {
     var keyEcho: KeyEchoSetting { settings.keyEcho }
 
     func words(for echo: KeyEchoSetting) -> String {
-        words(Prompt.keyEchoNames[KeyEchoSetting.allCases.firstIndex(of: echo)!])
+        words(echo.name)
     }
 
     func speechItems() -> [MenuItem] {
