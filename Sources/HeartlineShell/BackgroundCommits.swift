@@ -10,7 +10,9 @@ import Synchronization
 /// `append` commits every five seconds, with an fsync or two, and pause and end flush: on a worn
 /// SD card or a busy disk each took a second, during which no key, readout or strap notification
 /// was handled. Here samples, a recording or ended workout's totals and flushes return at once;
-/// the storage thread carries them out in order. A failure (a full disk) is thrown by the next
+/// the storage thread carries them out in order. Samples are gathered on the loop's thread and
+/// handed over as one batch when the store's five seconds are up, committed as they arrive: the
+/// storage thread wakes once a batch, not once a second, and a power cut loses no more. A failure (a full disk) is thrown by the next
 /// of those calls: the store keeps unsaved samples buffered either way, so the edge hears of it
 /// one call later (and tells the core with `Input.storage`) and nothing is lost. Everything else (creating a workout, saving it, reads)
 /// waits for the writes before it, so it sees every sample; the last configuration, saved as a
@@ -51,15 +53,46 @@ final class BackgroundCommits: WorkoutStore {
     private var saved: Set<Int64> = []
     /// The id the next workout begun here gets (loop thread only); nil until the store said.
     private var nextWorkoutID: Int64?
+    /// Samples gathered since the last hand-over, and when the first came (loop thread only).
+    private var batch: (workout: Int64, samples: [Sample], since: ContinuousClock.Instant)?
+    private let batchInterval = Duration.seconds(SQLiteStore.batchInterval)
 
-    init(_ store: any WorkoutStore) {
+    /// The loop's clock, for the batches' five seconds.
+    private let clock: () -> ContinuousClock.Instant
+
+    init(_ store: any WorkoutStore, clock: @escaping () -> ContinuousClock.Instant = { .now }) {
         confined = Confined(store)
+        self.clock = clock
         // Nothing is on the storage thread yet: the store can be asked directly.
         nextWorkoutID = (try? store.highestWorkoutID()).map { $0 + 1 }
     }
 
     func append(_ samples: [Sample], to workout: Int64) throws {
-        try handOver { try $0.append(samples, to: workout) }
+        if let batch, batch.workout != workout { moveBatch() }
+        let now = clock()
+        batch = (workout, (batch?.samples ?? []) + samples, batch?.since ?? now)
+        guard now - batch!.since >= batchInterval else {
+            if let earlier = takeFailure() { throw earlier }
+            return
+        }
+        let due = batch!
+        batch = nil
+        try handOver { try $0.appendBatch(due.samples, to: due.workout) }
+    }
+
+    /// Hands the gathered samples over to be buffered by the store, before whatever comes next,
+    /// which may commit them (a summary, a flush) or read them.
+    private func moveBatch() {
+        guard let gathered = batch else { return }
+        batch = nil
+        enqueue { try $0.append(gathered.samples, to: gathered.workout) }
+    }
+
+    private func takeFailure() -> (any Error)? {
+        confined.failure.withLock { error -> (any Error)? in
+            defer { error = nil }
+            return error
+        }
     }
 
     /// A recording or ended workout's totals (pause, contact lost, end) go over like samples; a
@@ -82,6 +115,7 @@ final class BackgroundCommits: WorkoutStore {
     /// Waits for everything handed over: call before the process exits.
     func finish() {
         handOverConfiguration()
+        moveBatch()
         queue.sync {}
     }
 
@@ -89,10 +123,8 @@ final class BackgroundCommits: WorkoutStore {
     /// one failed since the last call.
     private func handOver(_ body: @escaping @Sendable (any WorkoutStore) throws -> Void) throws {
         handOverConfiguration()
-        let earlier = confined.failure.withLock { error -> (any Error)? in
-            defer { error = nil }
-            return error
-        }
+        moveBatch()
+        let earlier = takeFailure()
         enqueue(body)
         if let earlier { throw earlier }
     }
@@ -120,6 +152,7 @@ final class BackgroundCommits: WorkoutStore {
     /// Runs `body` on the storage thread after every append handed over before it.
     private func waiting<T>(_ body: (any WorkoutStore) throws -> T) throws -> T {
         handOverConfiguration()
+        moveBatch()
         return try queue.sync {
             defer { confined.noteDiskState() }
             return try body(confined.store)
@@ -128,8 +161,14 @@ final class BackgroundCommits: WorkoutStore {
 
     // What is only in memory waits for every write handed over before it: a sentence about
     // storage is said after them. Whether the disk is full is read without waiting.
-    func unwritten(_ workout: Int64) -> UnwrittenWork { queue.sync { confined.store.unwritten(workout) } }
-    func unwrittenWorkouts() -> [Int64: UnwrittenWork] { queue.sync { confined.store.unwrittenWorkouts() } }
+    func unwritten(_ workout: Int64) -> UnwrittenWork {
+        moveBatch()
+        return queue.sync { confined.store.unwritten(workout) }
+    }
+    func unwrittenWorkouts() -> [Int64: UnwrittenWork] {
+        moveBatch()
+        return queue.sync { confined.store.unwrittenWorkouts() }
+    }
     var isWaitingForSpace: Bool { confined.waitingForSpace.withLock { $0 } }
     var writeFailure: StorageError? { confined.writeFailure.withLock { $0 } }
     var hasReserve: Bool { confined.reserve.withLock { $0 } }

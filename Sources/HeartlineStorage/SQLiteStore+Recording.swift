@@ -37,12 +37,21 @@ extension SQLiteStore {
     ///   the card fails it), and the same on every append after it until a commit succeeds; every
     ///   sample stays buffered and the next attempt (`retryInterval` later, or `flush`) writes them.
     public func append(_ samples: [Sample], to workout: Int64) throws(StorageError) {
+        try append(samples, to: workout, due: false)
+    }
+
+    /// Buffers `samples` and commits at once, unless a failed commit waits for its retry.
+    public func appendBatch(_ samples: [Sample], to workout: Int64) throws(StorageError) {
+        try append(samples, to: workout, due: true)
+    }
+
+    private func append(_ samples: [Sample], to workout: Int64, due: Bool) throws(StorageError) {
         try requireWorkout(workout)
         pendingSamples[workout, default: []].append(contentsOf: samples)
         let waited = now().timeIntervalSince(lastCommitAttempt)
         // A clock set backwards (a board without a real-time clock meeting NTP) must not stall
         // commits until it catches up: treat it as time to commit.
-        if waited >= retryInterval || waited < 0 {
+        if (due && writeFailure == nil) || waited >= retryInterval || waited < 0 {
             try commitPending()
         } else if let writeFailure {
             throw writeFailure

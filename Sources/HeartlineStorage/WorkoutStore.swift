@@ -32,6 +32,10 @@ public protocol WorkoutStore: AnyObject {
     /// the last five seconds. On `StorageError.diskFull` the samples stay buffered and are
     /// written by a later call.
     func append(_ samples: [Sample], to workout: Int64) throws
+    /// The same for a caller that gathers samples itself and hands them over once a batch is
+    /// due: commits now (unless a failed commit waits for its retry), so that gathering does not
+    /// add a second wait to the five seconds a power cut may lose.
+    func appendBatch(_ samples: [Sample], to workout: Int64) throws
     /// Replaces a workout's totals and state (pause, end, save). A state other than `recording`
     /// spends the reserve on a full disk, as `flush` does.
     func updateSummary(_ summary: WorkoutSummary) throws
@@ -73,4 +77,10 @@ public protocol WorkoutStore: AnyObject {
     func saveRestingCheck(_ check: RestingCheck) throws
     /// The resting checks that started in `interval`, oldest first.
     func restingChecks(startingIn interval: DateInterval) throws -> [RestingCheck]
+}
+
+extension WorkoutStore {
+    public func appendBatch(_ samples: [Sample], to workout: Int64) throws {
+        try append(samples, to: workout)
+    }
 }

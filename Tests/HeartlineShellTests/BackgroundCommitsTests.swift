@@ -43,7 +43,17 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
         try store.beginWorkout(start: start, configuration: configuration)
     }
-    func append(_ samples: [Sample], to workout: Int64) throws { try store.append(samples, to: workout) }
+    func append(_ samples: [Sample], to workout: Int64) throws {
+        lock.withLock { handed.append("append \(samples.count)") }
+        try store.append(samples, to: workout)
+    }
+    func appendBatch(_ samples: [Sample], to workout: Int64) throws {
+        lock.withLock { handed.append("batch \(samples.count)") }
+        try store.appendBatch(samples, to: workout)
+    }
+    /// How samples reached the store, in order: "batch 6", "append 1".
+    var handedSamples: [String] { lock.withLock { handed } }
+    private var handed: [String] = []
     func flush() throws { try store.flush() }
     func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
@@ -72,6 +82,32 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
 
 /// The shell's storage thread: what the loop waits for when a workout starts.
 @Suite struct BackgroundCommitsTests {
+    /// A sample a second reaches the storage thread once every five seconds, as one batch the
+    /// store commits at once (its own clock, stopped here, would have held them); what is
+    /// gathered when something else comes is handed over before it, so a read sees every second.
+    @Test func samplesGoOverInBatchesCommittedAsTheyArrive() throws {
+        let directory = TemporaryDirectory()
+        let wall = Date(timeIntervalSince1970: 1_780_000_000)
+        let store = try SQLiteStore(directory: directory.path + "/data", now: { wall }, checkAtOpen: false)
+        let gated = GatedStore(store, holdsConfiguration: false)
+        let start = ContinuousClock.now
+        nonisolated(unsafe) var elapsed = Duration.zero
+        let commits = BackgroundCommits(gated, clock: { start + elapsed })
+        let id = try commits.beginWorkout(start: wall, configuration: WorkoutConfiguration(sport: .running, interval: .minutes5))
+        for second in 0..<13 {
+            elapsed = .seconds(second)
+            try commits.append([Sample(elapsed: second + 1, wallOffset: second + 1, heartRate: 120)], to: id)
+            if second == 5 {
+                commits.finish()
+                #expect(gated.handedSamples == ["batch 6"])
+                #expect(store.unwritten(id).seconds == 0, "a batch waited for the store's own five seconds")
+            }
+        }
+        #expect(try commits.samples(of: id).count == 13)
+        #expect(gated.handedSamples == ["batch 6", "batch 6", "append 1"])
+        commits.finish()
+    }
+
     /// The core saves the configuration, then begins the workout; only the begin's id is needed
     /// at once, so the loop must not wait for the configuration's commit. Later calls see it.
     @Test func startingAWorkoutWaitsForTheBeginOnly() throws {
