@@ -51,8 +51,6 @@ final class BackgroundCommits: WorkoutStore {
     private var unsavedConfiguration: WorkoutConfiguration?
     /// The workouts whose save went through here (loop thread only).
     private var saved: Set<Int64> = []
-    /// The id the next workout begun here gets (loop thread only); nil until the store said.
-    private var nextWorkoutID: Int64?
     /// Samples gathered since the last hand-over, and when the first came (loop thread only).
     private var batch: (workout: Int64, samples: [Sample], since: ContinuousClock.Instant)?
     private let batchInterval = Duration.seconds(SQLiteStore.batchInterval)
@@ -63,8 +61,6 @@ final class BackgroundCommits: WorkoutStore {
     init(_ store: any WorkoutStore, clock: @escaping () -> ContinuousClock.Instant = { .now }) {
         confined = Confined(store)
         self.clock = clock
-        // Nothing is on the storage thread yet: the store can be asked directly.
-        nextWorkoutID = (try? store.highestWorkoutID()).map { $0 + 1 }
     }
 
     func append(_ samples: [Sample], to workout: Int64) throws {
@@ -184,21 +180,11 @@ final class BackgroundCommits: WorkoutStore {
         handOverConfiguration()
         unsavedConfiguration = configuration
     }
-    /// Waits for its commit (the core needs the id), then hands over the configuration saved
-    /// just before, so that the start of a workout waits for one commit, not two.
+    /// The core gives each workout its id (`beginWorkout(id:start:configuration:)`); a caller
+    /// that asks the store for one waits for the writes before it.
     func beginWorkout(start: Date, configuration: WorkoutConfiguration) throws -> Int64 {
-        let later = unsavedConfiguration
-        unsavedConfiguration = nil
-        defer {
-            if let later { enqueue { try $0.saveLastConfiguration(later) } }
-        }
-        // The id is given here, so the begin's commit (an fsync, and on the first workout the
-        // log's creation) goes to the storage thread like the samples after it: a slow card never
-        // holds the start. Ids only grow, so one given here is never one the store gave.
-        let id = try (nextWorkoutID ?? (waiting { try $0.highestWorkoutID() } + 1))
-        nextWorkoutID = id + 1
-        enqueue { try $0.beginWorkout(id: id, start: start, configuration: configuration) }
-        saved.remove(id)
+        let id = try highestWorkoutID() + 1
+        try beginWorkout(id: id, start: start, configuration: configuration)
         return id
     }
     /// Goes to the storage thread like the samples after it, the configuration saved just
@@ -206,15 +192,11 @@ final class BackgroundCommits: WorkoutStore {
     func beginWorkout(id: Int64, start: Date, configuration: WorkoutConfiguration) throws {
         let later = unsavedConfiguration
         unsavedConfiguration = nil
-        nextWorkoutID = max(nextWorkoutID ?? 0, id + 1)
         enqueue { try $0.beginWorkout(id: id, start: start, configuration: configuration) }
         if let later { enqueue { try $0.saveLastConfiguration(later) } }
         saved.remove(id)
     }
-    func highestWorkoutID() throws -> Int64 {
-        let stored = try waiting { try $0.highestWorkoutID() }
-        return max(stored, (nextWorkoutID ?? 1) - 1)
-    }
+    func highestWorkoutID() throws -> Int64 { try waiting { try $0.highestWorkoutID() } }
     /// The id of a deleted workout can be given again to the next one, whose save must wait.
     func deleteWorkout(_ id: Int64) throws {
         saved.remove(id)

@@ -119,10 +119,13 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
         nonisolated(unsafe) var id: Int64?
         nonisolated(unsafe) var failure: (any Error)?
         // The loop's calls, on a thread of their own so that a wait cannot hang the test.
+        // The core reads the next id once, at start.
+        let next = try commits.highestWorkoutID() + 1
         let loop = Thread {
             do {
                 try commits.saveLastConfiguration(configuration)
-                id = try commits.beginWorkout(start: Date(), configuration: configuration)
+                try commits.beginWorkout(id: next, start: Date(), configuration: configuration)
+                id = next
             } catch {
                 failure = error
             }
@@ -173,8 +176,8 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     }
 
     /// The begin's commit (an fsync; on the first workout, the log's creation) is the storage
-    /// thread's: the start returns with the workout's id while the write is held, and the
-    /// workout is there for every later call, under ids that only grow.
+    /// thread's: the start, under the id the core gives it, returns while the write is held, and
+    /// the workout is there for every later call.
     @Test func startingAWorkoutDoesNotWaitForItsOwnCommit() throws {
         let directory = TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path + "/data", checkAtOpen: false)
@@ -185,7 +188,9 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
         let begun = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var id: Int64?
         let loop = Thread {
-            id = try? commits.beginWorkout(start: Date(), configuration: WorkoutConfiguration())
+            if (try? commits.beginWorkout(id: earlier + 1, start: Date(), configuration: WorkoutConfiguration())) != nil {
+                id = earlier + 1
+            }
             begun.signal()
         }
         loop.start()
