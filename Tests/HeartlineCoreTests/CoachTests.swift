@@ -2,47 +2,6 @@ import Foundation
 import HeartlineCore
 import Testing
 
-@Suite struct TrainingPlanTextTests {
-    @Test(arguments: [
-        ("6 times 3 minutes work, 1 minute rest", TrainingPlan(rounds: 6, work: 180, rest: 60)),
-        (
-            "6 times 3 minutes work, 1 minute rest, warm-up 10 minutes, cool-down 5 minutes",
-            TrainingPlan(warmUp: 600, rounds: 6, work: 180, rest: 60, coolDown: 300)
-        ),
-        ("8 x 30 s work 1:30 rest", TrainingPlan(rounds: 8, work: 30, rest: 90)),
-        (
-            "warm up 5 min, 4 rounds 2 min work 1 min rest, cool down 5 min, no countdown",
-            TrainingPlan(warmUp: 300, rounds: 4, work: 120, rest: 60, coolDown: 300, countdown: false)
-        ),
-        ("1 x 20s work", TrainingPlan(rounds: 1, work: 20, rest: 0)),
-        ("10 times 400 seconds work and 90 seconds recovery", TrainingPlan(rounds: 10, work: 400, rest: 90)),
-    ])
-    func plansInWords(text: String, plan: TrainingPlan) {
-        #expect(TrainingPlanText.parse(text) == plan)
-    }
-
-    @Test(arguments: [
-        "", "plan please", "6 times", "3 minutes work", "6 times 3 minutes work", "0 times 1 minute work",
-        "6 times 1 second work, 1 minute rest", "6 times 3 minutes work, 1 minute", "times 3 minutes work",
-        "6 times 3 minutes work, 1 minute rest, warm-up", "100 times 1 minute work 1 minute rest",
-    ])
-    func notPlans(text: String) {
-        #expect(TrainingPlanText.parse(text) == nil)
-    }
-
-    @Test func phasesFollowEachOtherWithNoRestAfterTheLastRound() {
-        let plan = TrainingPlan(warmUp: 60, rounds: 3, work: 30, rest: 10, coolDown: 20)
-        #expect(
-            plan.phases.map(\.kind) == [
-                .warmUp, .work(round: 1), .rest(afterRound: 1), .work(round: 2), .rest(afterRound: 2), .work(round: 3), .coolDown,
-            ])
-        #expect(plan.phases.map(\.start) == [0, 60, 90, 100, 130, 140, 170])
-        #expect(plan.duration == 190)
-        #expect(plan.phase(at: 95)?.kind == .rest(afterRound: 1))
-        #expect(plan.phase(at: 190) == nil)
-    }
-}
-
 @Suite struct ZoneTests {
     @Test func fiveZonesFromTheMaximumDoNotOverlap() {
         let zones = HeartRateZones(maximum: 180)

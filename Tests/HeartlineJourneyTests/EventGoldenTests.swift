@@ -385,19 +385,26 @@ import Testing
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > plan please
-            answer: I did not understand that plan. Type it like this: 6 times 3 minutes work, 1 minute rest.
+            answer: I did not understand 'plan'.
+            answer: Type the plan again, or press Escape to choose from the list.
             > 2 times 1 minute work, 30 seconds rest, warm-up 30 seconds, cool-down 20 seconds
-            answer: Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
+            answer: Training plan, 3 minutes and 20 seconds in all.
+            answer: Warm-up 30 seconds.
+            answer: 2 times 1 minute work, 30 seconds rest.
+            answer: Cool-down 20 seconds.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
             menu: Interval: 30 seconds.
-            menu: Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
+            menu: Training plan, 3 minutes and 20 seconds in all.
+            menu: Warm-up 30 seconds.
+            menu: 2 times 1 minute work, 30 seconds rest.
+            menu: Cool-down 20 seconds.
             menu: 1, Start workout.
             > back
             menu: Training plan.
             menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             menu: 1, No plan.
-            menu: 2, Type a plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest and cool-down 20 seconds.
+            menu: 2, Type a plan: 3 minutes and 20 seconds in all.
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > 3
@@ -479,7 +486,11 @@ import Testing
             menu: Last workout configuration.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
             menu: Interval: 30 seconds.
-            menu: Training plan: warm-up 30 seconds, 2 times 1 minute work, 30 seconds rest, cool-down 20 seconds and no countdown.
+            menu: Training plan, 3 minutes and 20 seconds in all.
+            menu: Warm-up 30 seconds.
+            menu: 2 times 1 minute work, 30 seconds rest.
+            menu: Cool-down 20 seconds.
+            menu: No countdown.
             menu: 1, Start workout.
             menu: 2, Edit configuration.
             menu: 3, Back.
@@ -639,15 +650,17 @@ import Testing
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > 1 x 20 s work
-            answer: Training plan: 1 round of 20 seconds work.
+            answer: Training plan, 20 seconds in all.
+            answer: Once, 20 seconds work.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
             menu: Interval: No time.
-            menu: Training plan: 1 round of 20 seconds work.
+            menu: Training plan, 20 seconds in all.
+            menu: Once, 20 seconds work.
             menu: 1, Start workout.
             > start workout
             answer: Workout started.
-            event: Work, round 1 of 1, 20 seconds.
+            event: Work, 20 seconds.
             :wait 16
             :wait 1
             :wait 1
@@ -658,7 +671,7 @@ import Testing
             > v
             answer: 2 recent announcements, newest first.
             answer: 5 seconds ago. Training plan finished.
-            answer: 25 seconds ago. Work, round 1 of 1, 20 seconds.
+            answer: 25 seconds ago. Work, 20 seconds.
             """#)
     }
 }

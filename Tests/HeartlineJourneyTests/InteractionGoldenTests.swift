@@ -161,7 +161,8 @@ import Testing
             menu: Audio metrics on: heart rate.
             menu: Interval: 5 minutes.
             menu: Target heart rate zone: 140 to 160 beats per minute.
-            menu: Training plan: 4 times 2 minutes work, 1 minute rest.
+            menu: Training plan, 11 minutes in all.
+            menu: 4 times 2 minutes work, 1 minute rest.
             menu: 1, Start workout.
             menu: 2, Edit configuration.
             menu: 3, Back.
@@ -204,7 +205,7 @@ import Testing
             menu: Training plan.
             menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             menu: 1, No plan.
-            menu: 2, Type a plan: 4 times 2 minutes work, 1 minute rest.
+            menu: 2, Type a plan: 11 minutes in all.
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > next
@@ -212,7 +213,8 @@ import Testing
             menu: Audio metrics on: heart rate.
             menu: Interval: 5 minutes.
             menu: Target heart rate zone: 140 to 160 beats per minute.
-            menu: Training plan: 4 times 2 minutes work, 1 minute rest.
+            menu: Training plan, 11 minutes in all.
+            menu: 4 times 2 minutes work, 1 minute rest.
             menu: 1, Start workout.
             > next
             answer: This is the last step. Choose Start workout to begin.
@@ -220,7 +222,7 @@ import Testing
             menu: Training plan.
             menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             menu: 1, No plan.
-            menu: 2, Type a plan: 4 times 2 minutes work, 1 minute rest.
+            menu: 2, Type a plan: 11 minutes in all.
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > back
@@ -306,12 +308,14 @@ import Testing
             menu: 3, Countdown before each change: on.
             menu: 4, Next.
             > 5 times 1 minute work, 30 seconds rest
-            answer: Training plan: 5 times 1 minute work, 30 seconds rest.
+            answer: Training plan, 7 minutes in all.
+            answer: 5 times 1 minute work, 30 seconds rest.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed and heart rate.
             menu: Interval: No time.
             menu: Target heart rate zone: Zone 1, 93 to 111 beats per minute.
-            menu: Training plan: 5 times 1 minute work, 30 seconds rest.
+            menu: Training plan, 7 minutes in all.
+            menu: 5 times 1 minute work, 30 seconds rest.
             menu: 1, Start workout.
             > next
             answer: This is the last step. Choose Start workout to begin.

@@ -110,7 +110,7 @@ import Testing
             #expect(try store.unfinishedWorkouts().first?.configuration == planned)
             var summary = try #require(try store.workout(id))
             summary.state = .saved
-            summary.configuration.plan?.rounds = 5
+            summary.configuration.plan?.blocks[0].rounds = 5
             try store.updateSummary(summary)
             #expect(try store.savedWorkouts(offset: 0, limit: 1).first?.configuration == summary.configuration)
             let json = try store.database.queryFirst("SELECT configuration FROM workouts WHERE id = ?", [.integer(id)]) {

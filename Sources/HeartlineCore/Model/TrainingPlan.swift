@@ -1,22 +1,57 @@
-/// An interval training plan: optional warm-up, rounds of work and rest, optional cool-down.
+/// An interval training plan: an optional warm-up, blocks of rounds of work and rest, an
+/// optional cool-down; any phase may carry a target (a power, a speed, an incline, a level).
 public struct TrainingPlan: Equatable, Codable, Sendable {
-    public var warmUp: Int?
-    public var rounds: Int
-    /// Seconds of work in each round.
-    public var work: Int
-    /// Seconds of rest between rounds (none after the last).
-    public var rest: Int
-    public var coolDown: Int?
+    /// One stretch of a plan as written: its seconds and what it asks for.
+    public struct Step: Equatable, Codable, Sendable {
+        public var seconds: Int
+        public var target: PhaseTarget?
+
+        public init(_ seconds: Int, target: PhaseTarget? = nil) {
+            self.seconds = seconds
+            self.target = target
+        }
+    }
+
+    /// Rounds of work, each followed by its rest.
+    ///
+    /// A rest comes between rounds and between blocks; after the plan's last round only when its
+    /// block has a single round, so that a rest written for one round is never lost.
+    public struct Block: Equatable, Codable, Sendable {
+        public var rounds: Int
+        public var work: Step
+        public var rest: Step?
+
+        public init(rounds: Int, work: Step, rest: Step? = nil) {
+            self.rounds = rounds
+            self.work = work
+            self.rest = rest
+        }
+    }
+
+    public var warmUp: Step?
+    public var blocks: [Block]
+    public var coolDown: Step?
     /// Whether the last three seconds before each change are counted down aloud.
     public var countdown: Bool
 
-    public init(warmUp: Int? = nil, rounds: Int, work: Int, rest: Int, coolDown: Int? = nil, countdown: Bool = true) {
+    public init(warmUp: Step? = nil, blocks: [Block], coolDown: Step? = nil, countdown: Bool = true) {
         self.warmUp = warmUp
-        self.rounds = rounds
-        self.work = work
-        self.rest = rest
+        self.blocks = blocks
         self.coolDown = coolDown
         self.countdown = countdown
+    }
+
+    /// A plan of one block without targets, as plans were before blocks: the rest comes between
+    /// rounds only.
+    public init(warmUp: Int? = nil, rounds: Int, work: Int, rest: Int, coolDown: Int? = nil, countdown: Bool = true) {
+        self.init(
+            warmUp: warmUp.map { Step($0) }, blocks: [Block(rounds: rounds, work: Step(work), rest: Self.restBetween(rounds, rest))],
+            coolDown: coolDown.map { Step($0) }, countdown: countdown)
+    }
+
+    /// The rest of a plan stored before blocks, whose single round had none.
+    private static func restBetween(_ rounds: Int, _ rest: Int) -> Step? {
+        rounds > 1 && rest > 0 ? Step(rest) : nil
     }
 
     public enum PhaseKind: Equatable, Sendable {
@@ -31,6 +66,10 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
         public var kind: PhaseKind
         public var start: Int
         public var duration: Int
+        /// What the phase asks for; a fitness machine would be set to it when the phase starts.
+        public var target: PhaseTarget?
+        /// The rounds of the phase's block (its round is counted within the block).
+        public var rounds: Int = 1
         public var end: Int { start + duration }
     }
 
@@ -38,15 +77,19 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     public var phases: [Phase] {
         var result: [Phase] = []
         var clock = 0
-        func add(_ kind: PhaseKind, _ duration: Int) {
-            guard duration > 0 else { return }
-            result.append(Phase(kind: kind, start: clock, duration: duration))
-            clock += duration
+        func add(_ kind: PhaseKind, _ step: Step, rounds: Int = 1) {
+            guard step.seconds > 0 else { return }
+            result.append(Phase(kind: kind, start: clock, duration: step.seconds, target: step.target, rounds: rounds))
+            clock += step.seconds
         }
         if let warmUp { add(.warmUp, warmUp) }
-        for round in 1...max(1, rounds) {
-            add(.work(round: round), work)
-            if round < rounds { add(.rest(afterRound: round), rest) }
+        for (index, block) in blocks.enumerated() {
+            let rounds = max(1, block.rounds)
+            for round in 1...rounds {
+                add(.work(round: round), block.work, rounds: rounds)
+                let planEnds = index == blocks.count - 1 && round == rounds
+                if let rest = block.rest, !planEnds || rounds == 1 { add(.rest(afterRound: round), rest, rounds: rounds) }
+            }
         }
         if let coolDown { add(.coolDown, coolDown) }
         return result
@@ -62,125 +105,35 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
 
     public static let roundsRange = 1...99
     public static let phaseRange = 5...(4 * 3600)
-}
 
-/// Reads a plan the user types, such as "6 times 3 minutes work, 1 minute rest, warm-up 10
-/// minutes, cool-down 5 minutes" or "8 x 30 s work 1:30 rest, no countdown".
-public enum TrainingPlanText {
-    private enum Token: Equatable {
-        case count(Int)
-        case duration(Int)
-        case label(String)
-        case times
-        case noCountdown
+    private enum CodingKeys: String, CodingKey {
+        case warmUp, blocks, coolDown, countdown
+        // Plans stored before blocks: one block, plain seconds.
+        case rounds, work, rest
     }
 
-    public static func parse(_ text: String) -> TrainingPlan? {
-        guard let tokens = tokenize(text) else { return nil }
-        var rounds: Int?
-        var values: [String: Int] = [:]
-        var countdown = true
-        var pendingDuration: Int?
-        var pendingLabel: String?
-        var index = 0
-        while index < tokens.count {
-            switch tokens[index] {
-            case .count(let count):
-                guard index + 1 < tokens.count, tokens[index + 1] == .times else { return nil }
-                rounds = count
-                index += 1
-            case .times:
-                return nil
-            case .noCountdown:
-                countdown = false
-            // A duration and a label pair up in either order.
-            case .duration(let seconds):
-                if let label = pendingLabel.take() { values[label] = seconds } else { pendingDuration = seconds }
-            case .label(let label):
-                if let seconds = pendingDuration.take() { values[label] = seconds } else { pendingLabel = label }
-            }
-            index += 1
-        }
-        guard pendingDuration == nil, pendingLabel == nil, let rounds, let work = values["work"],
-            TrainingPlan.roundsRange.contains(rounds), TrainingPlan.phaseRange.contains(work)
-        else { return nil }
-        let rest = values["rest"] ?? 0
-        if rounds > 1, !TrainingPlan.phaseRange.contains(rest) { return nil }
-        for name in ["warm-up", "cool-down"] {
-            if let seconds = values[name], !TrainingPlan.phaseRange.contains(seconds) { return nil }
-        }
-        return TrainingPlan(
-            warmUp: values["warm-up"], rounds: rounds, work: work, rest: rest, coolDown: values["cool-down"],
-            countdown: countdown)
-    }
-
-    private static func tokenize(_ text: String) -> [Token]? {
-        let cleaned = text.lowercased()
-            .replacingOccurrences(of: ",", with: " ")
-            .replacingOccurrences(of: "warm up", with: "warm-up")
-            .replacingOccurrences(of: "warmup", with: "warm-up")
-            .replacingOccurrences(of: "cool down", with: "cool-down")
-            .replacingOccurrences(of: "cooldown", with: "cool-down")
-            .replacingOccurrences(of: "no countdown", with: "no-countdown")
-        var words = cleaned.split(separator: " ").map(String.init)[...]
-        var tokens: [Token] = []
-        while let word = words.popFirst() {
-            switch word {
-            case "times", "x", "rounds", "round": tokens.append(.times)
-            case "work", "rest", "warm-up", "cool-down": tokens.append(.label(word))
-            case "recovery": tokens.append(.label("rest"))
-            case "no-countdown": tokens.append(.noCountdown)
-            case "and", "then", "with", "of", "each": continue
-            default:
-                if let seconds = minutesAndSeconds(word) {
-                    tokens.append(.duration(seconds))
-                } else if let number = Int(word) {
-                    if let unit = words.first, let factor = unitFactor(unit) {
-                        words.removeFirst()
-                        guard let seconds = scaled(number, by: factor) else { return nil }
-                        tokens.append(.duration(seconds))
-                    } else {
-                        tokens.append(.count(number))
-                    }
-                } else if let split = splitNumberAndUnit(word) {
-                    tokens.append(.duration(split))
-                } else {
-                    return nil
-                }
-            }
-        }
-        return tokens
-    }
-
-    private static func unitFactor(_ unit: String) -> Int? {
-        switch unit {
-        case "s", "sec", "secs", "second", "seconds": 1
-        case "m", "min", "mins", "minute", "minutes": 60
-        case "h", "hr", "hour", "hours": 3600
-        default: nil
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        countdown = try container.decodeIfPresent(Bool.self, forKey: .countdown) ?? true
+        if container.contains(.blocks) {
+            warmUp = try container.decodeIfPresent(Step.self, forKey: .warmUp)
+            blocks = try container.decode([Block].self, forKey: .blocks)
+            coolDown = try container.decodeIfPresent(Step.self, forKey: .coolDown)
+        } else {
+            let rounds = try container.decode(Int.self, forKey: .rounds)
+            let work = try container.decode(Int.self, forKey: .work)
+            let rest = try container.decode(Int.self, forKey: .rest)
+            warmUp = try container.decodeIfPresent(Int.self, forKey: .warmUp).map { Step($0) }
+            blocks = [Block(rounds: rounds, work: Step(work), rest: Self.restBetween(rounds, rest))]
+            coolDown = try container.decodeIfPresent(Int.self, forKey: .coolDown).map { Step($0) }
         }
     }
 
-    /// "30s", "3min": a number glued to its unit.
-    private static func splitNumberAndUnit(_ word: String) -> Int? {
-        let digits = word.prefix { $0.isASCII && $0.isNumber }
-        guard let number = Int(digits), let factor = unitFactor(String(word.dropFirst(digits.count))) else { return nil }
-        return scaled(number, by: factor)
-    }
-
-    /// "1:30" is 90 seconds.
-    private static func minutesAndSeconds(_ word: String) -> Int? {
-        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]), (0..<60).contains(seconds),
-            let whole = scaled(minutes, by: 60)
-        else { return nil }
-        return whole + seconds
-    }
-
-    /// `number` of a unit of `factor` seconds, or nil when no plan could be that long: a typed
-    /// number may have any count of digits, and the product must not overflow.
-    private static func scaled(_ number: Int, by factor: Int) -> Int? {
-        guard number >= 0, number <= TrainingPlan.phaseRange.upperBound else { return nil }
-        return number * factor
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(warmUp, forKey: .warmUp)
+        try container.encode(blocks, forKey: .blocks)
+        try container.encodeIfPresent(coolDown, forKey: .coolDown)
+        try container.encode(countdown, forKey: .countdown)
     }
 }

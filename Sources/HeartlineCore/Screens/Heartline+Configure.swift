@@ -13,25 +13,6 @@ extension Heartline {
         return words(.targetRange, ["low": String(target.range.low), "high": String(target.range.high)])
     }
 
-    func describe(_ plan: TrainingPlan?) -> String {
-        guard let plan else { return words(.valueNone) }
-        var parts: [String] = []
-        if let warmUp = plan.warmUp { parts.append(words(.planWarmUp, ["duration": words.duration(warmUp)])) }
-        if plan.rounds == 1 {
-            parts.append(words(.planOneRound, ["work": words.duration(plan.work)]))
-        } else {
-            parts.append(
-                words(
-                    .planRounds,
-                    [
-                        "rounds": String(plan.rounds), "work": words.duration(plan.work), "rest": words.duration(plan.rest),
-                    ]))
-        }
-        if let coolDown = plan.coolDown { parts.append(words(.planCoolDown, ["duration": words.duration(coolDown)])) }
-        if !plan.countdown { parts.append(words(.planNoCountdown)) }
-        return words.list(parts)
-    }
-
     /// The items of one configuration step, Next last (the interval list ends at its tenth).
     func configureItems(_ step: ConfigureStep, _ draft: Draft) -> [MenuItem] {
         let configuration = draft.configuration
@@ -76,7 +57,10 @@ extension Heartline {
         case .plan:
             return [
                 MenuItem(label: words(.planNone), selected: configuration.plan == nil, action: .choosePlan(nil)),
-                MenuItem(label: words(.planType), state: configuration.plan.map { describe($0) }, action: .typeValue),
+                MenuItem(
+                    label: words(.planType),
+                    state: configuration.plan.map { words(.planLength, ["duration": words.duration($0.duration)]) },
+                    action: .typeValue),
                 MenuItem(label: words(.planCountdown), state: words.onOff(draft.countdown), action: .toggleCountdown),
                 MenuItem(label: words(.itemNext), action: .next),
             ]
@@ -142,8 +126,11 @@ extension Heartline {
         choose({ $0.configuration.target = target }, said: .targetChosen, ["target": describe(target)])
     }
 
+    /// A plan chosen: read back one part a sentence, then the next step.
     mutating func choosePlan(_ plan: TrainingPlan?) {
-        choose({ $0.configuration.plan = plan }, said: .planChosen, ["plan": describe(plan)])
+        update { $0.configuration.plan = plan }
+        speakPlan(plan, kind: .answer)
+        advance()
     }
 
     /// "Type a range" or "Type a plan": the next keys are a typed line, Escape cancels.
@@ -167,12 +154,19 @@ extension Heartline {
         chooseTarget(TargetZone(zone: nil, range: range))
     }
 
+    /// A plan typed on the plan step: taken whole, or refused naming the words and asked again,
+    /// with the way back; nothing of a refused plan is kept.
     mutating func enterPlan(_ text: String, draft: Draft) {
-        guard var plan = TrainingPlanText.parse(text) else {
-            say(.answer, .planNotUnderstood)
+        var plan: TrainingPlan
+        do {
+            plan = try TrainingPlanText.read(text)
+        } catch {
+            speakPlanError(error)
+            keyboard.typingLine = true
+            say(.answer, .planAgain)
             return
         }
-        if !text.contains("countdown") { plan.countdown = draft.countdown }
+        if !text.lowercased().contains("countdown") { plan.countdown = draft.countdown }
         choosePlan(plan)
     }
 

@@ -318,7 +318,7 @@ extension Heartline {
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
         if let readout = configuration.distanceReadout { say(.menu, .lastDistanceReadout, ["choice": describe(readout)]) }
         if configuration.target != nil { say(.menu, .lastTarget, ["target": describe(configuration.target)]) }
-        if configuration.plan != nil { say(.menu, .lastPlan, ["plan": describe(configuration.plan)]) }
+        if configuration.plan != nil { speakPlan(configuration.plan, kind: .menu) }
     }
 
     /// Total time, average and maximum heart rate, calories: one sentence each.
@@ -363,6 +363,8 @@ extension Heartline {
         if help.isEmpty { speakWorkoutKeys() }
         for sentence in help { say(.answer, sentence) }
         say(.answer, .helpCommon)
+        // Help on the plan step says what to type: the next keys are the plan, digits included.
+        if case .configure(.plan, _) = screen { keyboard.typingLine = true }
     }
 
     /// The workout screen's keys from the vocabulary's table, up to three to a sentence, then the

@@ -312,34 +312,6 @@ extension Heartline {
         }
     }
 
-    mutating func speakPlanCues(_ cues: [PlanCoach.Cue]) {
-        for cue in cues {
-            switch cue {
-            case .phase(let phase):
-                let duration = words.duration(phase.duration)
-                switch phase.kind {
-                case .warmUp: say(.event, .eventPlanWarmUp, ["duration": duration])
-                case .work(let round):
-                    let rounds = training.workout?.plan?.plan.rounds ?? round
-                    say(.event, .eventPlanWork, ["round": String(round), "rounds": String(rounds), "duration": duration])
-                case .rest: say(.event, .eventPlanRest, ["duration": duration])
-                case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
-                }
-            case .upcoming(let phase, let seconds):
-                let name: Prompt =
-                    switch phase.kind {
-                    case .warmUp: .planPhaseWarmUp
-                    case .work: .planNextWork
-                    case .rest: .planNextRest
-                    case .coolDown: .planPhaseCoolDown
-                    }
-                say(.event, .eventPlanUpcoming, ["phase": words(name), "duration": words.duration(seconds)])
-            case .finished:
-                say(.event, .eventPlanFinished)
-            }
-        }
-    }
-
     mutating func speakZone() {
         guard let active = training.workout else { return }
         guard let zone = active.zone else {
@@ -369,8 +341,8 @@ extension Heartline {
         let name: String
         switch phase.kind {
         case .warmUp: name = words(.planPhaseWarmUp)
-        case .work(let round): name = words(.planPhaseWork, ["round": String(round), "rounds": String(plan.rounds)])
-        case .rest(let round): name = words(.planPhaseRest, ["round": String(round), "rounds": String(plan.rounds)])
+        case .work(let round): name = words(.planPhaseWork, ["round": String(round), "rounds": String(phase.rounds)])
+        case .rest(let round): name = words(.planPhaseRest, ["round": String(round), "rounds": String(phase.rounds)])
         case .coolDown: name = words(.planPhaseCoolDown)
         }
         say(.answer, .answerPlanPosition, ["phase": name, "remaining": words.duration(phase.end - elapsed)])

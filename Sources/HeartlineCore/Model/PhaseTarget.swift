@@ -1,0 +1,57 @@
+/// What one phase of a training plan asks for besides its time: a power, a speed, an incline or
+/// a resistance level. Heartline says it when the phase starts; a fitness machine may be set to it.
+public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
+    case power(watts: Int)
+    case speed(centiKilometresPerHour: Int)
+    case incline(tenthsOfPercent: Int)
+    case resistance(level: Int)
+
+    /// The quantity a target sets, which a bare number after it in the same block keeps.
+    public enum Kind: Equatable, Hashable, Sendable, CaseIterable {
+        case power, speed, incline, resistance
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .power: .power
+        case .speed: .speed
+        case .incline: .incline
+        case .resistance: .resistance
+        }
+    }
+
+    /// The value in the unit people write it in: watts, kilometres per hour, per cent, level.
+    public var value: Double {
+        switch self {
+        case .power(let watts): Double(watts)
+        case .speed(let centi): Double(centi) / 100
+        case .incline(let tenths): Double(tenths) / 10
+        case .resistance(let level): Double(level)
+        }
+    }
+
+    /// A target of `kind` at `value` in the written unit, or nil outside what a plan may ask:
+    /// up to 3,000 watts, 0.5 to 100 kilometres per hour, -30 to 40 per cent, level 1 to 100.
+    public init?(_ kind: Kind, _ value: Double) {
+        // A typed number may have any count of digits: nothing near Int's bounds is converted.
+        guard value.isFinite, abs(value) < 1_000_000 else { return nil }
+        switch kind {
+        case .power:
+            let watts = Int(value.rounded())
+            guard (1...3000).contains(watts) else { return nil }
+            self = .power(watts: watts)
+        case .speed:
+            let centi = Int((value * 100).rounded())
+            guard (50...10_000).contains(centi) else { return nil }
+            self = .speed(centiKilometresPerHour: centi)
+        case .incline:
+            let tenths = Int((value * 10).rounded())
+            guard (-300...400).contains(tenths) else { return nil }
+            self = .incline(tenthsOfPercent: tenths)
+        case .resistance:
+            let level = Int(value.rounded())
+            guard (1...100).contains(level) else { return nil }
+            self = .resistance(level: level)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// A training plan in words: its parts, targets and the reasons a typed plan is refused.
+extension Words {
+    /// The longest sentence a plan is read back in; a longer block says its rest on its own.
+    static let longestPlanSentence = 15
+
+    /// "250 watts", "12.5 kilometres per hour", "2 per cent incline", "resistance level 8";
+    /// `bare`, only the number, for a target of the unit said just before it.
+    public func target(_ target: PhaseTarget, bare: Bool = false) -> String {
+        let number =
+            switch target {
+            case .power(let watts): self.number(watts)
+            case .speed(let centi): self.decimal(Double(centi) / 100, decimals: 2)
+            case .incline(let tenths): self.decimal(Double(tenths) / 10, decimals: 1)
+            case .resistance(let level): self.number(level)
+            }
+        if bare { return number }
+        return switch target {
+        case .power: self(.planTargetPower, ["watts": number])
+        case .speed: self(.planTargetSpeed, ["speed": number])
+        case .incline: self(.planTargetIncline, ["incline": number])
+        case .resistance: self(.planTargetResistance, ["level": number])
+        }
+    }
+
+    /// "5 minutes", or "5 minutes at 100 watts".
+    public func step(_ step: TrainingPlan.Step) -> String {
+        let duration = self.duration(step.seconds)
+        guard let target = step.target else { return duration }
+        return self(.planStepAt, ["duration": duration, "target": self.target(target)])
+    }
+
+    /// "3 minutes work at 250 watts"; a rest whose target has the work's unit says only its number.
+    private func work(_ work: TrainingPlan.Step) -> String {
+        let duration = self.duration(work.seconds)
+        guard let target = work.target else { return self(.planStepWork, ["duration": duration]) }
+        return self(.planStepWorkAt, ["duration": duration, "target": self.target(target)])
+    }
+
+    private func rest(_ rest: TrainingPlan.Step, after work: TrainingPlan.Step) -> String {
+        let duration = self.duration(rest.seconds)
+        guard let target = rest.target else { return self(.planStepRest, ["duration": duration]) }
+        let bare = work.target?.kind == target.kind
+        return self(.planStepRestAt, ["duration": duration, "target": self.target(target, bare: bare)])
+    }
+
+    /// The plan read back, a sentence each: its length, the warm-up, each block, the cool-down.
+    public func planSentences(_ plan: TrainingPlan) -> [String] {
+        var sentences = [self(.planReadLength, ["duration": self.duration(plan.duration)])]
+        if let warmUp = plan.warmUp { sentences.append(self(.planReadWarmUp, ["step": step(warmUp)])) }
+        for block in plan.blocks {
+            let work = self.work(block.work)
+            let rounds = self.number(block.rounds)
+            let once = block.rounds == 1
+            let workOnly = once ? self(.planReadOnceNoRest, ["work": work]) : self(.planReadBlockNoRest, ["rounds": rounds, "work": work])
+            guard let rest = block.rest.map({ self.rest($0, after: block.work) }) else {
+                sentences.append(workOnly)
+                continue
+            }
+            let whole =
+                once
+                ? self(.planReadOnce, ["work": work, "rest": rest]) : self(.planReadBlock, ["rounds": rounds, "work": work, "rest": rest])
+            if whole.split(separator: " ").count <= Self.longestPlanSentence {
+                sentences.append(whole)
+            } else {
+                sentences.append(workOnly)
+                sentences.append(self(.planReadThen, ["rest": rest]))
+            }
+        }
+        if let coolDown = plan.coolDown { sentences.append(self(.planReadCoolDown, ["step": step(coolDown)])) }
+        if !plan.countdown { sentences.append(self(.planReadNoCountdown)) }
+        return sentences
+    }
+
+    /// Why a typed plan was refused, naming the words: "I did not understand 'blorp'."
+    public func planError(_ error: PlanTextError) -> String {
+        let word = { (text: String) in ["word": String(text.prefix(40))] }
+        let range = TrainingPlan.phaseRange
+        return switch error {
+        case .unknownWord(let text): self(.planErrorUnknownWord, word(text))
+        case .needsTime(let text): self(.planErrorNeedsTime, word(text))
+        case .needsUnit(let text): self(.planErrorNeedsUnit, word(text))
+        case .tooShort(let text): self(.planErrorTooShort, word(text).merging(["duration": duration(range.lowerBound)]) { $1 })
+        case .tooLong(let text): self(.planErrorTooLong, word(text).merging(["duration": duration(range.upperBound)]) { $1 })
+        case .roundsOutOfRange(let text):
+            self(
+                .planErrorRounds,
+                word(text).merging([
+                    "low": String(TrainingPlan.roundsRange.lowerBound), "high": String(TrainingPlan.roundsRange.upperBound),
+                ]) {
+                    $1
+                })
+        case .targetOutOfRange(let text): self(.planErrorTarget, word(text))
+        case .restWithoutWork(let text): self(.planErrorRestWithoutWork, word(text))
+        case .twice(let text): self(.planErrorTwice, word(text))
+        case .noWork: self(.planErrorNoWork)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A training plan in words: read back one part a sentence, refused naming the words, and its
+/// phase changes said with their targets.
+extension Heartline {
+    /// Reads the plan back, or says there is none.
+    mutating func speakPlan(_ plan: TrainingPlan?, kind: SpeechKind) {
+        guard let plan else {
+            say(kind, .planChosen, ["plan": words(.valueNone)])
+            return
+        }
+        for sentence in words.planSentences(plan) { say(kind, text: sentence) }
+    }
+
+    /// Why a typed plan was refused, naming the words.
+    mutating func speakPlanError(_ error: PlanTextError) {
+        say(.answer, text: words.planError(error))
+    }
+
+    /// A phase's time, with its target when it has one: "3 minutes at 250 watts".
+    private func timeAndTarget(_ phase: TrainingPlan.Phase) -> String {
+        words.step(TrainingPlan.Step(phase.duration, target: phase.target))
+    }
+
+    /// Each phase change as it comes, with its target: the plan coach's cues in words. A
+    /// fitness machine would act on the same cues' phases.
+    mutating func speakPlanCues(_ cues: [PlanCoach.Cue]) {
+        for cue in cues {
+            switch cue {
+            case .phase(let phase):
+                let duration = timeAndTarget(phase)
+                switch phase.kind {
+                case .warmUp: say(.event, .eventPlanWarmUp, ["duration": duration])
+                case .work(let round) where phase.rounds == 1 && round == 1:
+                    say(.event, .eventPlanWorkOnce, ["duration": duration])
+                case .work(let round):
+                    say(.event, .eventPlanWork, ["round": String(round), "rounds": String(phase.rounds), "duration": duration])
+                case .rest: say(.event, .eventPlanRest, ["duration": duration])
+                case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
+                }
+            case .upcoming(let phase, let seconds):
+                let name: Prompt =
+                    switch phase.kind {
+                    case .warmUp: .planPhaseWarmUp
+                    case .work: .planNextWork
+                    case .rest: .planNextRest
+                    case .coolDown: .planPhaseCoolDown
+                    }
+                let said = phase.target.map { words(.planNextAt, ["phase": words(name), "target": words.target($0)]) } ?? words(name)
+                say(.event, .eventPlanUpcoming, ["phase": said, "duration": words.duration(seconds)])
+            case .finished:
+                say(.event, .eventPlanFinished)
+            }
+        }
+    }
+}
