@@ -7,8 +7,8 @@ import Testing
 @Suite struct PlanTextTests {
     typealias Step = TrainingPlan.Step
 
-    static func block(_ rounds: Int, _ work: Step, _ rest: Step? = nil) -> TrainingPlan.Block {
-        TrainingPlan.Block(rounds: rounds, work: work, rest: rest)
+    static func block(_ rounds: Int, _ work: Step, _ rest: Step? = nil, recovery: Step? = nil) -> TrainingPlan.Block {
+        TrainingPlan.Block(rounds: rounds, work: work, rest: rest, recovery: recovery)
     }
 
     static func watts(_ seconds: Int, _ watts: Int) -> Step { Step(seconds, target: .power(watts: watts)) }
@@ -177,7 +177,30 @@ import Testing
             "Training plan, 14 minutes in all.", "5 times 2 minutes work at 12 kilometres per hour.", "Then 1 minute rest at 8 watts."),
     ]
 
+    static let moreAccepted: [Reading] = [
+        read(
+            "4 times 3 minutes hard, 2 minutes easy, 5 minutes rest, 4 times 3 minutes hard, 2 minutes easy",
+            TrainingPlan(blocks: [block(4, Step(180), Step(120), recovery: Step(300)), block(4, Step(180), Step(120))]),
+            "Training plan, 41 minutes in all.", "4 times 3 minutes work, 2 minutes rest.", "Then 5 minutes rest.",
+            "4 times 3 minutes work, 2 minutes rest."),
+        read(
+            "2 x 10' at 200w / 5' at 100w", TrainingPlan(blocks: [block(2, watts(600, 200), watts(300, 100))]),
+            "Training plan, 25 minutes in all.", "2 times 10 minutes work at 200 watts, 5 minutes rest at 100."),
+        read(
+            "warmup 10min then 3x(8min @ 3% incline, 2min @ 0%) then cooldown 10min",
+            TrainingPlan(warmUp: Step(600), blocks: [block(3, incline(480, 30), incline(120, 0))], coolDown: Step(600)),
+            "Training plan, 48 minutes in all.", "Warm-up 10 minutes.",
+            "3 times 8 minutes work at 3 per cent incline, 2 minutes rest at 0.",
+            "Cool-down 10 minutes."),
+        read(
+            "Warm-up: 10 minutes. Main set: 4 x 4 minutes hard, 3 minutes easy. Cool-down: 10 minutes.",
+            TrainingPlan(warmUp: Step(600), blocks: [block(4, Step(240), Step(180))], coolDown: Step(600)),
+            "Training plan, 45 minutes in all.", "Warm-up 10 minutes.", "4 times 4 minutes work, 3 minutes rest.", "Cool-down 10 minutes."),
+    ]
+
     static let refusals: [Reading] = [
+        refused("1 hour easy ride", "I did not understand 'ride'."),
+        refused("8x 20 sec all out 10 sec rest", "I did not understand 'all'."),
         refused("blorp", "I did not understand 'blorp'."),
         refused("plan please", "I did not understand 'plan'."),
         refused("4 times 3 minutes blorp, 2 minutes rest", "I did not understand 'blorp'."),
@@ -204,7 +227,7 @@ import Testing
         refused("no countdown", "A plan needs work, such as 4 times 3 minutes work."),
     ]
 
-    @Test(arguments: accepted + refusals)
+    @Test(arguments: accepted + moreAccepted + refusals)
     func aPlanIsReadAsMeantOrRefusedNamingTheWord(reading: Reading) {
         let words = TestCatalogue.words
         do {
@@ -218,11 +241,11 @@ import Testing
     }
 
     @Test func theTableHoldsAtLeastFortyPhrasings() {
-        #expect(Self.accepted.count + Self.refusals.count >= 40)
+        #expect(Self.accepted.count + Self.moreAccepted.count + Self.refusals.count >= 40)
     }
 
     @Test func noReadBackSentenceIsOverFifteenWords() throws {
-        for reading in Self.accepted {
+        for reading in Self.accepted + Self.moreAccepted {
             guard let plan = try? TrainingPlanText.read(reading.text) else { continue }
             for sentence in TestCatalogue.words.planSentences(plan) {
                 #expect(sentence.split(separator: " ").count <= 15, "\(sentence)")
@@ -276,5 +299,27 @@ import Testing
         let plan = try TrainingPlanText.read("warm up 10 min at 150 w, 5 x 2 min at 12.5 km/h, 1 min at 8, cool down 5 min at level 3")
         let data = try JSONEncoder().encode(plan)
         #expect(try JSONDecoder().decode(TrainingPlan.self, from: data) == plan)
+    }
+
+    /// Seeded jumbles of plan words, numbers and punctuation: each is read or refused with a
+    /// sentence, never a trap, and a plan read is one a workout can run.
+    @Test func jumblesOfPlanWordsAreReadOrRefusedNeverTrapped() {
+        let pieces = [
+            "4", "x", "3min", "times", "hard", "easy", "on", "off", ",", "then", "warm up", "cool down", "at", "250", "watts", "km/h",
+            "%", "level", "1:30", "90s", "3'", "-2", "0", "99999999999999999999", "1.5", "and a half", "half a", "minute", "seconds",
+            "twenty", "five", "no countdown", "once", "blorp", "(", ")", ".", "incline", "per cent", "kilometres per hour", "4x3'30\"",
+        ]
+        var random = SplitMix64(seed: 24)
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(
+                separator: " ")
+            do {
+                let plan = try TrainingPlanText.read(text)
+                #expect(!plan.blocks.isEmpty, "\(text)")
+                #expect(plan.phases.allSatisfy { TrainingPlan.phaseRange.contains($0.duration) }, "\(text)")
+            } catch {
+                #expect(!TestCatalogue.words.planError(error).isEmpty, "\(text)")
+            }
+        }
     }
 }

@@ -15,16 +15,21 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     /// Rounds of work, each followed by its rest.
     ///
     /// A rest comes between rounds and between blocks; after the plan's last round only when its
-    /// block has a single round, so that a rest written for one round is never lost.
+    /// block has a single round, so that a rest written for one round is never lost. A recovery
+    /// written after the block takes the place of its last rest.
     public struct Block: Equatable, Codable, Sendable {
         public var rounds: Int
         public var work: Step
         public var rest: Step?
+        /// A longer rest written after the block ("5 minutes rest" before the next block): it
+        /// follows the last round in place of the rest, at the plan's end too.
+        public var recovery: Step?
 
-        public init(rounds: Int, work: Step, rest: Step? = nil) {
+        public init(rounds: Int, work: Step, rest: Step? = nil, recovery: Step? = nil) {
             self.rounds = rounds
             self.work = work
             self.rest = rest
+            self.recovery = recovery
         }
     }
 
@@ -88,7 +93,11 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
             for round in 1...rounds {
                 add(.work(round: round), block.work, rounds: rounds)
                 let planEnds = index == blocks.count - 1 && round == rounds
-                if let rest = block.rest, !planEnds || rounds == 1 { add(.rest(afterRound: round), rest, rounds: rounds) }
+                if round == rounds, let recovery = block.recovery {
+                    add(.rest(afterRound: round), recovery, rounds: rounds)
+                } else if let rest = block.rest, !planEnds || rounds == 1 {
+                    add(.rest(afterRound: round), rest, rounds: rounds)
+                }
             }
         }
         if let coolDown { add(.coolDown, coolDown) }

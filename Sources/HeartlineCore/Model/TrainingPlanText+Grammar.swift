@@ -202,6 +202,8 @@ extension TrainingPlanText {
     struct PlanBuilder {
         private enum Slot {
             case warmUp, work, rest, coolDown
+            /// The rest of its own after the block before.
+            case recovery
         }
 
         private var warmUp: TrainingPlan.Step?
@@ -304,6 +306,11 @@ extension TrainingPlanText {
                 return .work
             case .rest:
                 if rest != nil { try closeBlock() }
+                if work == nil, rounds == nil, !blocks.isEmpty, blocks[blocks.count - 1].recovery == nil {
+                    // A rest of its own after a block is the block's recovery.
+                    blocks[blocks.count - 1].recovery = step
+                    return .recovery
+                }
                 guard work != nil else { throw .restWithoutWork(text) }
                 rest = step
                 return .rest
@@ -323,7 +330,7 @@ extension TrainingPlanText {
             guard let step = step(slot) else { return }
             let same: Bool =
                 switch (slot, label) {
-                case (.work, .work), (.rest, .rest), (.warmUp, .warmUp), (.coolDown, .coolDown): true
+                case (.work, .work), (.rest, .rest), (.recovery, .rest), (.warmUp, .warmUp), (.coolDown, .coolDown): true
                 default: false
                 }
             if !same {
@@ -340,6 +347,7 @@ extension TrainingPlanText {
             case .work: work
             case .rest: rest
             case .coolDown: coolDown
+            case .recovery: blocks.last?.recovery
             }
         }
 
@@ -349,6 +357,7 @@ extension TrainingPlanText {
             case .work: if work != nil { change(&work!) }
             case .rest: if rest != nil { change(&rest!) }
             case .coolDown: if coolDown != nil { change(&coolDown!) }
+            case .recovery: if blocks.last?.recovery != nil { change(&blocks[blocks.count - 1].recovery!) }
             }
         }
 
@@ -358,6 +367,7 @@ extension TrainingPlanText {
             case .work: work = nil
             case .rest: rest = nil
             case .coolDown: coolDown = nil
+            case .recovery: if !blocks.isEmpty { blocks[blocks.count - 1].recovery = nil }
             }
         }
 

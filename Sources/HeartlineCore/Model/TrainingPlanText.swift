@@ -71,7 +71,7 @@ public enum TrainingPlanText {
     ]
     static let fillers: Set<String> = [
         "and", "with", "of", "each", "for", "followed", "by", "plus", "in", "between", "the", "a", "an", "repeat", "repeated",
-        "after", "every", "do", "at", "to",
+        "after", "every", "do", "at", "to", "main", "set",
     ]
     static let separators: Set<String> = [",", "then", "next"]
     static let ones: [String: Int] = [
@@ -118,8 +118,12 @@ public enum TrainingPlanText {
             case ".", ":":
                 // A point between digits is a decimal or minutes and seconds; elsewhere it ends a part.
                 spaced += before.isASCIIDigit && after.isASCIIDigit ? String(character) : " , "
-            case ",", ";", "+", "(", ")", "!", "?":
+            case ",", ";", "+", "(", ")", "!", "?", "/":
                 spaced += " , "
+            case "@":
+                spaced += " at "
+            case "&":
+                spaced += " and "
             case "-":
                 // A minus before a number is kept ("-2 per cent"); a hyphen is a space ("warm-up").
                 spaced += before.isWhitespace && after.isASCIIDigit ? "-" : " "
@@ -154,11 +158,24 @@ public enum TrainingPlanText {
     /// when one is close enough; words of three letters or fewer are taken only as typed, and
     /// nothing is taken for a joining word ("plan" is no slip of "plus").
     static func corrected(_ words: [String]) -> [String] {
-        let candidates = vocabulary.subtracting(fillers).subtracting(separators).filter { $0.count >= 4 }.sorted()
+        let candidates = vocabulary.subtracting(fillers).subtracting(separators).subtracting(ones.keys).subtracting(tens.keys)
+            .filter { $0.count >= 4 }.sorted()
         return words.map { word in
             if vocabulary.contains(word) || isNumeral(word) || word.count < 4 { return word }
-            return CommandText.suggestion(for: word, among: candidates) ?? word
+            return slipOf(word, among: candidates) ?? word
         }
+    }
+
+    /// The plan word `word` is a slip of: two slips in a word of six letters or more, one in a
+    /// shorter one ("esay", "minuts"), so that a short word of another meaning ("ride", "main")
+    /// is not taken for a plan word; number words are never guessed.
+    static func slipOf(_ word: String, among candidates: [String]) -> String? {
+        var best: (word: String, slips: Int)?
+        for candidate in candidates {
+            let slips = CommandText.editDistance(word, candidate)
+            if slips <= (min(word.count, candidate.count) >= 6 ? 2 : 1), slips < (best?.slips ?? .max) { best = (candidate, slips) }
+        }
+        return best?.word
     }
 
     static func isNumeral(_ word: String) -> Bool {

@@ -52,6 +52,9 @@ extension Words {
             let rounds = self.number(block.rounds)
             let once = block.rounds == 1
             let workOnly = once ? self(.planReadOnceNoRest, ["work": work]) : self(.planReadBlockNoRest, ["rounds": rounds, "work": work])
+            defer {
+                if let recovery = block.recovery { sentences.append(self(.planReadThen, ["rest": self.rest(recovery, after: block.work)])) }
+            }
             guard let rest = block.rest.map({ self.rest($0, after: block.work) }) else {
                 sentences.append(workOnly)
                 continue
