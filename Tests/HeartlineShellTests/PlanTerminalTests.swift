@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// A plan typed on the terminal, as a user at a keyboard types it on the plan step.
+@Suite struct PlanTerminalTests {
+    /// Help on the plan step and a refused plan both leave the line open for the plan: a plan
+    /// beginning with a digit ("4x3min ...") is typed whole, its digit choosing no item.
+    @Test func aPlanBeginningWithADigitIsTypedWholeAfterHelpAndAfterARefusal() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
+        for title in ["menu: Metrics for audio feedback.", "menu: Time interval for audio feedback.", "menu: Target heart rate zone."] {
+            mark = terminal.mark
+            terminal.type("next\r")
+            #expect(terminal.waitFor(title, after: mark))
+        }
+        mark = terminal.mark
+        terminal.type("next\r")
+        #expect(terminal.waitFor("menu: 4, Next.", after: mark))
+        mark = terminal.mark
+        terminal.type("help\r")
+        #expect(terminal.waitFor("answer: Everywhere: back, home, where, repeat, help, check and quit.", after: mark))
+        mark = terminal.mark
+        terminal.type("4x3min hard 2min blorp\r")
+        #expect(terminal.waitFor("answer: I did not understand 'blorp'.", after: mark), "\(terminal.screen.suffix(600))")
+        #expect(terminal.waitFor("answer: Type the plan again, or press Escape to choose from the list.", after: mark))
+        mark = terminal.mark
+        terminal.type("4x3min hard 2min easy\r")
+        #expect(terminal.waitFor("answer: 4 times 3 minutes work, 2 minutes rest.", after: mark), "\(terminal.screen.suffix(600))")
+        #expect(terminal.waitFor("menu: Ready to start.", after: mark))
+        terminal.type("\u{04}")  // Ctrl-D on an empty line leaves
+        #expect(terminal.waitForExit() == 0)
+    }
+}
