@@ -322,4 +322,23 @@ import Testing
             }
         }
     }
+
+    /// The coach's cues carry each phase's target, ahead and at the change, for the words and
+    /// for a machine to act on.
+    @Test func theCoachsCuesCarryEachPhasesTarget() throws {
+        var coach = PlanCoach(plan: try TrainingPlanText.read("2 times 20 seconds at 250 watts, 10 seconds at 120"))
+        var cues: [Int: [PlanCoach.Cue]] = [:]
+        for second in 0...70 {
+            let due = coach.cues(atElapsed: second)
+            if !due.isEmpty { cues[second] = due }
+        }
+        let phases = coach.plan.phases
+        #expect(phases.map(\.target) == [.power(watts: 250), .power(watts: 120), .power(watts: 250)])
+        #expect(cues[0] == [.phase(phases[0])])
+        #expect(cues[15] == [.upcoming(phases[1], seconds: 5)])
+        #expect(cues[20] == [.phase(phases[1])])
+        #expect(cues[25] == [.upcoming(phases[2], seconds: 5)])
+        #expect(cues[30] == [.phase(phases[2])])
+        #expect(cues[50] == [.finished])
+    }
 }

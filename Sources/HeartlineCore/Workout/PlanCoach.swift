@@ -1,7 +1,11 @@
 /// Says when a training plan's phases start, announces each change once a few seconds ahead,
 /// and says when the plan is over. Driven by active seconds, so a pause freezes the plan.
+///
+/// A phase cue carries the phase's target (`TrainingPlan.Phase.target`): Heartline says it, and a
+/// fitness machine may be set to it from the same cue, when the phase starts or ahead of it.
 public struct PlanCoach: Sendable {
     public enum Cue: Equatable, Sendable {
+        /// A phase starts now, with its target if it has one.
         case phase(TrainingPlan.Phase)
         /// The next phase starts in `seconds`: one short announcement before each change.
         case upcoming(TrainingPlan.Phase, seconds: Int)
