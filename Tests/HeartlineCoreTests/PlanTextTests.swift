@@ -178,6 +178,15 @@ import Testing
     ]
 
     static let moreAccepted: [Reading] = [
+        Reading(text: "hard 3 minutes easy 2 minutes 4 times", plan: fourByThree, sentences: fourByThreeSaid),
+        read(
+            "30 seconds on, 30 seconds off, 10 times, cool down 5 minutes",
+            TrainingPlan(blocks: [block(10, Step(30), Step(30))], coolDown: Step(300)),
+            "Training plan, 14 minutes and 30 seconds in all.", "10 times 30 seconds work, 30 seconds rest.", "Cool-down 5 minutes."),
+        read(
+            "3 minutes hard, 2 minutes easy, 4 times 1 minute hard, 1 minute easy",
+            TrainingPlan(blocks: [block(1, Step(180), Step(120)), block(4, Step(60), Step(60))]),
+            "Training plan, 12 minutes in all.", "Once, 3 minutes work, 2 minutes rest.", "4 times 1 minute work, 1 minute rest."),
         read(
             "4 times 3 minutes hard, 2 minutes easy, 5 minutes rest, 4 times 3 minutes hard, 2 minutes easy",
             TrainingPlan(blocks: [block(4, Step(180), Step(120), recovery: Step(300)), block(4, Step(180), Step(120))]),
@@ -209,8 +218,8 @@ import Testing
         refused("4 times 3 minutes hard 2 minutes easy 1 km", "I did not understand '1 km'."),
         refused("4 times hard", "'hard' needs a time, such as 3 minutes."),
         refused("6 times", "'6 times' needs a time, such as 3 minutes."),
-        refused("hard 3 minutes easy 2 minutes 4 times", "'4 times' needs a time, such as 3 minutes."),
-        refused("30 seconds on, 30 seconds off, 10 times", "'10 times' needs a time, such as 3 minutes."),
+        refused("4 times 3 minutes hard 2 minutes easy, 2 times", "'2 times' needs a time, such as 3 minutes."),
+        refused("3 minutes hard, 4 times, 2 times", "'2 times' needs a time, such as 3 minutes."),
         refused("6 times 3 minutes work, 1 minute rest, warm-up", "'warm up' needs a time, such as 3 minutes."),
         refused("3 minutes work at 250 watts at 300 watts", "'300 watts' needs a time, such as 3 minutes."),
         refused("0 times 1 minute work", "'0 times' is not from 1 to 99 rounds."),

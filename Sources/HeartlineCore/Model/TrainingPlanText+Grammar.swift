@@ -198,7 +198,8 @@ extension TrainingPlanText {
     }
 
     /// Puts the tokens together into a plan: a time pairs with a label on either side of it or
-    /// with none, a target goes to the phase before it, a count or a second work starts a block.
+    /// with none, a target goes to the phase before it, a count or a second work starts a block,
+    /// and a count at a block's end is that block's.
     struct PlanBuilder {
         private enum Slot {
             case warmUp, work, rest, coolDown
@@ -212,6 +213,8 @@ extension TrainingPlanText {
         private var countdown = true
         // The block being read.
         private var rounds: (count: Int, text: String)?
+        /// A count written after the block's work, not yet known to end it or begin the next.
+        private var afterCount: (count: Int, text: String)?
         private var work: TrainingPlan.Step?
         private var rest: TrainingPlan.Step?
         private var blockUnit: PhaseTarget.Kind?
@@ -226,10 +229,19 @@ extension TrainingPlanText {
             switch token.kind {
             case .count(let count):
                 try flush()
-                if rounds != nil || work != nil || rest != nil { try closeBlock() }
                 guard TrainingPlan.roundsRange.contains(count) else { throw .roundsOutOfRange(token.text) }
-                rounds = (count, token.text)
                 last = nil
+                if let counted = afterCount.take() {
+                    rounds = counted
+                    try closeBlock()
+                }
+                if work != nil, rounds == nil {
+                    // "30 seconds on, 30 seconds off, 10 times": the count of the block before, or of the next.
+                    afterCount = (count, token.text)
+                    return
+                }
+                if rounds != nil || work != nil { try closeBlock() }
+                rounds = (count, token.text)
             case .duration(let seconds, _):
                 guard seconds >= TrainingPlan.phaseRange.lowerBound else { throw .tooShort(token.text) }
                 guard seconds <= TrainingPlan.phaseRange.upperBound else { throw .tooLong(token.text) }
@@ -271,6 +283,7 @@ extension TrainingPlanText {
 
         mutating func plan() throws(PlanTextError) -> TrainingPlan {
             try flush()
+            if let counted = afterCount.take() { rounds = counted }
             if let pendingLabel { throw .needsTime(pendingLabel.text) }
             if let pendingTarget { throw .needsTime(pendingTarget.text) }
             try closeBlock()
@@ -291,6 +304,16 @@ extension TrainingPlanText {
         }
 
         private mutating func put(_ step: TrainingPlan.Step, as label: Label?, text: String) throws(PlanTextError) -> Slot {
+            // A count after a block's work ends that block when the plan ends or a warm-up or
+            // cool-down follows; it begins the next block when more work or rest follows.
+            if let counted = afterCount.take() {
+                if label == .warmUp || label == .coolDown {
+                    rounds = counted
+                } else {
+                    try closeBlock()
+                    rounds = counted
+                }
+            }
             switch label {
             case .warmUp:
                 guard warmUp == nil else { throw .twice(text) }
