@@ -59,7 +59,7 @@ extension TrainingPlanText {
             case "level", "resistance", "incline", "speed", "power":
                 try prefixedTarget(word, from: start)
             case "countdown":
-                // "countdown off"; "countdown" alone or "countdown on" keeps it.
+                // "countdown off" is no countdown; "countdown" alone or "countdown on" asks for one.
                 if let state = self.word(), state == "off" || state == "on" {
                     index += 1
                     if state == "off" { emit(.noCountdown, from: start) }
