@@ -30,6 +30,9 @@ public enum SpeechSetting: String, CaseIterable, Codable, Sendable {
     /// Rate, pitch and volume are numbers; the rest are names.
     public var isNumber: Bool { audibleRange != nil }
 
+    /// The settings that are names, the module first: its voices depend on it.
+    public static let names: [SpeechSetting] = [.module, .voice, .language]
+
     /// The engine's scale for rate, pitch and volume (speech-dispatcher's).
     public static let range = -100...100
 

@@ -80,6 +80,22 @@ extension Heartline {
         }
     }
 
+    /// A stored module, voice or language the engine no longer offers (an uninstalled voice, a
+    /// module removed) goes back to the engine's default, is said, and is stored so. A setting
+    /// on trial is not stored, so it is left to its question.
+    mutating func forgetSpeechNamesNotOffered(_ offer: SpeechOffer) {
+        for setting in SpeechSetting.names {
+            guard let stored = settings.speech[setting], offer.spelling(of: stored, for: setting) == nil,
+                speechTrial?.setting != setting
+            else { continue }
+            saveSettings { $0.setSpeech(setting, to: nil) }
+            emit(.speechSettingChanged(setting, nil))
+            say(
+                .notice, .speechStoredNotOffered,
+                ["field": label(of: setting).lowercased(), "value": String(stored.prefix(SpeechSetting.longestName))])
+        }
+    }
+
     /// The speech setting on trial, while its question is asked.
     var speechTrial: SpeechTrial? {
         if case .question(.keepSpeech(let trial)) = screen { return trial }

@@ -154,6 +154,12 @@ public struct Heartline {
             }
             say(.answer, .speechReset)
         }
+        // A stored voice, language or module the engine has since lost would leave speech
+        // silent or wrong: the engine is asked at once, and `.speechOffered` checks them.
+        if SpeechSetting.names.contains(where: { settings.speech[$0] != nil }) {
+            conversation.speechOfferAsked = true
+            emit(.listSpeechOffer)
+        }
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -181,7 +187,9 @@ public struct Heartline {
         case .tick:
             tick()
             speechTrialTick()
-        case .speechOffered(let offer): conversation.speechOffer = offer
+        case .speechOffered(let offer):
+            conversation.speechOffer = offer
+            forgetSpeechNamesNotOffered(offer)
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
