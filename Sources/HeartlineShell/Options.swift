@@ -18,6 +18,8 @@ public struct Options: Equatable, Sendable {
     public var motionSensors: [SensorKind: String] = [:]
     /// Simulated footpods, bike sensors and power meters beside the simulated strap.
     public var simulatedKinds: [SensorKind] = []
+    /// The simulated fitness machine's type: a treadmill, or a smart trainer (`--simulate trainer`).
+    public var simulatedMachine = MachineType.treadmill
     public var promptsDirectory: String?
     public var showHelp = false
     public var showVersion = false
@@ -78,10 +80,11 @@ public struct Options: Equatable, Sendable {
                 let listed = inline ?? rest.first.flatMap { Self.kindList($0) == nil ? nil : $0 }
                 if let listed {
                     guard let kinds = Self.kindList(listed) else {
-                        throw UsageError(description: "--simulate takes strap, footpod, bike or power")
+                        throw UsageError(description: "--simulate takes strap, footpod, bike, power, treadmill or trainer")
                     }
                     if inline == nil { _ = rest.popFirst() }
                     simulatedKinds = kinds.filter { $0 != .heartRateStrap }
+                    if listed.split(separator: ",").contains("trainer") { simulatedMachine = .indoorBike }
                 }
             case "--simulate-unless-paired": simulateUnlessPaired = true
             case "--seed":

@@ -146,6 +146,8 @@ extension Heartline {
             let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
+            } else if machineCommand(text) {
+                return
             } else {
                 unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
             }
