@@ -122,6 +122,8 @@ final class GoldenSession {
                 return ["(scan other)"]
             case .useMotionSensor(let kind, let address):
                 return ["(use \(kind) \(address ?? "none"))"]
+            case .steerMachine(let command):
+                return ["(steer \(command))"]
             case .speechSettingChanged(let setting, let value):
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):

@@ -101,7 +101,8 @@ extension Heartline {
         case .time, .heartRate, .calories, .distance:
             break
         }
-        let source = Self.source(of: metric, in: sport)
+        var source = Self.source(of: metric, in: sport)
+        if case .connected = sensors.motion[.fitnessMachine] { source = .fitnessMachine }
         if case .connected = sensors.motion[source] {
             say(kind, .answerMotionStanding, name)
         } else {

@@ -461,8 +461,11 @@ extension Heartline {
         guard let active = training.workout else { return }
         switch sensors.strap {
         case .absent, .lost:
-            say(kind, .answerHeartRateNotConnected)
-            return
+            // Without a strap, a fitness machine's own heart rate may stand in (`machineReading`).
+            guard sensors.machine.saidHeartRate else {
+                say(kind, .answerHeartRateNotConnected)
+                return
+            }
         case .waiting, .connected:
             break
         }

@@ -1,0 +1,170 @@
+import Foundation
+@testable import HeartlineCore
+import Testing
+
+/// A treadmill and a smart trainer through the core alone: the commands that steer them, the
+/// limits Heartline keeps (the user's top speed, the machine's ranges), and the safety rules,
+/// asserted as the effects the core asks for and the sentences it says.
+struct MachineFeatureTests {
+    typealias Harness = StorageEffectTests.Harness
+
+    static let treadmill = MachineDescription(
+        type: .treadmill,
+        targets: [.speed: MachineRange(minimum: 0.5, maximum: 18, step: 0.1), .incline: MachineRange(minimum: -3, maximum: 15, step: 0.5)],
+        steerable: true)
+    static let trainer = MachineDescription(
+        type: .indoorBike, targets: [.power: MachineRange(minimum: 25, maximum: 1000, step: 1), .resistance: nil], steerable: true)
+
+    /// A workout under way with `machine` connected, and the top speed set when given.
+    static func harness(_ machine: MachineDescription = treadmill, topSpeed: Double? = 14) -> Harness {
+        var stored = StoredState()
+        if let topSpeed { stored.settings.setTreadmillTopSpeed(topSpeed) }
+        var harness = Harness(stored: stored)
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.described(machine))))
+        _ = harness.send(.motionSensor(.fitnessMachine, .connected(name: "Track 5")))
+        _ = harness.startWorkout()
+        return harness
+    }
+
+    static func steered(_ effects: [Effect]) -> [MachineCommand] {
+        effects.compactMap { effect in
+            if case .steerMachine(let command) = effect { return command }
+            return nil
+        }
+    }
+
+    @Test func typedCommandsSayTheChangeAndSendIt() {
+        var harness = Self.harness()
+        var effects = harness.command("speed 10")
+        #expect(Self.steered(effects) == [.set(.speed, 10)])
+        #expect(Harness.said(effects) == ["Setting speed to 10 kilometres per hour."])
+        effects = harness.command("incline 2.5")
+        #expect(Self.steered(effects) == [.set(.incline, 2.5)])
+        effects = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.incline, 2.5), .success))))
+        #expect(Harness.said(effects) == ["Treadmill confirmed."])
+        effects = harness.command("start machine")
+        #expect(Self.steered(effects) == [.start])
+        #expect(Harness.said(effects) == ["Starting the treadmill."])
+    }
+
+    @Test func eachAnswerOfTheMachineIsOneSentence() {
+        var harness = Self.harness()
+        let answers: [(MachineResult, String)] = [
+            (.success, "Treadmill confirmed."), (.notSupported, "The treadmill does not support that."),
+            (.invalidParameter, "The treadmill refused that value as out of its range."),
+            (.controlNotPermitted, "The treadmill does not grant control."),
+        ]
+        for (result, sentence) in answers {
+            let effects = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.speed, 9), result))))
+            #expect(Harness.said(effects) == [sentence])
+        }
+    }
+
+    @Test func aSpeedAboveTheTopSpeedOrOutsideTheRangeIsNeverSent() {
+        var harness = Self.harness(topSpeed: 12)
+        var effects = harness.command("speed 13")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["13 kilometres per hour is above your top speed of 12 kilometres per hour."])
+        effects = harness.command("incline 20")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["The treadmill takes -3 to 15."])
+        effects = harness.command("watts 200")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["The treadmill takes no Power target."])
+    }
+
+    @Test func noSpeedIsSetBeforeTheTopSpeedIsGiven() {
+        var harness = Self.harness(topSpeed: nil)
+        var effects = harness.command("speed 8")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["First set your top treadmill speed: type top speed, then a number."])
+        effects = harness.command("top speed 12")
+        #expect(Harness.said(effects) == ["Top treadmill speed, 12 kilometres per hour."])
+        #expect(harness.core.settings.treadmillTopSpeed == 12)
+        #expect(Harness.writes(effects).contains { if case .settings = $0 { true } else { false } })
+        effects = harness.command("speed 8")
+        #expect(Self.steered(effects) == [.set(.speed, 8)])
+    }
+
+    @Test func theEndAndPauseKeysStopAndPauseASteeredMachineAndResumeNeverStartsIt() {
+        var harness = Self.harness()
+        // Not yet steered: the workout's pause leaves the machine alone.
+        var effects = harness.command("pause")
+        #expect(Self.steered(effects) == [])
+        _ = harness.command("resume")
+        _ = harness.command("speed 9")
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.speed, 9), .success))))
+        effects = harness.command("pause")
+        #expect(Self.steered(effects) == [.pause])
+        effects = harness.command("resume")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects).last == "The treadmill stays paused; type start machine to start it.")
+        _ = harness.command("end")
+        effects = harness.command("yes")
+        #expect(Self.steered(effects) == [.stop])
+        #expect(Harness.said(effects).first == "Stopping the treadmill.")
+    }
+
+    @Test func aLostTreadmillSaysItCanNoLongerBeStoppedAndIsSteeredNoMore() {
+        var harness = Self.harness()
+        var effects = harness.send(.motionSensor(.fitnessMachine, .disconnected))
+        #expect(Harness.said(effects) == ["The treadmill is disconnected; use its own stop key."])
+        effects = harness.command("speed 9")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["No fitness machine is connected."])
+    }
+
+    @Test func controlTakenBackStopsTheEndKeyFromSendingAnything() {
+        var harness = Self.harness()
+        _ = harness.command("speed 9")
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.speed, 9), .success))))
+        var effects = harness.send(.motionSensor(.fitnessMachine, .machine(.controlLost)))
+        #expect(Harness.said(effects) == ["The treadmill took control back; use its own keys."])
+        _ = harness.command("end")
+        effects = harness.command("yes")
+        #expect(Self.steered(effects) == [])
+    }
+
+    @Test func aTrainerTakesWattsAndTheFasterKeyStepsThemByTheUsersStep() {
+        var harness = Self.harness(Self.trainer, topSpeed: nil)
+        var effects = harness.command("watts 200")
+        #expect(Self.steered(effects) == [.set(.power, 200)])
+        #expect(Harness.said(effects) == ["Setting power to 200 watts."])
+        effects = harness.command("step 25")
+        #expect(harness.core.settings.machinePowerStep == 25)
+        effects = harness.send(.key("u"))
+        #expect(Self.steered(effects) == [.set(.power, 225)])
+        effects = harness.send(.key("j"))
+        #expect(Self.steered(effects) == [.set(.power, 200)])
+        effects = harness.command("speed 30")
+        #expect(Self.steered(effects) == [])
+        effects = harness.command("watts 2000")
+        #expect(Harness.said(effects) == ["The smart trainer takes 25 to 1,000."])
+    }
+
+    @Test func theMachinesHeartRateCountsOnlyWithoutAStrapAndIsSaidOnce() {
+        var harness = Self.harness()
+        let reading = MachineReading(type: .treadmill, speed: 2.5, heartRate: 131)
+        var effects = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+        #expect(Harness.said(effects) == ["Heart rate from the treadmill: no strap is connected."])
+        effects = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+        #expect(Harness.said(effects) == [])
+        #expect(harness.core.training.workout?.engine.currentHeartRate(at: harness.now) == .beats(131))
+        // A strap connected: the machine's heart rate is not taken.
+        _ = harness.send(.sensor(.reading(HeartRateReading(beatsPerMinute: 150))))
+        effects = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+        #expect(harness.core.training.workout?.engine.currentHeartRate(at: harness.now) == .beats(150))
+    }
+
+    @Test func settingsWrittenBeforeMachinesStillReadAndTheTopSpeedIsKept() throws {
+        let old = #"{"autoPause":false,"units":"miles"}"#
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(old.utf8))
+        #expect(settings.treadmillTopSpeed == nil && settings.machineSpeedStep == 0.5 && !settings.autoPause)
+        var changed = settings
+        let taken = changed.setTreadmillTopSpeed(13.26)
+        let refused = changed.setTreadmillTopSpeed(45)
+        #expect(taken && !refused)
+        let again = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(changed))
+        #expect(again.treadmillTopSpeed == 13.3)
+    }
+}
