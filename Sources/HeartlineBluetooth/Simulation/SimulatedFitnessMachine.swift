@@ -129,35 +129,3 @@ public struct SimulatedFitnessMachine: Sendable {
         return .success
     }
 }
-
-extension MachineDescription {
-    /// What a machine says of itself in its Fitness Machine Feature and supported range values
-    /// (each nil when it has none): the targets its features name, all four when it gave no
-    /// features, each with its range.
-    public init(
-        type: MachineType, features: FitnessMachineFeatures?, ranges: [MachineTarget: MachineRange], steerable: Bool
-    ) {
-        var targets: [MachineTarget: MachineRange?] = [:]
-        let bits: [(MachineTarget, FitnessMachineFeatures.TargetSettings)] = [
-            (.speed, .speed), (.incline, .inclination), (.resistance, .resistanceLevel), (.power, .power),
-        ]
-        for (target, bit) in bits where features?.targetSettings.contains(bit) ?? true {
-            targets[target] = .some(ranges[target])
-        }
-        self.init(type: type, targets: steerable ? targets : [:], steerable: steerable)
-    }
-
-    /// Decodes a machine's feature and range values, as a client reads them.
-    public init(type: MachineType, read: (BluetoothUUID) -> [UInt8]?, steerable: Bool) {
-        var ranges: [MachineTarget: MachineRange] = [:]
-        ranges[.speed] = read(.supportedSpeedRange).flatMap { try? SupportedSpeedRange.decode($0) }.map { MachineRange($0, scale: 100) }
-        ranges[.incline] = read(.supportedInclinationRange).flatMap { try? SupportedInclinationRange.decode($0) }
-            .map { MachineRange($0, scale: 10) }
-        ranges[.resistance] = read(.supportedResistanceLevelRange).flatMap { try? SupportedResistanceLevelRange.decode($0) }
-            .map { MachineRange($0, scale: 10) }
-        ranges[.power] = read(.supportedPowerRange).flatMap { try? SupportedPowerRange.decode($0) }.map { MachineRange($0, scale: 1) }
-        self.init(
-            type: type, features: read(.fitnessMachineFeature).flatMap { try? FitnessMachineFeatures.decode($0) }, ranges: ranges,
-            steerable: steerable)
-    }
-}

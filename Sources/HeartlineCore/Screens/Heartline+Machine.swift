@@ -36,6 +36,13 @@ extension Heartline {
 
     var machineType: MachineType? { sensors.machine.description?.type }
 
+    /// The commands of a fitness machine, whose keys help names only while one is connected.
+    static let machineCommands: Set<Command> = [.workout(.incline), .workout(.faster), .workout(.slower)]
+
+    var machineConnected: Bool {
+        if case .connected = sensors.motion[.fitnessMachine] { true } else { false }
+    }
+
     /// A machine's own news.
     mutating func machineEvent(_ event: MachineEvent) {
         let name = ["sensor": machineName(machineType).name]
