@@ -156,6 +156,20 @@ struct MachineFeatureTests {
         #expect(harness.core.training.workout?.engine.currentHeartRate(at: harness.now) == .beats(150))
     }
 
+    @Test func aTreadmillsSpeedDistanceAndInclineAreInTheReadout() {
+        var harness = Self.harness()
+        _ = harness.command("end")
+        _ = harness.command("yes")
+        harness.core.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.pace, .distance], interval: .seconds30))
+        var said: [String] = []
+        for second in 1...30 {
+            let reading = MachineReading(type: .treadmill, speed: 10 / 3.6, distance: Double(second) * 10 / 3.6, incline: 1.5)
+            _ = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+            said += Harness.said(harness.wait(1))
+        }
+        #expect(said == ["Pace, 6 minutes per kilometre.", "Distance, 0.08 kilometres.", "Incline, 1.5 percent."])
+    }
+
     @Test func settingsWrittenBeforeMachinesStillReadAndTheTopSpeedIsKept() throws {
         let old = #"{"autoPause":false,"units":"miles"}"#
         let settings = try JSONDecoder().decode(Settings.self, from: Data(old.utf8))

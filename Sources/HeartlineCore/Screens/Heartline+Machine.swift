@@ -288,6 +288,12 @@ extension Heartline {
         }
     }
 
+    /// A treadmill's slope after a readout's metrics, while it says one.
+    mutating func machineReadout() {
+        guard machineType == .treadmill, training.workout?.engine.machine(at: now)?.incline != nil else { return }
+        speakIncline(.readout)
+    }
+
     /// "incline": the treadmill's slope now.
     mutating func speakIncline(_ kind: SpeechKind) {
         if let incline = training.workout?.engine.machine(at: now)?.incline {

@@ -414,6 +414,7 @@ extension Heartline {
     mutating func readout() {
         guard let active = training.workout else { return }
         for metric in active.engine.configuration.metrics { speakMetric(metric, .readout) }
+        machineReadout()
     }
 
     mutating func sensorEvent(_ event: SensorEvent) {
