@@ -167,7 +167,8 @@ enum HCIEvent {
         var collector = StrapCollector()
         let reports = [
             // Service Data 0x1826: flags 0x01 (machine available), type 0x0001 (treadmill).
-            HCIEvent.report(0, "C4:22:33:44:55:66", data: [0x06, 0x16, 0x26, 0x18, 0x01, 0x01, 0x00] + HCIEvent.name("Track 5"), rssi: -50),
+            HCIEvent.report(
+                0, "C4:22:33:44:55:66", data: [0x06, 0x16, 0x26, 0x18, 0x01, 0x01, 0x00] + HCIEvent.name("Track 5"), rssi: -50),
             HCIEvent.report(0, "C5:22:33:44:55:66", data: [0x03, 0x03, 0x26, 0x18] + HCIEvent.name("KICKR"), rssi: -65),
             HCIEvent.report(0, "C1:22:33:44:55:66", data: [0x03, 0x03, 0x14, 0x18] + HCIEvent.name("Stryd"), rssi: -55),
         ]
