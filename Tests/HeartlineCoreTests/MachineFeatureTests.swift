@@ -70,7 +70,7 @@ struct MachineFeatureTests {
         #expect(Harness.said(effects) == ["The treadmill takes -3 to 15."])
         effects = harness.command("watts 200")
         #expect(Self.steered(effects) == [])
-        #expect(Harness.said(effects) == ["The treadmill takes no Power target."])
+        #expect(Harness.said(effects) == ["The treadmill takes no power target."])
     }
 
     @Test func noSpeedIsSetBeforeTheTopSpeedIsGiven() {

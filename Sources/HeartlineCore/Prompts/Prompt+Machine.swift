@@ -10,8 +10,10 @@ extension Prompt {
     public static let sensorRowerTitle = Prompt("sensor.rower.title")
     public static let sensorMachine = Prompt("sensor.machine")
     public static let sensorMachineTitle = Prompt("sensor.machine.title")
+    public static let machineSpeed = Prompt("machine.speed")
     public static let machineIncline = Prompt("machine.incline")
     public static let machineResistance = Prompt("machine.resistance")
+    public static let machinePower = Prompt("machine.power")
     public static let machineSetSpeed = Prompt("machine.set.speed", ["value"])
     public static let machineSetIncline = Prompt("machine.set.incline", ["value"])
     public static let machineSetResistance = Prompt("machine.set.resistance", ["value"])
@@ -54,8 +56,10 @@ extension Prompt {
         sensorRowerTitle,
         sensorMachine,
         sensorMachineTitle,
+        machineSpeed,
         machineIncline,
         machineResistance,
+        machinePower,
         machineSetSpeed,
         machineSetIncline,
         machineSetResistance,

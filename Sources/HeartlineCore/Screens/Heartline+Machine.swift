@@ -263,10 +263,10 @@ extension Heartline {
 
     private static func targetPrompt(_ target: MachineTarget) -> Prompt {
         switch target {
-        case .speed: .metricSpeed
+        case .speed: .machineSpeed
         case .incline: .machineIncline
         case .resistance: .machineResistance
-        case .power: .metricPower
+        case .power: .machinePower
         }
     }
 
