@@ -58,6 +58,9 @@ struct MachineFeatureTests {
             let effects = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.speed, 9), result))))
             #expect(Harness.said(effects) == [sentence])
         }
+        // Stopped with its own keys: said as news.
+        let effects = harness.send(.motionSensor(.fitnessMachine, .machine(.stoppedOnMachine)))
+        #expect(Harness.said(effects) == ["Treadmill stopped on the machine."])
     }
 
     @Test func aSpeedAboveTheTopSpeedOrOutsideTheRangeIsNeverSent() {
@@ -67,7 +70,7 @@ struct MachineFeatureTests {
         #expect(Harness.said(effects) == ["13 kilometres per hour is above your top speed of 12 kilometres per hour."])
         effects = harness.command("incline 20")
         #expect(Self.steered(effects) == [])
-        #expect(Harness.said(effects) == ["The treadmill takes -3 to 15."])
+        #expect(Harness.said(effects) == ["The treadmill takes -3 to 15 percent."])
         effects = harness.command("watts 200")
         #expect(Self.steered(effects) == [])
         #expect(Harness.said(effects) == ["The treadmill takes no power target."])
@@ -139,7 +142,7 @@ struct MachineFeatureTests {
         effects = harness.command("speed 30")
         #expect(Self.steered(effects) == [])
         effects = harness.command("watts 2000")
-        #expect(Harness.said(effects) == ["The smart trainer takes 25 to 1,000."])
+        #expect(Harness.said(effects) == ["The smart trainer takes 25 to 1,000 watts."])
     }
 
     @Test func theMachinesHeartRateCountsOnlyWithoutAStrapAndIsSaidOnce() {

@@ -147,13 +147,13 @@ import Testing
             "answer: First set your top treadmill speed: type top speed, then a number.",
             "answer: 13 kilometres per hour is above your top speed of 12 kilometres per hour.",
             "answer: Setting speed to 10 kilometres per hour.", "answer: Treadmill confirmed.",
-            "answer: Pace, 6 minutes per kilometre.", "answer: The treadmill takes -3 to 15.", "answer: Stopping the treadmill.",
+            "answer: Pace, 6 minutes per kilometre.", "answer: The treadmill takes -3 to 15 percent.", "answer: Stopping the treadmill.",
         ] {
             #expect(treadmill.contains(line), "\(treadmill)")
         }
         let trainer = try run("trainer", "cycling", ["watts 200", ":wait 5", "power", "watts 1500", "speed 20"])
         for line in [
-            "answer: Setting power to 200 watts.", "answer: Smart trainer confirmed.", "answer: The smart trainer takes 25 to 1,000.",
+            "answer: Setting power to 200 watts.", "answer: Smart trainer confirmed.", "answer: The smart trainer takes 25 to 1,000 watts.",
             "answer: The smart trainer takes no speed target.", "answer: Stopping the smart trainer.",
         ] {
             #expect(trainer.contains(line), "\(trainer)")

@@ -31,6 +31,8 @@ extension Prompt {
     public static let machineTargetUnsupported = Prompt("machine.target-unsupported", ["sensor", "target"])
     public static let machineOutsideRange = Prompt("machine.outside-range", ["maximum", "minimum", "sensor"])
     public static let machineOutsideRangeSpeed = Prompt("machine.outside-range.speed", ["maximum", "minimum", "sensor"])
+    public static let machineOutsideRangeIncline = Prompt("machine.outside-range.incline", ["maximum", "minimum", "sensor"])
+    public static let machineOutsideRangePower = Prompt("machine.outside-range.power", ["maximum", "minimum", "sensor"])
     public static let machineAboveTopSpeed = Prompt("machine.above-top-speed", ["maximum", "speed"])
     public static let machineTopSpeedAsk = Prompt("machine.top-speed-ask")
     public static let machineTopSpeedSet = Prompt("machine.top-speed-set", ["speed"])
@@ -77,6 +79,8 @@ extension Prompt {
         machineTargetUnsupported,
         machineOutsideRange,
         machineOutsideRangeSpeed,
+        machineOutsideRangeIncline,
+        machineOutsideRangePower,
         machineAboveTopSpeed,
         machineTopSpeedAsk,
         machineTopSpeedSet,

@@ -230,7 +230,7 @@ extension Heartline {
             }
             if case .some(.some(let range)) = description.targets[target], !range.contains(value) {
                 say(
-                    .answer, target == .speed ? .machineOutsideRangeSpeed : .machineOutsideRange,
+                    .answer, Self.rangePrompt(target),
                     name.merging(["minimum": valueWords(target, range.minimum), "maximum": valueWords(target, range.maximum)]) { $1 })
                 return false
             }
@@ -267,6 +267,15 @@ extension Heartline {
         case .incline: .machineIncline
         case .resistance: .machineResistance
         case .power: .machinePower
+        }
+    }
+
+    private static func rangePrompt(_ target: MachineTarget) -> Prompt {
+        switch target {
+        case .speed: .machineOutsideRangeSpeed
+        case .incline: .machineOutsideRangeIncline
+        case .resistance: .machineOutsideRange
+        case .power: .machineOutsideRangePower
         }
     }
 
