@@ -173,6 +173,37 @@ struct MachineFeatureTests {
         #expect(said == ["Pace, 6 minutes per kilometre.", "Distance, 0.08 kilometres.", "Incline, 1.5 percent."])
     }
 
+    @Test func aMachineFoundInSettingsSensorsIsRememberedAsTheFitnessMachineAndConnected() {
+        var harness = Harness()
+        _ = harness.command("settings")
+        _ = harness.command("sensors")
+        var effects = harness.command("find footpods, bike sensors and power meters")
+        #expect(effects.contains(.scanForMotionSensors(seconds: Heartline.scanSeconds)))
+        let found = FoundSensor(name: "Track 5", address: "C4:22:33:44:55:66", signal: -50, kind: .fitnessMachine)
+        effects = harness.send(.sensorsFound([found]))
+        #expect(Harness.said(effects).contains("1, Track 5, fitness machine, strong signal."), "\(Harness.said(effects))")
+        effects = harness.command("1")
+        #expect(effects.contains(.useMotionSensor(.fitnessMachine, "C4:22:33:44:55:66")))
+        #expect(harness.core.settings.motionSensors[.fitnessMachine] == RememberedSensor(address: "C4:22:33:44:55:66", name: "Track 5"))
+        let stored = try? JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(harness.core.settings))
+        #expect(stored?.motionSensors[.fitnessMachine]?.name == "Track 5")
+        // Connected and described, it is named by its kind.
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.described(Self.treadmill))))
+        _ = harness.send(.motionSensor(.fitnessMachine, .connected(name: "Track 5")))
+        _ = harness.startWorkout()
+        _ = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(MachineReading(type: .treadmill, speed: 2)))))
+        effects = harness.send(.motionSensor(.fitnessMachine, .disconnected))
+        #expect(Harness.said(effects) == ["The treadmill is disconnected; use its own stop key."])
+        effects = harness.send(.motionSensor(.fitnessMachine, .connected(name: "Track 5")))
+        #expect(Harness.said(effects) == ["Treadmill connected."])
+    }
+
+    @Test func aTrainerLostIsSaidByItsKind() {
+        var harness = Self.harness(Self.trainer, topSpeed: nil)
+        let effects = harness.send(.motionSensor(.fitnessMachine, .disconnected))
+        #expect(Harness.said(effects) == ["Smart trainer disconnected."])
+    }
+
     @Test func settingsWrittenBeforeMachinesStillReadAndTheTopSpeedIsKept() throws {
         let old = #"{"autoPause":false,"units":"miles"}"#
         let settings = try JSONDecoder().decode(Settings.self, from: Data(old.utf8))
