@@ -142,7 +142,8 @@ import Testing
             #expect(result.status == 0)
             return result.lines.filter { $0.hasPrefix("answer: ") || $0.hasPrefix("event: ") }
         }
-        let treadmill = try run("treadmill", "running", ["speed 10", "top speed 12", "speed 13", "speed 10", ":wait 5", "pace", "incline 20"])
+        let treadmill = try run(
+            "treadmill", "running", ["speed 10", "top speed 12", "speed 13", "speed 10", ":wait 5", "pace", "incline 20"])
         for line in [
             "answer: First set your top treadmill speed: type top speed, then a number.",
             "answer: 13 kilometres per hour is above your top speed of 12 kilometres per hour.",
