@@ -198,6 +198,29 @@ struct MachineFeatureTests {
         #expect(Harness.said(effects) == ["Treadmill connected."])
     }
 
+    @Test func aRowersSplitAndStrokeRateAreAnswered() {
+        var harness = Self.harness(MachineDescription(type: .rower), topSpeed: nil)
+        var effects = harness.command("split")
+        #expect(Harness.said(effects) == ["Unknown: no rower says it."])
+        let reading = MachineReading(type: .rower, speed: 500 / 125, cadence: 27, power: 160, split: 125)
+        _ = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+        effects = harness.command("split")
+        #expect(Harness.said(effects) == ["Split, 2 minutes and 5 seconds per 500 metres."])
+        effects = harness.command("stroke rate")
+        #expect(Harness.said(effects) == ["Stroke rate, 27 strokes per minute."])
+        // Not steerable: nothing is sent.
+        effects = harness.command("resistance 4")
+        #expect(Self.steered(effects) == [])
+        #expect(Harness.said(effects) == ["The rower cannot be steered."])
+    }
+
+    @Test func theTopSpeedIsSetOnAnyScreen() {
+        var harness = Harness()
+        let effects = harness.command("top speed 11.5")
+        #expect(Harness.said(effects) == ["Top treadmill speed, 11.5 kilometres per hour."])
+        #expect(harness.core.settings.treadmillTopSpeed == 11.5)
+    }
+
     @Test func aTrainerLostIsSaidByItsKind() {
         var harness = Self.harness(Self.trainer, topSpeed: nil)
         let effects = harness.send(.motionSensor(.fitnessMachine, .disconnected))

@@ -48,6 +48,9 @@ extension Prompt {
     public static let machineHeartRate = Prompt("machine.heart-rate", ["sensor"])
     public static let answerIncline = Prompt("answer.incline", ["incline"])
     public static let answerInclineUnknown = Prompt("answer.incline.unknown")
+    public static let answerSplit = Prompt("answer.split", ["duration"])
+    public static let answerStrokeRate = Prompt("answer.stroke-rate", ["rate"])
+    public static let answerRowingUnknown = Prompt("answer.rowing.unknown")
 
     public static let machine: [Prompt] = [
         sensorTreadmill,
@@ -96,5 +99,8 @@ extension Prompt {
         machineHeartRate,
         answerIncline,
         answerInclineUnknown,
+        answerSplit,
+        answerStrokeRate,
+        answerRowingUnknown,
     ]
 }

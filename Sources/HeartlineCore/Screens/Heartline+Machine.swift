@@ -102,6 +102,17 @@ extension Heartline {
     /// "speed 10", "incline 2", "watts 200", "resistance 5", "start machine", "stop machine",
     /// "pause machine", "top speed 14", "step 0.5": whether `text` was one.
     mutating func machineCommand(_ text: String) -> Bool {
+        if machineSetting(text) { return true }
+        switch text {
+        case "split", "500 metre split", "500 meter split":
+            speakRowing(split: true)
+            return true
+        case "stroke rate", "strokes":
+            speakRowing(split: false)
+            return true
+        default:
+            break
+        }
         let parts = text.split(separator: " ").map(String.init)
         switch parts.count {
         case 2 where parts[1] == "machine" || parts[1] == "treadmill" || parts[1] == "trainer":
@@ -117,12 +128,6 @@ extension Heartline {
             let name = parts.dropLast().joined(separator: " ")
             let target: MachineTarget
             switch name {
-            case "top speed":
-                setTopSpeed(value)
-                return true
-            case "step":
-                setMachineStep(value)
-                return true
             case "speed": target = .speed
             case "incline", "inclination", "grade": target = .incline
             case "watts", "power", "erg": target = .power
@@ -139,6 +144,30 @@ extension Heartline {
             return true
         default:
             return false
+        }
+    }
+
+    /// "top speed 14" and "step 0.5", on any screen: whether `text` was one.
+    mutating func machineSetting(_ text: String) -> Bool {
+        let parts = text.split(separator: " ").map(String.init)
+        guard let last = parts.last, parts.count >= 2 else { return false }
+        switch parts.dropLast().joined(separator: " ") {
+        case "top speed": setTopSpeed(Double(last))
+        case "step": setMachineStep(Double(last))
+        default: return false
+        }
+        return true
+    }
+
+    /// A rower's split or stroke rate, said now.
+    mutating func speakRowing(split: Bool) {
+        let reading = training.workout?.engine.machine(at: now)
+        if split, let seconds = reading?.split, reading?.type == .rower {
+            say(.answer, .answerSplit, ["duration": words.duration(seconds)])
+        } else if !split, let rate = reading?.cadence, reading?.type == .rower {
+            say(.answer, .answerStrokeRate, ["rate": words.decimal(rate, decimals: 1)])
+        } else {
+            say(.answer, .answerRowingUnknown)
         }
     }
 
