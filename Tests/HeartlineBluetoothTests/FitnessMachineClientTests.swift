@@ -98,6 +98,33 @@ import Testing
             ])
     }
 
+    @Test("an answer never indicated fails after the transaction timeout, and the next command goes")
+    func answerNeverIndicated() throws {
+        let machine = FakeFitnessMachine()
+        let strap = machine.strap
+        var silent = true
+        strap.writeHandler = { handle, value in
+            guard handle == FakeFitnessMachine.controlPointHandle else { return nil }
+            return silent ? [[0x13]] : [[0x13], [0x1D] + FakeStrap.le(handle) + [0x80, value.first ?? 0, 0x01]]
+        }
+        var link = InMemoryLink(strap: strap, client: GATTClient(sensor: .fitnessMachine))
+        link.start()
+        link.steer(.set(.speed, 10))
+        link.now += 10
+        link.steer(.stop)
+        // Within the timeout the stop waits behind Request Control.
+        #expect(Self.controlWrites(strap) == [[0x00]])
+        silent = false
+        link.now += 31
+        link.steer(.pause)
+        // Request Control was never answered: every command waiting failed; the pause asks again.
+        #expect(
+            Self.answers(link.events).dropFirst() == [
+                .answered(.set(.speed, 10), .failed), .answered(.stop, .failed), .answered(.pause, .success),
+            ])
+        #expect(Self.controlWrites(strap) == [[0x00], [0x00], [0x08, 0x02]])
+    }
+
     @Test("a rower's stroke rate is its cadence and its pace a 500-metre split")
     func rower() {
         let data = RowerData(strokes: .init(rate: 56, count: 212), totalDistance: 1200, instantaneousPace: 120, instantaneousPower: 180)

@@ -192,6 +192,9 @@ public struct GATTClient {
     private var machineRanges: [MachineTarget: MachineRange] = [:]
     private var machineRecords = MachineRecords()
     public private(set) var controller = FitnessMachineController()
+    /// When the control point request in flight was written, to give up on an indication that
+    /// never comes.
+    private var controlWritten: Double?
 
     /// - Parameters:
     ///   - fallbackName: the name announced when the strap has no readable device name.
@@ -293,8 +296,14 @@ public struct GATTClient {
         guard announced, characteristics[.fitnessMachineControlPoint]?.clientConfiguration != nil else {
             return [.deliver(.machine(.answered(command, .notSupported)))]
         }
+        var actions: [Action] = []
+        // A machine that never indicated its answer within the transaction timeout: that request failed.
+        if controller.inFlight != nil, let written = controlWritten, now - written > transactionTimeout {
+            controlWritten = nil
+            actions = answers(controller.writeFailed())
+        }
         controller.enqueue(command)
-        return writeControl(now: now)
+        return actions + writeControl(now: now)
     }
 
     /// Writes the controller's next request when nothing else is in flight.
@@ -303,6 +312,7 @@ public struct GATTClient {
             return []
         }
         state = .writingControl
+        controlWritten = now
         return request(.writeRequest(handle: point.valueHandle, value: next.encoded), now: now)
     }
 
