@@ -83,7 +83,8 @@ public struct Options: Equatable, Sendable {
                         throw UsageError(description: "--simulate takes strap, footpod, bike, power, treadmill or trainer")
                     }
                     if inline == nil { _ = rest.popFirst() }
-                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }
+                    // One of each kind: "treadmill,trainer" is one machine, the trainer.
+                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
                     if listed.split(separator: ",").contains("trainer") { simulatedMachine = .indoorBike }
                 }
             case "--simulate-unless-paired": simulateUnlessPaired = true
