@@ -82,6 +82,55 @@ import Testing
         #expect(heartline.finish(within: 10) == 0, context())
     }
 
+    @Test("beside a strap, the treadmill gives pace and the strap the heart rate")
+    func besideAStrap() throws {
+        let loop = try EventLoop()
+        let directory = try SensorsEndToEndTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let strap = try SensorsEndToEndTests.Notifier(FakeStrap(), service: nil, path: directory + "/strap.sock", loop: loop) {
+            [0x06, 150]
+        }
+        defer { strap.close() }
+        let machine = FakeFitnessMachine()
+        let peer = try FakeStrapPeer(strap: machine.strap, path: directory + "/treadmill.sock", loop: loop)
+        defer { peer.close() }
+        var token: EventLoop.Token?
+        func beat() {
+            if peer.isConnected, machine.notifying { peer.send(machine.notification(after: 0.5)) }
+            token = loop.after(0.5) { beat() }
+        }
+        beat()
+        defer { token.map { loop.cancel($0) } }
+        let heartline = try ScriptedHeartline(
+            arguments: ["--sensor", "att-socket:" + strap.peer.path, "--sensor", "machine=att-socket:" + peer.path], loop: loop)
+        func context() -> Comment { "transcript:\n\(heartline.lines.joined(separator: "\n"))\nlog:\n\(heartline.log)" }
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Heartline is ready.") }, context())
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { machine.notifying }, context())
+        heartline.send("configure", "running", "start workout", ":wait 3")
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Workout started.") }, context())
+        _ = BinaryEndToEndTests.run(loop, seconds: 2) { false }
+        #expect(
+            SensorsEndToEndTests.answer("heart rate", "answer: Heart rate", of: heartline, on: loop)
+                == "answer: Heart rate, 150 beats per minute.", context())
+        #expect(
+            SensorsEndToEndTests.answer("pace", "answer: Pace", of: heartline, on: loop)
+                == "answer: Pace, 7 minutes and 30 seconds per kilometre.", context())
+        #expect(!heartline.lines.contains { $0.contains("Heart rate from the treadmill") }, context())
+        // The treadmill drops out alone; the strap goes on.
+        peer.accepting = false
+        peer.dropConnection()
+        try #require(
+            BinaryEndToEndTests.run(loop, seconds: 5) {
+                heartline.lines.contains("event: The treadmill is disconnected; use its own stop key.")
+            }, context())
+        #expect(
+            SensorsEndToEndTests.answer("heart rate", "answer: Heart rate", of: heartline, on: loop)
+                == "answer: Heart rate, 150 beats per minute.", context())
+        peer.accepting = true
+        #expect(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("event: Treadmill connected.") }, context())
+        #expect(heartline.finish(within: 10) == 0, context())
+    }
+
     @Test("a treadmill that refuses control is sent nothing else")
     func controlRefused() throws {
         let loop = try EventLoop()
