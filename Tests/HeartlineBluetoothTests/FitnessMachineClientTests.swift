@@ -125,6 +125,14 @@ import Testing
         #expect(Self.controlWrites(strap) == [[0x00], [0x00], [0x08, 0x02]])
     }
 
+    @Test("a client whose connection failed answers no command")
+    func failedClientIsSilent() {
+        var client = GATTClient(sensor: .fitnessMachine)
+        _ = client.start(now: 0)
+        #expect(client.tick(now: 31).contains(.fail(.transactionTimeout(request: 0x02))))
+        #expect(client.steer(.stop, now: 32) == [])
+    }
+
     @Test("a rower's stroke rate is its cadence and its pace a 500-metre split")
     func rower() {
         let data = RowerData(strokes: .init(rate: 56, count: 212), totalDistance: 1200, instantaneousPace: 120, instantaneousPower: 180)

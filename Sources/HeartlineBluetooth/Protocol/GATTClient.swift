@@ -293,6 +293,7 @@ public struct GATTClient {
     /// machine has not granted it, one request at a time. The answer arrives as
     /// `.machine(.answered)`; a device with no control point answers "not supported" at once.
     public mutating func steer(_ command: MachineCommand, now: Double) -> [Action] {
+        if case .failed = state { return [] }
         guard announced, characteristics[.fitnessMachineControlPoint]?.clientConfiguration != nil else {
             return [.deliver(.machine(.answered(command, .notSupported)))]
         }
