@@ -17,8 +17,6 @@ struct MachineState: Sendable {
     var saidHeartRate = false
     /// The last target asked of each, in its unit, for the up and down keys.
     var targets: [MachineTarget: Double] = [:]
-    /// The commands sent and not yet answered, oldest first.
-    var pending: [MachineCommand] = []
 }
 
 /// A treadmill, smart trainer or rower: read like the other sensors, and steered by typed
@@ -50,8 +48,7 @@ extension Heartline {
         switch event {
         case .described(let description):
             sensors.machine.description = description
-        case .answered(let command, let result):
-            if let index = sensors.machine.pending.firstIndex(of: command) { sensors.machine.pending.remove(at: index) }
+        case .answered(_, let result):
             switch result {
             case .success:
                 sensors.machine.controlled = true
@@ -76,7 +73,6 @@ extension Heartline {
     mutating func machineLost() {
         let wasControlled = sensors.machine.controlled
         sensors.machine.controlled = false
-        sensors.machine.pending = []
         sensors.machine.saidHeartRate = false
         if machineType == .treadmill || wasControlled {
             say(.event, .machineLostStopKey, ["sensor": machineName(machineType).name])
@@ -273,7 +269,6 @@ extension Heartline {
         case .pause:
             say(.answer, .machinePausing, name)
         }
-        sensors.machine.pending.append(command)
         emit(.steerMachine(command))
         return true
     }
