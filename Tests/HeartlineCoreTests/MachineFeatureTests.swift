@@ -117,6 +117,18 @@ struct MachineFeatureTests {
         #expect(Harness.said(effects) == ["No fitness machine is connected."])
     }
 
+    @Test func aTreadmillSteeredBeforeADropIsStoppedByTheEndKeyWhenBack() {
+        var harness = Self.harness()
+        _ = harness.command("speed 9")
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.answered(.set(.speed, 9), .success))))
+        _ = harness.send(.motionSensor(.fitnessMachine, .disconnected))
+        _ = harness.send(.motionSensor(.fitnessMachine, .machine(.described(Self.treadmill))))
+        let effects = harness.send(.motionSensor(.fitnessMachine, .connected(name: "Track 5")))
+        #expect(Harness.said(effects) == ["Treadmill connected."])
+        _ = harness.command("end")
+        #expect(Self.steered(harness.command("yes")) == [.stop])
+    }
+
     @Test func controlTakenBackStopsTheEndKeyFromSendingAnything() {
         var harness = Self.harness()
         _ = harness.command("speed 9")

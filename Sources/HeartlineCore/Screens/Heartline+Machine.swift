@@ -70,9 +70,10 @@ extension Heartline {
 
     /// The machine dropped out: a treadmill keeps its belt running, and Heartline can no longer
     /// stop it.
+    /// A machine steered before the drop is steered again when it is back: the end and pause keys
+    /// still stop and pause it, asking for control again first.
     mutating func machineLost() {
         let wasControlled = sensors.machine.controlled
-        sensors.machine.controlled = false
         sensors.machine.saidHeartRate = false
         if machineType == .treadmill || wasControlled {
             say(.event, .machineLostStopKey, ["sensor": machineName(machineType).name])

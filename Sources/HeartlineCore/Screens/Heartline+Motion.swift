@@ -216,9 +216,10 @@ extension Heartline {
         if let power = workout.averagePower { say(kind, .summaryAveragePower, ["power": words.number(power)]) }
     }
 
-    /// "Calibrate the footpod with this distance", on a run's summary that has a distance.
+    /// "Calibrate the footpod with this distance", on a run's summary that has a distance, when
+    /// a footpod was heard this run (a treadmill's distance is its own, not the footpod's).
     func calibrateItem(_ workout: WorkoutSummary) -> [MenuItem] {
-        guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0 else { return [] }
+        guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0, sensors.motion[.footpod] != nil else { return [] }
         return [MenuItem(label: words(.itemCalibrate), action: .open(.calibrationEntry(workout)))]
     }
 }
