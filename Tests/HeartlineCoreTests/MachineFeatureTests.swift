@@ -189,7 +189,7 @@ struct MachineFeatureTests {
         var harness = Harness()
         _ = harness.command("settings")
         _ = harness.command("sensors")
-        var effects = harness.command("find footpods, bike sensors and power meters")
+        var effects = harness.command("find footpods, bike sensors, power meters and fitness machines")
         #expect(effects.contains(.scanForMotionSensors(seconds: Heartline.scanSeconds)))
         let found = FoundSensor(name: "Track 5", address: "C4:22:33:44:55:66", signal: -50, kind: .fitnessMachine)
         effects = harness.send(.sensorsFound([found]))
