@@ -29,7 +29,8 @@ if $short; then seconds=7 optimisation=-Onone; else seconds=${FUZZ_SECONDS:-600}
 # The decoders and the GATT client live in Sources/HeartlineBluetooth/Protocol, which needs
 # nothing but HeartlineCore's sensor types: each target compiles them into its own module.
 protocol_sources=(Sources/HeartlineBluetooth/Protocol/*.swift Sources/HeartlineCore/Sensor/SensorEvent.swift
-  Sources/HeartlineCore/Sensor/SensorReading.swift Sources/HeartlineCore/Speech/SafeText.swift)
+  Sources/HeartlineCore/Sensor/SensorReading.swift Sources/HeartlineCore/Sensor/MachineReading.swift
+  Sources/HeartlineCore/Speech/SafeText.swift)
 
 build=$(mktemp -d "${TMPDIR:-/tmp}/heartline-fuzz.XXXXXX")
 trap 'rm -rf "$build"' EXIT

@@ -201,7 +201,8 @@ public enum HeartlineMain {
             session.useMotionSensor(kind, address)
         }
         for (offset, kind) in options.simulatedKinds.enumerated() {
-            session.attachSimulatedSensor(kind, seed: options.seed &+ UInt64(offset + 1), name: "Simulated \(kind.logName)")
+            session.attachSimulatedSensor(
+                kind, seed: options.seed &+ UInt64(offset + 1), name: "Simulated \(kind.logName)", machineType: options.simulatedMachine)
         }
         if options.simulate || options.simulateUnlessPaired && pairedStrap == nil {
             session.attachSimulatedStrap(seed: options.seed, name: "Simulated strap")

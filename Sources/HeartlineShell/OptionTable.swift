@@ -99,13 +99,13 @@ extension CommandSpec {
         options: [
             OptionSpec(
                 "--simulate", .optional("KINDS"), "use a simulated heart-rate strap (deterministic), and with",
-                "footpod, bike or power (comma-separated) those sensors too"),
+                "footpod, bike, power, treadmill or trainer (comma-separated)", "those sensors too"),
             OptionSpec("--simulate-unless-paired", .none, "the simulated strap only when no strap is given or remembered"),
             OptionSpec("--seed", .required("N"), "seed for the simulated strap (default 1)"),
             OptionSpec("--speech", .required("MODE"), "\(OptionSpec.choices(Options.Speech.self)) (default auto)"),
             OptionSpec(
                 "--sensor", .required("ADDRESS"), "a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH;",
-                "footpod=ADDRESS, bike=ADDRESS or power=ADDRESS for other", "sensors (given once each)"),
+                "footpod=ADDRESS, bike=ADDRESS, power=ADDRESS or", "machine=ADDRESS for other sensors (given once each)"),
             OptionSpec("--data-dir", .required("DIR"), "where workouts are stored (default $XDG_DATA_HOME/heartline)"),
             OptionSpec("--prompts", .required("DIR"), "the spoken catalogue (default: installed next to the program)"),
             OptionSpec("--echo", .required("MODE"), "key echo: \(OptionSpec.choices(KeyEchoMode.self)) (default characters)"),

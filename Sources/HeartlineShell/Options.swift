@@ -18,6 +18,8 @@ public struct Options: Equatable, Sendable {
     public var motionSensors: [SensorKind: String] = [:]
     /// Simulated footpods, bike sensors and power meters beside the simulated strap.
     public var simulatedKinds: [SensorKind] = []
+    /// The simulated fitness machine's type: a treadmill, or a smart trainer (`--simulate trainer`).
+    public var simulatedMachine = MachineType.treadmill
     public var promptsDirectory: String?
     public var showHelp = false
     public var showVersion = false
@@ -78,10 +80,12 @@ public struct Options: Equatable, Sendable {
                 let listed = inline ?? rest.first.flatMap { Self.kindList($0) == nil ? nil : $0 }
                 if let listed {
                     guard let kinds = Self.kindList(listed) else {
-                        throw UsageError(description: "--simulate takes strap, footpod, bike or power")
+                        throw UsageError(description: "--simulate takes strap, footpod, bike, power, treadmill or trainer")
                     }
                     if inline == nil { _ = rest.popFirst() }
-                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }
+                    // One of each kind: "treadmill,trainer" is one machine, the trainer.
+                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                    if listed.split(separator: ",").contains("trainer") { simulatedMachine = .indoorBike }
                 }
             case "--simulate-unless-paired": simulateUnlessPaired = true
             case "--seed":

@@ -61,7 +61,9 @@ final class SensorLink {
         case .disconnected: log("\(who): disconnected")
         case .problem(let problem): log("\(who): \(problem)")
         case .pairing: log("\(who): pairing")
-        case .reading, .sensorReading, .battery, .identified: break
+        case .machine(.answered(let command, let result)): log("\(who): \(command) answered \(result)")
+        case .machine(.controlLost): log("\(who): control permission lost")
+        case .reading, .sensorReading, .battery, .identified, .machine: break
         }
         deliver(kind == .heartRateStrap ? .sensor(event) : .motionSensor(kind, event))
     }
@@ -70,7 +72,13 @@ final class SensorLink {
         source?.requestBattery()
     }
 
-    static let motionKinds: Set<SensorKind> = [.footpod, .cyclingSpeedCadence, .powerMeter]
+    /// Sends a command to the fitness machine; with none connected its answer says so.
+    func steer(_ command: MachineCommand) {
+        log("\(kind.logName): sending \(command)")
+        source?.steer(command)
+    }
+
+    static let motionKinds: Set<SensorKind> = [.footpod, .cyclingSpeedCadence, .powerMeter, .fitnessMachine]
 
     /// Scans for sensors of `kinds` (straps unless said) and hands what was heard to the core.
     func scan(seconds: Double, for kinds: Set<SensorKind> = [.heartRateStrap]) {

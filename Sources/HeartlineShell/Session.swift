@@ -112,6 +112,7 @@ final class Session {
             case .useSensor(let address): sensors?.use(address)
             case .scanForMotionSensors(let seconds): sensors?.scan(seconds: seconds, for: SensorLink.motionKinds)
             case .useMotionSensor(let kind, let address): useMotionSensor(kind, address)
+            case .steerMachine(let command): steerMachine(command)
             case .speechSettingChanged: break
             case .runSelfCheck:
                 // The checks run here, at the edge; the core says their sentences, so "repeat" works.
@@ -201,11 +202,27 @@ final class Session {
     /// Makes the link of a sensor kind, with the loop, catalogue and log of the program.
     var makeLink: ((SensorKind) -> SensorLink)?
 
-    /// Adds a simulated footpod, bike sensor or power meter, sending every second.
-    func attachSimulatedSensor(_ kind: SensorKind, seed: UInt64, name: String) {
-        movers.append(SimulatedMover(kind: kind, seed: seed))
+    /// Adds a simulated footpod, bike sensor, power meter or fitness machine, sending every second.
+    func attachSimulatedSensor(_ kind: SensorKind, seed: UInt64, name: String, machineType: MachineType = .treadmill) {
+        let mover = SimulatedMover(kind: kind, seed: seed, machineType: machineType)
+        movers.append(mover)
+        if let description = mover.machineDescription { send(.motionSensor(kind, .machine(.described(description)))) }
         send(.motionSensor(kind, .connected(name: name)))
         scheduleSimulation()
+    }
+
+    /// A command for the fitness machine: the simulated one answers at once, a real one when its
+    /// indication comes.
+    private func steerMachine(_ command: MachineCommand) {
+        if let index = movers.firstIndex(where: { $0.kind == .fitnessMachine }) {
+            for (answered, result) in movers[index].steer(command) {
+                send(.motionSensor(.fitnessMachine, .machine(.answered(answered, result))))
+            }
+        } else if let link = motionLinks.first(where: { $0.kind == .fitnessMachine }) {
+            link.steer(command)
+        } else {
+            send(.motionSensor(.fitnessMachine, .machine(.answered(command, .notSupported))))
+        }
     }
 
     private func moverStep() {

@@ -5,6 +5,7 @@ extension SensorKind {
     /// The names `--sensor KIND=ADDRESS` and `--simulate KIND,...` take.
     static let argumentNames: [String: SensorKind] = [
         "strap": .heartRateStrap, "footpod": .footpod, "bike": .cyclingSpeedCadence, "power": .powerMeter,
+        "machine": .fitnessMachine, "treadmill": .fitnessMachine, "trainer": .fitnessMachine,
     ]
 
     /// The name in log lines.
@@ -14,6 +15,7 @@ extension SensorKind {
         case .footpod: "footpod"
         case .cyclingSpeedCadence: "bike sensor"
         case .powerMeter: "power meter"
+        case .fitnessMachine: "fitness machine"
         }
     }
 }
@@ -26,18 +28,44 @@ struct SimulatedMover {
     private var footpod: SimulatedFootpod?
     private var bike: SimulatedBike?
     private var powerMeter: SimulatedPowerMeter?
+    private var machine: SimulatedFitnessMachine?
+    private var records = MachineRecords()
+    private var controller = FitnessMachineController()
     private var cycling = CyclingSpeedCadenceCalculator()
     private var power = CyclingPowerCalculator()
     private var seconds = 0.0
 
-    init(kind: SensorKind, seed: UInt64) {
+    init(kind: SensorKind, seed: UInt64, machineType: MachineType = .treadmill) {
         self.kind = kind
         switch kind {
         case .footpod: footpod = SimulatedFootpod(seed: seed)
         case .cyclingSpeedCadence: bike = SimulatedBike(seed: seed)
         case .powerMeter: powerMeter = SimulatedPowerMeter(seed: seed)
+        case .fitnessMachine: machine = SimulatedFitnessMachine(type: machineType, seed: seed)
         case .heartRateStrap: break
         }
+    }
+
+    /// A simulated machine's description, decoded from its feature and range values.
+    var machineDescription: MachineDescription? {
+        machine.map { machine in MachineDescription(type: machine.type, read: machine.readValue, steerable: true) }
+    }
+
+    /// Carries a command to the simulated machine through the control point's rules and bytes,
+    /// Request Control first; the answers, in order.
+    mutating func steer(_ command: MachineCommand) -> [(MachineCommand, MachineResult)] {
+        guard var machine else { return [(command, .notSupported)] }
+        defer { self.machine = machine }
+        controller.enqueue(command)
+        var answers: [(MachineCommand, MachineResult)] = []
+        while let request = controller.next() {
+            guard let response = try? FitnessMachineControlResponse.decode(machine.controlPoint(request.encoded)) else {
+                answers += controller.writeFailed()
+                continue
+            }
+            answers += controller.indicated(response)
+        }
+        return answers
     }
 
     /// The reading of the next second, or nil when its bytes do not decode.
@@ -56,6 +84,10 @@ struct SimulatedMover {
             defer { self.powerMeter = powerMeter }
             guard let measurement = try? CyclingPowerMeasurement.decode(powerMeter.notificationValue()) else { return nil }
             return .power(power.update(measurement, now: seconds))
+        }
+        if var machine {
+            defer { self.machine = machine }
+            return records.add(machine.notificationValue(), of: machine.type).last.map { .machine($0) }
         }
         return nil
     }

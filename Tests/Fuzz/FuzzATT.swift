@@ -15,8 +15,8 @@ public func fuzzATT(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(again == pdu, "PDU does not survive encoding: \(pdu)")
     }
     converse(bytes, with: GATTClient())
-    let others: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
-    converse(bytes, with: GATTClient(sensor: others[size % 3]))
+    let others: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter, .fitnessMachine]
+    converse(bytes, with: GATTClient(sensor: others[size % others.count]))
     return 0
 }
 
@@ -66,6 +66,8 @@ private func converse(_ bytes: [UInt8], with client: GATTClient) {
         }
         now += 1
         check(client.requestBattery(now: now))
+        // A fitness machine is steered meanwhile: its control point writes wait their turn.
+        if kind == .fitnessMachine, record.count % 2 == 0 { check(client.steer(.set(.speed, Double(record.count)), now: now)) }
     }
     let final = client.tick(now: now + 31)
     check(final)

@@ -162,6 +162,23 @@ enum HCIEvent {
         #expect(collector.sensors(of: [.powerMeter]).map(\.name) == ["Crank PM"])
     }
 
+    @Test("a treadmill is found by the Fitness Machine service in its Service Data, or in its list of services")
+    func fitnessMachinesByService() throws {
+        var collector = StrapCollector()
+        let reports = [
+            // Service Data 0x1826: flags 0x01 (machine available), type 0x0001 (treadmill).
+            HCIEvent.report(
+                0, "C4:22:33:44:55:66", data: [0x06, 0x16, 0x26, 0x18, 0x01, 0x01, 0x00] + HCIEvent.name("Track 5"), rssi: -50),
+            HCIEvent.report(0, "C5:22:33:44:55:66", data: [0x03, 0x03, 0x26, 0x18] + HCIEvent.name("KICKR"), rssi: -65),
+            HCIEvent.report(0, "C1:22:33:44:55:66", data: [0x03, 0x03, 0x14, 0x18] + HCIEvent.name("Stryd"), rssi: -55),
+        ]
+        for report in try AdvertisingReport.parse(event: HCIEvent.event(reports)) { collector.add(report) }
+        let machines = collector.sensors(of: [.fitnessMachine])
+        #expect(machines.map(\.name) == ["Track 5", "KICKR"])
+        #expect(machines.map(\.kind) == [.fitnessMachine, .fitnessMachine])
+        #expect(collector.straps.isEmpty)
+    }
+
     @Test("the strongest signal heard from a strap is kept")
     func strongestSignalKept() throws {
         var collector = StrapCollector()

@@ -93,6 +93,9 @@ final class FakeStrap {
     var refusalsNeedEncryption = false
     /// Set when the client raised the link's security and the kernel paired.
     var encrypted = false
+    /// Answers a write to a value that is no configuration descriptor (a control point): the
+    /// PDUs to send back, in order; nil refuses it as the strap does.
+    var writeHandler: ((UInt16, [UInt8]) -> [[UInt8]]?)?
 
     /// - Parameters:
     ///   - name: the Device Name characteristic's value.
@@ -185,6 +188,12 @@ final class FakeStrap {
         // Commands (bit 6), responses to the strap's own requests and confirmations are never answered.
         let unanswered: Set<UInt8> = [0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x0F, 0x11, 0x13, 0x17, 0x19, 0x1B, 0x1D, 0x1E]
         if opcode & 0x40 != 0 || unanswered.contains(opcode) || silent { return [] }
+        if opcode == 0x12, pdu.count >= 3, let writeHandler,
+            attributes.first(where: { $0.handle == Self.uint16(pdu, 1) })?.type != Self.clientConfiguration,
+            let answers = writeHandler(Self.uint16(pdu, 1), Array(pdu[3...]))
+        {
+            return answers
+        }
         return [answer(opcode, pdu)]
     }
 
@@ -272,11 +281,16 @@ final class FakeStrap {
         [0x01, request] + Self.le(handle) + [code]
     }
 
-    private func service(_ handle: UInt16, uuid: [UInt8]) {
+    func service(_ handle: UInt16, uuid: [UInt8]) {
         attributes.append(Attribute(handle: handle, type: Self.serviceDeclaration, value: uuid))
     }
 
-    private func characteristic(_ handle: UInt16, properties: UInt8, uuid: [UInt8], value: [UInt8]) {
+    /// A Client Characteristic Configuration descriptor at `handle`, switched off.
+    func configuration(_ handle: UInt16) {
+        attributes.append(Attribute(handle: handle, type: Self.clientConfiguration, value: [0x00, 0x00]))
+    }
+
+    func characteristic(_ handle: UInt16, properties: UInt8, uuid: [UInt8], value: [UInt8]) {
         attributes.append(Attribute(handle: handle, type: Self.characteristicDeclaration, value: [properties] + Self.le(handle + 1) + uuid))
         attributes.append(Attribute(handle: handle + 1, type: uuid, value: value))
     }
@@ -285,7 +299,7 @@ final class FakeStrap {
         [UInt8(value & 0xFF), UInt8(value >> 8)]
     }
 
-    private static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
         UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 }

@@ -41,6 +41,11 @@ struct InMemoryLink {
         exchange()
     }
 
+    mutating func steer(_ command: MachineCommand) {
+        carryOut(client.steer(command, now: now))
+        exchange()
+    }
+
     private mutating func carryOut(_ actions: [GATTClient.Action]) {
         for action in actions {
             switch action {

@@ -186,7 +186,7 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > help
             answer: Here Heartline finds a heart rate strap, footpod, bike sensor or power meter.

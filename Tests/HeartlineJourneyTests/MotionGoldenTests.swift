@@ -267,7 +267,7 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > footpod calibration
             menu: Type the footpod's calibration in percent, such as 103.
@@ -410,15 +410,15 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
-            > find footpods, bike sensors and power meters
-            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            > find footpods, bike sensors, power meters and fitness machines
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
             :found
-            answer: No footpod, bike sensor or power meter was found. Wake it, then try again.
-            > find footpods, bike sensors and power meters
-            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            answer: No footpod, bike sensor, power meter or fitness machine was found. Wake it, then try again.
+            > find footpods, bike sensors, power meters and fitness machines
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
             :found Stryd@C1:22:33:44:55:66@-58@footpod; Speed 2@C1:22:33:44:55:77@-66@bike; Crank PM@C1:22:33:44:55:88@-80@power
             menu: Sensors found.
@@ -429,8 +429,8 @@ import Testing
             answer: Speed 2 remembered. Heartline connects to it now and at every start.
             answer: You are on Sensors.
             (use cyclingSpeedCadence C1:22:33:44:55:77)
-            > find footpods, bike sensors and power meters
-            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            > find footpods, bike sensors, power meters and fitness machines
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
             :found Stryd@C1:22:33:44:55:66@-58@footpod
             menu: Sensors found.
@@ -445,7 +445,7 @@ import Testing
             menu: No strap is remembered.
             menu: Remembered footpod: Stryd.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Forget the footpod.
             menu: 4, Footpod calibration: 100 percent.
             (use cyclingSpeedCadence none)

@@ -31,7 +31,7 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
@@ -70,14 +70,14 @@ import Testing
             menu: Remembered strap: Polar H10 12345678.
             menu: 1, Find straps.
             menu: 2, Forget strap.
-            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 3, Find footpods, bike sensors, power meters and fitness machines.
             menu: 4, Footpod calibration: 100 percent.
             > 2
             answer: Strap forgotten.
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             (use none)
             > 1
@@ -177,7 +177,7 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
@@ -209,7 +209,7 @@ import Testing
             menu: Made by Wahoo Fitness, model TICKR.
             menu: 1, Find straps.
             menu: 2, Forget strap.
-            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 3, Find footpods, bike sensors, power meters and fitness machines.
             menu: 4, Footpod calibration: 100 percent.
             :identified C8:03:F1:B9:0B:4E/random@@TICKR 2
             > where
@@ -231,7 +231,7 @@ import Testing
             menu: Model TICKR 2.
             menu: 1, Find straps.
             menu: 2, Forget strap.
-            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 3, Find footpods, bike sensors, power meters and fitness machines.
             menu: 4, Footpod calibration: 100 percent.
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
@@ -259,7 +259,7 @@ import Testing
             menu: Remembered strap: HRM-Pro 9F8E.
             menu: 1, Find straps.
             menu: 2, Forget strap.
-            menu: 3, Find footpods, bike sensors and power meters.
+            menu: 3, Find footpods, bike sensors, power meters and fitness machines.
             menu: 4, Footpod calibration: 100 percent.
             """#)
     }
@@ -292,7 +292,7 @@ import Testing
             menu: Sensors.
             menu: No strap is remembered.
             menu: 1, Find straps.
-            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
             answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.

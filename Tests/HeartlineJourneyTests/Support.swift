@@ -56,7 +56,10 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them);
 /// `:run M:SS CADENCE` is a footpod at that pace per kilometre, `:ride KMH RPM [WATTS]` a bike
 /// sensor (and a power meter), `:run off` / `:ride off` stop them, and `:motion KIND lost` /
-/// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; every other
+/// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; `:treadmill KMH
+/// INCLINE` connects a treadmill (0.5 to 18 km/h, -3 to 15 %) that sends its belt every second
+/// and takes what the core steers, shown as `(steer COMMAND)` and answered as it says,
+/// `:treadmill lost` drops it; every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
     let directory = TemporaryDirectory()
@@ -79,6 +82,8 @@ final class GoldenSession {
     var footpod: (speed: Double, cadence: Int)?
     /// A cycling speed and cadence sensor, and a power meter when `power` is set, from `:ride`.
     var ride: (speed: Double, cadence: Double, power: Int?)?
+    /// A treadmill's belt in km/h, incline in percent and distance in metres, from `:treadmill`.
+    var treadmill: (speed: Double, incline: Double, distance: Double, running: Bool)?
     /// Movement sensors out of range: they send nothing until they are back.
     var silent: Set<SensorKind> = []
 
@@ -122,6 +127,23 @@ final class GoldenSession {
                 return ["(scan other)"]
             case .useMotionSensor(let kind, let address):
                 return ["(use \(kind) \(address ?? "none"))"]
+            case .steerMachine(let command):
+                // The treadmill of `:treadmill` obeys; with none, the command goes nowhere.
+                let shown: String
+                switch command {
+                case .set(let target, let value): shown = "(steer \(target.rawValue) \(value))"
+                case .start, .stop, .pause: shown = "(steer \(command))"
+                }
+                guard var belt = treadmill else { return [shown] }
+                switch command {
+                case .set(.speed, let speed): belt.speed = speed
+                case .set(.incline, let incline): belt.incline = incline
+                case .stop, .pause: belt.running = false
+                case .start: belt.running = true
+                case .set: break
+                }
+                treadmill = belt
+                return [shown] + send(.motionSensor(.fitnessMachine, .machine(.answered(command, .success))))
             case .speechSettingChanged(let setting, let value):
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
             case .keyEchoChanged(let echo):
@@ -206,6 +228,13 @@ final class GoldenSession {
             if let footpod, !silent.contains(.footpod) {
                 let reading = RunningReading(speed: footpod.speed, cadence: footpod.cadence, isRunning: footpod.speed > 2)
                 output += send(.motionSensor(.footpod, .sensorReading(.running(reading))))
+            }
+            if var belt = treadmill {
+                let speed = belt.running ? belt.speed : 0
+                belt.distance += speed / 3.6
+                treadmill = belt
+                let reading = MachineReading(type: .treadmill, speed: speed / 3.6, distance: belt.distance, incline: belt.incline)
+                output += send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
             }
             if let ride, !silent.contains(.cyclingSpeedCadence) {
                 output += send(
@@ -294,6 +323,23 @@ final class GoldenSession {
                 } else {
                     let pace = parts.first!.split(separator: ":").compactMap { Double($0) }
                     footpod = (1000 / (pace[0] * 60 + pace[1]), Int(parts.dropFirst().first!)!)
+                }
+            } else if line.hasPrefix(":treadmill") {
+                transcript.append(line)
+                let parts = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+                if parts.count == 2 {
+                    treadmill = (parts[0], parts[1], treadmill?.distance ?? 0, true)
+                    let ranges: [MachineTarget: MachineRange?] = [
+                        .speed: MachineRange(minimum: 0.5, maximum: 18, step: 0.1),
+                        .incline: MachineRange(minimum: -3, maximum: 15, step: 0.5),
+                    ]
+                    transcript += send(
+                        .motionSensor(
+                            .fitnessMachine, .machine(.described(MachineDescription(type: .treadmill, targets: ranges, steerable: true)))))
+                    transcript += send(.motionSensor(.fitnessMachine, .connected(name: "Track 5")))
+                } else {
+                    treadmill = nil
+                    transcript += send(.motionSensor(.fitnessMachine, .disconnected))
                 }
             } else if line.hasPrefix(":ride") {
                 // ":ride KMH RPM [WATTS]" rides at that speed and cadence; ":ride off" stops.

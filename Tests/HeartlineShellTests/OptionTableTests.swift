@@ -34,6 +34,16 @@ import Testing
         #expect(throws: Options.UsageError.self) { try Options(arguments: ["--nonsense"]) }
     }
 
+    @Test func aSimulatedTreadmillOrTrainerIsOneFitnessMachineAndAMachineIsASensorKind() throws {
+        let treadmill = try Options(arguments: ["--simulate", "treadmill,footpod"])
+        #expect(treadmill.simulatedKinds == [.fitnessMachine, .footpod] && treadmill.simulatedMachine == .treadmill)
+        let trainer = try Options(arguments: ["--simulate=trainer,treadmill"])
+        #expect(trainer.simulatedKinds == [.fitnessMachine] && trainer.simulatedMachine == .indoorBike)
+        let given = try Options(arguments: ["--sensor", "machine=att-socket:/tmp/treadmill.sock"])
+        #expect(given.motionSensors == [.fitnessMachine: "att-socket:/tmp/treadmill.sock"])
+        #expect(Options.usage.contains("treadmill or trainer"))
+    }
+
     @Test func theHelpListsEveryOptionAndEverySubcommandFromTheTable() {
         let usage = Options.usage
         for option in CommandSpec.shell.options { #expect(usage.contains("  " + option.written + " "), "\(option.name)") }

@@ -131,6 +131,37 @@ import Testing
         #expect(riding.contains { $0.hasPrefix("answer: Power, ") && $0.hasSuffix(" watts.") }, "\(riding)")
     }
 
+    /// `--simulate treadmill` and `--simulate trainer`: machines that obey their control point, steered
+    /// within their ranges and the user's top speed, stopped at the end of the workout.
+    @Test func simulatedTreadmillAndTrainerAreReadAndSteered() throws {
+        func run(_ kind: String, _ sport: String, _ lines: [String]) throws -> [String] {
+            let data = TemporaryDirectory()
+            let script = (["configure", sport, "start workout", ":wait 5"] + lines + ["end", "yes"]).joined(separator: "\n") + "\n"
+            let result = try runHeartline(
+                ["--simulate", kind, "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+            #expect(result.status == 0)
+            return result.lines.filter { $0.hasPrefix("answer: ") || $0.hasPrefix("event: ") }
+        }
+        let treadmill = try run(
+            "treadmill", "running", ["speed 10", "top speed 12", "speed 13", "speed 10", ":wait 5", "pace", "incline 20"])
+        for line in [
+            "answer: First set your top treadmill speed: type top speed, then a number.",
+            "answer: 13 kilometres per hour is above your top speed of 12 kilometres per hour.",
+            "answer: Setting speed to 10 kilometres per hour.", "answer: Treadmill confirmed.",
+            "answer: Pace, 6 minutes per kilometre.", "answer: The treadmill takes -3 to 15 percent.", "answer: Stopping the treadmill.",
+        ] {
+            #expect(treadmill.contains(line), "\(treadmill)")
+        }
+        let trainer = try run("trainer", "cycling", ["watts 200", ":wait 5", "power", "watts 1500", "speed 20"])
+        for line in [
+            "answer: Setting power to 200 watts.", "answer: Smart trainer confirmed.", "answer: The smart trainer takes 25 to 1,000 watts.",
+            "answer: The smart trainer takes no speed target.", "answer: Stopping the smart trainer.",
+        ] {
+            #expect(trainer.contains(line), "\(trainer)")
+        }
+        #expect(trainer.contains { $0.hasPrefix("answer: Power, 19") || $0.hasPrefix("answer: Power, 20") }, "\(trainer)")
+    }
+
     @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {
         let data = TemporaryDirectory()
         let first = try runHeartline(

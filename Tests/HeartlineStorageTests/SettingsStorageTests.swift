@@ -79,6 +79,9 @@ import Testing
             settings.units = .miles
             settings.remember(RememberedSensor(address: "C1:22:33:44:55:66", name: "Stryd"), as: .footpod)
             settings.setSpeech(.rate, to: "25")
+            settings.remember(RememberedSensor(address: "C4:22:33:44:55:66", name: "Track 5"), as: .fitnessMachine)
+            settings.setTreadmillTopSpeed(14.5)
+            settings.setMachinePowerStep(25)
             do {
                 let store = try SQLiteStore(directory: directory)
                 #expect(try store.settings() == Settings())
@@ -88,6 +91,24 @@ import Testing
             #expect(try store.settings() == settings)
             let rows = try store.database.query("SELECT name FROM documents WHERE name = 'settings'") { $0.text(0) }
             #expect(rows.count == 1)
+        }
+    }
+
+    /// A document written before fitness machines reads with no top speed and the default steps;
+    /// a top speed outside its range reads as none.
+    @Test func settingsWithoutMachineFieldsReadWithTheirDefaults() throws {
+        try withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory)
+            try store.database.execute(
+                "INSERT INTO documents (name, json) VALUES ('settings', ?) ON CONFLICT (name) DO UPDATE SET json = excluded.json",
+                [.text(#"{"captions":true,"motionSensors":{"footpod":{"address":"C1:22:33:44:55:66","name":"Stryd"}}}"#)])
+            var settings = try store.settings()
+            #expect(settings.captions && settings.treadmillTopSpeed == nil && settings.machineSpeedStep == 0.5)
+            #expect(settings.motionSensors.keys.sorted { "\($0)" < "\($1)" } == [.footpod])
+            try store.database.execute(
+                "UPDATE documents SET json = ? WHERE name = 'settings'", [.text(#"{"treadmillTopSpeed":99,"machineSpeedStep":2}"#)])
+            settings = try store.settings()
+            #expect(settings.treadmillTopSpeed == nil && settings.machineSpeedStep == 2)
         }
     }
 

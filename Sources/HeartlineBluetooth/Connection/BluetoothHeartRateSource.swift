@@ -108,6 +108,11 @@ public final class BluetoothHeartRateSource: HeartRateSource {
         drive { $0.requestBattery(now: now) }
     }
 
+    public func steer(_ command: MachineCommand) {
+        let now = self.now
+        drive { $0.steer(command, now: now) }
+    }
+
     // MARK: - Connecting
 
     private func connect() {

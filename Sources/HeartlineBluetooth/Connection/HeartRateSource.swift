@@ -10,4 +10,11 @@ public protocol HeartRateSource: AnyObject {
     func stop()
     /// Asks for the battery level; it arrives as `.battery` when the strap answers.
     func requestBattery()
+    /// Sends a command to a fitness machine; its answer arrives as `.machine(.answered)`.
+    func steer(_ command: MachineCommand)
+}
+
+extension HeartRateSource {
+    /// A source that is no fitness machine answers that it cannot be steered.
+    public func steer(_ command: MachineCommand) {}
 }

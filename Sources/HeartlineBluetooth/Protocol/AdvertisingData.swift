@@ -53,6 +53,10 @@ public struct AdvertisingData: Equatable, Sendable {
                     data.name = name
                     data.nameIsComplete = complete
                 }
+            case 0x16 where value.count >= 2:
+                // Service Data: a fitness machine advertises 0x1826 this way, with its flags and types.
+                let uuid = UInt16(value[0]) | UInt16(value[1]) << 8
+                if !data.serviceUUIDs.contains(uuid) { data.serviceUUIDs.append(uuid) }
             case 0x19 where value.count >= 2:
                 data.appearance = UInt16(value[0]) | UInt16(value[1]) << 8
             default:
@@ -88,6 +92,7 @@ public struct AdvertisingData: Equatable, Sendable {
             kinds.append(.cyclingSpeedCadence)
         }
         if serviceUUIDs.contains(0x1818) || appearance == 0x0485 { kinds.append(.powerMeter) }
+        if serviceUUIDs.contains(0x1826) { kinds.append(.fitnessMachine) }
         return kinds
     }
 

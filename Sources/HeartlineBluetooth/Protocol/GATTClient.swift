@@ -121,6 +121,8 @@ public struct GATTClient {
         case discoveringDescriptors(BluetoothUUID, next: UInt16)
         case reading(BluetoothUUID)
         case subscribing(BluetoothUUID)
+        /// A request written to a fitness machine's control point, waiting for the write response.
+        case writingControl
         /// Nothing in flight; notifications flow.
         case ready
         case failed
@@ -134,7 +136,22 @@ public struct GATTClient {
     ]
     private var wantedServices: Set<BluetoothUUID> { Self.commonServices.union([sensor.service]) }
     private var wantedCharacteristics: Set<BluetoothUUID> {
-        Self.commonCharacteristics.union([sensor.measurement, sensor.location])
+        let own: Set<BluetoothUUID> = sensor == .fitnessMachine ? Self.machineCharacteristics : [sensor.measurement, sensor.location]
+        return Self.commonCharacteristics.union(own)
+    }
+    private static let machineCharacteristics: Set<BluetoothUUID> = [
+        .treadmillData, .indoorBikeData, .rowerData, .fitnessMachineFeature, .supportedSpeedRange, .supportedInclinationRange,
+        .supportedResistanceLevelRange, .supportedPowerRange, .fitnessMachineControlPoint, .fitnessMachineStatus,
+    ]
+    /// The characteristic the readings come on: a fitness machine's is the data characteristic
+    /// it has (treadmill's first, then a bike's, then a rower's).
+    private var measurement: BluetoothUUID {
+        guard sensor == .fitnessMachine else { return sensor.measurement }
+        return machineType.data
+    }
+    /// Which machine a fitness machine is, by its data characteristic.
+    private var machineType: MachineType {
+        MachineType.allCases.first { characteristics[$0.data] != nil } ?? .treadmill
     }
 
     /// The receive MTU offered to the strap and given back when the strap asks.
@@ -169,6 +186,15 @@ public struct GATTClient {
     /// Bike sensors send counters: rates need the measurements before.
     private var cycling: CyclingSpeedCadenceCalculator
     private var power: CyclingPowerCalculator
+    /// A fitness machine's: what it said about itself, its records, its control point rules.
+    public private(set) var machine: MachineDescription?
+    private var machineFeatures: FitnessMachineFeatures?
+    private var machineRanges: [MachineTarget: MachineRange] = [:]
+    private var machineRecords = MachineRecords()
+    public private(set) var controller = FitnessMachineController()
+    /// When the control point request in flight was written, to give up on an indication that
+    /// never comes.
+    private var controlWritten: Double?
 
     /// - Parameters:
     ///   - fallbackName: the name announced when the strap has no readable device name.
@@ -263,6 +289,38 @@ public struct GATTClient {
         }
     }
 
+    /// Sends a command to a fitness machine's control point: Request Control first while the
+    /// machine has not granted it, one request at a time. The answer arrives as
+    /// `.machine(.answered)`; a device with no control point answers "not supported" at once.
+    public mutating func steer(_ command: MachineCommand, now: Double) -> [Action] {
+        if case .failed = state { return [] }
+        guard announced, characteristics[.fitnessMachineControlPoint]?.clientConfiguration != nil else {
+            return [.deliver(.machine(.answered(command, .notSupported)))]
+        }
+        var actions: [Action] = []
+        // A machine that never indicated its answer within the transaction timeout: that request failed.
+        if controller.inFlight != nil, let written = controlWritten, now - written > transactionTimeout {
+            controlWritten = nil
+            actions = answers(controller.writeFailed())
+        }
+        controller.enqueue(command)
+        return actions + writeControl(now: now)
+    }
+
+    /// Writes the controller's next request when nothing else is in flight.
+    private mutating func writeControl(now: Double) -> [Action] {
+        guard case .ready = state, let point = characteristics[.fitnessMachineControlPoint], let next = controller.next() else {
+            return []
+        }
+        state = .writingControl
+        controlWritten = now
+        return request(.writeRequest(handle: point.valueHandle, value: next.encoded), now: now)
+    }
+
+    private func answers(_ answered: [(MachineCommand, MachineResult)]) -> [Action] {
+        answered.map { .deliver(.machine(.answered($0.0, $0.1))) }
+    }
+
     // MARK: - Responses
 
     private mutating func responseArrived(_ pdu: ATTPDU, now: Double) -> [Action] {
@@ -295,6 +353,9 @@ public struct GATTClient {
         case (.reading(let uuid), .readResponse(let value)):
             return read(value, of: uuid, now: now)
         case (.subscribing, .writeResponse):
+            return advance(now: now)
+        case (.writingControl, .writeResponse):
+            // The answer comes as an indication; meanwhile other requests may go.
             return advance(now: now)
         default:
             return fail(.unexpectedResponse(opcode: pdu.opcode))
@@ -329,7 +390,9 @@ public struct GATTClient {
         case .discoveringServices, .discoveringCharacteristics:
             required = true
         case .discoveringDescriptors(let uuid, _), .subscribing(let uuid):
-            required = uuid == sensor.measurement
+            required = uuid == measurement
+        case .writingControl:
+            return answers(controller.writeFailed()) + advance(now: now)
         default:
             required = false
         }
@@ -431,16 +494,27 @@ public struct GATTClient {
 
     /// The steps after discovery, from what it found.
     private func subscriptionPlan() -> [Step]? {
-        guard let measurement = characteristics[sensor.measurement], measurement.notifies || measurement.indicates else {
+        guard let data = characteristics[measurement], data.notifies || data.indicates else {
             return nil
         }
         let battery = characteristics[.batteryLevel]
         let batteryNotifies = battery?.notifies == true
-        var steps: [Step] = [.discoverDescriptors(sensor.measurement)]
+        var steps: [Step] = [.discoverDescriptors(measurement)]
         if batteryNotifies { steps.append(.discoverDescriptors(.batteryLevel)) }
+        if sensor == .fitnessMachine {
+            steps += [.discoverDescriptors(.fitnessMachineControlPoint), .discoverDescriptors(.fitnessMachineStatus)]
+        }
         steps += [.read(.deviceName), .read(sensor.location), .read(.manufacturerName), .read(.modelNumber)]
+        if sensor == .fitnessMachine {
+            steps += [
+                .read(.fitnessMachineFeature), .read(.supportedSpeedRange), .read(.supportedInclinationRange),
+                .read(.supportedResistanceLevelRange), .read(.supportedPowerRange),
+                // Indications on before the first write, as the specification asks.
+                .subscribe(.fitnessMachineControlPoint), .subscribe(.fitnessMachineStatus),
+            ]
+        }
         if batteryNotifies { steps.append(.subscribe(.batteryLevel)) }
-        steps += [.subscribe(sensor.measurement), .announce, .read(.batteryLevel)]
+        steps += [.subscribe(measurement), .announce, .read(.batteryLevel)]
         return steps
     }
 
@@ -473,7 +547,7 @@ public struct GATTClient {
                 return actions + request(.readRequest(handle: characteristic.valueHandle), now: now)
             case .subscribe(let uuid):
                 guard let characteristic = characteristics[uuid], let configuration = characteristic.clientConfiguration else {
-                    if uuid == sensor.measurement { return actions + fail(.noClientConfiguration) }
+                    if uuid == measurement { return actions + fail(.noClientConfiguration) }
                     continue
                 }
                 state = .subscribing(uuid)
@@ -482,11 +556,21 @@ public struct GATTClient {
                 return actions + request(.writeRequest(handle: configuration, value: value), now: now)
             case .announce:
                 announced = true
+                if sensor == .fitnessMachine { actions.append(.deliver(.machine(.described(describeMachine())))) }
                 actions.append(.deliver(.connected(name: name)))
             }
         }
         state = .ready
-        return actions
+        return actions + writeControl(now: now)
+    }
+
+    /// What the machine said about itself: its type by its data characteristic, the targets its
+    /// features name (all four when it did not say), each with its range.
+    private mutating func describeMachine() -> MachineDescription {
+        let steerable = characteristics[.fitnessMachineControlPoint]?.clientConfiguration != nil
+        let description = MachineDescription(type: machineType, features: machineFeatures, ranges: machineRanges, steerable: steerable)
+        machine = description
+        return description
     }
 
     private mutating func read(_ value: [UInt8], of uuid: BluetoothUUID, now: Double) -> [Action] {
@@ -504,6 +588,16 @@ public struct GATTClient {
             model = AdvertisedName.sanitize(value)
         case .batteryLevel:
             if let level = try? BatteryLevel.decode(value) { actions.append(.deliver(.battery(level))) }
+        case .fitnessMachineFeature:
+            machineFeatures = try? FitnessMachineFeatures.decode(value)
+        case .supportedSpeedRange:
+            machineRanges[.speed] = (try? SupportedSpeedRange.decode(value)).map { MachineRange($0, scale: 100) }
+        case .supportedInclinationRange:
+            machineRanges[.incline] = (try? SupportedInclinationRange.decode(value)).map { MachineRange($0, scale: 10) }
+        case .supportedResistanceLevelRange:
+            machineRanges[.resistance] = (try? SupportedResistanceLevelRange.decode(value)).map { MachineRange($0, scale: 10) }
+        case .supportedPowerRange:
+            machineRanges[.power] = (try? SupportedPowerRange.decode(value)).map { MachineRange($0, scale: 1) }
         default:
             break
         }
@@ -511,14 +605,36 @@ public struct GATTClient {
     }
 
     private mutating func valueArrived(handle: UInt16, value: [UInt8], now: Double) -> [Action] {
+        if sensor == .fitnessMachine, let actions = machineValue(handle: handle, value: value, now: now) { return actions }
         guard announced else { return [] }
-        if handle == characteristics[sensor.measurement]?.valueHandle, let event = measured(value, now: now) {
+        if sensor == .fitnessMachine, handle == characteristics[measurement]?.valueHandle {
+            return machineRecords.add(value, of: machineType).map { .deliver(.sensorReading(.machine($0))) }
+        }
+        if handle == characteristics[measurement]?.valueHandle, let event = measured(value, now: now) {
             return [.deliver(event)]
         }
         if handle == characteristics[.batteryLevel]?.valueHandle, let level = try? BatteryLevel.decode(value) {
             return [.deliver(.battery(level))]
         }
         return []
+    }
+
+    /// A fitness machine's control point answer or status; nil for another handle.
+    private mutating func machineValue(handle: UInt16, value: [UInt8], now: Double) -> [Action]? {
+        if handle == characteristics[.fitnessMachineControlPoint]?.valueHandle {
+            guard let response = try? FitnessMachineControlResponse.decode(value) else { return [] }
+            return answers(controller.indicated(response)) + writeControl(now: now)
+        }
+        guard handle == characteristics[.fitnessMachineStatus]?.valueHandle else { return nil }
+        switch try? FitnessMachineStatus.decode(value) {
+        case .controlPermissionLost:
+            controller.controlLost()
+            return [.deliver(.machine(.controlLost))]
+        case .stoppedOrPausedByUser, .stoppedBySafetyKey:
+            return [.deliver(.machine(.stoppedOnMachine))]
+        default:
+            return []
+        }
     }
 
     /// The event for one measurement notification; nil when it does not decode.
@@ -534,6 +650,8 @@ public struct GATTClient {
         case .powerMeter:
             guard let measurement = try? CyclingPowerMeasurement.decode(value) else { return nil }
             return .sensorReading(.power(power.update(measurement, now: now)))
+        case .fitnessMachine:
+            return nil
         }
     }
 

@@ -25,6 +25,7 @@ extension SensorKind {
         case .footpod: .runningSpeedCadenceService
         case .cyclingSpeedCadence: .cyclingSpeedCadenceService
         case .powerMeter: .cyclingPowerService
+        case .fitnessMachine: .fitnessMachineService
         }
     }
 
@@ -35,6 +36,7 @@ extension SensorKind {
         case .footpod: .runningSpeedCadenceMeasurement
         case .cyclingSpeedCadence: .cyclingSpeedCadenceMeasurement
         case .powerMeter: .cyclingPowerMeasurement
+        case .fitnessMachine: .treadmillData
         }
     }
 
@@ -50,6 +52,7 @@ extension SensorKind {
         case .footpod: "Running Speed and Cadence"
         case .cyclingSpeedCadence: "Cycling Speed and Cadence"
         case .powerMeter: "Cycling Power"
+        case .fitnessMachine: "Fitness Machine"
         }
     }
 }

@@ -76,16 +76,25 @@ public struct Settings: Equatable, Sendable {
     public var strap: RememberedSensor?
     /// One remembered footpod, bike sensor and power meter at most; a strap is `strap`.
     public private(set) var motionSensors: [SensorKind: RememberedSensor] = [:]
+    /// The fastest a treadmill may be set to, in km/h, within `topSpeedRange`; nil until the
+    /// user sets it, and no treadmill's speed is set before.
+    public private(set) var treadmillTopSpeed: Double?
+    /// The steps of the faster and slower keys: km/h on a treadmill, watts on a trainer.
+    public private(set) var machineSpeedStep = 0.5
+    public private(set) var machinePowerStep = 10.0
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
     public static let calibrationRange = 0.5...1.5
+    public static let topSpeedRange = 1.0...30.0
+    public static let speedStepRange = 0.1...5.0
+    public static let powerStepRange = 1.0...100.0
     /// The resting check's lengths in minutes, in the order its item steps through them.
     public static let restingCheckLengths = [3, 5, 2]
     /// The choices of automatic export, in the order the Settings item steps through them.
     public static let autoExportChoices: [[ExportFormat]] = [[], [.fit], [.tcx], [.fit, .tcx]]
     /// The kinds `motionSensors` remembers.
-    public static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter]
+    public static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter, .fitnessMachine]
 
     public init() {}
 
@@ -95,6 +104,31 @@ public struct Settings: Equatable, Sendable {
     public mutating func setFootpodCalibration(_ factor: Double) -> Bool {
         guard Self.calibrationRange.contains(factor) else { return false }
         footpodCalibration = (factor * 1000).rounded() / 1000
+        return true
+    }
+
+    /// Sets the treadmill's top speed in km/h, to the decimal; false (and unchanged) outside
+    /// `topSpeedRange`.
+    @discardableResult
+    public mutating func setTreadmillTopSpeed(_ speed: Double) -> Bool {
+        guard Self.topSpeedRange.contains(speed) else { return false }
+        treadmillTopSpeed = (speed * 10).rounded() / 10
+        return true
+    }
+
+    /// Sets the faster and slower step of a treadmill in km/h; false outside `speedStepRange`.
+    @discardableResult
+    public mutating func setMachineSpeedStep(_ step: Double) -> Bool {
+        guard Self.speedStepRange.contains(step) else { return false }
+        machineSpeedStep = (step * 10).rounded() / 10
+        return true
+    }
+
+    /// Sets the faster and slower step of a trainer in watts; false outside `powerStepRange`.
+    @discardableResult
+    public mutating func setMachinePowerStep(_ step: Double) -> Bool {
+        guard Self.powerStepRange.contains(step) else { return false }
+        machinePowerStep = step.rounded()
         return true
     }
 
@@ -161,6 +195,7 @@ public struct Settings: Equatable, Sendable {
 extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
         case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
+        case treadmillTopSpeed, machineSpeedStep, machinePowerStep
     }
 
     /// The name each motion kind is stored under.
@@ -170,6 +205,7 @@ extension Settings: Codable {
         case .footpod: "footpod"
         case .cyclingSpeedCadence: "bike"
         case .powerMeter: "power"
+        case .fitnessMachine: "machine"
         }
     }
 
@@ -189,6 +225,9 @@ extension Settings: Codable {
         if let captions = field(.captions, Bool.self) { self.captions = captions }
         if let units = field(.units, String.self).flatMap(DistanceUnit.init) { self.units = units }
         if let factor = field(.footpodCalibration, Double.self) { setFootpodCalibration(factor) }
+        if let speed = field(.treadmillTopSpeed, Double.self) { setTreadmillTopSpeed(speed) }
+        if let step = field(.machineSpeedStep, Double.self) { setMachineSpeedStep(step) }
+        if let step = field(.machinePowerStep, Double.self) { setMachinePowerStep(step) }
         strap = field(.strap, RememberedSensor.self)
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
@@ -211,6 +250,9 @@ extension Settings: Codable {
         try container.encode(units, forKey: .units)
         try container.encode(footpodCalibration, forKey: .footpodCalibration)
         try container.encodeIfPresent(strap, forKey: .strap)
+        try container.encodeIfPresent(treadmillTopSpeed, forKey: .treadmillTopSpeed)
+        try container.encode(machineSpeedStep, forKey: .machineSpeedStep)
+        try container.encode(machinePowerStep, forKey: .machinePowerStep)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)

@@ -146,6 +146,8 @@ extension Heartline {
             let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
+            } else if machineCommand(text) {
+                return
             } else {
                 unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
             }
@@ -201,6 +203,8 @@ extension Heartline {
         } else if let command = Vocabulary.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
             perform(command)
+        } else if machineSetting(text) {
+            return
         } else {
             let vocabulary =
                 Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }

@@ -373,7 +373,9 @@ extension Heartline {
         let sport = workoutSport
         let keyed = Vocabulary.entries.compactMap { entry -> (VocabularyEntry, [Character])? in
             let keys = Vocabulary.keys(of: entry.command, sport: sport)
-            return keys.isEmpty || entry.command == .typeLine || entry.command == .describeKeys ? nil : (entry, keys)
+            // A fitness machine's keys are said only while one is connected.
+            let machineOnly = Self.machineCommands.contains(entry.command) && !machineConnected
+            return keys.isEmpty || entry.command == .typeLine || entry.command == .describeKeys || machineOnly ? nil : (entry, keys)
         }
         let items = keyed.map { entry, keys in
             words(.helpKey, ["keys": words.alternatives(keys.map(words.characterName)), "action": entry.name])

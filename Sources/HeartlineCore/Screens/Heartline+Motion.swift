@@ -24,12 +24,18 @@ extension Heartline {
         case .cyclingSpeedCadence: (.sensorCycling, .sensorCyclingTitle)
         case .powerMeter: (.sensorPower, .sensorPowerTitle)
         case .heartRateStrap: (.sensorStrap, .sensorStrapTitle)
+        case .fitnessMachine: (.sensorMachine, .sensorMachineTitle)
         }
     }
 
-    func sensorName(_ kind: SensorKind) -> String { words(Self.sensorPrompts(kind).name) }
+    /// A fitness machine is named by its kind once it has said what it is ("treadmill").
+    func sensorName(_ kind: SensorKind) -> String {
+        kind == .fitnessMachine ? machineName(machineType).name : words(Self.sensorPrompts(kind).name)
+    }
 
-    func sensorTitle(_ kind: SensorKind) -> String { words(Self.sensorPrompts(kind).title) }
+    func sensorTitle(_ kind: SensorKind) -> String {
+        kind == .fitnessMachine ? machineName(machineType).title : words(Self.sensorPrompts(kind).title)
+    }
 
     mutating func motionSensorEvent(_ kind: SensorKind, _ event: SensorEvent) {
         guard kind != .heartRateStrap else { return sensorEvent(event) }
@@ -40,12 +46,17 @@ extension Heartline {
                 say(.event, .eventSensorKindConnected, title)
             }
         case .disconnected:
-            if sensors.motionLost(kind) { say(.event, .eventSensorKindLost, title) }
+            if sensors.motionLost(kind) {
+                if kind == .fitnessMachine { machineLost() } else { say(.event, .eventSensorKindLost, title) }
+            }
             training.workout?.engine.motionLost(kind)
         case .sensorReading(let reading):
             if sensors.motionSent(kind) { say(.event, .eventSensorKindConnected, title) }
             let now = now
             for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
+            if case .machine(let machine) = reading { machineReading(machine) }
+        case .machine(let event):
+            machineEvent(event)
         case .reading, .battery, .identified, .pairing:
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break
@@ -90,7 +101,8 @@ extension Heartline {
         case .time, .heartRate, .calories, .distance:
             break
         }
-        let source = Self.source(of: metric, in: sport)
+        var source = Self.source(of: metric, in: sport)
+        if case .connected = sensors.motion[.fitnessMachine] { source = .fitnessMachine }
         if case .connected = sensors.motion[source] {
             say(kind, .answerMotionStanding, name)
         } else {
@@ -204,9 +216,10 @@ extension Heartline {
         if let power = workout.averagePower { say(kind, .summaryAveragePower, ["power": words.number(power)]) }
     }
 
-    /// "Calibrate the footpod with this distance", on a run's summary that has a distance.
+    /// "Calibrate the footpod with this distance", on a run's summary that has a distance, when
+    /// a footpod was heard this run (a treadmill's distance is its own, not the footpod's).
     func calibrateItem(_ workout: WorkoutSummary) -> [MenuItem] {
-        guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0 else { return [] }
+        guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0, sensors.motion[.footpod] != nil else { return [] }
         return [MenuItem(label: words(.itemCalibrate), action: .open(.calibrationEntry(workout)))]
     }
 }

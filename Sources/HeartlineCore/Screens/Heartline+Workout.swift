@@ -121,6 +121,9 @@ extension Heartline {
         case .distance: speakMotion(.distance, .answer)
         case .cadence: speakMotion(.cadence, .answer)
         case .power: speakMotion(.power, .answer)
+        case .incline: speakIncline(.answer)
+        case .faster: stepMachine(up: true)
+        case .slower: stepMachine(up: false)
         case .pause: pauseWorkout()
         case .resume: resumeWorkout()
         case .pauseOrResume: training.workout?.engine.isPaused == true ? resumeWorkout() : pauseWorkout()
@@ -137,7 +140,7 @@ extension Heartline {
         case .time, .heartRate, .calories, .averageHeartRate, .allMetrics, .heartRateVariability, .pace, .speed, .distance, .cadence,
             .power:
             sayIfPaused()
-        case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan, .lap: break
+        case .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan, .lap, .incline, .faster, .slower: break
         }
     }
 
@@ -163,6 +166,7 @@ extension Heartline {
         write(.summary(active.summary(.recording)))
         write(.flush)
         say(.answer, .workoutPaused)
+        workoutStopsMachine(.pause)
     }
 
     mutating func resumeWorkout() {
@@ -175,6 +179,7 @@ extension Heartline {
         training.workout?.pausedAt = nil
         training.workout?.contact.userTookOver()
         say(.answer, .workoutResumed)
+        workoutResumedMachine()
     }
 
     /// "Definitely end workout?" answered yes: stop the clock and show the summary.
@@ -183,6 +188,7 @@ extension Heartline {
         record(active.engine.advance(to: now), into: &active)
         active.engine.pause(at: now)
         let summary = active.summary(.ended)
+        workoutStopsMachine(.stop)
         write(.summary(summary))
         write(.flush)
         training.workout = nil
@@ -380,6 +386,7 @@ extension Heartline {
     mutating func readout() {
         guard let active = training.workout else { return }
         for metric in active.engine.configuration.metrics { speakMetric(metric, .readout) }
+        machineReadout()
     }
 
     mutating func sensorEvent(_ event: SensorEvent) {
@@ -408,6 +415,8 @@ extension Heartline {
             motionSensorEvent(reading.kind, event)
         case .identified(let strap, let manufacturer, let model):
             sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
+        case .machine:
+            break
         case .pairing:
             // Once: a strap that asks again at each connection is no news after the first.
             if sensors.pairingAsked() { say(.notice, .sensorPairing) }
@@ -425,8 +434,11 @@ extension Heartline {
         guard let active = training.workout else { return }
         switch sensors.strap {
         case .absent, .lost:
-            say(kind, .answerHeartRateNotConnected)
-            return
+            // Without a strap, a fitness machine's own heart rate may stand in (`machineReading`).
+            guard sensors.machine.saidHeartRate else {
+                say(kind, .answerHeartRateNotConnected)
+                return
+            }
         case .waiting, .connected:
             break
         }

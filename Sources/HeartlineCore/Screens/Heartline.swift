@@ -17,6 +17,9 @@ public enum Effect: Equatable, Sendable {
     case scanForMotionSensors(seconds: Double)
     /// Connect to this footpod, bike sensor or power meter from now on, or to none of its kind.
     case useMotionSensor(SensorKind, String?)
+    /// Send this command to the fitness machine's control point (Request Control first when the
+    /// machine has not granted it); the answer comes back as `SensorEvent.machine(.answered)`.
+    case steerMachine(MachineCommand)
     /// Ask the speech engine what it offers (output modules, voices, languages); the answer
     /// comes back as `Input.speechOffered`. Asked when Settings, Speech is first entered: the
     /// listing costs the engine seconds, which a start or a workout need not pay.

@@ -6,6 +6,8 @@ struct Sensors: Sendable {
     var strap = SensorStatus.absent
     /// Footpods, cycling sensors and power meters, each on its own.
     var motion: [SensorKind: SensorStatus] = [:]
+    /// The fitness machine: what it is, and whether it is steered.
+    var machine = MachineState()
     /// Whether the scan running looks for motion sensors rather than for straps.
     var scanningMotion = false
     var batteryLevel: Int?

@@ -5,6 +5,8 @@ public enum WorkoutAction: String, CaseIterable, Sendable {
     case battery, zone, plan
     case heartRateVariability, lap
     case pace, speed, distance, cadence, power
+    /// A fitness machine's slope, and its main target up or down by the user's step.
+    case incline, faster, slower
 }
 
 /// Everything the user can ask by name or by key, on any screen: one typed vocabulary.
@@ -63,6 +65,9 @@ public enum Vocabulary {
         VocabularyEntry(.workout(.distance), ["distance"]),
         VocabularyEntry(.workout(.cadence), ["cadence"]),
         VocabularyEntry(.workout(.power), ["power", "watts"]),
+        VocabularyEntry(.workout(.incline), ["incline", "grade"], keys: ["g"]),
+        VocabularyEntry(.workout(.faster), ["faster", "speed up"], keys: ["u"]),
+        VocabularyEntry(.workout(.slower), ["slower", "slow down"], keys: ["j"]),
         VocabularyEntry(.whereAmI, ["where", "where am i"], keys: ["w", "+"]),
         VocabularyEntry(.describeKeys, ["keys", "describe keys"], keys: ["k"]),
         VocabularyEntry(.typeLine, ["type a command"], keys: [":"]),

@@ -45,6 +45,9 @@ public struct MotionCheck: Equatable, Sendable {
         case .power(let power):
             return Self.power.contains(power.power) && isPlausible(cyclingSpeed: power.speed)
                 && isPlausible(cyclingCadence: power.cadence)
+        case .machine(let machine):
+            return (machine.power.map { Self.power.contains($0) } ?? true) && isPlausible(cyclingSpeed: machine.speed)
+                && isPlausible(cyclingCadence: machine.cadence)
         }
     }
 

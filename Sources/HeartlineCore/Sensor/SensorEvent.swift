@@ -62,6 +62,8 @@ public enum SensorEvent: Equatable, Sendable {
     case identified(strap: String, manufacturer: String?, model: String?)
     /// The strap asks for an encrypted link, and the kernel pairs with it (Just Works).
     case pairing
+    /// A fitness machine's news: what it is, its answers to commands, changes it reports.
+    case machine(MachineEvent)
     /// The source could not start or cannot go on.
     case problem(SensorProblem)
 }

@@ -8,6 +8,9 @@ public enum SensorKind: CaseIterable, Equatable, Hashable, Sendable {
     case cyclingSpeedCadence
     /// A crank, pedal, hub or trainer power meter: the Cycling Power service (0x1818).
     case powerMeter
+    /// A treadmill, smart trainer or rower: the Fitness Machine service (0x1826). Which of them
+    /// it is comes from its data characteristic, in `MachineDescription`.
+    case fitnessMachine
 }
 
 /// One footpod notification, in SI units.
@@ -88,6 +91,7 @@ public enum SensorReading: Equatable, Sendable {
     case running(RunningReading)
     case cycling(CyclingReading)
     case power(PowerReading)
+    case machine(MachineReading)
 
     /// The kind of sensor that sends this reading.
     public var kind: SensorKind {
@@ -95,6 +99,7 @@ public enum SensorReading: Equatable, Sendable {
         case .running: .footpod
         case .cycling: .cyclingSpeedCadence
         case .power: .powerMeter
+        case .machine: .fitnessMachine
         }
     }
 }

@@ -55,6 +55,7 @@ public struct WorkoutEngine: Sendable {
     private var lastRunning: (reading: RunningReading, at: Date)?
     private var lastCycling: (reading: CyclingReading, at: Date)?
     private var lastPower: (reading: PowerReading, at: Date)?
+    private var lastMachine: (reading: MachineReading, at: Date)?
 
     public init(start: Date, configuration: WorkoutConfiguration, calories: CalorieModel) {
         self.start = start
@@ -192,6 +193,7 @@ public struct WorkoutEngine: Sendable {
         case .running(let running): lastRunning = (running, now)
         case .cycling(let cycling): lastCycling = (cycling, now)
         case .power(let power): lastPower = (power, now)
+        case .machine(let machine): lastMachine = (machine, now)
         }
         return []
     }
@@ -202,6 +204,7 @@ public struct WorkoutEngine: Sendable {
         case .footpod: lastRunning = nil
         case .cyclingSpeedCadence: lastCycling = nil
         case .powerMeter: lastPower = nil
+        case .fitnessMachine: lastMachine = nil
         case .heartRateStrap: sensorLost()
         }
     }
@@ -219,22 +222,32 @@ public struct WorkoutEngine: Sendable {
         let running = fresh(lastRunning)
         let cycling = fresh(lastCycling)
         let power = fresh(lastPower)
+        let machine = fresh(lastMachine)
         var motion = Motion()
         let footpodSpeed = running.map { $0.speed * footpodCalibration }
         let footpodCadence = running.map { Double($0.cadence) }
         let speed: Double?
         let cadence: Double?
+        // A fitness machine measures its belt or flywheel itself: its speed comes first.
         if configuration.sport == .cycling {
-            speed = cycling?.speed ?? power?.speed ?? footpodSpeed
-            cadence = cycling?.cadence ?? power?.cadence ?? footpodCadence
+            speed = machine?.speed ?? cycling?.speed ?? power?.speed ?? footpodSpeed
+            cadence = cycling?.cadence ?? power?.cadence ?? machine?.cadence ?? footpodCadence
         } else {
-            speed = footpodSpeed ?? cycling?.speed ?? power?.speed
-            cadence = footpodCadence ?? cycling?.cadence ?? power?.cadence
+            speed = machine?.speed ?? footpodSpeed ?? cycling?.speed ?? power?.speed
+            cadence = footpodCadence ?? machine?.cadence ?? cycling?.cadence ?? power?.cadence
         }
         motion.speed = speed.map(Motion.quantised)
         motion.cadence = cadence.map { Int($0.rounded()) }
-        motion.power = power.map { max(0, $0.power) }
+        motion.power = (power?.power ?? machine?.power).map { max(0, $0) }
         return motion
+    }
+
+    /// The fitness machine's last record, while it is fresh at `moment`: its incline, resistance
+    /// and split, which `Motion` does not carry.
+    public func machine(at moment: Date) -> MachineReading? {
+        guard let last = lastMachine else { return nil }
+        let age = moment.timeIntervalSince(last.at)
+        return age <= Self.freshness && age >= -1 ? last.reading : nil
     }
 
     public var averageCadence: Int? { totals.averageCadence }

@@ -1,0 +1,90 @@
+import Foundation
+@testable import HeartlineCore
+import HeartlineStorage
+import Testing
+
+/// A run on a treadmill that Heartline steers: the top speed asked before the first speed, each
+/// change said before it is sent and confirmed after, the belt's pace, distance and incline in
+/// answers and readouts, the pause and end keys pausing and stopping it, and the link lost said
+/// with the way to stop it.
+@Suite struct MachineGoldenTests {
+    @Test func aSteeredTreadmillRun() throws {
+        let session = try GoldenSession()
+        session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate, .pace, .distance], interval: .minutes1))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 140
+            :treadmill 8 1
+            :wait 5
+            > pace
+            answer: Pace, 7 minutes and 30 seconds per kilometre.
+            :key g
+            answer: Incline, 1 percent.
+            > speed 10
+            answer: First set your top treadmill speed: type top speed, then a number.
+            > top speed 12
+            answer: Top treadmill speed, 12 kilometres per hour.
+            > speed 13
+            answer: 13 kilometres per hour is above your top speed of 12 kilometres per hour.
+            > speed 10
+            answer: Setting speed to 10 kilometres per hour.
+            (steer speed 10.0)
+            answer: Treadmill confirmed.
+            > incline 20
+            answer: The treadmill takes -3 to 15 percent.
+            > incline 2
+            answer: Setting incline to 2 percent.
+            (steer incline 2.0)
+            answer: Treadmill confirmed.
+            :wait 55
+            readout: Heart rate, 140 beats per minute.
+            readout: Pace, 6 minutes per kilometre.
+            readout: Distance, 0.16 kilometres.
+            readout: Incline, 2 percent.
+            :key u
+            answer: Setting speed to 10.5 kilometres per hour.
+            (steer speed 10.5)
+            answer: Treadmill confirmed.
+            :key space
+            answer: Workout paused.
+            answer: Pausing the treadmill.
+            (steer pause)
+            answer: Treadmill confirmed.
+            :key space
+            answer: Workout resumed.
+            answer: The treadmill stays paused; type start machine to start it.
+            > start machine
+            answer: Starting the treadmill.
+            (steer start)
+            answer: Treadmill confirmed.
+            :wait 10
+            > distance
+            answer: Distance, 0.19 kilometres.
+            :treadmill lost
+            event: The treadmill is disconnected; use its own stop key.
+            > speed 9
+            answer: No fitness machine is connected.
+            :treadmill 10 2
+            event: Treadmill connected.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            answer: Stopping the treadmill.
+            menu: Workout summary.
+            menu: Total time, 1 minute and 10 seconds.
+            menu: Average heart rate, 140 beats per minute.
+            menu: Maximum heart rate, 140 beats per minute.
+            menu: Calories burned, 13 kilocalories.
+            menu: Distance, 0.19 kilometres.
+            menu: Average pace, 6 minutes and 3 seconds per kilometre.
+            menu: Training load, 2 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            (steer stop)
+            answer: Treadmill confirmed.
+            """#)
+    }
+}
