@@ -126,6 +126,7 @@ import Testing
             :wait 65
             > where
             answer: You are on Workout in progress.
+            answer: You paused it.
             answer: Paused for 1 minute and 5 seconds.
             :key t
             answer: Time elapsed, 10 seconds.

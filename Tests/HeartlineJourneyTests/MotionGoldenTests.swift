@@ -299,7 +299,7 @@ import Testing
             menu: 3, Calories burned: on.
             menu: 4, Pace: on.
             menu: 5, Distance: on.
-            menu: 6, Cadence: on.
+            menu: 6, Cadence: off.
             menu: 7, Next.
             > next
             menu: Time interval for audio feedback.
@@ -387,7 +387,7 @@ import Testing
             menu: 3, Calories burned: on.
             menu: 4, Pace: on.
             menu: 5, Distance: on.
-            menu: 6, Cadence: on.
+            menu: 6, Cadence: off.
             menu: 7, Next.
             > start workout
             answer: Workout started.

@@ -41,6 +41,12 @@ extension Prompt {
     public static let eventPlanUpcoming = Prompt("event.plan.upcoming", ["duration", "phase"])
     public static let workoutNoStrap = Prompt("workout.no-strap")
     public static let workoutPausedFor = Prompt("workout.paused-for", ["duration"])
+    public static let wherePausedYou = Prompt("where.paused.you")
+    public static let wherePausedContact = Prompt("where.paused.contact")
+    public static let whereStrapLost = Prompt("where.strap.lost")
+    public static let whereStrapAbsent = Prompt("where.strap.absent")
+    public static let whereStrapWaiting = Prompt("where.strap.waiting")
+    public static let whereResting = Prompt("where.resting", ["duration"])
     /// Paused less than a second ago: never "Paused for 0 seconds."
     public static let workoutPausedNow = Prompt("workout.paused-now")
     public static let storageReadFailed = Prompt("storage.read-failed")
@@ -151,6 +157,12 @@ extension Prompt {
         eventPlanUpcoming,
         workoutNoStrap,
         workoutPausedFor,
+        wherePausedYou,
+        wherePausedContact,
+        whereStrapLost,
+        whereStrapAbsent,
+        whereStrapWaiting,
+        whereResting,
         workoutPausedNow,
         storageReadFailed,
         savePending, savePendingFailing,

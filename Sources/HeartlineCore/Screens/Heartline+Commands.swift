@@ -109,6 +109,12 @@ extension Heartline {
     // MARK: - Typed lines
 
     mutating func command(_ raw: String) {
+        let typedValueAwaited: Bool
+        if keyboard.typingLine, case .configure(let step, _) = screen, step == .zone || step == .plan {
+            typedValueAwaited = true
+        } else {
+            typedValueAwaited = false
+        }
         keyboard.typingLine = false
         if raw.unicodeScalars.contains("\u{FFFD}") {
             say(.answer, .inputUnreadable)
@@ -127,6 +133,12 @@ extension Heartline {
         }
         // Any other line is a command typed on purpose: the mode that waited for a key ends.
         keyboard.describingKeys = false
+        if typedValueAwaited, text.isEmpty || Vocabulary.command(words: text) == .whereAmI {
+            // Asking where does not give up the range or plan being typed: it is still awaited.
+            keyboard.typingLine = true
+            whereAmI()
+            return
+        }
         if text.isEmpty {
             // Enter on an empty line is where; on a question it is yes, the keypad's Enter.
             if case .question(let question) = screen { answer(question, yes: true) } else { whereAmI() }
@@ -291,7 +303,8 @@ extension Heartline {
         }
     }
 
-    /// "where": the screen's name, and a pending question or a pause with it.
+    /// "where": the screen's name, and what is pending: a question, a resting check and its time
+    /// left, a pause and why, a strap not there, a typed value awaited.
     mutating func whereAmI() {
         if case .question(let question) = screen {
             say(.answer, .whereYouAre, ["title": title(of: screen)])
@@ -299,11 +312,31 @@ extension Heartline {
             return
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
-        if case .workout = screen {
-            sayIfPaused()
-            if training.workout?.contact.isLost == true { say(.answer, .whereContactLost) }
+        if let resting = training.resting {
+            let left = max(0, Int(resting.end.timeIntervalSince(now).rounded(.up)))
+            say(.answer, .whereResting, ["duration": words.duration(left)])
         }
-        if keyboard.typingLine { say(.answer, .lineOpen) }
+        if case .workout = screen, let active = training.workout {
+            if active.engine.isPaused {
+                say(.answer, active.contact.pausedByContact ? .wherePausedContact : .wherePausedYou)
+                sayIfPaused()
+            } else if active.contact.isLost {
+                say(.answer, .whereContactLost)
+            }
+            switch sensors.strap {
+            case .lost: say(.answer, .whereStrapLost)
+            case .absent: say(.answer, .whereStrapAbsent)
+            case .waiting: say(.answer, .whereStrapWaiting)
+            case .connected: break
+            }
+        }
+        guard keyboard.typingLine else { return }
+        // The typed line waits for what the screen asked for.
+        switch screen {
+        case .configure(.zone, _): say(.answer, .targetAsk)
+        case .configure(.plan, _): say(.answer, .planAsk)
+        default: say(.answer, .lineOpen)
+        }
     }
 
     /// Says the last response again; on a question, asks it again.
