@@ -123,4 +123,46 @@ import Testing
             menu: 4, Next.
             """#)
     }
+
+    /// A strap that drops out and fails its first attempts to come back is said to be tried
+    /// again, never given up on, so its connection contradicts nothing said before.
+    @Test func aStrapThatCannotReconnectYetIsTriedAgain() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 5
+            :sensor lost
+            event: Heart rate strap disconnected.
+            :strap fails to connect
+            answer: The heart rate strap is not connected yet. Heartline keeps trying.
+            :wait 5
+            :sensor back
+            event: Heart rate strap connected.
+            :wait 2
+            """#)
+    }
+
+    /// Looking for footpods on a computer without Bluetooth says no sensor can be found, not
+    /// that Heartline goes on without a strap.
+    @Test func findingFootpodsWithoutBluetoothSaysNoneCanBeFound() throws {
+        let session = try GoldenSession()
+        session.open(.sensor, below: [.home, .settings])
+        expectGolden(
+            session,
+            #"""
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors and power meters.
+            menu: 3, Footpod calibration: 100 percent.
+            > find footpods, bike sensors and power meters
+            answer: Looking for footpods, bike sensors and power meters for 8 seconds.
+            (scan other)
+            :scan fails without Bluetooth
+            answer: This computer has no Bluetooth, so no sensors can be found.
+            """#)
+    }
 }

@@ -56,7 +56,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them);
 /// `:run M:SS CADENCE` is a footpod at that pace per kilometre, `:ride KMH RPM [WATTS]` a bike
 /// sensor (and a power meter), `:run off` / `:ride off` stop them, and `:motion KIND lost` /
-/// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; every other
+/// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; `:strap fails to connect`
+/// is a failed connection attempt of the system's own; every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
     let directory = TemporaryDirectory()
@@ -335,6 +336,10 @@ final class GoldenSession {
             } else if line == ":strap fails, adapter held" {
                 transcript.append(line)
                 transcript += send(.sensor(.problem(.adapterBusy)))
+            } else if line == ":strap fails to connect" {
+                // A connection attempt failed for a reason of the system's own; the source tries again.
+                transcript.append(line)
+                transcript += send(.sensor(.problem(.other("connect: Connection reset by peer"))))
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))

@@ -39,6 +39,11 @@ extension Prompt {
     public static let unitKilometreTitle = Prompt("unit.kilometre.title")
     public static let unitMileTitle = Prompt("unit.mile.title")
     public static let sensorFootpod = Prompt("sensor.footpod")
+    public static let sensorProblemKindNoAdapter = Prompt("sensor.problem.kind.no-adapter", ["sensor"])
+    public static let sensorProblemKindPermission = Prompt("sensor.problem.kind.permission", ["sensor"])
+    public static let sensorProblemKindTrying = Prompt("sensor.problem.kind.trying", ["sensor"])
+    public static let sensorProblemScanOtherNoAdapter = Prompt("sensor.problem.scan-other.no-adapter")
+    public static let sensorProblemScanOtherPermission = Prompt("sensor.problem.scan-other.permission")
     public static let sensorCycling = Prompt("sensor.cycling")
     public static let sensorPower = Prompt("sensor.power")
     public static let eventSensorKindConnected = Prompt("event.sensor-kind.connected", ["sensor"])
@@ -156,6 +161,11 @@ extension Prompt {
         sensorForgetKind,
         sensorKindForgotten,
         titleSensorsFound,
+        sensorProblemKindNoAdapter,
+        sensorProblemKindPermission,
+        sensorProblemKindTrying,
+        sensorProblemScanOtherNoAdapter,
+        sensorProblemScanOtherPermission,
         historyAverageCadence,
         historyAveragePower,
         historyCadenceValue,

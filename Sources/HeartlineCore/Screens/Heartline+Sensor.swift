@@ -64,9 +64,26 @@ extension Heartline {
         }
     }
 
-    /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
-    mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false) {
-        if !scanning { sensors.saidProblem = true }
+    /// One sentence for a sensor that cannot work, true to what the source does: it keeps
+    /// trying, or Heartline goes on without it. `kind` is the sensor the problem is about.
+    mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false, kind: SensorKind = .heartRateStrap) {
+        if !scanning, kind == .heartRateStrap { sensors.saidProblem = true }
+        if scanning, sensors.scanningMotion {
+            switch problem {
+            case .noAdapter: return say(.answer, .sensorProblemScanOtherNoAdapter)
+            case .permissionDenied: return say(.answer, .sensorProblemScanOtherPermission)
+            case .busy, .adapterBusy, .unreachable, .blocked, .other: break
+            }
+        }
+        if kind != .heartRateStrap, !scanning {
+            let sensor = ["sensor": sensorName(kind)]
+            switch problem {
+            case .noAdapter: return say(.answer, .sensorProblemKindNoAdapter, sensor)
+            case .permissionDenied: return say(.answer, .sensorProblemKindPermission, sensor)
+            case .busy, .unreachable, .other: return say(.answer, .sensorProblemKindTrying, sensor)
+            case .adapterBusy, .blocked: break
+            }
+        }
         switch problem {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)
