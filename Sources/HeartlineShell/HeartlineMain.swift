@@ -191,14 +191,29 @@ public enum HeartlineMain {
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+        sensors.takeAsKind = { [weak session] kind, argument in session?.takeAsKind(kind, argument) ?? false }
         session.sensors = sensors
         session.makeLink = { [weak session] kind in
-            SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+            let link = SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+            link.takeAsKind = { [weak session] kind, argument in session?.takeAsKind(kind, argument) ?? false }
+            return link
         }
         // Each kind from --sensor KIND=ADDRESS, else as remembered in Settings, Sensors.
+        var motionGiven = Set<SensorKind>()
         for kind in Settings.motionKinds {
             guard let address = options.motionSensors[kind] ?? stored.motionSensors[kind]?.address else { continue }
             session.useMotionSensor(kind, address)
+            motionGiven.insert(kind)
+        }
+        // A further --sensor without a kind is tried as the first kind with nothing given; its
+        // services tell what it is, and the link of that kind takes it.
+        for argument in options.sensorsWithoutKind {
+            guard let kind = Settings.motionKinds.first(where: { !motionGiven.contains($0) }) else {
+                log("sensor \(argument): every kind of sensor is given already")
+                continue
+            }
+            session.useMotionSensor(kind, argument)
+            motionGiven.insert(kind)
         }
         for (offset, kind) in options.simulatedKinds.enumerated() {
             session.attachSimulatedSensor(kind, seed: options.seed &+ UInt64(offset + 1), name: "Simulated \(kind.logName)")

@@ -42,6 +42,8 @@ extension Prompt {
     public static let sensorProblemKindNoAdapter = Prompt("sensor.problem.kind.no-adapter", ["sensor"])
     public static let sensorProblemKindPermission = Prompt("sensor.problem.kind.permission", ["sensor"])
     public static let sensorProblemKindTrying = Prompt("sensor.problem.kind.trying", ["sensor"])
+    public static let sensorProblemOtherKindTaken = Prompt("sensor.problem.other-kind.taken", ["found"])
+    public static let sensorProblemOtherKindKept = Prompt("sensor.problem.other-kind.kept", ["found"])
     public static let sensorProblemScanOtherNoAdapter = Prompt("sensor.problem.scan-other.no-adapter")
     public static let sensorProblemScanOtherPermission = Prompt("sensor.problem.scan-other.permission")
     public static let sensorCycling = Prompt("sensor.cycling")
@@ -164,6 +166,8 @@ extension Prompt {
         sensorProblemKindNoAdapter,
         sensorProblemKindPermission,
         sensorProblemKindTrying,
+        sensorProblemOtherKindTaken,
+        sensorProblemOtherKindKept,
         sensorProblemScanOtherNoAdapter,
         sensorProblemScanOtherPermission,
         historyAverageCadence,
