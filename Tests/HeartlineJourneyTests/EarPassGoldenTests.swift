@@ -165,4 +165,31 @@ import Testing
             answer: This computer has no Bluetooth, so no sensors can be found.
             """#)
     }
+
+    /// With Caps Lock on, the workout's letter keys do what their small letters do, and a
+    /// question takes a capital Y or N.
+    @Test func capitalLettersWorkOnTheWorkoutScreenAndOnQuestions() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 3
+            :key T
+            answer: Time elapsed, 3 seconds.
+            :key H
+            answer: Heart rate, 68 beats per minute.
+            :key Q
+            answer: capital q does nothing here. Press question mark for help.
+            :key E
+            answer: Definitely end workout? Yes or no.
+            :key N
+            answer: Workout continues.
+            :key P
+            answer: Workout paused.
+            :key P
+            answer: Workout resumed.
+            """#)
+    }
 }

@@ -21,8 +21,8 @@ import Testing
             answer: q does nothing here. Press question mark for help.
             :key t
             answer: Time elapsed, 3 seconds.
-            :key Z
-            answer: capital z does nothing here. Press question mark for help.
+            :key Q
+            answer: capital q does nothing here. Press question mark for help.
             :key ;
             answer: semicolon does nothing here. Press question mark for help.
             :key h

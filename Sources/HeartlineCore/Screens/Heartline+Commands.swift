@@ -50,8 +50,12 @@ extension Heartline {
     var workoutSport: Sport { training.workout?.engine.configuration.sport ?? .other }
 
     /// What a key does on the workout screen: a key bound in the configuration, else its own.
+    /// A capital letter with nothing of its own is its small letter: Caps Lock changes nothing.
     func workoutCommand(key: Character) -> Command? {
-        keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
+        if let command = keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport) { return command }
+        let small = Character(key.lowercased())
+        guard key.isUppercase, small != key else { return nil }
+        return keyboard.bindings[small] ?? Vocabulary.command(key: small, sport: workoutSport)
     }
 
     /// Key-describe mode: says what `key` does here without doing it, and leaves the mode: one
