@@ -192,4 +192,139 @@ import Testing
             answer: Workout resumed.
             """#)
     }
+
+    /// A menu of one item says so, not "Choose 1 to 1."
+    @Test func aOneItemMenuSaysItsOnlyItem() throws {
+        let session = try GoldenSession()
+        try session.saveTotals(daysAgo: 1, duration: 1800, zone2: 600)
+        session.open(.review)
+        expectGolden(
+            session,
+            #"""
+            menu: Review previous workouts.
+            menu: 1, Browse all workouts.
+            menu: 2, Browse by date.
+            menu: 3, Browse by metric.
+            menu: 4, Browse by averages.
+            > browse all workouts
+            menu: All workouts.
+            menu: Items 1 to 1 of 1.
+            menu: 1, yesterday at 7:30, 30 minutes.
+            > 2
+            answer: There is no item 2. Item 1 is the only one.
+            """#)
+    }
+
+    /// A day the month never has is explained as 29 February of a common year is.
+    @Test func aDayTheMonthDoesNotHaveIsExplained() throws {
+        let session = try GoldenSession()
+        session.open(.dateEntry, below: [.home, .review])
+        expectGolden(
+            session,
+            #"""
+            menu: Browse by date.
+            menu: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+            > 31 april
+            answer: April never has more than 30 days.
+            answer: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+            answer: Type back to leave without a change.
+            > 30 february
+            answer: February never has more than 29 days.
+            answer: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+            answer: Type back to leave without a change.
+            > 29 february
+            answer: 2026 is not a leap year, so February has 28 days.
+            answer: Type a date, such as today, yesterday, monday, 28 november or 2026-11-28.
+            answer: Type back to leave without a change.
+            """#)
+    }
+
+    /// "start workout" on Home says how to configure one before any was started, and starts the
+    /// last configuration once there is one.
+    @Test func startWorkoutOnHomeStartsTheLastConfiguration() throws {
+        let session = try GoldenSession()
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > start workout
+            answer: No workout has been configured yet. Choose Configure a new workout.
+            > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Other, selected.
+            menu: 4, Next.
+            > start workout
+            answer: Workout started.
+            :wait 2
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Time elapsed, 2 seconds.
+            menu: Average heart rate, 68 beats per minute.
+            menu: Maximum heart rate, 68 beats per minute.
+            menu: Calories burned, 0 kilocalories.
+            menu: Training load, 0 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            > save
+            answer: Workout saved.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > start workout
+            answer: Starting the last workout configuration.
+            answer: Workout started.
+            """#)
+    }
+
+    /// "stop" pauses, as the headset's stop button does; help says so, and end is what ends.
+    @Test func stopPausesAndHelpSaysSo() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 2
+            > stop
+            answer: Workout paused.
+            > help
+            answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
+            answer: Keys: a or 4, average heart rate; m or 5, all metrics.
+            answer: Keys: z or 6, zone; i or 7, plan; v or 8, announcements.
+            answer: Keys: e or 9, end; p or 0 or space, pause or resume.
+            answer: Keys: r or star, repeat; question mark or dot, help; b or minus, battery.
+            answer: Keys: x, heart rate variability; l, lap; w or plus, where.
+            answer: Stop pauses, as the headset's stop button does. End ends the workout.
+            answer: Colon lets you type a command, then Enter. Escape cancels it.
+            answer: k, then any key, says what that key does.
+            answer: Everywhere: back, home, where, repeat, help, check and quit.
+            """#)
+    }
+
+    /// Tab on a workout offers only the metrics its sport has.
+    @Test func completionOffersOnlyTheSportsMetrics() throws {
+        let other = try GoldenSession()
+        other.startWorkout()
+        let offered = other.core.completions()
+        for metric in ["pace", "speed", "distance", "cadence", "power"] { #expect(!offered.contains(metric), "\(metric) offered") }
+        #expect(offered.contains("heart rate") && offered.contains("calories"))
+        let running = try GoldenSession()
+        running.startWorkout(WorkoutConfiguration(sport: .running))
+        let forRunning = running.core.completions()
+        #expect(forRunning.contains("pace") && forRunning.contains("distance") && forRunning.contains("cadence"))
+        #expect(!forRunning.contains("speed") && !forRunning.contains("power"))
+    }
 }

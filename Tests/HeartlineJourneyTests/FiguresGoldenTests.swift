@@ -102,7 +102,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 2 minutes.
+            menu: Time elapsed, 2 minutes.
             menu: Average heart rate, 119 beats per minute.
             menu: Maximum heart rate, 140 beats per minute.
             menu: Calories burned, 16 kilocalories.

@@ -121,7 +121,7 @@ import Testing
             menu: 1, yesterday at 7:30, 1 minute and 1 second.
             > 1
             menu: Workout of yesterday at 7:30.
-            menu: Total time, 1 minute and 1 second.
+            menu: Time elapsed, 1 minute and 1 second.
             menu: Average heart rate unknown: no heart rate received yet.
             menu: Maximum heart rate unknown: no heart rate received yet.
             menu: Calories burned unknown: no heart rate received yet.
@@ -286,7 +286,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 1 minute.
+            menu: Time elapsed, 1 minute.
             menu: Average heart rate, 70 beats per minute.
             menu: Maximum heart rate, 75 beats per minute.
             menu: Calories burned, 2 kilocalories.

@@ -100,7 +100,7 @@ import Testing
             answer: Press y or Enter for yes, n or minus for no.
             >
             menu: Workout summary.
-            menu: Total time, 5 seconds.
+            menu: Time elapsed, 5 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 68 beats per minute.
             menu: Calories burned, 0 kilocalories.
@@ -565,7 +565,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 30 seconds.
+            menu: Time elapsed, 30 seconds.
             menu: Average heart rate, 160 beats per minute.
             menu: Maximum heart rate, 160 beats per minute.
             menu: Calories burned, 7 kilocalories.
@@ -601,7 +601,7 @@ import Testing
             menu: 1, today at 7:30, 30 seconds.
             > 1
             menu: Workout of today at 7:30.
-            menu: Total time, 30 seconds.
+            menu: Time elapsed, 30 seconds.
             menu: Average heart rate, 160 beats per minute.
             menu: Maximum heart rate, 160 beats per minute.
             menu: Calories burned, 7 kilocalories.
@@ -632,7 +632,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 20 seconds.
+            menu: Time elapsed, 20 seconds.
             menu: Average heart rate, 150 beats per minute.
             menu: Maximum heart rate, 150 beats per minute.
             menu: Calories burned, 4 kilocalories.
@@ -695,7 +695,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 10 seconds.
+            menu: Time elapsed, 10 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 69 beats per minute.
             menu: Calories burned, 0 kilocalories.

@@ -120,7 +120,7 @@ private struct EchoScript {
 
     @Test(arguments: [
         (Character(" "), "space"), ("?", "question mark"), ("A", "capital a"), ("a", "a"), ("7", "7"),
-        ("-", "dash"), ("\"", "quote"), ("é", "é"), ("É", "capital é"),
+        ("-", "minus"), ("\"", "quote"), ("é", "é"), ("É", "capital é"),
     ])
     func charactersAreNamedFromTheCatalogue(character: Character, name: String) {
         #expect(ShellWords.voice.name(of: character) == name)

@@ -8,9 +8,11 @@ extension Prompt {
     public static let configMoreOther = Prompt("config.more.other", ["count"])
     public static let dateYearRange = Prompt("date.year-range")
     public static let dateNotLeap = Prompt("date.not-leap", ["year"])
+    public static let dateNotInMonth = Prompt("date.not-in-month", ["days", "month"])
 
     /// Every prompt of checks.prompts.
     public static let checks: [Prompt] = [
         noticeImplausible, noticeStuck, noticeImplausibleMotion, configMoreOne, configMoreOther, dateYearRange, dateNotLeap,
+        dateNotInMonth,
     ]
 }

@@ -177,6 +177,9 @@ extension Prompt {
     public static let nextNone = Prompt("next.none")
     public static let homeBusy = Prompt("home.busy")
     public static let itemNone = Prompt("item.none", ["count", "number"])
+    public static let itemNoneOne = Prompt("item.none.one", ["number"])
+    public static let homeStartLast = Prompt("home.start-last")
+    public static let homeStartNone = Prompt("home.start-none")
     public static let unknown = Prompt("unknown", ["input"])
     public static let unknownSuggest = Prompt("unknown.suggest", ["input", "suggestion"])
     public static let inputTooLong = Prompt("input.too-long")
@@ -369,7 +372,7 @@ extension Prompt {
             sexMale, askAge, askSex, askWeight,
             askMaximum, askResting, profileChanged, profileOutOfRange,
             profileNotUnderstood, whereYouAre, repeatNothing, backHome,
-            nextNone, homeBusy, itemNone, unknown,
+            nextNone, homeBusy, homeStartLast, homeStartNone, itemNone, itemNoneOne, unknown,
             unknownSuggest, inputTooLong, inputUnreadable, quitBye,
             storageDiskFull, storageDiskOk, storageFailed, storageFailing, storageWritingAgain, helpHome,
             helpMetrics, helpInterval,

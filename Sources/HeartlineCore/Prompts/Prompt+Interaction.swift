@@ -12,6 +12,7 @@ extension Prompt {
     public static let helpKey = Prompt("help.key", ["action", "keys"])
     public static let helpKeys = Prompt("help.keys", ["keys"])
     public static let helpWorkoutType = Prompt("help.workout.type")
+    public static let helpWorkoutStop = Prompt("help.workout.stop")
     public static let helpWorkoutDescribe = Prompt("help.workout.describe")
     public static let lineOpen = Prompt("line.open")
     public static let lineCancelled = Prompt("line.cancelled")
@@ -128,6 +129,7 @@ extension Prompt {
         helpKey,
         helpKeys,
         helpWorkoutType,
+        helpWorkoutStop,
         helpWorkoutDescribe,
         lineOpen,
         lineCancelled,

@@ -189,6 +189,12 @@ extension Heartline {
         case .dateEntry:
             enterDate(text)
             return
+        case .home where CommandText.matches(text, label: words(.itemStart)):
+            // "start workout" from home: the last configuration, or how to make one.
+            guard let last = records.lastConfiguration else { return say(.answer, .homeStartNone) }
+            say(.answer, .homeStartLast)
+            startWorkout(last)
+            return
         case .configure(let step, let draft):
             if CommandText.matches(text, label: words(.itemStart)) {
                 // "start workout" is explicit on every step of the configuration.
@@ -211,7 +217,7 @@ extension Heartline {
             choose(number: text == "0" && itemCount >= 10 ? 10 : number)
         } else if text.allSatisfy(\.isASCIIDigit) {
             // Too many digits for a number: no such item either.
-            say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
+            sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
             perform(item.action)
         } else if let command = Vocabulary.command(words: text) {
@@ -442,10 +448,20 @@ extension Heartline {
             return
         }
         guard (1...items.count).contains(number) else {
-            say(.answer, .itemNone, ["number": String(number), "count": String(items.count)])
+            sayNoItem(String(number), count: items.count)
             return
         }
         perform(items[number - 1].action)
+    }
+
+    /// "There is no item 12.", with the numbers there are: "Choose 1 to 5.", or with one item
+    /// "Item 1 is the only one." (never "Choose 1 to 1.").
+    mutating func sayNoItem(_ number: String, count: Int) {
+        if count == 1 {
+            say(.answer, .itemNoneOne, ["number": number])
+        } else {
+            say(.answer, .itemNone, ["number": number, "count": words.number(count)])
+        }
     }
 
     mutating func perform(_ action: MenuAction) {
