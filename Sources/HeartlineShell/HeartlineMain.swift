@@ -54,7 +54,7 @@ public enum HeartlineMain {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: HourCycle.of(Locale.current))
+        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: ClockLocale.hourCycle(environment: environment))
 
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
         let loop: EventLoop
