@@ -34,6 +34,50 @@ import Testing
             """#)
     }
 
+    /// An interval readout held for a split that does not come (the footpod dropped out a
+    /// metre short) is said a few seconds late, with the values of that moment.
+    @Test func aHeldReadoutWhoseSplitDoesNotComeIsSaidLate() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(sport: .running, interval: .minutes5, distanceReadout: DistanceReadout(every: 1, unit: .kilometres)))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :run 5:00 176
+            :wait 300
+            :motion footpod lost
+            event: Footpod disconnected.
+            :wait 10
+            readout: Time elapsed, 5 minutes and 6 seconds.
+            readout: Heart rate, 150 beats per minute.
+            readout: Pace unknown: no footpod is connected.
+            readout: Distance, 1 kilometre.
+            """#)
+    }
+
+    /// "where" while a plan is being typed says what is awaited.
+    @Test func whereSaysTheTypedPlanAwaited() throws {
+        let session = try GoldenSession()
+        session.open(.configure(.plan, Draft()), below: [.home])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Next.
+            > type a plan
+            answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            > where
+            answer: You are on Training plan.
+            answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            """#)
+    }
+
     /// "where" on the workout screen says why it is paused, by the user or by lost contact, and
     /// a strap that dropped out.
     @Test func whereSaysWhyTheWorkoutIsPausedAndAStrapThatIsGone() throws {
