@@ -61,6 +61,8 @@ public struct Options: Equatable, Sendable {
 
     public init(arguments: [String]) throws {
         var rest = arguments[...]
+        // Whether the strap was given without a kind: a strap= given later moves it aside.
+        var strapWithoutKind = false
         while let argument = rest.popFirst() {
             let (written, inline) = Self.split(argument)
             guard let option = CommandSpec.shell.option(written) else { throw UsageError(description: "unknown option \(argument)") }
@@ -100,9 +102,14 @@ public struct Options: Equatable, Sendable {
                 let given = try value()
                 if let equals = given.firstIndex(of: "="), let kind = SensorKind.argumentNames[String(given[..<equals])] {
                     let address = String(given[given.index(after: equals)...])
+                    if kind == .heartRateStrap, let bare = sensor, strapWithoutKind {
+                        sensorsWithoutKind.append(bare)
+                        strapWithoutKind = false
+                    }
                     if kind == .heartRateStrap { sensor = address } else { motionSensors[kind] = address }
                 } else if sensor == nil {
                     sensor = given
+                    strapWithoutKind = true
                 } else {
                     sensorsWithoutKind.append(given)
                 }
