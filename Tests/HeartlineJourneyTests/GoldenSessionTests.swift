@@ -110,7 +110,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by metric
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -127,7 +127,7 @@ import Testing
             menu: 1, today, Average heart rate: 77 beats per minute.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -470,7 +470,7 @@ import Testing
             menu: 4, Browse by averages.
             > 3
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -497,7 +497,7 @@ import Testing
             menu: Type next for more.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -696,7 +696,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by averages
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -715,7 +715,7 @@ import Testing
             menu: Average heart rate, all time: no workouts.
             > back
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -727,14 +727,14 @@ import Testing
             menu: 10, Time in a zone.
             menu: Press 0 for the tenth, Time in a zone.
             > time
-            menu: Averages: Time.
-            menu: Time, last week: no workouts.
-            menu: Time, last month: no workouts.
-            menu: Time, last year: no workouts.
-            menu: Time, all time: no workouts.
+            menu: Averages: Time elapsed.
+            menu: Time elapsed, last week: no workouts.
+            menu: Time elapsed, last month: no workouts.
+            menu: Time elapsed, last year: no workouts.
+            menu: Time elapsed, all time: no workouts.
             > back
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
