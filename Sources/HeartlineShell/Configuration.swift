@@ -238,7 +238,7 @@ public struct KeyMap: Equatable, Sendable {
         }
         // Lower case and single spaces, as the core compares commands.
         let action = action.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        guard Self.actionNames.contains(action), let command = Vocabulary.command(words: action) else { return .action }
+        guard let name = Vocabulary.actionName(for: action), let command = Vocabulary.command(words: name) else { return .action }
         actions[key] = command
         return nil
     }

@@ -54,7 +54,7 @@ public enum HeartlineMain {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: HourCycle.of(Locale.current))
+        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: ClockLocale.hourCycle(environment: environment))
 
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
         let loop: EventLoop
@@ -191,14 +191,29 @@ public enum HeartlineMain {
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+        sensors.takeAsKind = { [weak session] kind, argument in session?.takeAsKind(kind, argument) ?? false }
         session.sensors = sensors
         session.makeLink = { [weak session] kind in
-            SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+            let link = SensorLink(kind: kind, loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }
+            link.takeAsKind = { [weak session] kind, argument in session?.takeAsKind(kind, argument) ?? false }
+            return link
         }
         // Each kind from --sensor KIND=ADDRESS, else as remembered in Settings, Sensors.
+        var motionGiven = Set<SensorKind>()
         for kind in Settings.motionKinds {
             guard let address = options.motionSensors[kind] ?? stored.motionSensors[kind]?.address else { continue }
             session.useMotionSensor(kind, address)
+            motionGiven.insert(kind)
+        }
+        // A further --sensor without a kind is tried as the first kind with nothing given; its
+        // services tell what it is, and the link of that kind takes it.
+        for argument in options.sensorsWithoutKind {
+            guard let kind = Settings.motionKinds.first(where: { !motionGiven.contains($0) }) else {
+                log("sensor \(argument): every kind of sensor is given already")
+                continue
+            }
+            session.useMotionSensor(kind, argument)
+            motionGiven.insert(kind)
         }
         for (offset, kind) in options.simulatedKinds.enumerated() {
             session.attachSimulatedSensor(

@@ -14,6 +14,9 @@ public struct Options: Equatable, Sendable {
     public var speech = Speech.auto
     public var dataDirectory: String?
     public var sensor: String?
+    /// `--sensor ADDRESS` given again, without a kind, after the strap's: each is taken by the
+    /// kind its services say, never in the strap's place.
+    public var sensorsWithoutKind: [String] = []
     /// Footpods, bike sensors and power meters given as `--sensor KIND=ADDRESS`, one per kind.
     public var motionSensors: [SensorKind: String] = [:]
     /// Simulated footpods, bike sensors and power meters beside the simulated strap.
@@ -60,6 +63,8 @@ public struct Options: Equatable, Sendable {
 
     public init(arguments: [String]) throws {
         var rest = arguments[...]
+        // Whether the strap was given without a kind: a strap= given later moves it aside.
+        var strapWithoutKind = false
         while let argument = rest.popFirst() {
             let (written, inline) = Self.split(argument)
             guard let option = CommandSpec.shell.option(written) else { throw UsageError(description: "unknown option \(argument)") }
@@ -101,9 +106,16 @@ public struct Options: Equatable, Sendable {
                 let given = try value()
                 if let equals = given.firstIndex(of: "="), let kind = SensorKind.argumentNames[String(given[..<equals])] {
                     let address = String(given[given.index(after: equals)...])
+                    if kind == .heartRateStrap, let bare = sensor, strapWithoutKind {
+                        sensorsWithoutKind.append(bare)
+                        strapWithoutKind = false
+                    }
                     if kind == .heartRateStrap { sensor = address } else { motionSensors[kind] = address }
-                } else {
+                } else if sensor == nil {
                     sensor = given
+                    strapWithoutKind = true
+                } else {
+                    sensorsWithoutKind.append(given)
                 }
             case "--prompts": promptsDirectory = try value()
             case "--echo":

@@ -16,6 +16,14 @@ final class SensorLink {
     private let deliver: (Input) -> Void
     private var source: HeartRateSource?
     private let scanner = StrapScanner()
+    /// The argument the source was made from, to hand on when the device is of another kind.
+    private var argument: String?
+    /// Hands a device whose services say it is of another kind to the link of that kind;
+    /// returns whether that link took it (none of that kind was given already).
+    var takeAsKind: ((SensorKind, String) -> Bool)?
+
+    /// Whether no source runs: nothing is given for this kind.
+    var isIdle: Bool { source == nil }
 
     init(
         kind: SensorKind = .heartRateStrap, loop: EventLoop, catalogue: PromptCatalogue, log: @escaping (String) -> Void,
@@ -32,6 +40,7 @@ final class SensorLink {
     func use(_ argument: String?, name: String = "") {
         source?.stop()
         source = nil
+        self.argument = argument
         guard let argument else { return }
         guard let target = SensorTarget(argument: argument) else {
             log("not a strap address: \(argument)")
@@ -64,6 +73,18 @@ final class SensorLink {
         case .machine(.answered(let command, let result)): log("\(who): \(command) answered \(result)")
         case .machine(.controlLost): log("\(who): control permission lost")
         case .reading, .sensorReading, .battery, .identified, .machine: break
+        }
+        if case .problem(.otherKind(let found, _)) = event, let argument {
+            // The device is no use to this link: it stops trying it, and the link of its kind
+            // takes it when that kind has nothing given.
+            source?.stop()
+            source = nil
+            self.argument = nil
+            let taken = takeAsKind?(found, argument) ?? false
+            log("\(who): \(argument) is a \(found.logName)\(taken ? ", used as one" : ", and one is given already")")
+            let problem = SensorEvent.problem(.otherKind(found, taken: taken))
+            deliver(kind == .heartRateStrap ? .sensor(problem) : .motionSensor(kind, problem))
+            return
         }
         deliver(kind == .heartRateStrap ? .sensor(event) : .motionSensor(kind, event))
     }

@@ -189,6 +189,19 @@ final class Session {
 
     /// Connects the footpod, bike sensor or power meter of `kind` to `address` from now on (a
     /// link made for it if there is none yet), or lets it go.
+    /// Uses a device found to be of `kind` (its services say so) as the sensor of that kind,
+    /// unless one of that kind is given already; returns whether it was taken.
+    func takeAsKind(_ kind: SensorKind, _ argument: String) -> Bool {
+        if kind == .heartRateStrap {
+            guard let sensors, sensors.isIdle else { return false }
+            sensors.use(argument)
+            return true
+        }
+        if let link = motionLinks.first(where: { $0.kind == kind }), !link.isIdle { return false }
+        useMotionSensor(kind, argument)
+        return true
+    }
+
     func useMotionSensor(_ kind: SensorKind, _ address: String?) {
         if let link = motionLinks.first(where: { $0.kind == kind }) {
             link.use(address)

@@ -51,6 +51,9 @@ final class Terminal {
     private var redrawing = false
     /// Tab completion ran: the next redisplay takes the completed line in silence.
     private var completing = false
+    /// readline is handing over a finished line: it is done with it and draws a fresh prompt
+    /// when the handler returns, so lines printed meanwhile must not draw the old one again.
+    private var acceptingLine = false
     private var closed = false
     /// A paste or a line that was too long was refused: what follows is dropped until the input
     /// pauses, so the rest of the paste is neither typed nor taken as keys.
@@ -97,7 +100,9 @@ final class Terminal {
             let text = line.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
             if let line { free(line) }
             if let text, !text.isEmpty { add_history(text) }
+            Terminal.current?.acceptingLine = true
             Terminal.current?.finished(text)
+            Terminal.current?.acceptingLine = false
         }
         // After the user's inputrc: one Tab lists (says) the matches at once.
         rl_variable_bind("show-all-if-ambiguous", "on")
@@ -306,6 +311,13 @@ final class Terminal {
 
     /// Prints lines above the input line without disturbing what the user is typing.
     func printAbove(_ text: String) {
+        if acceptingLine {
+            // The cursor is at the start of the line after the accepted one; readline's own
+            // prompt follows. Drawing the old line here would leave it under the new prompt.
+            let bytes = Array(("\r" + text).utf8)
+            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            return
+        }
         redrawing = true
         defer { redrawing = false }
         let savedPoint = rl_point

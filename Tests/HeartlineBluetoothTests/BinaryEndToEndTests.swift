@@ -272,6 +272,35 @@ final class ScriptedHeartline {
         #expect(!heartline.lines.contains { $0.hasPrefix("event: ") && $0 != Self.lost && $0 != Self.back }, context())
     }
 
+    @Test("a strap off at start is said to be not connected yet and tried again, never given up, until it connects")
+    func strapOffAtStartIsTriedAgain() throws {
+        let loop = try EventLoop()
+        var template = Array("/tmp/heartline-strap.XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw SystemError(operation: "mkdtemp", code: errno) }
+        let socketDirectory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { rmdir(socketDirectory) }
+        let path = socketDirectory + "/strap.sock"
+        // No strap yet: every connection attempt fails until it is switched on.
+        let heartline = try ScriptedHeartline(arguments: ["--sensor", "att-socket:" + path], loop: loop)
+        func context() -> Comment { "transcript:\n\(heartline.lines.joined(separator: "\n"))\nlog:\n\(heartline.log)" }
+        let trying = "answer: The heart rate strap is not connected yet. Heartline keeps trying."
+        try #require(Self.run(loop, seconds: 10) { heartline.lines.contains(trying) && heartline.lines.contains(Self.ready) }, context())
+
+        // Switched on: the next attempt connects, and that is news after what was said.
+        let strap = FakeStrap()
+        let peer = try FakeStrapPeer(strap: strap, path: path, loop: loop)
+        defer { peer.close() }
+        try #require(Self.run(loop, seconds: 15) { heartline.lines.contains(Self.back) }, context())
+        let status = heartline.finish(within: 10)
+        #expect(status == 0, context())
+
+        let lines = heartline.lines
+        // Nothing said contradicts the connection: no strap given up on.
+        #expect(!lines.contains { $0.contains("goes on without") || $0.contains("cannot be used") }, context())
+        #expect(lines.filter { $0 == trying }.count == 1, context())
+        #expect((lines.firstIndex(of: trying) ?? .max) < (lines.firstIndex(of: Self.back) ?? -1), context())
+    }
+
     @Test(
         "a strap address on a computer without Bluetooth: one sentence, and Heartline goes on",
         .enabled(if: !kernelHasBluetooth, "this machine has Bluetooth: the no-adapter path cannot be seen"))

@@ -42,15 +42,26 @@ import Testing
         }
     }
 
-    @Test("a heart-rate client refuses a footpod, and a footpod client refuses a strap")
+    @Test("a heart-rate client refuses a footpod, and a footpod client a strap, each naming what the device is")
     func wrongKind() {
         var strapClient = InMemoryLink(strap: FakeStrap(heartRateService: false, sensorServices: [.runningSpeedCadence]))
         strapClient.start()
-        #expect(strapClient.failure == .noHeartRateService)
+        #expect(strapClient.failure == .otherKind(.footpod))
         var podClient = InMemoryLink(strap: FakeStrap(), client: GATTClient(sensor: .footpod))
         podClient.start()
-        #expect(podClient.failure == .noSensorService(.footpod))
+        #expect(podClient.failure == .otherKind(.heartRateStrap))
         #expect(podClient.failure?.isPermanent == true)
+        var meterClient = InMemoryLink(
+            strap: FakeStrap(heartRateService: false, sensorServices: [.cyclingPower]), client: GATTClient(sensor: .cyclingSpeedCadence))
+        meterClient.start()
+        #expect(meterClient.failure == .otherKind(.powerMeter))
+    }
+
+    @Test("a device with none of the sensor services is refused as before")
+    func noSensorServiceAtAll() {
+        var podClient = InMemoryLink(strap: FakeStrap(heartRateService: false), client: GATTClient(sensor: .footpod))
+        podClient.start()
+        #expect(podClient.failure == .noSensorService(.footpod))
     }
 
     @Test("a bike sensor among other services is set up, and its counters become speed and cadence")

@@ -109,6 +109,67 @@ import Testing
         #expect(heartline.log.contains("footpod: disconnected"), context())
     }
 
+    /// A footpod fake at DIR/pod.sock, at 5 minutes and 33 seconds a kilometre.
+    static func footpod(in directory: String, loop: EventLoop) throws -> (FakeStrap, Notifier) {
+        let pod = FakeStrap(name: "Footpod 7", heartRateService: false, sensorServices: [.runningSpeedCadence])
+        let notifier = try Notifier(pod, service: .runningSpeedCadence, path: directory + "/pod.sock", loop: loop) {
+            RunningSpeedCadenceMeasurement(speed: 768, cadence: 172, isRunning: true).encoded
+        }
+        return (pod, notifier)
+    }
+
+    @Test("a second --sensor without a kind is taken by its services as the footpod, and the strap stays")
+    func aSecondSensorWithoutAKindIsTakenByItsKind() throws {
+        let loop = try EventLoop()
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let strap = try Notifier(FakeStrap(), service: nil, path: directory + "/strap.sock", loop: loop) { [0x06, 150] }
+        defer { strap.close() }
+        let (pod, footpod) = try Self.footpod(in: directory, loop: loop)
+        defer { footpod.close() }
+        let heartline = try ScriptedHeartline(
+            arguments: ["--sensor", "att-socket:" + strap.peer.path, "--sensor", "att-socket:" + footpod.peer.path], loop: loop)
+        func context() -> Comment { "transcript:\n\(heartline.lines.joined(separator: "\n"))\nlog:\n\(heartline.log)" }
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Heartline is ready.") }, context())
+        #expect(
+            BinaryEndToEndTests.run(loop, seconds: 10) {
+                pod.value(at: (pod.sensorMeasurementHandles[.runningSpeedCadence] ?? 0) + 1) == [1, 0]
+            }, context())
+
+        heartline.send("configure", "running", "start workout", ":wait 3")
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Workout started.") }, context())
+        #expect(
+            Self.answer("heart rate", "answer: Heart rate", of: heartline, on: loop) == "answer: Heart rate, 150 beats per minute.",
+            context())
+        #expect(
+            Self.answer("pace", "answer: Pace", of: heartline, on: loop) == "answer: Pace, 5 minutes and 33 seconds per kilometre.",
+            context())
+        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(!heartline.lines.contains { $0.contains("strap") && $0.contains("not connected") }, context())
+    }
+
+    @Test("a footpod given as the strap is said to be a footpod, and used as one")
+    func aFootpodGivenAsTheStrapIsUsedAsAFootpod() throws {
+        let loop = try EventLoop()
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, footpod) = try Self.footpod(in: directory, loop: loop)
+        defer { footpod.close() }
+        let heartline = try ScriptedHeartline(arguments: ["--sensor", "att-socket:" + footpod.peer.path], loop: loop)
+        func context() -> Comment { "transcript:\n\(heartline.lines.joined(separator: "\n"))\nlog:\n\(heartline.log)" }
+        let said = "answer: The device given is a footpod. Heartline uses it as the footpod."
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains(said) }, context())
+
+        heartline.send("configure", "running", "start workout", ":wait 3")
+        try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("answer: Workout started.") }, context())
+        #expect(
+            Self.answer("pace", "answer: Pace", of: heartline, on: loop) == "answer: Pace, 5 minutes and 33 seconds per kilometre.",
+            context())
+        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(heartline.lines.filter { $0 == said }.count == 1, context())
+        #expect(!heartline.lines.contains { $0.contains("cannot be used") || $0.contains("keeps trying") }, context())
+    }
+
     @Test("a bike sensor and a power meter: speed, cadence and power; the power meter drops out alone")
     func bikeAndPowerMeter() throws {
         let loop = try EventLoop()

@@ -25,7 +25,7 @@ import Testing
         menu: 4, Browse by averages.
         > browse by averages
         menu: Browse by averages.
-        menu: 1, Time.
+        menu: 1, Time elapsed.
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
@@ -48,12 +48,12 @@ import Testing
             session,
             Self.toAverages + "\n" + #"""
                 > time
-                menu: Averages: Time.
-                menu: Time, last week, 1 minute and 4 seconds, over 7 workouts.
+                menu: Averages: Time elapsed.
+                menu: Time elapsed, last week, 1 minute and 4 seconds, over 7 workouts.
                 menu: That is 7 seconds shorter than the week before.
-                menu: Time, last month, 1 minute and 8 seconds, over 15 workouts.
-                menu: Time, last year, 1 minute and 8 seconds, over 15 workouts.
-                menu: Time, all time, 1 minute and 8 seconds, over 15 workouts.
+                menu: Time elapsed, last month, 1 minute and 8 seconds, over 15 workouts.
+                menu: Time elapsed, last year, 1 minute and 8 seconds, over 15 workouts.
+                menu: Time elapsed, all time, 1 minute and 8 seconds, over 15 workouts.
                 """#)
     }
 
@@ -95,16 +95,16 @@ import Testing
             session,
             Self.home + Self.toAverages + "\n" + #"""
                 > time
-                menu: Averages: Time.
-                menu: Time, last week, 1 hour, over 1 workout.
+                menu: Averages: Time elapsed.
+                menu: Time elapsed, last week, 1 hour, over 1 workout.
                 menu: That is 15 minutes longer than the week before.
-                menu: Time, last month, 52 minutes and 30 seconds, over 2 workouts.
+                menu: Time elapsed, last month, 52 minutes and 30 seconds, over 2 workouts.
                 menu: That is 9 minutes and 35 seconds shorter than the month before.
-                menu: Time, last year, 55 minutes and 42 seconds, over 3 workouts.
-                menu: Time, all time, 55 minutes and 42 seconds, over 3 workouts.
+                menu: Time elapsed, last year, 55 minutes and 42 seconds, over 3 workouts.
+                menu: Time elapsed, all time, 55 minutes and 42 seconds, over 3 workouts.
                 > back
                 menu: Browse by averages.
-                menu: 1, Time.
+                menu: 1, Time elapsed.
                 menu: 2, Average heart rate.
                 menu: 3, Maximum heart rate.
                 menu: 4, Calories burned.

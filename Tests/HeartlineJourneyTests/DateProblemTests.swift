@@ -55,7 +55,15 @@ import Testing
         }
     }
 
-    @Test(arguments: ["31 november", "someday", "2026-13-01", "1 2 3"])
+    @Test(arguments: [
+        ("31 april", 4, 30), ("april 31", 4, 30), ("31 november 2025", 11, 30), ("2026-06-31", 6, 30), ("30 february", 2, 29),
+        ("31 feb 2024", 2, 29),
+    ])
+    func aDayTheMonthNeverHasIsExplained(text: String, month: Int, days: Int) {
+        #expect(problem(text) == .dayNotInMonth(month: month, days: days))
+    }
+
+    @Test(arguments: ["someday", "2026-13-01", "1 2 3"])
     func otherMistakesAreNotUnderstood(text: String) {
         #expect(problem(text) == .notUnderstood)
     }
@@ -69,7 +77,7 @@ import Testing
         switch problem {
         case .yearOutOfRange: #expect(words(.dateYearRange) == sentence)
         case .notLeapYear(let year): #expect(words(.dateNotLeap, ["year": String(year)]) == sentence)
-        case .notUnderstood: break
+        case .dayNotInMonth, .notUnderstood: break
         }
     }
 

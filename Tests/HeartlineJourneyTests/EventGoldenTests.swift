@@ -234,7 +234,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 24 seconds.
+            menu: Time elapsed, 24 seconds.
             menu: Average heart rate, 120 beats per minute.
             menu: Maximum heart rate, 120 beats per minute.
             menu: Calories burned, 3 kilocalories.
@@ -465,7 +465,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > y
             menu: Workout summary.
-            menu: Total time, 3 minutes and 30 seconds.
+            menu: Time elapsed, 3 minutes and 30 seconds.
             menu: Average heart rate, 92 beats per minute.
             menu: Maximum heart rate, 127 beats per minute.
             menu: Calories burned, 16 kilocalories.
@@ -584,7 +584,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 3 minutes.
+            menu: Time elapsed, 3 minutes.
             menu: Average heart rate, 100 beats per minute.
             menu: Maximum heart rate, 100 beats per minute.
             menu: Calories burned, 11 kilocalories.

@@ -8,7 +8,7 @@ import Testing
     /// The averages choice, as it is said when the session opens on it.
     static let averagesChoice = """
         menu: Browse by averages.
-        menu: 1, Time.
+        menu: 1, Time elapsed.
         menu: 2, Average heart rate.
         menu: 3, Maximum heart rate.
         menu: 4, Calories burned.
@@ -57,12 +57,12 @@ import Testing
                 > back
                 """# + "\n" + Self.averagesChoice + "\n" + #"""
                     > time
-                    menu: Averages: Time.
-                    menu: Time, last week: no workouts.
-                    menu: Time, last month, 1 hour and 5 minutes, over 1 workout.
-                    menu: Time, last year, 1 hour and 5 minutes, over 2 workouts.
+                    menu: Averages: Time elapsed.
+                    menu: Time elapsed, last week: no workouts.
+                    menu: Time elapsed, last month, 1 hour and 5 minutes, over 1 workout.
+                    menu: Time elapsed, last year, 1 hour and 5 minutes, over 2 workouts.
                     menu: That is 19 minutes and 32 seconds longer than the year before.
-                    menu: Time, all time, 58 minutes and 32 seconds, over 3 workouts.
+                    menu: Time elapsed, all time, 58 minutes and 32 seconds, over 3 workouts.
                     """#)
     }
 
@@ -102,7 +102,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 2 minutes.
+            menu: Time elapsed, 2 minutes.
             menu: Average heart rate, 119 beats per minute.
             menu: Maximum heart rate, 140 beats per minute.
             menu: Calories burned, 16 kilocalories.

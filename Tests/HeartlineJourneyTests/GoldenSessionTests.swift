@@ -86,7 +86,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 2 minutes and 5 seconds.
+            menu: Time elapsed, 2 minutes and 5 seconds.
             menu: Average heart rate, 77 beats per minute.
             menu: Maximum heart rate, 94 beats per minute.
             menu: Calories burned, 6 kilocalories.
@@ -110,7 +110,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by metric
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -127,7 +127,7 @@ import Testing
             menu: 1, today, Average heart rate: 77 beats per minute.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -150,7 +150,7 @@ import Testing
             menu: 1, today at 7:30, 2 minutes and 5 seconds.
             > 1
             menu: Workout of today at 7:30.
-            menu: Total time, 2 minutes and 5 seconds.
+            menu: Time elapsed, 2 minutes and 5 seconds.
             menu: Average heart rate, 77 beats per minute.
             menu: Maximum heart rate, 94 beats per minute.
             menu: Calories burned, 6 kilocalories.
@@ -248,7 +248,7 @@ import Testing
             answer: Press y or Enter for yes, n or minus for no.
             > y
             menu: Workout summary.
-            menu: Total time, 10 seconds.
+            menu: Time elapsed, 10 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 69 beats per minute.
             menu: Calories burned, 0 kilocalories.
@@ -290,7 +290,7 @@ import Testing
             answer: A workout is in progress. Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 3 seconds.
+            menu: Time elapsed, 3 seconds.
             menu: Average heart rate, 69 beats per minute.
             menu: Maximum heart rate, 70 beats per minute.
             menu: Calories burned, 0 kilocalories.
@@ -356,7 +356,7 @@ import Testing
             answer: This is the first page.
             > 12
             menu: Workout of Tuesday 17 November at 7:30.
-            menu: Total time, 20 minutes and 12 seconds.
+            menu: Time elapsed, 20 minutes and 12 seconds.
             menu: Average heart rate, 132 beats per minute.
             menu: Maximum heart rate, 169 beats per minute.
             menu: Calories burned, 198 kilocalories.
@@ -399,7 +399,7 @@ import Testing
             menu: Type next for more.
             > 1
             menu: Workout of yesterday at 7:30.
-            menu: Total time, 20 minutes and 1 second.
+            menu: Time elapsed, 20 minutes and 1 second.
             menu: Average heart rate, 147 beats per minute.
             menu: Maximum heart rate, 172 beats per minute.
             menu: Calories burned, 233 kilocalories.
@@ -443,7 +443,7 @@ import Testing
             menu: 1, yesterday at 7:30, 20 minutes and 1 second.
             > 1
             menu: Workout of yesterday at 7:30.
-            menu: Total time, 20 minutes and 1 second.
+            menu: Time elapsed, 20 minutes and 1 second.
             menu: Average heart rate, 147 beats per minute.
             menu: Maximum heart rate, 172 beats per minute.
             menu: Calories burned, 233 kilocalories.
@@ -470,7 +470,7 @@ import Testing
             menu: 4, Browse by averages.
             > 3
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -497,7 +497,7 @@ import Testing
             menu: Type next for more.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -524,7 +524,7 @@ import Testing
             menu: Type next for more.
             > 2
             menu: Workout of Friday 27 November at 7:30.
-            menu: Total time, 20 minutes and 2 seconds.
+            menu: Time elapsed, 20 minutes and 2 seconds.
             menu: Average heart rate, 148 beats per minute.
             menu: Maximum heart rate, 172 beats per minute.
             menu: Calories burned, 236 kilocalories.
@@ -550,7 +550,7 @@ import Testing
             menu: Type next for more.
             > 1
             menu: Workout of yesterday at 7:30.
-            menu: Total time, 20 minutes and 1 second.
+            menu: Time elapsed, 20 minutes and 1 second.
             menu: Average heart rate, 147 beats per minute.
             menu: Maximum heart rate, 172 beats per minute.
             menu: Calories burned, 233 kilocalories.
@@ -655,7 +655,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > y
             menu: Workout summary.
-            menu: Total time, 1 minute and 9 seconds.
+            menu: Time elapsed, 1 minute and 9 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 69 beats per minute.
             menu: Calories burned, 1 kilocalorie.
@@ -696,7 +696,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by averages
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -715,7 +715,7 @@ import Testing
             menu: Average heart rate, all time: no workouts.
             > back
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -727,14 +727,14 @@ import Testing
             menu: 10, Time in a zone.
             menu: Press 0 for the tenth, Time in a zone.
             > time
-            menu: Averages: Time.
-            menu: Time, last week: no workouts.
-            menu: Time, last month: no workouts.
-            menu: Time, last year: no workouts.
-            menu: Time, all time: no workouts.
+            menu: Averages: Time elapsed.
+            menu: Time elapsed, last week: no workouts.
+            menu: Time elapsed, last month: no workouts.
+            menu: Time elapsed, last year: no workouts.
+            menu: Time elapsed, all time: no workouts.
             > back
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -865,10 +865,11 @@ import Testing
             > ?
             answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
             answer: Keys: a or 4, average heart rate; m or 5, all metrics.
-            answer: Keys: z or 6, zone; i or 7, plan; v or 8, events.
+            answer: Keys: z or 6, zone; i or 7, plan; v or 8, announcements.
             answer: Keys: e or 9, end; p or 0 or space, pause or resume.
-            answer: Keys: r or star, repeat; question mark or dot, help; b or dash, battery.
+            answer: Keys: r or star, repeat; question mark or dot, help; b or minus, battery.
             answer: Keys: x, heart rate variability; l, lap; w or plus, where.
+            answer: Stop pauses, as the headset's stop button does. End ends the workout.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
@@ -879,10 +880,11 @@ import Testing
             > help
             answer: Keys: t or 1, time; h or 2, heart rate; c or 3, calories.
             answer: Keys: a or 4, average heart rate; m or 5, all metrics.
-            answer: Keys: z or 6, zone; i or 7, plan; v or 8, events.
+            answer: Keys: z or 6, zone; i or 7, plan; v or 8, announcements.
             answer: Keys: e or 9, end; p or 0 or space, pause or resume.
-            answer: Keys: r or star, repeat; question mark or dot, help; b or dash, battery.
+            answer: Keys: r or star, repeat; question mark or dot, help; b or minus, battery.
             answer: Keys: x, heart rate variability; l, lap; w or plus, where.
+            answer: Stop pauses, as the headset's stop button does. End ends the workout.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
@@ -1071,7 +1073,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > y
             menu: Workout summary.
-            menu: Total time, 2 hours.
+            menu: Time elapsed, 2 hours.
             menu: Average heart rate, 144 beats per minute.
             menu: Maximum heart rate, 172 beats per minute.
             menu: Calories burned, 1,459 kilocalories.
@@ -1118,9 +1120,9 @@ import Testing
             menu: Items 1 to 1 of 1.
             menu: 1, yesterday at 7:30, 20 minutes and 1 second.
             > 2
-            answer: There is no item 2. Choose 1 to 1.
+            answer: There is no item 2. Item 1 is the only one.
             > 99999999999999999999
-            answer: There is no item 99999999999999999999. Choose 1 to 1.
+            answer: There is no item 99999999999999999999. Item 1 is the only one.
             > next
             answer: End of list.
             """#)

@@ -47,7 +47,7 @@ import Testing
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > browse by metric
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -75,7 +75,7 @@ import Testing
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -94,7 +94,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by averages
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -121,7 +121,7 @@ import Testing
             menu: 1, yesterday at 7:30, 1 minute and 1 second.
             > 1
             menu: Workout of yesterday at 7:30.
-            menu: Total time, 1 minute and 1 second.
+            menu: Time elapsed, 1 minute and 1 second.
             menu: Average heart rate unknown: no heart rate received yet.
             menu: Maximum heart rate unknown: no heart rate received yet.
             menu: Calories burned unknown: no heart rate received yet.
@@ -286,7 +286,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 1 minute.
+            menu: Time elapsed, 1 minute.
             menu: Average heart rate, 70 beats per minute.
             menu: Maximum heart rate, 75 beats per minute.
             menu: Calories burned, 2 kilocalories.

@@ -21,8 +21,8 @@ import Testing
             answer: q does nothing here. Press question mark for help.
             :key t
             answer: Time elapsed, 3 seconds.
-            :key Z
-            answer: capital z does nothing here. Press question mark for help.
+            :key Q
+            answer: capital q does nothing here. Press question mark for help.
             :key ;
             answer: semicolon does nothing here. Press question mark for help.
             :key h
@@ -100,7 +100,7 @@ import Testing
             answer: Press y or Enter for yes, n or minus for no.
             >
             menu: Workout summary.
-            menu: Total time, 5 seconds.
+            menu: Time elapsed, 5 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 68 beats per minute.
             menu: Calories burned, 0 kilocalories.
@@ -126,6 +126,7 @@ import Testing
             :wait 65
             > where
             answer: You are on Workout in progress.
+            answer: You paused it.
             answer: Paused for 1 minute and 5 seconds.
             :key t
             answer: Time elapsed, 10 seconds.
@@ -568,7 +569,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 30 seconds.
+            menu: Time elapsed, 30 seconds.
             menu: Average heart rate, 160 beats per minute.
             menu: Maximum heart rate, 160 beats per minute.
             menu: Calories burned, 7 kilocalories.
@@ -604,7 +605,7 @@ import Testing
             menu: 1, today at 7:30, 30 seconds.
             > 1
             menu: Workout of today at 7:30.
-            menu: Total time, 30 seconds.
+            menu: Time elapsed, 30 seconds.
             menu: Average heart rate, 160 beats per minute.
             menu: Maximum heart rate, 160 beats per minute.
             menu: Calories burned, 7 kilocalories.
@@ -635,7 +636,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 20 seconds.
+            menu: Time elapsed, 20 seconds.
             menu: Average heart rate, 150 beats per minute.
             menu: Maximum heart rate, 150 beats per minute.
             menu: Calories burned, 4 kilocalories.
@@ -698,7 +699,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             :key y
             menu: Workout summary.
-            menu: Total time, 10 seconds.
+            menu: Time elapsed, 10 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 69 beats per minute.
             menu: Calories burned, 0 kilocalories.

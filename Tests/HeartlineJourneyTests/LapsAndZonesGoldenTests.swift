@@ -33,7 +33,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 3 minutes.
+            menu: Time elapsed, 3 minutes.
             menu: Average heart rate, 137 beats per minute.
             menu: Maximum heart rate, 170 beats per minute.
             menu: Calories burned, 31 kilocalories.
@@ -70,7 +70,7 @@ import Testing
             menu: 1, today at 7:30, 3 minutes.
             > 1
             menu: Workout of today at 7:30.
-            menu: Total time, 3 minutes.
+            menu: Time elapsed, 3 minutes.
             menu: Average heart rate, 137 beats per minute.
             menu: Maximum heart rate, 170 beats per minute.
             menu: Calories burned, 31 kilocalories.
@@ -110,10 +110,10 @@ import Testing
             answer: Lap 1 average heart rate, 120 beats per minute.
             :wait 10
             :restart
-            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 1
             answer: Workout resumed.
             :wait 20
@@ -125,7 +125,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 55 seconds.
+            menu: Time elapsed, 55 seconds.
             menu: Average heart rate, 120 beats per minute.
             menu: Maximum heart rate, 120 beats per minute.
             menu: Calories burned, 8 kilocalories.
@@ -166,7 +166,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 4 minutes.
+            menu: Time elapsed, 4 minutes.
             menu: Average heart rate, 135 beats per minute.
             menu: Maximum heart rate, 160 beats per minute.
             menu: Calories burned, 41 kilocalories.
@@ -190,7 +190,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by metric
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -221,7 +221,7 @@ import Testing
             menu: 5, Zone 5, 168 to 185 beats per minute.
             > back
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -240,7 +240,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by averages
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.

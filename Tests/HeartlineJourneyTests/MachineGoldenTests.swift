@@ -73,7 +73,7 @@ import Testing
             > yes
             answer: Stopping the treadmill.
             menu: Workout summary.
-            menu: Total time, 1 minute and 10 seconds.
+            menu: Time elapsed, 1 minute and 10 seconds.
             menu: Average heart rate, 140 beats per minute.
             menu: Maximum heart rate, 140 beats per minute.
             menu: Calories burned, 13 kilocalories.

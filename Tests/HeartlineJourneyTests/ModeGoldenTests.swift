@@ -166,7 +166,7 @@ import Testing
             answer: Press y or Enter for yes, n or minus for no.
             >
             menu: Workout summary.
-            menu: Total time, 3 seconds.
+            menu: Time elapsed, 3 seconds.
             menu: Average heart rate, 68 beats per minute.
             menu: Maximum heart rate, 68 beats per minute.
             menu: Calories burned, 0 kilocalories.

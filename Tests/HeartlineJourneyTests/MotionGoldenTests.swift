@@ -48,7 +48,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 24 minutes and 26 seconds.
+            menu: Time elapsed, 24 minutes and 26 seconds.
             menu: Average heart rate, 150 beats per minute.
             menu: Maximum heart rate, 150 beats per minute.
             menu: Calories burned, 295 kilocalories.
@@ -77,7 +77,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by metric
             menu: Browse by metric.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -107,7 +107,7 @@ import Testing
             menu: 4, Browse by averages.
             > browse by averages
             menu: Browse by averages.
-            menu: 1, Time.
+            menu: 1, Time elapsed.
             menu: 2, Average heart rate.
             menu: 3, Maximum heart rate.
             menu: 4, Calories burned.
@@ -166,11 +166,12 @@ import Testing
             > help
             answer: Keys: t or 1, time; h or 2, heart rate; c, calories.
             answer: Keys: a, average heart rate; m or 5, all metrics; z or 6, zone.
-            answer: Keys: i or 7, plan; v, events; e or 9, end.
+            answer: Keys: i or 7, plan; v, announcements; e or 9, end.
             answer: Keys: p or 0 or space, pause or resume; r or star, repeat.
-            answer: Keys: question mark or dot, help; b or dash, battery; x, heart rate variability.
+            answer: Keys: question mark or dot, help; b or minus, battery; x, heart rate variability.
             answer: Keys: l, lap; s or 3, pace; d or 4, distance.
             answer: Keys: n or 8, cadence; w or plus, where.
+            answer: Stop pauses, as the headset's stop button does. End ends the workout.
             answer: Colon lets you type a command, then Enter. Escape cancels it.
             answer: k, then any key, says what that key does.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
@@ -299,7 +300,7 @@ import Testing
             menu: 3, Calories burned: on.
             menu: 4, Pace: on.
             menu: 5, Distance: on.
-            menu: 6, Cadence: on.
+            menu: 6, Cadence: off.
             menu: 7, Next.
             > next
             menu: Time interval for audio feedback.
@@ -341,7 +342,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 8 minutes and 2 seconds.
+            menu: Time elapsed, 8 minutes and 2 seconds.
             menu: Average heart rate, 114 beats per minute.
             menu: Maximum heart rate, 139 beats per minute.
             menu: Calories burned, 60 kilocalories.
@@ -387,7 +388,7 @@ import Testing
             menu: 3, Calories burned: on.
             menu: 4, Pace: on.
             menu: 5, Distance: on.
-            menu: 6, Cadence: on.
+            menu: 6, Cadence: off.
             menu: 7, Next.
             > start workout
             answer: Workout started.

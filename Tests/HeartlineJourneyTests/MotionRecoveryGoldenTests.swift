@@ -25,10 +25,10 @@ import Testing
             readout: Distance, 1 kilometre.
             readout: Speed, 36 kilometres per hour.
             :restart
-            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 2
             answer: Workout saved.
             menu: Heartline home.
@@ -64,10 +64,10 @@ import Testing
             readout: Distance, 1 kilometre.
             readout: Speed, 36 kilometres per hour.
             :restart
-            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 1
             answer: Workout resumed.
             > distance
@@ -81,7 +81,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 3 minutes and 20 seconds.
+            menu: Time elapsed, 3 minutes and 20 seconds.
             menu: Average heart rate, 88 beats per minute.
             menu: Maximum heart rate, 116 beats per minute.
             menu: Calories burned, 13 kilocalories.

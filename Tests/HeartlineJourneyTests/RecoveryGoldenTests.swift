@@ -68,24 +68,24 @@ import Testing
             answer: Workout started.
             :wait 95
             :restart
-            menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 5
             answer: There is no item 5. Choose 1 to 3.
             > where
             answer: You are on Unfinished workout.
             > help
-            answer: Resume the workout where it stopped, save it as it is, or discard it.
+            answer: Resume the workout where it stopped, save it as it is, or delete it.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > 3
-            answer: Definitely discard the unfinished workout? Yes or no.
+            answer: Definitely delete the unfinished workout? Yes or no.
             > no
-            menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 1 minute and 35 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 1
             answer: Workout resumed.
             :wait 30
@@ -95,7 +95,7 @@ import Testing
             answer: Definitely end workout? Yes or no.
             > yes
             menu: Workout summary.
-            menu: Total time, 2 minutes and 5 seconds.
+            menu: Time elapsed, 2 minutes and 5 seconds.
             menu: Average heart rate, 77 beats per minute.
             menu: Maximum heart rate, 94 beats per minute.
             menu: Calories burned, 6 kilocalories.
@@ -104,10 +104,10 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             :restart
-            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or discard?
+            menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
             menu: 1, Resume.
             menu: 2, Save.
-            menu: 3, Discard.
+            menu: 3, Delete.
             > 2
             answer: Workout saved.
             menu: Heartline home.

@@ -59,7 +59,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; `:treadmill KMH
 /// INCLINE` connects a treadmill (0.5 to 18 km/h, -3 to 15 %) that sends its belt every second
 /// and takes what the core steers, shown as `(steer COMMAND)` and answered as it says,
-/// `:treadmill lost` drops it; every other
+/// `:treadmill lost` drops it; `:strap fails to connect` is a failed connection attempt of the
+/// system's own; every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
     let directory = TemporaryDirectory()
@@ -381,6 +382,10 @@ final class GoldenSession {
             } else if line == ":strap fails, adapter held" {
                 transcript.append(line)
                 transcript += send(.sensor(.problem(.adapterBusy)))
+            } else if line == ":strap fails to connect" {
+                // A connection attempt failed for a reason of the system's own; the source tries again.
+                transcript.append(line)
+                transcript += send(.sensor(.problem(.other("connect: Connection reset by peer"))))
             } else if line == ":scan fails without Bluetooth" {
                 transcript.append(line)
                 transcript += send(.sensorScanFailed(.noAdapter))

@@ -85,7 +85,7 @@ import Testing
             complete = true
         case .onTheSummary:
             heartline.send("end", "yes")
-            try #require(heartline.waitForLine(prefix: "menu: Total time") != nil, "\(label): no summary")
+            try #require(heartline.waitForLine(prefix: "menu: Time elapsed") != nil, "\(label): no summary")
             complete = true
             state = .ended
         case .afterSaving:

@@ -120,7 +120,7 @@ private struct EchoScript {
 
     @Test(arguments: [
         (Character(" "), "space"), ("?", "question mark"), ("A", "capital a"), ("a", "a"), ("7", "7"),
-        ("-", "dash"), ("\"", "quote"), ("é", "é"), ("É", "capital é"),
+        ("-", "minus"), ("\"", "quote"), ("é", "é"), ("É", "capital é"),
     ])
     func charactersAreNamedFromTheCatalogue(character: Character, name: String) {
         #expect(ShellWords.voice.name(of: character) == name)
@@ -218,6 +218,38 @@ private struct EchoScript {
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// The terminal as drawn (a screen reader's review reads it so): a recalled line and a line
+    /// typed in one burst are drawn once, with no old line left under the new prompt.
+    @Test func aRecalledLineAndABurstAreDrawnCleanly() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("home\r")  // a burst: the whole word and Enter in one read
+        #expect(terminal.waitFor("menu: 5, Resting check.", after: mark))
+        mark = terminal.mark
+        terminal.type("\u{1B}[A")  // Up
+        #expect(terminal.waitForLine("echo: home", after: mark))
+        mark = terminal.mark
+        terminal.type("\r")
+        #expect(terminal.waitFor("menu: 5, Resting check.", after: mark))
+        mark = terminal.mark
+        terminal.type("where\r")
+        #expect(terminal.waitFor("answer: You are on Heartline home.", after: mark))
+        mark = terminal.mark
+        terminal.type("\u{1B}[A")
+        #expect(terminal.waitForLine("echo: where", after: mark))
+        let rows = terminal.drawn
+        let echoes = rows.filter { $0.hasPrefix("echo: ") }
+        #expect(echoes.allSatisfy { ["echo: home", "echo: where"].contains($0) }, "drawn:\n\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.components(separatedBy: "> ").count > 2 }, "drawn:\n\(rows.joined(separator: "\n"))")
+        mark = terminal.mark
+        terminal.type("\r")
+        #expect(terminal.waitFor("answer: You are on Heartline home.", after: mark))
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func enterOnAnEmptyLineSaysWhereYouAre() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
@@ -230,6 +262,52 @@ private struct EchoScript {
 }
 
 extension PseudoTerminal {
+    /// The rows as a terminal draws them: carriage return, line feed, backspace, erase to the
+    /// end of the line and cursor moves applied, other escape sequences left out. (Scalars, not
+    /// characters: "\r\n" is one Character.)
+    var drawn: [String] {
+        _ = mark
+        var rows: [[Unicode.Scalar]] = [[]]
+        var row = 0
+        var column = 0
+        var characters = Array(printed.unicodeScalars)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "\r": column = 0
+            case "\n":
+                row += 1
+                if row == rows.count { rows.append([]) }
+            case "\u{08}": column = max(0, column - 1)
+            case "\u{07}": break
+            case "\u{1B}":
+                guard characters.first == "[" else {
+                    _ = characters.popFirst()
+                    continue
+                }
+                characters.removeFirst()
+                var parameter = ""
+                while let next = characters.first, next.properties.numericType != nil || next == ";" || next == "?" {
+                    parameter.unicodeScalars.append(next)
+                    characters.removeFirst()
+                }
+                let count = Int(parameter) ?? 1
+                switch characters.popFirst() {
+                case "K": if column < rows[row].count { rows[row].removeSubrange(column...) }
+                case "C": column += count
+                case "D": column = max(0, column - count)
+                default: break
+                }
+            default:
+                while rows[row].count < column { rows[row].append(" ") }
+                if column < rows[row].count { rows[row][column] = character } else { rows[row].append(character) }
+                column += 1
+            }
+        }
+        return rows.map {
+            String(String.UnicodeScalarView($0)).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+    }
+
     /// What was printed after `mark`, with carriage returns turned into line ends.
     func output(after mark: Int) -> String {
         _ = self.mark

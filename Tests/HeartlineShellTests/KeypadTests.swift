@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: [
         ("1", "time"), ("2", "heart rate"), ("3", "calories"), ("4", "average heart rate"), ("5", "all metrics"),
-        ("6", "zone"), ("7", "plan"), ("8", "events"), ("9", "end"), ("0", "pause or resume"),
+        ("6", "zone"), ("7", "plan"), ("8", "announcements"), ("9", "end"), ("0", "pause or resume"),
         (".", "help"), ("*", "repeat"), ("-", "battery"), ("+", "where"),
     ])
     func everyKeypadKeyReachesAWorkoutAction(key: String, command: String) {
@@ -70,7 +70,7 @@ import Testing
     @Test(arguments: [
         ("\u{1B}[F", "time"), ("\u{1B}[4~", "time"), ("\u{1B}[B", "heart rate"), ("\u{1B}[6~", "calories"),
         ("\u{1B}[D", "average heart rate"), ("\u{1B}[E", "all metrics"), ("\u{1B}[G", "all metrics"),
-        ("\u{1B}[C", "zone"), ("\u{1B}[H", "plan"), ("\u{1B}[1~", "plan"), ("\u{1B}[A", "events"),
+        ("\u{1B}[C", "zone"), ("\u{1B}[H", "plan"), ("\u{1B}[1~", "plan"), ("\u{1B}[A", "announcements"),
         ("\u{1B}[5~", "end"), ("\u{1B}[2~", "pause or resume"), ("\u{1B}[3~", "help"),
     ])
     func withNumLockOffTheCursorKeysStandForTheirDigits(sequence: String, command: String) {

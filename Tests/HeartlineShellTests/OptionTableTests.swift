@@ -44,6 +44,21 @@ import Testing
         #expect(Options.usage.contains("treadmill or trainer"))
     }
 
+    /// A bare --sensor is the strap once; given again it waits to be taken by its kind, and a
+    /// strap= given after it moves it aside: nothing given is dropped.
+    @Test(arguments: [
+        (["--sensor", "A"], "A", [String]()),
+        (["--sensor", "A", "--sensor", "B"], "A", ["B"]),
+        (["--sensor", "A", "--sensor", "strap=C"], "C", ["A"]),
+        (["--sensor", "strap=C", "--sensor", "A"], "C", ["A"]),
+        (["--sensor", "A", "--sensor", "footpod=F", "--sensor", "B"], "A", ["B"]),
+    ])
+    func sensorsWithoutAKindAreKept(arguments: [String], strap: String, withoutKind: [String]) throws {
+        let parsed = try Options(arguments: arguments)
+        #expect(parsed.sensor == strap)
+        #expect(parsed.sensorsWithoutKind == withoutKind)
+    }
+
     @Test func theHelpListsEveryOptionAndEverySubcommandFromTheTable() {
         let usage = Options.usage
         for option in CommandSpec.shell.options { #expect(usage.contains("  " + option.written + " "), "\(option.name)") }

@@ -75,6 +75,9 @@ final class PseudoTerminal {
     }
 
     /// Everything printed so far, with carriage returns turned into line ends.
+    /// Everything printed so far, as the program wrote it.
+    var printed: String { String(decoding: buffer, as: UTF8.self) }
+
     var screen: String {
         String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")
     }
@@ -182,7 +185,7 @@ final class PseudoTerminal {
         mark = terminal.mark
         terminal.type("start workout\r")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
-        for stray in ["q", "j", "Z"] {
+        for stray in ["q", "f", "Q"] {
             mark = terminal.mark
             terminal.type(stray)
             #expect(terminal.waitFor("does nothing here. Press question mark for help.", after: mark), "\(stray) with echo \(echo)")

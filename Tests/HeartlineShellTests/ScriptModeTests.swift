@@ -34,7 +34,7 @@ import Testing
         #expect(readouts.count == 4)
         #expect(readouts.allSatisfy { !$0.contains("Calories") })
         #expect(lines.contains { $0.hasPrefix("answer: Heart rate, ") && $0.hasSuffix(" beats per minute.") })
-        #expect(lines.contains("menu: Total time, 2 minutes and 5 seconds."))
+        #expect(lines.contains("menu: Time elapsed, 2 minutes and 5 seconds."))
         #expect(lines.contains("answer: Workout saved."))
         #expect(lines.contains { $0.hasPrefix("menu: 1, today, Average heart rate: ") && $0.hasSuffix("beats per minute.") })
     }

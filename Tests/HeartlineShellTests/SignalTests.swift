@@ -55,7 +55,7 @@ import Testing
         let data = TemporaryDirectory()
         let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path])
         heartline.send("configure", "next", "start workout", ":wait 12", "end", "yes")
-        try #require(heartline.waitForLine("menu: Total time, 12 seconds.") != nil)
+        try #require(heartline.waitForLine("menu: Time elapsed, 12 seconds.") != nil)
         heartline.send(signal: SIGHUP)
         #expect(heartline.waitForExit(timeout: 10) == 0)
         let store = try SQLiteStore(directory: data.path)

@@ -42,10 +42,10 @@ import Testing
         let real = Date().timeIntervalSince(began)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.lines.contains("answer: Workout saved."), "\(result.standardOutput)\n\(result.standardError)")
-        let totals = result.lines.filter { $0.hasPrefix("menu: Total time, ") }
+        let totals = result.lines.filter { $0.hasPrefix("menu: Time elapsed, ") }
         #expect(totals.count == 1, "\(result.standardOutput)")
         let seconds = totals.first.flatMap { line in
-            Int(line.dropFirst("menu: Total time, ".count).prefix { $0.isNumber })
+            Int(line.dropFirst("menu: Time elapsed, ".count).prefix { $0.isNumber })
         }
         #expect(seconds.map { (7...9).contains($0) } == true, "\(totals), \(real) s really passed")
         #expect(result.standardError.contains("start label corrected"), "\(result.standardError)")

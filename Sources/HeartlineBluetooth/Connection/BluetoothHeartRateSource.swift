@@ -270,7 +270,11 @@ public final class BluetoothHeartRateSource: HeartRateSource {
                 }
             case .fail(let failure):
                 log?("strap \(target): \(failure)")
-                if failure.isPermanent { report(.other(failure.description)) }
+                if case .otherKind(let kind) = failure {
+                    report(.otherKind(kind, taken: false))
+                } else if failure.isPermanent {
+                    report(.other(failure.description))
+                }
                 connectionLost()
                 return
             }

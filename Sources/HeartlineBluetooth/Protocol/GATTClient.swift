@@ -25,6 +25,8 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case noSensorService(SensorKind)
     /// That service has no measurement characteristic that notifies or indicates.
     case noSensorMeasurement(SensorKind)
+    /// The device lacks the service asked for but has another kind's: it is that kind.
+    case otherKind(SensorKind)
 
     /// Whether the device itself is unusable (a wrong or locked device), so trying again
     /// cannot help and the user must hear about it; otherwise the link was merely unreliable.
@@ -32,7 +34,7 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .transactionTimeout, .malformedResponse, .unexpectedResponse, .inconsistentDiscovery: false
         case .attributeError, .noHeartRateService, .noHeartRateMeasurement, .noClientConfiguration, .noSensorService,
-            .noSensorMeasurement:
+            .noSensorMeasurement, .otherKind:
             true
         }
     }
@@ -50,6 +52,7 @@ public enum GATTFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .noClientConfiguration: "Heart Rate Measurement has no configuration descriptor"
         case .noSensorService(let kind): "the device has no \(kind.serviceName) service"
         case .noSensorMeasurement(let kind): "the device has no \(kind.serviceName) measurement to subscribe to"
+        case .otherKind(let kind): "the device is not what was asked for: it has a \(kind.serviceName) service"
         }
     }
 }
@@ -427,6 +430,10 @@ public struct GATTClient {
 
     private mutating func servicesDiscovered(now: Double) -> [Action] {
         guard services.contains(where: { $0.uuid == sensor.service }) else {
+            // Its services tell what it is: a footpod given as a strap is named as a footpod.
+            if let kind = SensorKind.allCases.first(where: { kind in services.contains { $0.uuid == kind.service } }) {
+                return fail(.otherKind(kind))
+            }
             return fail(sensor == .heartRateStrap ? .noHeartRateService : .noSensorService(sensor))
         }
         let wanted = wantedServices

@@ -20,6 +20,16 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         case .other: [.time, .heartRate, .calories]
         }
     }
+
+    /// The metrics a new workout of the sport reads aloud: those a runner or rider listens for
+    /// (time, heart rate, pace or speed, distance), not every one the sport offers.
+    public static func readByDefault(for sport: Sport) -> [Metric] {
+        switch sport {
+        case .running: [.time, .heartRate, .pace, .distance]
+        case .cycling: [.time, .heartRate, .speed, .distance]
+        case .other: [.time, .heartRate, .calories]
+        }
+    }
 }
 
 /// How often metrics are read aloud: the app's ten choices.
@@ -52,14 +62,15 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     /// An interval training plan whose phases are announced.
     public var plan: TrainingPlan?
 
-    /// The app's defaults: every metric of the sport on, no interval readouts, no target, no plan.
+    /// The app's defaults: the sport's metrics read by default, no interval readouts, no target,
+    /// no plan.
     public init(
         sport: Sport = .other, metrics: [Metric]? = nil, interval: ReadoutInterval = .none, distanceReadout: DistanceReadout? = nil,
         target: TargetZone? = nil, plan: TrainingPlan? = nil
     ) {
         self.sport = sport
         let offered = Metric.offered(for: sport)
-        self.metrics = offered.filter((metrics ?? offered).contains)
+        self.metrics = offered.filter((metrics ?? Metric.readByDefault(for: sport)).contains)
         self.interval = interval
         self.distanceReadout = sport == .other ? nil : distanceReadout
         self.target = target
@@ -76,12 +87,14 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
         }
     }
 
-    /// Another sport: its own metrics (those on in both stay as they were, the new ones on).
+    /// Another sport: its own metrics (those on in both stay as they were, of the new ones those
+    /// read by default).
     public mutating func choose(_ sport: Sport) {
         guard sport != self.sport else { return }
         let before = Metric.offered(for: self.sport)
+        let readByDefault = Metric.readByDefault(for: sport)
         self.sport = sport
-        metrics = Metric.offered(for: sport).filter { !before.contains($0) || metrics.contains($0) }
+        metrics = Metric.offered(for: sport).filter { before.contains($0) ? metrics.contains($0) : readByDefault.contains($0) }
         if sport == .other { distanceReadout = nil }
     }
 

@@ -8,12 +8,15 @@ public enum DateWords {
 
     /// Why a typed date names no day.
     public enum Problem: Error, Equatable, Sendable {
-        /// Not a date at all, or a day the month does not have ("31 april").
+        /// Not a date at all.
         case notUnderstood
         /// A year outside `years` (0, a negative one, 20260).
         case yearOutOfRange
         /// 29 February of a year that has none.
         case notLeapYear(Int)
+        /// A day the month never has ("31 april", "30 february"): the month (1 to 12) and its
+        /// most days.
+        case dayNotInMonth(month: Int, days: Int)
     }
 
     /// The day `text` names, as `day(from:now:calendar:)`, or why it names none.
@@ -130,6 +133,11 @@ public enum DateWords {
         }
         let named = numbers.filter { $0 > 31 || $0 < 1 }
         if let year = named.first, !years.contains(year) { return .yearOutOfRange }
+        // A day of 1 to 31 that the month never has: said with the month's length.
+        if let month, (1...12).contains(month), let day = numbers.first(where: { (1...31).contains($0) }) {
+            let most = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            if day > most { return .dayNotInMonth(month: month, days: most) }
+        }
         guard month == 2, numbers.contains(29) else { return .notUnderstood }
         let today = calendar.startOfDay(for: now)
         let thisYear = calendar.component(.year, from: today)

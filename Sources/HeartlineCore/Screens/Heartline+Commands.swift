@@ -50,8 +50,12 @@ extension Heartline {
     var workoutSport: Sport { training.workout?.engine.configuration.sport ?? .other }
 
     /// What a key does on the workout screen: a key bound in the configuration, else its own.
+    /// A capital letter with nothing of its own is its small letter: Caps Lock changes nothing.
     func workoutCommand(key: Character) -> Command? {
-        keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport)
+        if let command = keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport) { return command }
+        let small = Character(key.lowercased())
+        guard key.isUppercase, small != key else { return nil }
+        return keyboard.bindings[small] ?? Vocabulary.command(key: small, sport: workoutSport)
     }
 
     /// Key-describe mode: says what `key` does here without doing it, and leaves the mode: one
@@ -109,6 +113,12 @@ extension Heartline {
     // MARK: - Typed lines
 
     mutating func command(_ raw: String) {
+        let typedValueAwaited: Bool
+        if keyboard.typingLine, case .configure(let step, _) = screen, step == .zone || step == .plan {
+            typedValueAwaited = true
+        } else {
+            typedValueAwaited = false
+        }
         keyboard.typingLine = false
         if raw.unicodeScalars.contains("\u{FFFD}") {
             say(.answer, .inputUnreadable)
@@ -127,6 +137,12 @@ extension Heartline {
         }
         // Any other line is a command typed on purpose: the mode that waited for a key ends.
         keyboard.describingKeys = false
+        if typedValueAwaited, text.isEmpty || Vocabulary.command(words: text) == .whereAmI {
+            // Asking where does not give up the range or plan being typed: it is still awaited.
+            keyboard.typingLine = true
+            whereAmI()
+            return
+        }
         if text.isEmpty {
             // Enter on an empty line is where; on a question it is yes, the keypad's Enter.
             if case .question(let question) = screen { answer(question, yes: true) } else { whereAmI() }
@@ -175,6 +191,12 @@ extension Heartline {
         case .dateEntry:
             enterDate(text)
             return
+        case .home where CommandText.matches(text, label: words(.itemStart)):
+            // "start workout" from home: the last configuration, or how to make one.
+            guard let last = records.lastConfiguration else { return say(.answer, .homeStartNone) }
+            say(.answer, .homeStartLast)
+            startWorkout(last)
+            return
         case .configure(let step, let draft):
             if CommandText.matches(text, label: words(.itemStart)) {
                 // "start workout" is explicit on every step of the configuration.
@@ -197,7 +219,7 @@ extension Heartline {
             choose(number: text == "0" && itemCount >= 10 ? 10 : number)
         } else if text.allSatisfy(\.isASCIIDigit) {
             // Too many digits for a number: no such item either.
-            say(.answer, .itemNone, ["number": String(text.prefix(20)), "count": words.number(itemCount)])
+            sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
             perform(item.action)
         } else if let command = Vocabulary.command(words: text) {
@@ -295,7 +317,8 @@ extension Heartline {
         }
     }
 
-    /// "where": the screen's name, and a pending question or a pause with it.
+    /// "where": the screen's name, and what is pending: a question, a resting check and its time
+    /// left, a pause and why, a strap not there, a typed value awaited.
     mutating func whereAmI() {
         if case .question(let question) = screen {
             say(.answer, .whereYouAre, ["title": title(of: screen)])
@@ -303,11 +326,31 @@ extension Heartline {
             return
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
-        if case .workout = screen {
-            sayIfPaused()
-            if training.workout?.contact.isLost == true { say(.answer, .whereContactLost) }
+        if let resting = training.resting {
+            let left = max(0, Int(resting.end.timeIntervalSince(now).rounded(.up)))
+            say(.answer, .whereResting, ["duration": words.duration(left)])
         }
-        if keyboard.typingLine { say(.answer, .lineOpen) }
+        if case .workout = screen, let active = training.workout {
+            if active.engine.isPaused {
+                say(.answer, active.contact.pausedByContact ? .wherePausedContact : .wherePausedYou)
+                sayIfPaused()
+            } else if active.contact.isLost {
+                say(.answer, .whereContactLost)
+            }
+            switch sensors.strap {
+            case .lost: say(.answer, .whereStrapLost)
+            case .absent: say(.answer, .whereStrapAbsent)
+            case .waiting: say(.answer, .whereStrapWaiting)
+            case .connected: break
+            }
+        }
+        guard keyboard.typingLine else { return }
+        // The typed line waits for what the screen asked for.
+        switch screen {
+        case .configure(.zone, _): say(.answer, .targetAsk)
+        case .configure(.plan, _): say(.answer, .planAsk)
+        default: say(.answer, .lineOpen)
+        }
     }
 
     /// Says the last response again; on a question, asks it again.
@@ -409,10 +452,20 @@ extension Heartline {
             return
         }
         guard (1...items.count).contains(number) else {
-            say(.answer, .itemNone, ["number": String(number), "count": String(items.count)])
+            sayNoItem(String(number), count: items.count)
             return
         }
         perform(items[number - 1].action)
+    }
+
+    /// "There is no item 12.", with the numbers there are: "Choose 1 to 5.", or with one item
+    /// "Item 1 is the only one." (never "Choose 1 to 1.").
+    mutating func sayNoItem(_ number: String, count: Int) {
+        if count == 1 {
+            say(.answer, .itemNoneOne, ["number": number])
+        } else {
+            say(.answer, .itemNone, ["number": number, "count": words.number(count)])
+        }
     }
 
     mutating func perform(_ action: MenuAction) {

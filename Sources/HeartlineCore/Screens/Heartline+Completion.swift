@@ -11,7 +11,12 @@ extension Heartline {
         var candidates: [String]
         switch screen {
         case .workout:
-            candidates = Vocabulary.workout.map { Vocabulary.entry($0).name }
+            // Only the metrics this sport has: no pace, speed or power on a workout of sport Other.
+            let offered = Metric.offered(for: workoutSport)
+            candidates = Vocabulary.workout.filter { command in
+                guard case .workout(let action) = command, let metric = Self.motionMetric(of: action) else { return true }
+                return offered.contains(metric)
+            }.map { Vocabulary.entry($0).name }
         case .question:
             candidates = [Vocabulary.entry(.yes).name, Vocabulary.entry(.no).name]
         case .entry(.sex):
@@ -27,5 +32,19 @@ extension Heartline {
         }
         var seen: Set<String> = []
         return candidates.map(CommandText.normalize).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The movement metric a workout command asks for, if it asks for one.
+    static func motionMetric(of action: WorkoutAction) -> Metric? {
+        switch action {
+        case .pace: .pace
+        case .speed: .speed
+        case .distance: .distance
+        case .cadence: .cadence
+        case .power: .power
+        case .time, .heartRate, .calories, .averageHeartRate, .allMetrics, .pauseOrResume, .pause, .resume, .end, .battery, .zone, .plan,
+            .heartRateVariability, .lap, .incline, .faster, .slower:
+            nil
+        }
     }
 }

@@ -391,6 +391,7 @@ extension Heartline {
             sentence.append(item)
         }
         if !sentence.isEmpty { say(.answer, .helpKeys, ["keys": sentence.joined(separator: "; ")]) }
+        say(.answer, .helpWorkoutStop)
         say(.answer, .helpWorkoutType)
         say(.answer, .helpWorkoutDescribe)
     }

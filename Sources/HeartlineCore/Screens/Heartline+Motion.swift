@@ -61,7 +61,7 @@ extension Heartline {
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break
         case .problem(let problem):
-            sayProblem(problem)
+            sayProblem(problem, kind: kind)
         }
     }
 

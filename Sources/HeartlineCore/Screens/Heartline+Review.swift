@@ -80,7 +80,7 @@ extension Heartline {
     mutating func chooseListItem(_ number: Int) {
         guard case .list(let kind, let page) = screen else { return }
         guard page.total > 0, (1...page.total).contains(number) else {
-            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
+            sayNoItem(words.number(number), count: page.total)
             return
         }
         let query: StorageQuery =
@@ -98,7 +98,7 @@ extension Heartline {
             case .day: items.indices.contains(number - 1) ? items[number - 1] : nil
             }
         guard let workout = found else {
-            say(.answer, .itemNone, ["number": words.number(number), "count": words.number(page.total)])
+            sayNoItem(words.number(number), count: page.total)
             return
         }
         push(.details(workout))
@@ -112,6 +112,8 @@ extension Heartline {
             return refuseValue(.dateYearRange)
         case .failure(.notLeapYear(let year)):
             return refuseValue(.dateNotLeap, ["year": String(year)])
+        case .failure(.dayNotInMonth(let month, let days)):
+            return refuseValue(.dateNotInMonth, ["month": words(Prompt.months[month - 1]), "days": words.number(days)])
         case .failure(.notUnderstood):
             return refuseValue(.dateNotUnderstood, ["input": String(text.prefix(40))])
         }

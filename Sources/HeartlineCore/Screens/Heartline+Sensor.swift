@@ -64,9 +64,31 @@ extension Heartline {
         }
     }
 
-    /// One sentence for a sensor that cannot work; Heartline goes on without it or keeps trying.
-    mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false) {
-        if !scanning { sensors.saidProblem = true }
+    /// One sentence for a sensor that cannot work, true to what the source does: it keeps
+    /// trying, or Heartline goes on without it. `kind` is the sensor the problem is about.
+    mutating func sayProblem(_ problem: SensorProblem, scanning: Bool = false, kind: SensorKind = .heartRateStrap) {
+        if case .otherKind(let found, let taken) = problem {
+            // Named by what it is; a strap given in its place was never this link's to wait for.
+            if kind == .heartRateStrap { sensors.strap = .absent }
+            return say(.answer, taken ? .sensorProblemOtherKindTaken : .sensorProblemOtherKindKept, ["found": sensorName(found)])
+        }
+        if !scanning, kind == .heartRateStrap { sensors.saidProblem = true }
+        if scanning, sensors.scanningMotion {
+            switch problem {
+            case .noAdapter: return say(.answer, .sensorProblemScanOtherNoAdapter)
+            case .permissionDenied: return say(.answer, .sensorProblemScanOtherPermission)
+            case .busy, .adapterBusy, .unreachable, .blocked, .other, .otherKind: break
+            }
+        }
+        if kind != .heartRateStrap, !scanning {
+            let sensor = ["sensor": sensorName(kind)]
+            switch problem {
+            case .noAdapter: return say(.answer, .sensorProblemKindNoAdapter, sensor)
+            case .permissionDenied: return say(.answer, .sensorProblemKindPermission, sensor)
+            case .busy, .unreachable, .other: return say(.answer, .sensorProblemKindTrying, sensor)
+            case .adapterBusy, .blocked, .otherKind: break
+            }
+        }
         switch problem {
         case .noAdapter: say(.answer, .sensorProblemNoAdapter)
         case .permissionDenied: say(.answer, .sensorProblemPermission)
@@ -75,6 +97,7 @@ extension Heartline {
         case .unreachable: say(.answer, .sensorProblemUnreachable)
         case .blocked: say(.answer, .sensorProblemBlocked)
         case .other: say(.answer, .sensorProblemOther)
+        case .otherKind: break
         }
     }
 }

@@ -270,8 +270,24 @@ extension Heartline {
         // moment; one that waits for a question to be answered is said after it while fresh.
         if let passed = progress.distanceReadout, case .workout = screen, !keyboard.typingLine {
             distanceReadout(number: passed.number, split: passed.split)
+            training.lastDistanceReadout = now
+            training.heldReadout = nil
+            training.pendingReadout = nil
         }
-        if progress.readoutDue { training.pendingReadout = now }
+        // Readouts due within a few seconds of each other are one: the split with the metrics.
+        if progress.readoutDue {
+            if let said = training.lastDistanceReadout, now.timeIntervalSince(said) <= Self.readoutMerge {
+                // Said with the split a moment ago.
+            } else if let ahead = active.engine.secondsToDistanceReadout(at: now), ahead <= Self.readoutMerge {
+                training.heldReadout = now
+            } else {
+                training.pendingReadout = now
+            }
+        }
+        if let held = training.heldReadout, now.timeIntervalSince(held) > Self.readoutMerge {
+            training.heldReadout = nil
+            training.pendingReadout = now
+        }
         if let due = training.pendingReadout {
             if now.timeIntervalSince(due) > Self.readoutFreshness {
                 training.pendingReadout = nil
@@ -284,6 +300,9 @@ extension Heartline {
 
     /// How late a readout may still be said: its values are those of the moment it is said.
     static let readoutFreshness: TimeInterval = 3
+
+    /// How far apart an interval readout and a distance readout may fall and still be said once.
+    static let readoutMerge: TimeInterval = 5
 
     /// The strap's contact flag: lost and back are said, and with auto-pause on they pause and
     /// resume the workout.

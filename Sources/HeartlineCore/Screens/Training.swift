@@ -9,6 +9,11 @@ struct Training: Sendable {
     var resting: RestingMeasurement?
     /// A readout that came due while an announcement was said: said after it while fresh.
     var pendingReadout: Date?
+    /// An interval readout that came due a few seconds before a distance readout: held so that
+    /// both are said once, the split first.
+    var heldReadout: Date?
+    /// When the last distance readout was said: an interval readout due soon after is said in it.
+    var lastDistanceReadout: Date?
     /// Whether "no strap connected" was said for this workout.
     var saidNoStrap = false
 

@@ -50,10 +50,11 @@ public enum Vocabulary {
         VocabularyEntry(.workout(.allMetrics), ["all metrics", "all"], keys: ["m", "5"]),
         VocabularyEntry(.workout(.zone), ["zone", "target", "target zone"], keys: ["z", "6"]),
         VocabularyEntry(.workout(.plan), ["plan", "where in plan", "round"], keys: ["i", "7"]),
-        VocabularyEntry(.events, ["events", "announcements"], keys: ["v", "8"]),
-        VocabularyEntry(.workout(.end), ["end", "end workout", "stop", "finish"], keys: ["e", "9"]),
+        VocabularyEntry(.events, ["announcements", "events"], keys: ["v", "8"]),
+        VocabularyEntry(.workout(.end), ["end", "end workout", "finish"], keys: ["e", "9"]),
         VocabularyEntry(.workout(.pauseOrResume), ["pause or resume"], keys: ["p", "0", " "]),
-        VocabularyEntry(.workout(.pause), ["pause"]),
+        // "stop" pauses, as the headset's stop button does; end is what ends.
+        VocabularyEntry(.workout(.pause), ["pause", "stop"]),
         VocabularyEntry(.workout(.resume), ["resume", "continue"]),
         VocabularyEntry(.repeatLast, ["repeat", "say again"], keys: ["r", "*"]),
         VocabularyEntry(.help, ["help", "?"], keys: ["?", "."]),
@@ -140,6 +141,14 @@ public enum Vocabulary {
     /// The commands a media button or a `key.X` line may name, by their names.
     public static var actionNames: [String] {
         entries.filter { !$0.keys.isEmpty && $0.command != .typeLine && $0.command != .describeKeys }.map(\.name)
+    }
+
+    /// The name of the action these normalized words name, by any of its words ("events" is
+    /// "announcements"), so a configuration written with an older name keeps working.
+    public static func actionName(for words: String) -> String? {
+        guard let command = command(words: words) else { return nil }
+        let name = entry(command).name
+        return actionNames.contains(name) ? name : nil
     }
 
     /// Words that work on every screen.

@@ -43,6 +43,9 @@ public enum SensorProblem: Equatable, Sendable {
     case unreachable
     /// Anything else, with the system's own words for the log.
     case other(String)
+    /// The device's services say it is a sensor of another kind; `taken` when Heartline uses it
+    /// as that kind, because none of that kind is given already.
+    case otherKind(SensorKind, taken: Bool)
 }
 
 /// What a heart-rate source reports to the core.

@@ -250,6 +250,13 @@ public struct WorkoutEngine: Sendable {
         return age <= Self.freshness && age >= -1 ? last.reading : nil
     }
 
+    /// Seconds until the next distance readout at the speed of `now`, or nil when none is coming
+    /// (no readouts by distance, or standing still).
+    public func secondsToDistanceReadout(at now: Date) -> TimeInterval? {
+        guard let next = totals.nextDistanceReadout, let speed = motion(at: now).speed, speed > 0 else { return nil }
+        return max(0, next - (distance ?? 0)) / speed
+    }
+
     public var averageCadence: Int? { totals.averageCadence }
 
     public var averagePower: Int? { totals.averagePower }

@@ -112,8 +112,9 @@ public struct MediaButtonMapping: Equatable, Sendable {
         } else {
             throw .unknownButton(parts[0])
         }
-        let action = action.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !action.isEmpty else { throw .malformed(button) }
+        let typed = action.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !typed.isEmpty else { throw .malformed(button) }
+        let action = Vocabulary.actionName(for: typed) ?? typed
         guard action == Self.none || Self.actions.contains(action) else { throw .unknownAction(action) }
         for code in codes {
             if isLong {
