@@ -73,6 +73,8 @@ public struct Settings: Equatable, Sendable {
     public var strap: RememberedSensor?
     /// One remembered footpod, bike sensor and power meter at most; a strap is `strap`.
     public private(set) var motionSensors: [SensorKind: RememberedSensor] = [:]
+    /// The Bluetooth headset Heartline connects to at launch and whenever it comes back.
+    public var headset: RememberedHeadset?
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
@@ -157,7 +159,7 @@ public struct Settings: Equatable, Sendable {
 /// written by an older or a newer Heartline) takes its default, and the others are kept.
 extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
-        case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
+        case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech, headset
     }
 
     /// The name each motion kind is stored under.
@@ -187,6 +189,7 @@ extension Settings: Codable {
         if let units = field(.units, String.self).flatMap(DistanceUnit.init) { self.units = units }
         if let factor = field(.footpodCalibration, Double.self) { setFootpodCalibration(factor) }
         strap = field(.strap, RememberedSensor.self)
+        headset = field(.headset, RememberedHeadset.self)
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
             if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
@@ -208,6 +211,7 @@ extension Settings: Codable {
         try container.encode(units, forKey: .units)
         try container.encode(footpodCalibration, forKey: .footpodCalibration)
         try container.encodeIfPresent(strap, forKey: .strap)
+        try container.encodeIfPresent(headset, forKey: .headset)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)
