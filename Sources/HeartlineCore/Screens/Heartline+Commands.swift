@@ -454,6 +454,9 @@ extension Heartline {
         case .cycleUnits: cycleUnits()
         case .findMotionSensors: findMotionSensors()
         case .forgetMotionSensor(let kind): forgetMotionSensor(kind)
+        case .findHeadsets: findHeadsets()
+        case .forgetHeadset: forgetHeadset()
+        case .chooseHeadset(let found): chooseHeadset(found)
         }
     }
 
