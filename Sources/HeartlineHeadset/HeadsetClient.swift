@@ -45,6 +45,9 @@ public final class HeadsetClient {
     private var adapter: String?
     private(set) var serviceUp = false
     private var findTimer: EventLoop.Token?
+    /// Whether bluetoothd's name on the bus was looked up; a search asked before waits for it.
+    private var serviceKnown = false
+    private var waitingFind: Double?
     /// The headset kept connected, and what the core last heard of it.
     private var kept: String?
     private var reportedConnected: Set<String> = []
@@ -70,7 +73,13 @@ public final class HeadsetClient {
         bus.export(Self.agentPath) { [weak self] in self?.agent($0) ?? .reply([]) }
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(Self.service)]) {
             [weak self] result in
-            if case .success = result { self?.serviceArrived(announce: false) }
+            guard let self else { return }
+            self.serviceKnown = true
+            if case .success = result { self.serviceArrived(announce: false) }
+            if let seconds = self.waitingFind {
+                self.waitingFind = nil
+                self.find(seconds: seconds)
+            }
         }
     }
 
@@ -86,6 +95,10 @@ public final class HeadsetClient {
     // MARK: - Commands
 
     private func find(seconds: Double) {
+        guard serviceKnown else {
+            waitingFind = seconds
+            return
+        }
         guard serviceUp, let adapter else { return events(.failed(.noService)) }
         if let findTimer { loop.cancel(findTimer) }
         bus.call(Self.service, adapter, Self.adapterInterface, "SetDiscoveryFilter", [.properties(["Transport": .string("bredr")])]) {
