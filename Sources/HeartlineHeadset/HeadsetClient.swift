@@ -74,11 +74,10 @@ public final class HeadsetClient {
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(Self.service)]) {
             [weak self] result in
             guard let self else { return }
-            self.serviceKnown = true
-            if case .success = result { self.serviceArrived(announce: false) }
-            if let seconds = self.waitingFind {
-                self.waitingFind = nil
-                self.find(seconds: seconds)
+            if case .success = result {
+                self.serviceArrived(announce: false)
+            } else {
+                self.settled()
             }
         }
     }
@@ -283,11 +282,14 @@ public final class HeadsetClient {
         serviceUp = true
         if announce { events(.serviceBack) }
         bus.call(Self.service, "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects") { [weak self] result in
-            guard let self, case .success(let values) = result, let objects = values.first?.entries else { return }
-            for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
-                if let interfaces = interfaces.entries { self.added(path, interfaces) }
+            guard let self else { return }
+            if case .success(let values) = result, let objects = values.first?.entries {
+                for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
+                    if let interfaces = interfaces.entries { self.added(path, interfaces) }
+                }
+                self.connectKept()
             }
-            self.connectKept()
+            self.settled()
         }
         bus.call(
             Self.service, "/org/bluez", "org.bluez.AgentManager1", "RegisterAgent",
@@ -296,6 +298,14 @@ public final class HeadsetClient {
             [weak self] _ in
             self?.bus.call(Self.service, "/org/bluez", "org.bluez.AgentManager1", "RequestDefaultAgent", [.objectPath(Self.agentPath)])
         }
+    }
+
+    /// What bluetoothd knows was read (or it is not there): a search asked meanwhile runs.
+    private func settled() {
+        serviceKnown = true
+        guard let seconds = waitingFind else { return }
+        waitingFind = nil
+        find(seconds: seconds)
     }
 
     private func serviceLeft() {
