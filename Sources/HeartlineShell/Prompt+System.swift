@@ -26,6 +26,7 @@ extension Prompt {
     public static let checkSpeechDirect = Prompt("check.speech.direct", ["output"])
     public static let checkSpeechNoOutput = Prompt("check.speech.no-output")
     public static let checkOutputServer = Prompt("check.output.server")
+    public static let checkOutputHeadset = Prompt("check.output.headset", ["name"])
     public static let checkUserManagerMissing = Prompt("check.user-manager.missing")
     public static let checkBluetoothUnsupported = Prompt("check.bluetooth.unsupported")
     public static let checkBluetoothNoAdapter = Prompt("check.bluetooth.no-adapter")
@@ -50,7 +51,8 @@ extension Prompt {
         systemReady, systemNoSound,
         configUnreadable, configNotAFile, configTooLarge, configMalformed, configUnknown, configNumber, configChoice, configEmpty,
         configAddress, configPath, configKeyName, configAction,
-        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer, checkUserManagerMissing,
+        checkSpeechRunning, checkSpeechStarts, checkSpeechDirect, checkSpeechNoOutput, checkOutputServer, checkOutputHeadset,
+        checkUserManagerMissing,
         checkBluetoothUnsupported, checkBluetoothNoAdapter, checkBluetoothBlocked, checkBluetoothNoPermission,
         checkBluetoothReady,
         checkStrapNone, checkStrapUnreadable, checkStrapNoBluetooth, checkStrapRemembered, checkStrapHeard,
