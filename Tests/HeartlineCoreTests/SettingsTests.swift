@@ -19,7 +19,7 @@ import Testing
         #expect(settings.units == .kilometres)
         #expect(settings.footpodCalibration == 1)
         #expect(settings.strap == nil && settings.motionSensors.isEmpty && settings.speech.isEmpty)
-        #expect(settings.headset == nil)
+        #expect(settings.headset == nil && !settings.headsetFallback)
     }
 
     @Test func everyFieldRoundTrips() throws {
@@ -36,6 +36,7 @@ import Testing
         settings.setSpeech(.volume, to: "-20")
         settings.setSpeech(.module, to: "espeak-ng")
         settings.headset = RememberedHeadset(address: "AA:BB:CC:DD:EE:01", name: "SHOKZ OpenRun")
+        settings.headsetFallback = true
         #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
     }
 

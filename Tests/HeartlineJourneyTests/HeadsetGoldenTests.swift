@@ -17,6 +17,7 @@ import Testing
             menu: Headset.
             menu: No headset is remembered.
             menu: 1, Find headsets.
+            menu: 2, Speak on the board while the headset is away: off.
             > help
             answer: Here Heartline pairs a Bluetooth headset and connects to it at every start.
             answer: Find looks for headsets in pairing mode; Forget drops the remembered one.
@@ -77,11 +78,17 @@ import Testing
             menu: Remembered headset: SHOKZ OpenRun.
             menu: 1, Find headsets.
             menu: 2, Forget headset.
+            menu: 3, Speak on the board while the headset is away: off.
+            > 3
+            answer: While the headset is away, Heartline speaks on the board's own output.
+            > 3
+            answer: While the headset is away, Heartline holds what it would say.
             > 2
             answer: SHOKZ OpenRun forgotten.
             menu: Headset.
             menu: No headset is remembered.
             menu: 1, Find headsets.
+            menu: 2, Speak on the board while the headset is away: off.
             (headset keep none)
             (headset forget AA:BB:CC:DD:EE:01)
             """#)
@@ -96,6 +103,7 @@ import Testing
             menu: Headset.
             menu: No headset is remembered.
             menu: 1, Find headsets.
+            menu: 2, Speak on the board while the headset is away: off.
             > 1
             answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             (headset find)
@@ -117,6 +125,7 @@ import Testing
             menu: Headset.
             menu: No headset is remembered.
             menu: 1, Find headsets.
+            menu: 2, Speak on the board while the headset is away: off.
             :headset failed service
             answer: Bluetooth is not running, so no headset can be found.
             """#)
@@ -157,6 +166,66 @@ import Testing
             :contact off
             :wait 10
             event: Strap contact lost. Workout paused.
+            """#)
+    }
+
+    @Test func withTheFallbackOnWhatHappensIsSaidOnTheBoardMeanwhile() throws {
+        let session = try GoldenSession()
+        session.open(.headset, below: [.home, .settings])
+        _ = session.run(
+            """
+            > 1
+            :headset found SHOKZ OpenRun@AA:BB:CC:DD:EE:01@-55@paired
+            > 1
+            :headset connected AA:BB:CC:DD:EE:01
+            > 3
+            """)
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :headset connected AA:BB:CC:DD:EE:01
+            :wait 30
+            :headset disconnected AA:BB:CC:DD:EE:01
+            :wait 5
+            :contact off
+            :wait 10
+            event: Strap contact lost. Workout paused.
+            :contact on
+            :wait 10
+            event: Strap contact back. Workout resumed.
+            :headset connected AA:BB:CC:DD:EE:01
+            answer: SHOKZ OpenRun is back.
+            """#)
+    }
+
+    @Test func bluetoothdGoingAndComingBackIsTheHeadsetAwayAndBack() throws {
+        let session = try GoldenSession()
+        session.open(.headset, below: [.home, .settings])
+        _ = session.run(
+            """
+            > 1
+            :headset found SHOKZ OpenRun@AA:BB:CC:DD:EE:01@-55@paired
+            > 1
+            :headset connected AA:BB:CC:DD:EE:01
+            """)
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 30
+            :headset disconnected AA:BB:CC:DD:EE:01
+            :headset gone
+            :contact off
+            :wait 10
+            :headset back
+            :wait 5
+            :headset connected AA:BB:CC:DD:EE:01
+            answer: SHOKZ OpenRun is back.
+            answer: While the headset was away:
+            answer: 11 seconds ago. Strap contact lost. Workout paused.
             """#)
     }
 }

@@ -75,6 +75,9 @@ public struct Settings: Equatable, Sendable {
     public private(set) var motionSensors: [SensorKind: RememberedSensor] = [:]
     /// The Bluetooth headset Heartline connects to at launch and whenever it comes back.
     public var headset: RememberedHeadset?
+    /// While the headset is away, speech goes on through the board's own output (the sound
+    /// server moves it to the next sink) rather than being held for the headset's return.
+    public var headsetFallback = false
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
@@ -159,7 +162,8 @@ public struct Settings: Equatable, Sendable {
 /// written by an older or a newer Heartline) takes its default, and the others are kept.
 extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
-        case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech, headset
+        case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech,
+            headset, headsetFallback
     }
 
     /// The name each motion kind is stored under.
@@ -190,6 +194,7 @@ extension Settings: Codable {
         if let factor = field(.footpodCalibration, Double.self) { setFootpodCalibration(factor) }
         strap = field(.strap, RememberedSensor.self)
         headset = field(.headset, RememberedHeadset.self)
+        if let fallback = field(.headsetFallback, Bool.self) { headsetFallback = fallback }
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
             if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
@@ -212,6 +217,7 @@ extension Settings: Codable {
         try container.encode(footpodCalibration, forKey: .footpodCalibration)
         try container.encodeIfPresent(strap, forKey: .strap)
         try container.encodeIfPresent(headset, forKey: .headset)
+        try container.encode(headsetFallback, forKey: .headsetFallback)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)

@@ -9,6 +9,9 @@ extension Prompt {
     public static let headsetNoneRemembered = Prompt("headset.none-remembered")
     public static let headsetFind = Prompt("headset.find")
     public static let headsetForget = Prompt("headset.forget")
+    public static let headsetFallbackItem = Prompt("headset.fallback")
+    public static let headsetFallbackOn = Prompt("headset.fallback-on")
+    public static let headsetFallbackOff = Prompt("headset.fallback-off")
     public static let headsetSearching = Prompt("headset.searching", ["duration"])
     public static let headsetFound = Prompt("headset.found", ["number", "name", "signal"])
     public static let headsetSignalUnknown = Prompt("headset.signal-unknown")
@@ -34,7 +37,8 @@ extension Prompt {
     /// Every prompt of the headset.
     public static let headset: [Prompt] = [
         settingsHeadset, titleHeadset, titleHeadsetChoice, headsetRemembered, headsetRememberedConnected, headsetNoneRemembered,
-        headsetFind, headsetForget, headsetSearching, headsetFound, headsetSignalUnknown, headsetNoneFound, headsetPairing,
+        headsetFind, headsetForget, headsetFallbackItem, headsetFallbackOn, headsetFallbackOff, headsetSearching, headsetFound,
+        headsetSignalUnknown, headsetNoneFound, headsetPairing,
         headsetConnecting, headsetPaired, headsetPasskey, headsetConnected, headsetForgotten, headsetPairingFailed,
         headsetConnectFailed, headsetNoService, headsetFailed, headsetBack, headsetMissed, helpHeadset, helpHeadsetItems,
         helpHeadsetAway, helpHeadsetChoice, helpHeadsetChoiceItems,

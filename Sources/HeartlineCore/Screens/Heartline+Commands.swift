@@ -456,6 +456,7 @@ extension Heartline {
         case .forgetMotionSensor(let kind): forgetMotionSensor(kind)
         case .findHeadsets: findHeadsets()
         case .forgetHeadset: forgetHeadset()
+        case .toggleHeadsetFallback: toggleHeadsetFallback()
         case .chooseHeadset(let found): chooseHeadset(found)
         }
     }

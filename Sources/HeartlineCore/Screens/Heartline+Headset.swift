@@ -21,6 +21,8 @@ extension Heartline {
     func headsetItems() -> [MenuItem] {
         var items = [MenuItem(label: words(.headsetFind), action: .findHeadsets)]
         if settings.headset != nil { items.append(MenuItem(label: words(.headsetForget), action: .forgetHeadset)) }
+        items.append(
+            MenuItem(label: words(.headsetFallbackItem), state: words.onOff(settings.headsetFallback), action: .toggleHeadsetFallback))
         return items
     }
 
@@ -70,6 +72,18 @@ extension Heartline {
         headset = HeadsetStatus()
         sayMissed(held)
         replace(with: .headset)
+    }
+
+    /// Speaking on the board's own output while the headset is away, or holding it all.
+    mutating func toggleHeadsetFallback() {
+        saveSettings { $0.headsetFallback.toggle() }
+        say(.answer, settings.headsetFallback ? .headsetFallbackOn : .headsetFallbackOff)
+        // Switched on while the headset is away: what was held is said now, on the board.
+        if settings.headsetFallback, headset.away {
+            let held = headset.held
+            headset.held = []
+            sayMissed(held)
+        }
     }
 
     mutating func headsetEvent(_ event: HeadsetEvent) {
@@ -140,9 +154,10 @@ extension Heartline {
     }
 
     /// While the remembered headset is away, this response's events and notices are held for
-    /// its return rather than spoken to nobody; the workout records on.
+    /// its return rather than spoken to nobody, unless the user chose to hear them on the
+    /// board's own output meanwhile; the workout records on.
     mutating func holdWhileHeadsetAway() {
-        guard headset.away else { return }
+        guard headset.away, !settings.headsetFallback else { return }
         for utterance in conversation.takeKeptUntilSaid() { headset.held.append((now, utterance.text)) }
     }
 }

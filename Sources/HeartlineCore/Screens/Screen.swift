@@ -183,6 +183,7 @@ enum MenuAction: Equatable, Sendable {
     case forgetMotionSensor(SensorKind)
     case findHeadsets
     case forgetHeadset
+    case toggleHeadsetFallback
     case chooseHeadset(FoundHeadset)
 }
 
