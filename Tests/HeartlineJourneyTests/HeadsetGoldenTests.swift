@@ -228,4 +228,26 @@ import Testing
             answer: 11 seconds ago. Strap contact lost. Workout paused.
             """#)
     }
+
+    @Test func aLongAbsenceKeepsTheLatestTwentyOldestFirst() throws {
+        let session = try GoldenSession()
+        session.open(.headset, below: [.home, .settings])
+        _ = session.run(
+            """
+            > 1
+            :headset found SHOKZ OpenRun@AA:BB:CC:DD:EE:01@-55@paired
+            > 1
+            :headset connected AA:BB:CC:DD:EE:01
+            """)
+        session.startWorkout()
+        var script = ":headset connected AA:BB:CC:DD:EE:01\n:wait 30\n:headset disconnected AA:BB:CC:DD:EE:01\n"
+        for _ in 0..<12 { script += ":contact off\n:wait 10\n:contact on\n:wait 10\n" }
+        let said = session.run(script + ":headset connected AA:BB:CC:DD:EE:01").split(separator: "\n")
+        let missed = said.drop { $0 != "answer: While the headset was away:" }.dropFirst()
+        // 24 held (12 losses and 12 returns); the 4 oldest are dropped.
+        #expect(missed.count == 20)
+        #expect(missed.first?.hasSuffix("ago. Strap contact lost. Workout paused.") == true)
+        #expect(missed.last?.hasSuffix("ago. Strap contact back. Workout resumed.") == true)
+        #expect(!said.contains { $0.hasPrefix("event:") })
+    }
 }

@@ -9,7 +9,8 @@ struct HeadsetStatus: Sendable {
     /// The remembered headset was connected and went: events and notices are held, not
     /// spoken into the void, until it is back.
     var away = false
-    /// What was held, oldest first, with when it happened.
+    /// What was held, oldest first, with when it happened; the latest `longestHeld` of it.
+    static let longestHeld = Conversation.eventLogLength
     var held: [(at: Date, text: String)] = []
 }
 
@@ -159,5 +160,7 @@ extension Heartline {
     mutating func holdWhileHeadsetAway() {
         guard headset.away, !settings.headsetFallback else { return }
         for utterance in conversation.takeKeptUntilSaid() { headset.held.append((now, utterance.text)) }
+        // A long absence keeps its latest, as "events" does.
+        if headset.held.count > HeadsetStatus.longestHeld { headset.held.removeFirst(headset.held.count - HeadsetStatus.longestHeld) }
     }
 }
