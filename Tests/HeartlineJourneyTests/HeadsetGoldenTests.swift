@@ -21,7 +21,7 @@ import Testing
             > help
             answer: Here Heartline pairs a Bluetooth headset and connects to it at every start.
             answer: Find looks for headsets in pairing mode; Forget drops the remembered one.
-            answer: When the headset goes, Heartline keeps recording and says what was missed.
+            answer: When the headset goes, Heartline holds what it would say, or speaks on the board.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > 1
             answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
