@@ -5,10 +5,10 @@ let package = Package(
     name: "Heartline",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "heartline", targets: ["heartline"]),
+        .executable(name: "heartline", targets: ["heartline"])
     ],
     targets: [
-        // The five system C libraries, each behind one module map.
+        // The six system C libraries, each behind one module map.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CBluetooth", pkgConfig: "bluez",
             providers: [.apt(["libbluetooth-dev"])]),
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
         // Linux calls the Glibc module does not import (eventfd, signalfd, sockaddr helpers).
         .target(name: "CHeartlineSystem"),
 
@@ -50,11 +53,13 @@ let package = Package(
             name: "HeartlineBluetooth",
             dependencies: ["HeartlineCore", "HeartlineIO", "CBluetooth", "CHeartlineSystem"],
             plugins: ["PromptDeclarationsPlugin"]),
+        // The Bluetooth headset through bluetoothd: a D-Bus adapter and the BlueZ client above it.
+        .target(name: "HeartlineHeadset", dependencies: ["HeartlineCore", "HeartlineIO", "CDBus"]),
         .target(
             name: "HeartlineShell",
             dependencies: [
                 "HeartlineCore", "HeartlineIO", "HeartlineStorage", "HeartlineSpeech",
-                "HeartlineBluetooth", "CReadline", "CHeartlineSystem",
+                "HeartlineBluetooth", "HeartlineHeadset", "CReadline", "CHeartlineSystem",
             ],
             plugins: ["PromptDeclarationsPlugin"]),
         .executableTarget(name: "heartline", dependencies: ["HeartlineShell"]),
@@ -75,6 +80,8 @@ let package = Package(
         .testTarget(
             name: "HeartlineBluetoothTests",
             dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem"]),
+        // The headset client against python3-dbusmock's bluez5 template on a private bus.
+        .testTarget(name: "HeartlineHeadsetTests", dependencies: ["HeartlineHeadset", "HeartlineCore", "HeartlineIO"]),
         .testTarget(
             name: "HeartlineShellTests",
             dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "CHeartlineSystem"]),

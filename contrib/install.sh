@@ -17,6 +17,9 @@
 #   PREFIX/share/man/man1/heartline.1
 #   PREFIX/lib/systemd/user/heartline.service           (ExecStart names PREFIX/bin/heartline)
 #   PREFIX/share/heartline/autologin.conf               (a getty drop-in, installed by hand)
+#   PREFIX/share/heartline/wireplumber-bluetooth.lua    (Bluetooth audio with no login seat,
+#                                                        installed by hand)
+#   PREFIX/share/heartline/bluetooth-restart.conf       (a bluetooth.service drop-in, by hand)
 #   PREFIX/share/doc/heartline/heartline.conf.example
 #   PREFIX/share/heartline/installed-files              (what --uninstall removes: files, and
 #                                                        the directories the install created)
@@ -113,6 +116,8 @@ trap 'rm -f "$unit"' EXIT
 sed "s|^ExecStart=/usr/local/bin/heartline|ExecStart=$prefix/bin/heartline|" contrib/heartline.service >"$unit"
 put 644 "$unit" "$prefix/lib/systemd/user/heartline.service"
 put 644 contrib/autologin.conf "$prefix/share/heartline/autologin.conf"
+put 644 contrib/wireplumber-bluetooth.lua "$prefix/share/heartline/wireplumber-bluetooth.lua"
+put 644 contrib/bluetooth-restart.conf "$prefix/share/heartline/bluetooth-restart.conf"
 put 644 contrib/heartline.conf.example "$prefix/share/doc/heartline/heartline.conf.example"
 
 # A second install keeps the first one's list of created directories.

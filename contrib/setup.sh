@@ -14,6 +14,9 @@ runtime_packages=(
   libspeechd-dev
   libespeak-ng-dev
   libbluetooth-dev
+  # The headset client talks to bluetoothd over D-Bus (libdbus-1-3 is its runtime library).
+  libdbus-1-dev
+  libdbus-1-3
   speech-dispatcher
   speech-dispatcher-espeak-ng
   espeak-ng
@@ -34,6 +37,9 @@ test_packages=(
   python3-venv
   faketime
   strace
+  # The headset tests: a mock bluetoothd (the bluez5 template) on a private dbus-daemon.
+  python3-dbusmock
+  dbus-daemon
 )
 
 # The VM suite (contrib/vm): Debian's kernel under QEMU with the Bluetooth stack, and a

@@ -187,6 +187,10 @@ public enum HeartlineMain {
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
+        let headset = HeadsetLink(loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], log: log) { [weak session] input in
+            session?.send(input)
+        }
+        session.headsetCommand = { headset.perform($0) }
         session.start(stored: storedState, resetSpeech: resetSpeech)
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address

@@ -97,7 +97,7 @@ public enum SystemProbe {
             else { return .unnamed }
             guard let sink = field("Default Sink", in: info), sink != "auto_null", sink != "(null)" else { return .none }
             let sinks = run(pactl, ["list", "sinks"], environment: environment, waiting: waiting) ?? ""
-            return .named(sinkDescription(named: sink, in: sinks) ?? sink)
+            return output(sink: sink, description: sinkDescription(named: sink, in: sinks))
         }
         if let card = alsaCard(from: (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? "") {
             return .named(card)
@@ -143,6 +143,13 @@ public enum SystemProbe {
             ?? environment["XDG_RUNTIME_DIR"].map { $0 + "/pulse" }
             ?? "/run/user/\(getuid())/pulse"
         return connects(toUnixSocket: runtime + "/native")
+    }
+
+    /// The default sink as the check says it: a Bluetooth one (PipeWire's bluez_output.ADDRESS,
+    /// PulseAudio's bluez_sink.ADDRESS) is a headset.
+    public static func output(sink: String, description: String?) -> SelfCheck.AudioOutput {
+        let name = description ?? sink
+        return sink.hasPrefix("bluez_output.") || sink.hasPrefix("bluez_sink.") ? .headset(name) : .named(name)
     }
 
     /// The value of a `Name: value` line of pactl's output.

@@ -27,6 +27,8 @@ public struct SelfCheck: Sendable {
     public enum AudioOutput: Equatable, Sendable {
         /// A sound server's default sink, or an ALSA card, by its description.
         case named(String)
+        /// A Bluetooth headset's sink (bluez_output or bluez_sink), by its description.
+        case headset(String)
         /// A sound server answers, but did not say where its sound goes.
         case unnamed
         /// No sound server and no sound card, or only PulseAudio's dummy output.
@@ -108,6 +110,7 @@ public struct SelfCheck: Sendable {
         case .none: return Finding(part: .speech, ok: false, sentence: words(.checkSpeechNoOutput))
         case .unnamed: name = words(.checkOutputServer)
         case .named(let description): name = description
+        case .headset(let description): name = words(.checkOutputHeadset, ["name": description])
         }
         let prompt: Prompt =
             switch speech {

@@ -55,6 +55,8 @@ final class Session {
     var powerOff: (() -> Input?)?
     /// Counts what saved workouts derive from the profile, in the background.
     var fillInHistory: (() -> Void)?
+    /// Carries out a headset command through bluetoothd (set by HeartlineMain).
+    var headsetCommand: ((HeadsetCommand) -> Void)?
 
     init(
         loop: EventLoop, clock: ShellClock, core: Heartline, storage: StorageEdge, speaker: Speaker, log: @escaping (String) -> Void
@@ -132,6 +134,7 @@ final class Session {
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }
+            case .headset(let command): headsetCommand?(command)
             case .quit: finish()
             case .store, .load: break
             }

@@ -19,6 +19,7 @@ import Testing
         #expect(settings.units == .kilometres)
         #expect(settings.footpodCalibration == 1)
         #expect(settings.strap == nil && settings.motionSensors.isEmpty && settings.speech.isEmpty)
+        #expect(settings.headset == nil && !settings.headsetFallback)
     }
 
     @Test func everyFieldRoundTrips() throws {
@@ -34,7 +35,16 @@ import Testing
         settings.remember(RememberedSensor(address: "E3:22:33:44:55:66", name: "Assioma"), as: .powerMeter)
         settings.setSpeech(.volume, to: "-20")
         settings.setSpeech(.module, to: "espeak-ng")
+        settings.headset = RememberedHeadset(address: "AA:BB:CC:DD:EE:01", name: "SHOKZ OpenRun")
+        settings.headsetFallback = true
         #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
+    }
+
+    @Test func aDocumentFromBeforeTheHeadsetKeepsItsFieldsAndAnUnreadableHeadsetIsNone() throws {
+        let old = try Self.decode(#"{"autoPause": false, "strap": {"address": "F0:13:C3:00:11:22", "name": "HRM-Pro"}}"#)
+        #expect(old.headset == nil && !old.autoPause && old.strap?.name == "HRM-Pro")
+        let broken = try Self.decode(#"{"captions": true, "headset": {"address": 7}}"#)
+        #expect(broken.headset == nil && broken.captions)
     }
 
     @Test func anEmptyDocumentIsTheDefaults() throws {

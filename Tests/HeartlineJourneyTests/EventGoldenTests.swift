@@ -29,6 +29,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > 1
             menu: Profile.
             menu: 1, Age: not set.
@@ -263,6 +265,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > 2
             answer: Auto-pause when the strap loses contact: off.
             > back

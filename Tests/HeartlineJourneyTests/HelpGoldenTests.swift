@@ -154,6 +154,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > help
             answer: Settings change how Heartline works, and are kept for the next start.
             answer: Profile, Sensors and Speech open their own screens.
@@ -182,6 +184,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > sensors
             menu: Sensors.
             menu: No strap is remembered.
@@ -204,6 +208,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > speech
             menu: Speech.
             menu: 1, Rate: default.

@@ -453,6 +453,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             """#)
     }
 
@@ -473,6 +475,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             :key 9
             answer: Definitely power off this computer? Yes or no.
             :key q
@@ -669,6 +673,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             :key 7
             answer: Export every saved workout: FIT.
             :key 7

@@ -118,6 +118,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             :key escape
             answer: Nothing to cancel.
             > repeat
@@ -131,6 +133,8 @@ import Testing
             answer: 7, Export every saved workout: off.
             answer: 8, Resting check length: 3 minutes.
             answer: 9, Power off.
+            answer: 10, Headset.
+            answer: Press 0 for the tenth, Headset.
             > back
             menu: Heartline home.
             menu: 1, Configure a new workout.
@@ -222,6 +226,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > speech
             menu: Speech.
             menu: 1, Rate: default.

@@ -264,6 +264,8 @@ import Testing
             menu: 7, Export every saved workout: off.
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
             > sensors
             menu: Sensors.
             menu: No strap is remembered.

@@ -174,7 +174,37 @@ final class GoldenSession {
                 return []
             case .listSpeechOffer:
                 return ["(list speech)"]
+            case .headset(let command):
+                switch command {
+                case .find: return ["(headset find)"]
+                case .pairAndConnect(let address): return ["(headset pair \(address))"]
+                case .keep(let address): return ["(headset keep \(address ?? "none"))"]
+                case .forget(let address): return ["(headset forget \(address))"]
+                }
             }
+        }
+    }
+
+    /// A headset event written as a script line writes it.
+    static func headsetEvent(_ text: String) -> HeadsetEvent {
+        let word = text.prefix { $0 != " " }
+        let rest = text.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        switch word {
+        case "found":
+            return .found(
+                rest.split(separator: ";").map { entry in
+                    let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "@").map(String.init)
+                    return FoundHeadset(address: parts[1], name: parts[0], signal: Int(parts[2]), paired: parts.count > 3)
+                })
+        case "paired": return .paired(address: rest)
+        case "connected": return .connected(address: rest)
+        case "disconnected": return .disconnected(address: rest)
+        case "passkey": return .passkey(UInt32(rest)!)
+        case "gone": return .serviceGone
+        case "back": return .serviceBack
+        default:
+            let problems: [String: HeadsetProblem] = ["pairing": .pairingFailed, "connect": .connectFailed, "service": .noService]
+            return .failed(problems[rest] ?? .other)
         }
     }
 
@@ -354,6 +384,11 @@ final class GoldenSession {
                 let kind: SensorKind = ["footpod": .footpod, "bike": .cyclingSpeedCadence, "power": .powerMeter][parts[1]]!
                 if parts[2] == "lost" { silent.insert(kind) } else { silent.remove(kind) }
                 transcript += send(.motionSensor(kind, parts[2] == "lost" ? .disconnected : .connected(name: parts[1])))
+            } else if line.hasPrefix(":headset ") {
+                // The headset client: ":headset found NAME@ADDRESS@DBM; ...", ":headset connected
+                // ADDRESS", "disconnected ADDRESS", "paired ADDRESS", "passkey N", "failed pairing".
+                transcript.append(line)
+                transcript += send(.headset(Self.headsetEvent(String(line.dropFirst(9)))))
             } else if line.hasPrefix(":found") {
                 // A scan's answer: ":found NAME@ADDRESS@DBM; ..." or ":found" for none.
                 transcript.append(line)

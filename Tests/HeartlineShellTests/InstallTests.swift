@@ -67,6 +67,7 @@ import Testing
             "bin/heartline", "share/man/man1/heartline.1", "lib/systemd/user/heartline.service",
             "share/heartline/prompts/en/core.prompts", "share/heartline/prompts/en/system.prompts",
             "share/heartline/autologin.conf", "share/doc/heartline/heartline.conf.example",
+            "share/heartline/wireplumber-bluetooth.lua", "share/heartline/bluetooth-restart.conf",
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path) is installed")
         }

@@ -28,6 +28,7 @@ import Testing
             "Speech: the speech server is running, and sound goes to Headset."
         ),
         (.startsOnDemand, .unnamed, true, "Speech: the speech server starts with Heartline, and sound goes to the sound server."),
+        (.running, .headset("SHOKZ OpenRun"), true, "Speech: the speech server is running, and sound goes to the headset SHOKZ OpenRun."),
         (
             .absent, .named("bcm2835 Headphones"), true,
             "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to bcm2835 Headphones."
@@ -215,6 +216,14 @@ import Testing
         let cards = " 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n                      bcm2835 Headphones\n"
         #expect(SystemProbe.alsaCard(from: cards) == "bcm2835 Headphones")
         #expect(SystemProbe.alsaCard(from: "--- no soundcards ---\n") == nil)
+    }
+
+    @Test func aBluetoothSinkIsNamedAsTheHeadset() {
+        #expect(SystemProbe.output(sink: "bluez_output.AA_BB_CC_DD_EE_01.1", description: "SHOKZ OpenRun") == .headset("SHOKZ OpenRun"))
+        #expect(
+            SystemProbe.output(sink: "bluez_sink.AA_BB_CC_DD_EE_01.a2dp_sink", description: nil)
+                == .headset("bluez_sink.AA_BB_CC_DD_EE_01.a2dp_sink"))
+        #expect(SystemProbe.output(sink: "alsa_output.usb-headset", description: "USB Headset") == .named("USB Headset"))
     }
 
     // MARK: The binary

@@ -82,6 +82,11 @@ public struct Settings: Equatable, Sendable {
     /// The steps of the faster and slower keys: km/h on a treadmill, watts on a trainer.
     public private(set) var machineSpeedStep = 0.5
     public private(set) var machinePowerStep = 10.0
+    /// The Bluetooth headset Heartline connects to at launch and whenever it comes back.
+    public var headset: RememberedHeadset?
+    /// While the headset is away, speech goes on through the board's own output (the sound
+    /// server moves it to the next sink) rather than being held for the headset's return.
+    public var headsetFallback = false
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
@@ -195,7 +200,7 @@ public struct Settings: Equatable, Sendable {
 extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
         case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
-        case treadmillTopSpeed, machineSpeedStep, machinePowerStep
+        case treadmillTopSpeed, machineSpeedStep, machinePowerStep, headset, headsetFallback
     }
 
     /// The name each motion kind is stored under.
@@ -229,6 +234,8 @@ extension Settings: Codable {
         if let step = field(.machineSpeedStep, Double.self) { setMachineSpeedStep(step) }
         if let step = field(.machinePowerStep, Double.self) { setMachinePowerStep(step) }
         strap = field(.strap, RememberedSensor.self)
+        headset = field(.headset, RememberedHeadset.self)
+        if let fallback = field(.headsetFallback, Bool.self) { headsetFallback = fallback }
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
             if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
@@ -253,6 +260,8 @@ extension Settings: Codable {
         try container.encodeIfPresent(treadmillTopSpeed, forKey: .treadmillTopSpeed)
         try container.encode(machineSpeedStep, forKey: .machineSpeedStep)
         try container.encode(machinePowerStep, forKey: .machinePowerStep)
+        try container.encodeIfPresent(headset, forKey: .headset)
+        try container.encode(headsetFallback, forKey: .headsetFallback)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)

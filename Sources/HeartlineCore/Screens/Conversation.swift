@@ -39,6 +39,14 @@ struct Conversation: Sendable {
         effects.append(effect)
     }
 
+    /// Takes this response's events and notices out of it, to be said later; the event log
+    /// keeps them as it is.
+    mutating func takeKeptUntilSaid() -> [Utterance] {
+        let kept = speech.filter(\.kind.isKeptUntilSaid)
+        speech.removeAll(where: \.kind.isKeptUntilSaid)
+        return kept
+    }
+
     /// This input's effects, the sentences first as one `.speak`; remembered for "repeat".
     mutating func flush() -> [Effect] {
         var result = effects

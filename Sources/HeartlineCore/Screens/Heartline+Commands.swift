@@ -511,6 +511,10 @@ extension Heartline {
         case .cycleUnits: cycleUnits()
         case .findMotionSensors: findMotionSensors()
         case .forgetMotionSensor(let kind): forgetMotionSensor(kind)
+        case .findHeadsets: findHeadsets()
+        case .forgetHeadset: forgetHeadset()
+        case .toggleHeadsetFallback: toggleHeadsetFallback()
+        case .chooseHeadset(let found): chooseHeadset(found)
         }
     }
 

@@ -54,6 +54,12 @@ extension Heartline {
         case .calibrationEntry:
             ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
         case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
+        case .headset:
+            ScreenPage(words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway, items: headsetItems())
+        case .headsetChoice(let found):
+            ScreenPage(
+                words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
+                items: found.map { MenuItem(label: $0.name, state: headsetSignalWords($0.signal), action: .chooseHeadset($0)) })
         }
     }
 
@@ -189,6 +195,7 @@ extension Heartline {
             MenuItem(
                 label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
             MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
+            MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
         ]
     }
 
@@ -236,6 +243,8 @@ extension Heartline {
             for (index, sensor) in found.enumerated() {
                 say(.menu, .sensorFound, ["number": String(index + 1), "name": foundLabel(sensor), "signal": signalWords(sensor.signal)])
             }
+        case .headset, .headsetChoice:
+            presentHeadsetScreen()
         case .unfinished(let summary):
             say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])
             speakItems()

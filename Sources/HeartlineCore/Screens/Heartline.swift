@@ -46,6 +46,9 @@ public enum Effect: Equatable, Sendable {
     case store(StorageWrite)
     /// Read from storage; the answer comes back as `Input.loaded`, in the same turn of the loop.
     case load(StorageRequest)
+    /// Ask the headset client to find, pair, connect, keep or forget a headset; its answers
+    /// come back as `Input.headset`.
+    case headset(HeadsetCommand)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -99,6 +102,8 @@ public enum Input: Equatable, Sendable {
     /// these names. The answer to `Effect.listSpeechOffer` (a transcript offers no lists: any
     /// name), sent again when the output module changes.
     case speechOffered(SpeechOffer)
+    /// What the headset client found or saw happen.
+    case headset(HeadsetEvent)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -119,6 +124,8 @@ public struct Heartline {
     /// The workout, its recovery and a resting check, whatever the screen.
     var training = Training()
     var sensors = Sensors()
+    /// The Bluetooth headset: connected or away, and what was held while it was away.
+    var headset = HeadsetStatus()
     var keyboard = Keyboard()
     /// What the user hears and heard.
     var conversation = Conversation()
@@ -166,6 +173,7 @@ public struct Heartline {
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
+        if let remembered = settings.headset { emit(.headset(.keep(address: remembered.address))) }
         presentScreen()
         return flush()
     }
@@ -198,6 +206,7 @@ public struct Heartline {
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
+        case .headset(let event): headsetEvent(event)
         case .selfCheck(let sentences):
             for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):
@@ -240,7 +249,8 @@ public struct Heartline {
     var speechCount: Int { conversation.speech.count }
 
     private mutating func flush() -> [Effect] {
-        conversation.flush()
+        holdWhileHeadsetAway()
+        return conversation.flush()
     }
 
     // MARK: - Storage

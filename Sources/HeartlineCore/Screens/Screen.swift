@@ -125,6 +125,10 @@ enum Screen: Equatable, Sendable {
     case calibrationEntry(WorkoutSummary?)
     /// A resting check: its introduction, then the measurement and its results.
     case restingCheck
+    /// Settings, Headset: the remembered headset, finding and forgetting.
+    case headset
+    /// The audio devices a search found, strongest signal first.
+    case headsetChoice([FoundHeadset])
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -177,6 +181,10 @@ enum MenuAction: Equatable, Sendable {
     case cycleUnits
     case findMotionSensors
     case forgetMotionSensor(SensorKind)
+    case findHeadsets
+    case forgetHeadset
+    case toggleHeadsetFallback
+    case chooseHeadset(FoundHeadset)
 }
 
 /// One spoken, selectable line of a menu.

@@ -1,0 +1,126 @@
+import Foundation
+import HeartlineCore
+import HeartlineIO
+@testable import HeartlineHeadset
+import Testing
+
+/// The production headset client and its D-Bus adapter against a mock bluetoothd
+/// (python3-dbusmock's bluez5 template) on a private dbus-daemon: what Heartline says to
+/// BlueZ and what it makes of BlueZ's answers and signals. No radio: the VM suite's headset
+/// group runs the same client against the real bluetoothd.
+@Suite(.serialized, .enabled(if: MockBluez.available, "needs python3-dbusmock and dbus-daemon (contrib/setup.sh --test)"))
+struct HeadsetTests {
+    static let headset = "AA:BB:CC:DD:EE:01"
+    static let phone = "AA:BB:CC:DD:EE:02"
+    static let carKit = "AA:BB:CC:DD:EE:03"
+
+    /// A mock with one adapter, a client started on it, and what the client reported.
+    func start() throws -> (MockBluez, HeadsetClient, HeadsetLog) {
+        let mock = try MockBluez()
+        try mock.addAdapter()
+        let bus = try DBusConnection(address: mock.address, loop: mock.loop)
+        let log = HeadsetLog()
+        let client = HeadsetClient(bus: bus, loop: mock.loop) { log.record($0) }
+        client.retryDelays = [0.3, 0.6]
+        client.start()
+        try #require(mock.spin { client.serviceUp ? true : nil } == true, "the client did not find the mock bluetoothd")
+        return (mock, client, log)
+    }
+
+    @discardableResult
+    func addDevices(_ mock: MockBluez) throws -> String {
+        // A headset (major class audio, A2DP sink), a phone (major class phone, no audio
+        // service) and a car kit known only by its hands-free service.
+        let path = try mock.addDevice(
+            Self.headset, name: "SHOKZ OpenRun", deviceClass: 0x24_0404, uuids: ["0000110b-0000-1000-8000-00805f9b34fb"], signal: -55)
+        try mock.addDevice(Self.phone, name: "Pixel", deviceClass: 0x5A_020C, uuids: ["00001105-0000-1000-8000-00805f9b34fb"], signal: -40)
+        try mock.addDevice(Self.carKit, name: "Car kit", deviceClass: 0, uuids: ["0000111e-0000-1000-8000-00805f9b34fb"], signal: -80)
+        return path
+    }
+
+    @Test func findPairConnectAndForgetThroughBlueZ() throws {
+        let (mock, client, log) = try start()
+        let path = try addDevices(mock)
+        client.perform(.find(seconds: 0.5))
+        let found = try #require(mock.spin { log.takeFound() })
+        #expect(
+            found == [
+                FoundHeadset(address: Self.headset, name: "SHOKZ OpenRun", signal: -55, paired: false),
+                FoundHeadset(address: Self.carKit, name: "Car kit", signal: -80, paired: false),
+            ])
+        #expect(
+            try mock.mock(
+                "/org/bluez/hci0", "org.freedesktop.DBus.Properties", "Get", [.string("org.bluez.Adapter1"), .string("Discovering")]
+            ).first?.bool == false)
+
+        client.perform(.pairAndConnect(address: Self.headset))
+        #expect(mock.spin { log.take(.paired(address: Self.headset)) } == true)
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+        #expect(try mock.property(path, "Paired").bool == true)
+        #expect(try mock.property(path, "Trusted").bool == true)
+
+        client.perform(.forget(address: Self.headset))
+        #expect(mock.spin { log.take(.forgotten(address: Self.headset)) } == true)
+        var gone: Result<[DBusValue], DBusFailure>?
+        mock.control.call("org.bluez", "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects") { gone = $0 }
+        let objects = try #require(mock.spin { gone }).get().first?.entries ?? [:]
+        #expect(objects[path] == nil)
+        #expect(objects["/org/bluez/hci0"] != nil)
+    }
+
+    @Test func theAgentAnswersAPinWithFourZerosAndTellsAPasskey() throws {
+        let (mock, client, log) = try start()
+        let caller = try DBusConnection(address: mock.address, loop: mock.loop)
+        let device = DBusValue.objectPath("/org/bluez/hci0/dev_AA_BB_CC_DD_EE_01")
+        var pin: Result<[DBusValue], DBusFailure>?
+        caller.call(client.bus.uniqueName, HeadsetClient.agentPath, "org.bluez.Agent1", "RequestPinCode", [device]) { pin = $0 }
+        #expect(try mock.spin { pin }?.get() == [.string("0000")])
+        var shown: Result<[DBusValue], DBusFailure>?
+        caller.call(
+            client.bus.uniqueName, HeadsetClient.agentPath, "org.bluez.Agent1", "DisplayPasskey", [device, .uint32(123_456), .uint16(0)]
+        ) { shown = $0 }
+        #expect(try mock.spin { shown }?.get() == [])
+        #expect(log.events.contains(.passkey(123_456)))
+    }
+
+    @Test func aKeptHeadsetThatGoesIsConnectedAgainAfterTheBackOff() throws {
+        let (mock, client, log) = try start()
+        try addDevices(mock)
+        try mock.mock("/", "org.bluez.Mock", "PairDevice", [.string("hci0"), .string(Self.headset), .int32(0x24_0404)])
+        client.perform(.keep(address: Self.headset))
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+
+        // Switched off: a clean disconnect, which BlueZ itself never follows with a reconnection.
+        try mock.mock("/", "org.bluez.Mock", "DisconnectDevice", [.string("hci0"), .string(Self.headset)])
+        #expect(mock.spin { log.take(.disconnected(address: Self.headset)) } == true)
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+    }
+
+    @Test func bluetoothdLeavingTheBusAndComingBackGetsTheHeadsetBack() throws {
+        let (mock, client, log) = try start()
+        try addDevices(mock)
+        try mock.mock("/", "org.bluez.Mock", "PairDevice", [.string("hci0"), .string(Self.headset), .int32(0x24_0404)])
+        client.perform(.keep(address: Self.headset))
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+
+        mock.stopBluez()
+        #expect(mock.spin { log.take(.disconnected(address: Self.headset)) } == true)
+        #expect(mock.spin { log.take(.serviceGone) } == true)
+
+        // bluetoothd restarted: it knows the bonded headset and does not connect it.
+        try mock.startBluez()
+        #expect(mock.spin { log.take(.serviceBack) } == true)
+        try mock.addAdapter()
+        try addDevices(mock)
+        try mock.mock("/", "org.bluez.Mock", "PairDevice", [.string("hci0"), .string(Self.headset), .int32(0x24_0404)])
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+    }
+
+    @Test func findingWithNoBluetoothdSaysSo() throws {
+        let (mock, client, log) = try start()
+        mock.stopBluez()
+        #expect(mock.spin { log.take(.serviceGone) } == true)
+        client.perform(.find(seconds: 0.2))
+        #expect(mock.spin { log.take(.failed(.noService)) } == true)
+    }
+}

@@ -1,0 +1,14 @@
+-- Lets WirePlumber 0.4 (Debian 12) start Bluetooth audio with no active login seat, as on a
+-- board that runs Heartline from a user service at boot (README, "A headset on a board with no
+-- screen"). Without it no Bluetooth sink ever appears there.
+--
+-- Install as ~/.config/wireplumber/bluetooth.lua.d/90-heartline.lua for the user who trains:
+--   mkdir -p ~/.config/wireplumber/bluetooth.lua.d
+--   cp /usr/local/share/heartline/wireplumber-bluetooth.lua \
+--     ~/.config/wireplumber/bluetooth.lua.d/90-heartline.lua
+--   systemctl --user restart wireplumber
+--
+-- WirePlumber 0.5 (Debian 13, Raspberry Pi OS Trixie) reads a wireplumber.conf.d fragment
+-- instead: ~/.config/wireplumber/wireplumber.conf.d/90-heartline.conf with
+--   wireplumber.profiles = { main = { monitor.bluez.seat-monitoring = disabled } }
+bluez_monitor.properties["with-logind"] = false
