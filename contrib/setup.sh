@@ -34,6 +34,10 @@ test_packages=(
   python3-venv
   faketime
   strace
+  # The Debian package (contrib/package.sh): dpkg-shlibdeps finds what the binary links, and
+  # lintian checks the package.
+  dpkg-dev
+  lintian
 )
 
 # The VM suite (contrib/vm): Debian's kernel under QEMU with the Bluetooth stack, and a
