@@ -191,7 +191,20 @@ exit 0
 EOF
 }
 
+# README.Debian, with the ~/.profile lines exactly as README.md gives them.
 readme_debian() {
+  local profile
+  profile=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
+    found && /^ *```/ { if (inside) exit; inside = 1; next }
+    inside { sub(/^   /, "    "); print }' README.md)
+  [[ $profile == *"systemctl --user start"* ]] || {
+    echo "package: the README's ~/.profile lines were not found" >&2
+    exit 1
+  }
+  readme_debian_text | PROFILE=$profile awk '$0 == "@PROFILE@" { print ENVIRON["PROFILE"]; next } { print }'
+}
+
+readme_debian_text() {
   cat <<'EOF'
 Heartline on Debian
 ===================
@@ -240,15 +253,7 @@ session it would also start for an SSH login). For a user called ann who trains:
 2. As ann, add these lines to the end of ~/.profile, so that the login on tty1 starts the unit
    and waits for it, and runs Heartline directly when the unit cannot run:
 
-    if [ "$(tty)" = /dev/tty1 ]; then
-      trap '' INT QUIT TSTP
-      why=$(systemctl --user start --wait heartline.service 2>&1) && exit
-      why=$(printf '%s' "${why:-the unit failed}" | tr '\n' ' ')
-      mkdir -p ~/.local/state/heartline
-      echo "$(date '+%F %T') login: heartline.service did not run ($why); starting Heartline directly" \
-        >> ~/.local/state/heartline/heartline.log
-      exec heartline
-    fi
+@PROFILE@
 
 3. Reboot. To read what happened: journalctl --user -u heartline
 
