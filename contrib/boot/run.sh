@@ -175,6 +175,7 @@ if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}"
   pass "apt upgrades $version to $upgraded and ann's data is unchanged"
 else
   show "$apt_log"
+  fail "the upgrade (apt's log above)"
 fi
 in_system getcap /usr/bin/heartline | grep -q cap_net_admin &&
   pass "postinst gave the upgraded binary its capabilities again" || fail "upgrade: /usr/bin/heartline has no capabilities"
@@ -226,6 +227,7 @@ if in_system apt-get remove -y heartline >>"$apt_log" 2>&1 && package_is "remove
   pass "apt removes heartline: none of its files are left and ann's data is unchanged"
 else
   show "$apt_log"
+  fail "the removal (apt's log above)"
 fi
 # dpkg forgets a package with no conffiles when it is removed: installed again, then purged.
 if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
@@ -235,6 +237,7 @@ if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}"
   pass "apt purges heartline: dpkg forgets it and ann's data is unchanged"
 else
   show "$apt_log"
+  fail "the purge (apt's log above)"
 fi
 # Installed again after the purge, for the boot without a user manager.
 if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
