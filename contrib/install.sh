@@ -87,7 +87,7 @@ files=()
 dirs=()
 make_dir() {
   local path="$1" missing=() part="$1"
-  while [[ ! -d "$destdir$part" ]]; do
+  while [[ "$part" != / && ! -d "$destdir$part" ]]; do
     missing+=("$part")
     part="$(dirname "$part")"
   done

@@ -40,6 +40,10 @@ test_packages=(
   # The headset tests: a mock bluetoothd (the bluez5 template) on a private dbus-daemon.
   python3-dbusmock
   dbus-daemon
+  # The Debian package (contrib/package.sh): dpkg-shlibdeps finds what the binary links, and
+  # lintian checks the package.
+  dpkg-dev
+  lintian
 )
 
 # The VM suite (contrib/vm): Debian's kernel under QEMU with the Bluetooth stack, and a

@@ -3,7 +3,8 @@
 # components: SQLite files, speech-dispatcher and espeak-ng on a private PulseAudio null sink,
 # a pseudo-terminal for the shell, and a fake Bluetooth strap on a socket; then the VM suite,
 # Heartline on the kernel's own Bluetooth stack with virtual straps (contrib/vm/run.sh); and the
-# boot test, Heartline installed and started at boot on Debian 12 (contrib/boot/run.sh).
+# boot test, Heartline installed from its Debian package and started at boot on Debian 12
+# (contrib/boot/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
@@ -38,6 +39,8 @@ if (($# == 0)); then
     )"
   # 500 kills of each kind, strap and ride: no sample older than 5 s lost, no stale distance.
   contrib/crash-stress.sh --long
+  # The Debian package from the release build: its fields, its files and lintian.
+  contrib/package.sh --check
   # Skipped, with the reason, where QEMU or the kernel image cannot be had.
   contrib/vm/run.sh
   # Heartline installed on a Debian 12 system and started at boot, three boots in QEMU; the

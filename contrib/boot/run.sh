@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
-# The boot test: Heartline installed on a Debian 12 system and started at boot, as the README's
-# "Starting at boot with no screen" sets it up, in QEMU.
+# The boot test: Heartline installed from its Debian package on a Debian 12 system and started
+# at boot, as the README's "Starting at boot with no screen" sets it up, in QEMU.
 #
 # Makes the base system once per machine (contrib/boot/image.sh, cached in
-# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot), installs Heartline into a copy of it with
-# contrib/install.sh, follows the README's steps for the user ann (the autologin drop-in and the
-# ~/.profile lines, taken from the README itself), and boots it with Debian's kernel under QEMU
-# without KVM. contrib/boot/check.sh, inside, reads tty1 through /dev/vcs1 and hands what it
-# saw to this script through a shared folder. One boot per case:
+# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot) and builds the package twice with
+# contrib/package.sh, as revisions 1 and 2 of the same version, and checks the first
+# (package.sh --check-only: its fields, its files, lintian). In a copy of the base system,
+# through chroot and apt, with no boot:
+#   install  apt installs revision 1 from the file, with every dependency already in the image;
+#            postinst gives the binary its capabilities; ann saves a workout with it
+#   upgrade  apt installs revision 2 over it: the capabilities again, ann's data, configuration
+#            and log unchanged (checksums), and the workout saved before still exported
+# That system, upgraded, is the disk of the full and sound boots. Then, still in the chroot:
+#   remove   apt removes the package: none of its files are left, ann's files are unchanged
+#   purge    apt purges it: dpkg forgets it, ann's files are unchanged
+# and apt installs revision 2 again for the nouser boot. It follows the README's steps for the
+# user ann (the autologin drop-in and the ~/.profile lines, taken from the README itself), and
+# boots with Debian's kernel under QEMU without KVM. contrib/boot/check.sh, inside, reads tty1
+# through /dev/vcs1 and hands what it saw to this script through a shared folder. One boot per
+# case:
 #   full    the whole set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
 #   nouser  libpam-systemd and dbus-user-session removed, so no user manager: the ~/.profile
 #           fallback runs Heartline directly on tty1, and the log says why
 #   sound   the whole set-up with snd-aloop loaded: the speech recorded from the loopback
 #           card's capture side is not silence
+#   package no boot: only the package's checks above
 #
 # Usage: contrib/boot/run.sh [CASE...]          (default: full nouser sound)
 # Environment: HEARTLINE_BOOT_CACHE (the cache directory), HEARTLINE_BOOT_KEEP=1 keeps the
-# work directory (images, screens, journals), HEARTLINE_BUILT_BINARY (passed to install.sh:
-# install that binary instead of building a release one).
+# work directory (images, screens, journals), HEARTLINE_BUILT_BINARY (passed to package.sh:
+# package that binary instead of building a release one).
 # Exit status 0 when every check passed or the machine lacks what the test needs (said on a
 # line starting "boot: SKIPPED"), 1 when a check failed.
 set -uo pipefail
@@ -44,6 +56,14 @@ fail() {
   echo "boot: FAIL $*"
   failures=$((failures + 1))
 }
+show() {
+  local file
+  for file in "$@"; do
+    [[ -e $file ]] || continue
+    echo "---- ${file##*/}"
+    sed 's/^/    /' "$file" | tail -n 30
+  done
+}
 
 started=$SECONDS
 if ! contrib/boot/image.sh "$cache"; then
@@ -54,27 +74,124 @@ echo "boot: base image ready in $((SECONDS - started)) s ($cache)"
 
 work=$(mktemp -d /var/tmp/heartline-boot.XXXXXX)
 qemu_pid=""
+proc_mounted=""
 cleanup() {
   [[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null
+  # The chroot's /proc, before anything under the work directory is removed.
+  if [[ -n $proc_mounted ]] && ! umount "$proc_mounted"; then
+    echo "boot: $proc_mounted is still mounted: $work is left as it is"
+    return
+  fi
   if [[ ${HEARTLINE_BOOT_KEEP:-} == 1 ]]; then echo "boot: work kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The installed system, as the README makes it.
+# The packages: the same build twice, as revisions 1 and 2, so that the second is an upgrade.
+started=$SECONDS
+debs=$work/debs
+for revision in 1 2; do
+  if ! HEARTLINE_DEB_REVISION=$revision contrib/package.sh --output "$debs" >"$work/deb.$revision" 2>"$work/package.log"; then
+    cat "$work/package.log"
+    fail "contrib/package.sh failed"
+    exit 1
+  fi
+done
+first=$(cat "$work/deb.1")
+second=$(cat "$work/deb.2")
+echo "boot: ${first##*/} and ${second##*/} built in $((SECONDS - started)) s"
+if contrib/package.sh --check-only "$first" 2>"$work/package-check.log"; then
+  pass "the package's fields and files, and lintian: $(grep -cE '^    [EW]: ' "$work/package-check.log") errors or warnings"
+else
+  fail "the package's check"
+fi
+sed -n '/lintian/,$p' "$work/package-check.log"
+
+# The installed system, as the README makes it, with Heartline installed from the package.
 started=$SECONDS
 system=$work/root
 mkdir "$system"
 tar -C "$system" --numeric-owner --xattrs --xattrs-include='*' -xf "$cache/base.tar"
-if ! DESTDIR=$system contrib/install.sh 2>"$work/install.log"; then
-  cat "$work/install.log"
-  fail "contrib/install.sh failed"
+chroot "$system" useradd --create-home --shell /bin/bash ann
+cp "$first" "$second" "$system/var/tmp/"
+mount -t proc proc "$system/proc" && proc_mounted=$system/proc
+in_system() { chroot "$system" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"; }
+as_ann() { chroot --userspec=ann:ann "$system" /usr/bin/env -i HOME=/home/ann PATH=/usr/bin:/bin LANG=C.UTF-8 "$@"; }
+apt_log=$work/apt.log
+# package_is WHAT STATUS: dpkg's status of heartline and its version ("ii 0.1.0-1"), or nothing
+# when dpkg no longer knows it.
+package_is() {
+  local now
+  now=$(in_system dpkg-query -W -f='${db:Status-Abbrev}${Version}' heartline 2>/dev/null)
+  [[ $now == "$2" || ($2 == "" && $now == "un ") ]] && return 0
+  fail "$1: heartline's status is [$now], not [$2]"
+  return 1
+}
+# The user's data: every file in ann's data, configuration and state directories, with its
+# checksum, as Heartline left them.
+data_sums() { (cd "$system/home/ann" && find .local/share/heartline .config/heartline .local/state/heartline -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum); }
+data_kept() {
+  if [[ $(data_sums) == "$data" && -n $data ]]; then return 0; fi
+  fail "$1: ann's data changed"
+  diff <(echo "$data") <(data_sums) | sed 's/^/    /'
+  return 1
+}
+# The package's own files, from its list of contents, none left after removal.
+package_files=$(dpkg-deb --contents "$first" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\.||')
+none_left() {
+  local path left=()
+  while read -r path; do [[ -e $system$path ]] && left+=("$path"); done <<<"$package_files"
+  ((${#left[@]} == 0)) && return 0
+  fail "$1: files left: ${left[*]}"
+  return 1
+}
+version=$(dpkg-deb --field "$first" Version)
+upgraded=$(dpkg-deb --field "$second" Version)
+
+# Installed with apt, as a user installs a downloaded package.
+if in_system apt-get install -y --no-install-recommends "/var/tmp/${first##*/}" >"$apt_log" 2>&1 &&
+  package_is "install" "ii $version"; then
+  pass "apt installs ${first##*/} (every dependency from the image)"
+else
+  show "$apt_log"
+  fail "apt could not install ${first##*/}"
   exit 1
 fi
-chroot "$system" useradd --create-home --shell /bin/bash ann
+in_system getcap /usr/bin/heartline | grep -q cap_net_admin &&
+  pass "postinst gave /usr/bin/heartline its capabilities" || fail "install: /usr/bin/heartline has no capabilities"
+# A workout saved by ann with the installed program, in ann's own data directory.
+printf 'configure\nnext\nstart workout\n:wait 90\nheart rate\nend\nyes\nsave\n' |
+  as_ann heartline --simulate --speech transcript >"$work/seed.log" 2>&1
+as_ann mkdir -p /home/ann/.config/heartline
+as_ann sh -c 'echo "speech.rate = 40" > /home/ann/.config/heartline/heartline.conf'
+data=$(data_sums)
+[[ $data == *heartline.sqlite* ]] || {
+  fail "install: the installed heartline saved no workout"
+  show "$work/seed.log"
+}
+# Upgraded over itself: the second revision over the first, ann's data untouched and readable.
+if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
+  package_is "upgrade" "ii $upgraded" && data_kept "upgrade"; then
+  pass "apt upgrades $version to $upgraded and ann's data is unchanged"
+else
+  show "$apt_log"
+  fail "the upgrade (apt's log above)"
+fi
+in_system getcap /usr/bin/heartline | grep -q cap_net_admin &&
+  pass "postinst gave the upgraded binary its capabilities again" || fail "upgrade: /usr/bin/heartline has no capabilities"
+as_ann heartline export --format csv --all --output /home/ann/export >"$work/export.log" 2>&1
+if compgen -G "$system/home/ann/export/heartline-*.csv" >/dev/null; then
+  pass "the upgraded heartline exports the workout saved before the upgrade"
+else
+  fail "upgrade: the workout saved before it could not be exported"
+  show "$work/export.log"
+fi
+rm -rf "$system/home/ann/export"
+data=$(data_sums)
+umount "$proc_mounted" && proc_mounted=""
 # README step 1, the autologin drop-in (daemon-reload is the boot itself).
 mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
-sed "s/@USER@/ann/" "$system/usr/local/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
+sed "s/@USER@/ann/" "$system/usr/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
 # README step 2: the lines it gives for the end of ~/.profile, exactly as the README has them.
 profile_lines=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
   found && /^ *```/ { if (inside) exit; inside = 1; next }
@@ -103,6 +220,36 @@ if [[ " ${cases[*]} " == *" full "* || " ${cases[*]} " == *" sound "* ]] && ! ma
   fail "the disk image could not be made"
   exit 1
 fi
+# Removed, then purged: the package's files go, ann's data, configuration and log stay.
+mount -t proc proc "$system/proc" && proc_mounted=$system/proc
+if in_system apt-get remove -y heartline >>"$apt_log" 2>&1 && package_is "remove" "" &&
+  none_left "remove" && data_kept "remove"; then
+  pass "apt removes heartline: none of its files are left and ann's data is unchanged"
+else
+  show "$apt_log"
+  fail "the removal (apt's log above)"
+fi
+# dpkg forgets a package with no conffiles when it is removed: installed again, then purged.
+if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
+  package_is "install before purge" "ii $upgraded" &&
+  in_system apt-get purge -y heartline >>"$apt_log" 2>&1 && package_is "purge" "" &&
+  none_left "purge" && data_kept "purge"; then
+  pass "apt purges heartline: dpkg forgets it and ann's data is unchanged"
+else
+  show "$apt_log"
+  fail "the purge (apt's log above)"
+fi
+# Installed again after the purge, for the boot without a user manager.
+if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
+  package_is "install after purge" "ii $upgraded"; then
+  pass "apt installs heartline again after the purge"
+else
+  show "$apt_log"
+  fail "apt could not install ${second##*/} after the purge"
+  exit 1
+fi
+rm -f "$system/var/tmp/${first##*/}" "$system/var/tmp/${second##*/}"
+umount "$proc_mounted" && proc_mounted=""
 if [[ " ${cases[*]} " == *" nouser "* ]]; then
   # A minimal image with no user manager: without pam_systemd the login gets no systemd --user.
   chroot "$system" dpkg --purge libpam-systemd dbus-user-session >"$work/purge.log" 2>&1 || {
@@ -140,14 +287,6 @@ boot() {
     show "$share/check.log" "$share/console.log" "$share/qemu.log"
     return 1
   fi
-}
-show() {
-  local file
-  for file in "$@"; do
-    [[ -e $file ]] || continue
-    echo "---- ${file##*/}"
-    sed 's/^/    /' "$file" | tail -n 30
-  done
 }
 # has NAME FILE PATTERN: an extended regular expression matches a line of FILE.
 has() {
@@ -209,7 +348,8 @@ for name in "${cases[@]}"; do
     full) check_full ;;
     nouser) check_nouser ;;
     sound) check_sound ;;
-    *) fail "no case called $name (full, nouser, sound)" ;;
+    package) ;;
+    *) fail "no case called $name (full, nouser, sound, package)" ;;
   esac
 done
 ((failures == 0)) || exit 1
