@@ -102,22 +102,12 @@ public indirect enum DBusValue: Equatable, Sendable {
 public struct DBusEntry: Equatable, Sendable {
     public var key: DBusValue
     public var value: DBusValue
-
-    public init(key: DBusValue, value: DBusValue) {
-        self.key = key
-        self.value = value
-    }
 }
 
 /// A D-Bus error: from a reply ("org.bluez.Error.Failed"), or the connection's own.
 public struct DBusFailure: Error, Equatable, Sendable {
     public var name: String
     public var message: String
-
-    public init(name: String, message: String) {
-        self.name = name
-        self.message = message
-    }
 
     /// The connection is closed, so no reply can come.
     public static let disconnected = DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", message: "")
@@ -130,14 +120,6 @@ public struct DBusMessage: Equatable, Sendable {
     public var interface: String?
     public var member: String?
     public var arguments: [DBusValue]
-
-    public init(sender: String?, path: String?, interface: String?, member: String?, arguments: [DBusValue]) {
-        self.sender = sender
-        self.path = path
-        self.interface = interface
-        self.member = member
-        self.arguments = arguments
-    }
 }
 
 /// The answer an exported object gives to a method call.

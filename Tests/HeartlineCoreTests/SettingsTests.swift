@@ -1,5 +1,5 @@
 import Foundation
-import HeartlineCore
+@testable import HeartlineCore
 import Testing
 
 /// The typed settings: defaults in one place, rules in their changing functions, and decoding

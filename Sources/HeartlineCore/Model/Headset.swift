@@ -6,11 +6,6 @@ public struct RememberedHeadset: Codable, Equatable, Sendable {
     /// The Bluetooth address, "AA:BB:CC:DD:EE:FF".
     public var address: String
     public var name: String
-
-    public init(address: String, name: String) {
-        self.address = address
-        self.name = name
-    }
 }
 
 /// A Bluetooth audio device bluetoothd found: a headset, headphones or a speaker.

@@ -104,36 +104,30 @@ public struct Settings: Equatable, Sendable {
     public init() {}
 
     /// Sets the footpod's calibration, rounded to three decimals; false (and unchanged) when the
-    /// factor is outside `calibrationRange`.
+    /// factor is outside `calibrationRange`. The treadmill's top speed (km/h, to the decimal,
+    /// within `topSpeedRange`) and the faster and slower steps (a treadmill's km/h within
+    /// `speedStepRange`, a trainer's watts within `powerStepRange`) are set the same way.
     @discardableResult
     public mutating func setFootpodCalibration(_ factor: Double) -> Bool {
-        guard Self.calibrationRange.contains(factor) else { return false }
-        footpodCalibration = (factor * 1000).rounded() / 1000
-        return true
+        Self.fit(&footpodCalibration, factor, Self.calibrationRange, per: 1000)
+    }
+    @discardableResult
+    public mutating func setTreadmillTopSpeed(_ speed: Double) -> Bool { Self.fit(&treadmillTopSpeed, speed, Self.topSpeedRange, per: 10) }
+    @discardableResult
+    public mutating func setMachineSpeedStep(_ step: Double) -> Bool { Self.fit(&machineSpeedStep, step, Self.speedStepRange, per: 10) }
+    @discardableResult
+    public mutating func setMachinePowerStep(_ step: Double) -> Bool { Self.fit(&machinePowerStep, step, Self.powerStepRange, per: 1) }
+
+    /// Sets `field` to `value` rounded to 1/`per`; false (and unchanged) outside `range`.
+    private static func fit(_ field: inout Double, _ value: Double, _ range: ClosedRange<Double>, per: Double) -> Bool {
+        var optional: Double? = field
+        defer { field = optional! }
+        return fit(&optional, value, range, per: per)
     }
 
-    /// Sets the treadmill's top speed in km/h, to the decimal; false (and unchanged) outside
-    /// `topSpeedRange`.
-    @discardableResult
-    public mutating func setTreadmillTopSpeed(_ speed: Double) -> Bool {
-        guard Self.topSpeedRange.contains(speed) else { return false }
-        treadmillTopSpeed = (speed * 10).rounded() / 10
-        return true
-    }
-
-    /// Sets the faster and slower step of a treadmill in km/h; false outside `speedStepRange`.
-    @discardableResult
-    public mutating func setMachineSpeedStep(_ step: Double) -> Bool {
-        guard Self.speedStepRange.contains(step) else { return false }
-        machineSpeedStep = (step * 10).rounded() / 10
-        return true
-    }
-
-    /// Sets the faster and slower step of a trainer in watts; false outside `powerStepRange`.
-    @discardableResult
-    public mutating func setMachinePowerStep(_ step: Double) -> Bool {
-        guard Self.powerStepRange.contains(step) else { return false }
-        machinePowerStep = step.rounded()
+    private static func fit(_ field: inout Double?, _ value: Double, _ range: ClosedRange<Double>, per: Double) -> Bool {
+        guard range.contains(value) else { return false }
+        field = (value * per).rounded() / per
         return true
     }
 
