@@ -261,7 +261,8 @@ extension Heartline {
                 return false
             }
             sensors.machine.targets[target] = value
-            say(.answer, Self.settingPrompt(target), ["value": valueWords(target, value)])
+            // A plan's phase sentence has said its target already.
+            if source == .user { say(.answer, Self.settingPrompt(target), ["value": valueWords(target, value)]) }
         case .start:
             guard source == .user || training.workout != nil else { return false }
             say(.answer, .machineStarting, name)

@@ -36,6 +36,7 @@ extension Heartline {
                 case .rest: say(.event, .eventPlanRest, ["duration": duration])
                 case .coolDown: say(.event, .eventPlanCoolDown, ["duration": duration])
                 }
+                if let target = phase.target { steerPlan(to: target) }
             case .upcoming(let phase, let seconds):
                 let name: Prompt =
                     switch phase.kind {
@@ -50,5 +51,20 @@ extension Heartline {
                 say(.event, .eventPlanFinished)
             }
         }
+    }
+
+    /// A plan the user started sets a connected machine at each phase that has a target, the
+    /// phase's sentence having said it; only a refusal (above the top speed, outside the
+    /// machine's range) is said besides. Without a machine the target is words alone.
+    mutating func steerPlan(to target: PhaseTarget) {
+        guard machineConnected, sensors.machine.description?.steerable == true else { return }
+        let command: MachineCommand =
+            switch target {
+            case .power(let watts): .set(.power, Double(watts))
+            case .speed(let centiKilometresPerHour): .set(.speed, Double(centiKilometresPerHour) / 100)
+            case .incline(let tenthsOfPercent): .set(.incline, Double(tenthsOfPercent) / 10)
+            case .resistance(let level): .set(.resistance, Double(level))
+            }
+        steerMachine(command, by: .plan)
     }
 }
