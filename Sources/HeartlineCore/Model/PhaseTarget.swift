@@ -5,6 +5,9 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
     case speed(centiKilometresPerHour: Int)
     case incline(tenthsOfPercent: Int)
     case resistance(level: Int)
+    /// A power as a coach's file writes it, a share of the athlete's FTP, kept so while the
+    /// profile has no FTP: said as it is, and no machine is set to it.
+    case shareOfFTP(percent: Int)
 
     /// The quantity a target sets, which a bare number after it in the same block keeps.
     public enum Kind: Equatable, Hashable, Sendable, CaseIterable {
@@ -13,7 +16,7 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
 
     public var kind: Kind {
         switch self {
-        case .power: .power
+        case .power, .shareOfFTP: .power
         case .speed: .speed
         case .incline: .incline
         case .resistance: .resistance
@@ -27,6 +30,7 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
         case .speed(let centi): Double(centi) / 100
         case .incline(let tenths): Double(tenths) / 10
         case .resistance(let level): Double(level)
+        case .shareOfFTP(let percent): Double(percent)
         }
     }
 

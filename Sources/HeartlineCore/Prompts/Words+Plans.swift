@@ -12,6 +12,7 @@ extension Words {
             case .speed(let centi): self.decimal(Double(centi) / 100, decimals: 2)
             case .incline(let tenths): self.decimal(Double(tenths) / 10, decimals: 1)
             case .resistance(let level): self.number(level)
+            case .shareOfFTP(let percent): self.number(percent)
             }
         if bare { return number }
         return switch target {
@@ -19,6 +20,7 @@ extension Words {
         case .speed: self(.planTargetSpeed, ["speed": number])
         case .incline: self(.planTargetIncline, ["incline": number])
         case .resistance: self(.planTargetResistance, ["level": number])
+        case .shareOfFTP: self(.planTargetShareOfFtp, ["percent": number])
         }
     }
 
@@ -39,8 +41,14 @@ extension Words {
     private func rest(_ rest: TrainingPlan.Step, after work: TrainingPlan.Step) -> String {
         let duration = self.duration(rest.seconds)
         guard let target = rest.target else { return self(.planStepRest, ["duration": duration]) }
-        let bare = work.target?.kind == target.kind
+        let bare = work.target.map { Self.sameUnit($0, target) } ?? false
         return self(.planStepRestAt, ["duration": duration, "target": self.target(target, bare: bare)])
+    }
+
+    /// Whether two targets are said in one unit: watts and a share of FTP are both power, not one unit.
+    private static func sameUnit(_ one: PhaseTarget, _ other: PhaseTarget) -> Bool {
+        func share(_ target: PhaseTarget) -> Bool { if case .shareOfFTP = target { true } else { false } }
+        return one.kind == other.kind && share(one) == share(other)
     }
 
     /// The plan read back, a sentence each: its length, the warm-up, each block, the cool-down.

@@ -54,6 +54,7 @@ extension Heartline {
         case .calibrationEntry:
             ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
         case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
+        case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
         }
     }
 
@@ -262,6 +263,10 @@ extension Heartline {
         case .configure(.plan, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)
+            speakItems()
+        case .planFiles(let entries):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            speakUnreadable(entries)
             speakItems()
         case .list:
             presentList()

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+@testable import HeartlineCore
+
+/// A coach's plan files read into plans: `.zwo` fixtures as coaches' tools write them, FIT
+/// workout files written in the set-up by fit-tool (PyPI), never by Heartline's own encoder.
+@Suite struct CoachFileTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/coach").standardized.path
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
+    }
+
+    static func reading(_ name: String, ftp: Int?) throws -> CoachReading {
+        let file = PlanFile(name: name, bytes: try fixture(name))
+        return try file.workout().get().plan(ftp: ftp)
+    }
+
+    static let words = TestCatalogue.words
+
+    // MARK: - Zwift
+
+    @Test func zwiftsOwnFileIsItsPlanWithTheWarmUpRampSaid() throws {
+        let reading = try Self.reading("gorby.zwo", ftp: 250)
+        #expect(reading.name == "The Gorby")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(600, target: .power(watts: 125)))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 220))),
+                TrainingPlan.Block(
+                    rounds: 5, work: TrainingPlan.Step(60, target: .power(watts: 300)), rest: TrainingPlan.Step(60, target: .power(watts: 125)),
+                    recovery: TrainingPlan.Step(60, target: .power(watts: 125))),
+            ])
+        #expect(plan.coolDown == TrainingPlan.Step(300, target: .power(watts: 150)))
+        // Every interval's rest, the last one too, as Zwift rides it: 10 + 5 + 10 + 5 minutes.
+        #expect(plan.duration == 30 * 60)
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 1, a ramp, is not supported: taken as steady 125 watts."])
+        #expect(
+            Self.words.planSentences(plan) == [
+                "Training plan, 30 minutes in all.", "Warm-up 10 minutes at 125 watts.", "Once, 5 minutes work at 220 watts.",
+                "5 times 1 minute work at 300 watts, 1 minute rest at 125.", "Then 1 minute rest at 125.",
+                "Cool-down 5 minutes at 150 watts.",
+            ])
+    }
+
+    @Test func withoutAnFTPPowerIsSaidAsAShareAndTheMissingFTPIsSaid() throws {
+        let reading = try Self.reading("gorby.zwo", ftp: nil)
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp?.target == .shareOfFTP(percent: 50))
+        #expect(plan.blocks[1].work.target == .shareOfFTP(percent: 120))
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "No FTP is set in the profile: power is said as a share of FTP.",
+                "Step 1, a ramp, is not supported: taken as steady 50 per cent of FTP.",
+            ])
+        #expect(
+            Self.words.planSentences(plan)[3...4] == ["5 times 1 minute work at 120 per cent of FTP.", "Then 1 minute rest at 50."])
+    }
+
+    @Test func aRampIntervalsAndAFreeRideAfterAnXMLDeclarationAndAComment() throws {
+        let reading = try Self.reading("ramps.zwo", ftp: 200)
+        #expect(reading.name == "Ramps & Overs")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == nil && plan.coolDown == nil)
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(480, target: .power(watts: 120))),
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(120, target: .power(watts: 210)), rest: TrainingPlan.Step(60, target: .power(watts: 120))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300)),
+            ])
+        #expect(plan.duration == 8 * 60 + 9 * 60 + 5 * 60)
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 1, a ramp, is not supported: taken as steady 120 watts."])
+    }
+
+    @Test func anUnknownElementAndATooShortStepAreSaidNotDropped() throws {
+        let reading = try Self.reading("unknown.zwo", ftp: 200)
+        let plan = try #require(reading.plan)
+        #expect(plan.blocks.count == 2)
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 2, Sprint, is not known: left out.", "Step 3 lasts 2 seconds, which a plan cannot hold: left out.",
+            ])
+    }
+
+    @Test(arguments: [
+        ("<html><body>hello</body></html>", CoachFileError.notAWorkoutFile),
+        ("<workout_file><name>Cut", .truncated),
+        ("<workout_file><workout><SteadyState Duration=\"300\" Power=\"0.6\"/></workout>", .truncated),
+        ("not xml at all", .notAWorkoutFile),
+        ("", .notAWorkoutFile),
+    ])
+    func aZwiftFileThatIsNotOneIsRefusedInOneSentence(text: String, error: CoachFileError) {
+        #expect(PlanFile(name: "bad.zwo", bytes: Array(text.utf8)).workout() == .failure(error))
+        #expect(Self.words.coachFileError("bad.zwo", error).split(separator: ".").count <= 2)
+    }
+
+    // MARK: - FIT
+
+    static var python: String {
+        if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        return cache + "/heartline/test-venv/bin/python"
+    }
+
+    /// Whether fit-tool can be imported: contrib/setup.sh --test installs it.
+    static let fitToolInstalled: Bool = (try? run(["-c", "import fit_tool"])) == 0
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The FIT fixtures, written once by fit-tool into a folder of their own.
+    static let fitFixtures: String? = {
+        guard fitToolInstalled else { return nil }
+        let directory = NSTemporaryDirectory() + "heartline-coach-fit-\(getpid())"
+        guard (try? run([fixtures + "/make-fit-workouts.py", directory])) == 0 else { return nil }
+        return directory
+    }()
+
+    static func fit(_ name: String) throws -> [UInt8] {
+        let directory = try #require(fitFixtures, "fit-tool did not write the FIT fixtures")
+        return Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+    }
+
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITWorkoutWithARepeatAndAHeartRateCoolDown() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("threshold.fit")).plan(ftp: 250)
+        #expect(reading.name == "Threshold fours")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(600, target: .power(watts: 138)))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(
+                    rounds: 4, work: TrainingPlan.Step(300, target: .power(watts: 260)), rest: TrainingPlan.Step(180),
+                    recovery: TrainingPlan.Step(180))
+            ])
+        #expect(plan.coolDown == TrainingPlan.Step(600))
+        #expect(plan.duration == 10 * 60 + 4 * 8 * 60 + 10 * 60)
+        #expect(
+            reading.notes.map(Self.words.coachNote) == ["Step 5 asks for a heart rate, which is not supported: taken without it."])
+    }
+
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITRunsOpenDistanceAndZoneStepsAreSaid() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("run.fit")).plan(ftp: nil)
+        #expect(reading.name == "Track session")
+        let plan = try #require(reading.plan)
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(180, target: .speed(centiKilometresPerHour: 1200))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120)),
+            ])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 1, with no set time, is not supported: left out.",
+                "Step 2, 1,000 metres long, is not supported: left out.",
+                "Step 4 asks for a power zone, which is not supported: taken without it.",
+            ])
+    }
+
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITActivityIsNotAWorkout() throws {
+        #expect(throws: CoachFileError.notAWorkout) { try FITWorkoutReader.read(try Self.fit("activity.fit")) }
+        #expect(Self.words.coachFileError("activity.fit", .notAWorkout) == "activity.fit cannot be read: it is a FIT file but not a workout.")
+    }
+
+    /// Every prefix of a workout file, and every byte of it changed, is refused; with its CRC
+    /// made right again after the change, it never crashes the reader.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func truncatedAndCorruptedFITBytesAreRefusedAndNeverCrash() throws {
+        let bytes = try Self.fit("threshold.fit")
+        for length in 0..<bytes.count {
+            #expect(throws: CoachFileError.self) { try FITWorkoutReader.read(Array(bytes.prefix(length))) }
+        }
+        var survived = 0
+        for position in bytes.indices {
+            for change: UInt8 in [0x01, 0x40, 0x80, 0xFF] {
+                var changed = bytes
+                changed[position] ^= change
+                #expect(throws: CoachFileError.self) { try FITWorkoutReader.read(changed) }
+                // The same change with a right CRC reaches the message parser.
+                let end = changed.count - 2
+                let crc = FITEncoder.crc(Array(changed[0..<end]))
+                changed[end] = UInt8(crc & 0xFF)
+                changed[end + 1] = UInt8(crc >> 8)
+                if (try? FITWorkoutReader.read(changed)) != nil { survived += 1 }
+            }
+        }
+        #expect(survived < bytes.count * 4)
+        for error in [CoachFileError.truncated, .damaged, .notAWorkoutFile, .tooLarge, .unopened, .noSteps] {
+            let sentence = Self.words.coachFileError("threshold.fit", error)
+            #expect(sentence.hasPrefix("threshold.fit cannot be read: ") && sentence.hasSuffix("."))
+        }
+    }
+}
