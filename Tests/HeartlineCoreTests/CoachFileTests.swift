@@ -31,7 +31,8 @@ import Testing
             plan.blocks == [
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 220))),
                 TrainingPlan.Block(
-                    rounds: 5, work: TrainingPlan.Step(60, target: .power(watts: 300)), rest: TrainingPlan.Step(60, target: .power(watts: 125)),
+                    rounds: 5, work: TrainingPlan.Step(60, target: .power(watts: 300)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 125)),
                     recovery: TrainingPlan.Step(60, target: .power(watts: 125))),
             ])
         #expect(plan.coolDown == TrainingPlan.Step(300, target: .power(watts: 150)))
@@ -69,7 +70,8 @@ import Testing
             plan.blocks == [
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(480, target: .power(watts: 120))),
                 TrainingPlan.Block(
-                    rounds: 3, work: TrainingPlan.Step(120, target: .power(watts: 210)), rest: TrainingPlan.Step(60, target: .power(watts: 120))),
+                    rounds: 3, work: TrainingPlan.Step(120, target: .power(watts: 210)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 120))),
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300)),
             ])
         #expect(plan.duration == 8 * 60 + 9 * 60 + 5 * 60)
@@ -173,7 +175,8 @@ import Testing
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
     func aFITActivityIsNotAWorkout() throws {
         #expect(throws: CoachFileError.notAWorkout) { try FITWorkoutReader.read(try Self.fit("activity.fit")) }
-        #expect(Self.words.coachFileError("activity.fit", .notAWorkout) == "activity.fit cannot be read: it is a FIT file but not a workout.")
+        #expect(
+            Self.words.coachFileError("activity.fit", .notAWorkout) == "activity.fit cannot be read: it is a FIT file but not a workout.")
     }
 
     /// Every prefix of a workout file, and every byte of it changed, is refused; with its CRC

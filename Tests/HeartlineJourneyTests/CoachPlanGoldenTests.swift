@@ -14,7 +14,8 @@ import Testing
         let session = try GoldenSession()
         let plans = TemporaryDirectory()
         for file in files { try FileManager.default.copyItem(atPath: fixtures + "/" + file, toPath: plans.path + "/" + file) }
-        try Data([14, 0x10, 0, 0, 9, 0, 0, 0] + Array(".FIT".utf8) + [0, 0, 1, 2, 3]).write(to: URL(fileURLWithPath: plans.path + "/hills.fit"))
+        try Data([14, 0x10, 0, 0, 9, 0, 0, 0] + Array(".FIT".utf8) + [0, 0, 1, 2, 3]).write(
+            to: URL(fileURLWithPath: plans.path + "/hills.fit"))
         try Data("a note to self".utf8).write(to: URL(fileURLWithPath: plans.path + "/notes.txt"))
         session.edge.plansDirectory = plans.path
         return (session, plans)

@@ -198,7 +198,8 @@ extension CoachWorkout {
             blocks[blocks.count - 1] = last
         }
         if sharesKept { notes.insert(.noFTP, at: 0) }
-        let plan = blocks.isEmpty && warmUp == nil && coolDown == nil ? nil : TrainingPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
+        let plan =
+            blocks.isEmpty && warmUp == nil && coolDown == nil ? nil : TrainingPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
         return CoachReading(name: name, plan: plan, notes: notes)
     }
 }

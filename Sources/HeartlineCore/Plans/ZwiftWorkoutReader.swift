@@ -95,8 +95,10 @@ public enum ZwiftWorkoutReader {
                 return .unknown(number: number, name: element.name)
             }
             let times = attributes["Repeat"].flatMap(Int.init) ?? 1
-            let work = CoachWorkout.Step(number: number, intensity: .active, length: .seconds(on), target: share("OnPower") ?? share("PowerOnHigh"))
-            let rest = CoachWorkout.Step(number: number, intensity: .rest, length: .seconds(off), target: share("OffPower") ?? share("PowerOffLow"))
+            let work = CoachWorkout.Step(
+                number: number, intensity: .active, length: .seconds(on), target: share("OnPower") ?? share("PowerOnHigh"))
+            let rest = CoachWorkout.Step(
+                number: number, intensity: .rest, length: .seconds(off), target: share("OffPower") ?? share("PowerOffLow"))
             return .repeated(times: times, [work, rest])
         default:
             return .unknown(number: number, name: element.name)

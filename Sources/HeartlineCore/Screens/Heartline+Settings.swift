@@ -91,7 +91,8 @@ extension Heartline {
             if !clearing {
                 guard let typed = Int(Self.withoutUnit(text, ["watts", "watt", "w"])) else { return notUnderstood(text, field) }
                 guard Self.ftpRange.contains(typed) else {
-                    return outOfRange(words.target(.power(watts: Self.ftpRange.lowerBound)), words.target(.power(watts: Self.ftpRange.upperBound)))
+                    return outOfRange(
+                        words.target(.power(watts: Self.ftpRange.lowerBound)), words.target(.power(watts: Self.ftpRange.upperBound)))
                 }
                 watts = typed
             }
