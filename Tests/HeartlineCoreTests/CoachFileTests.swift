@@ -154,6 +154,16 @@ import Testing
             reading.notes.map(Self.words.coachNote) == ["Step 5 asks for a heart rate, which is not supported: taken without it."])
     }
 
+    /// The same workout as a big-endian device writes it, with a developer field in every
+    /// message: read alike, the developer bytes passed over.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aBigEndianFileWithDeveloperFieldsReadsAlike() throws {
+        let little = try FITWorkoutReader.read(try Self.fit("threshold.fit"))
+        let big = try Self.fit("threshold-big-endian.fit")
+        #expect(big[14] == 1, "the first definition is big-endian")
+        #expect(try FITWorkoutReader.read(big) == little)
+    }
+
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
     func aFITRunsOpenDistanceAndZoneStepsAreSaid() throws {
         let reading = try FITWorkoutReader.read(try Self.fit("run.fit")).plan(ftp: nil)
