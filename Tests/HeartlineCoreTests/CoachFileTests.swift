@@ -15,7 +15,7 @@ import Testing
 
     static func reading(_ name: String, ftp: Int?) throws -> CoachReading {
         let file = PlanFile(name: name, bytes: try fixture(name))
-        return try file.workout().get().plan(ftp: ftp)
+        return try file.workout().get().plan(for: Profile(functionalThresholdPower: ftp))
     }
 
     static let words = TestCatalogue.words
@@ -136,9 +136,11 @@ import Testing
         return Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
     }
 
+    /// Heart-rate zones are the athlete's own, from the profile's maximum heart rate.
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
-    func aFITWorkoutWithARepeatAndAHeartRateCoolDown() throws {
-        let reading = try FITWorkoutReader.read(try Self.fit("threshold.fit")).plan(ftp: 250)
+    func aFITWorkoutWithARepeatAndAHeartRateZoneCoolDown() throws {
+        let profile = Profile(maximumHeartRate: 190, functionalThresholdPower: 250)
+        let reading = try FITWorkoutReader.read(try Self.fit("threshold.fit")).plan(for: profile)
         #expect(reading.name == "Threshold fours")
         let plan = try #require(reading.plan)
         #expect(plan.warmUp == TrainingPlan.Step(600, target: .power(watts: 138)))
@@ -148,10 +150,10 @@ import Testing
                     rounds: 4, work: TrainingPlan.Step(300, target: .power(watts: 260)), rest: TrainingPlan.Step(180),
                     recovery: TrainingPlan.Step(180))
             ])
-        #expect(plan.coolDown == TrainingPlan.Step(600))
+        #expect(plan.coolDown == TrainingPlan.Step(600, target: .heartRate(low: 95, high: 114)))
         #expect(plan.duration == 10 * 60 + 4 * 8 * 60 + 10 * 60)
-        #expect(
-            reading.notes.map(Self.words.coachNote) == ["Step 5 asks for a heart rate, which is not supported: taken without it."])
+        #expect(reading.notes == [])
+        #expect(Self.words.planSentences(plan).last == "Cool-down 10 minutes at 95 to 114 beats per minute.")
     }
 
     /// The same workout as a big-endian device writes it, with a developer field in every
@@ -166,13 +168,14 @@ import Testing
 
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
     func aFITRunsOpenDistanceAndZoneStepsAreSaid() throws {
-        let reading = try FITWorkoutReader.read(try Self.fit("run.fit")).plan(ftp: nil)
+        let reading = try FITWorkoutReader.read(try Self.fit("run.fit")).plan(for: Profile())
         #expect(reading.name == "Track session")
         let plan = try #require(reading.plan)
         #expect(
             plan.blocks == [
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(180, target: .speed(centiKilometresPerHour: 1200))),
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120)),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .heartRate(low: 140, high: 160))),
             ])
         #expect(
             reading.notes.map(Self.words.coachNote) == [

@@ -38,6 +38,12 @@ public struct CoachWorkout: Equatable, Sendable {
         case shareOfFTP(Double)
         case watts(Int)
         case kilometresPerHour(Double)
+        /// One of the athlete's five heart-rate zones.
+        case heartRateZone(Int)
+        /// Beats per minute.
+        case heartRate(low: Int, high: Int)
+        /// Fractions of the athlete's maximum heart rate: 0.7 is 70 per cent.
+        case shareOfMaximumHeartRate(low: Double, high: Double)
         /// A target Heartline's plans do not carry.
         case unsupported(UnsupportedTarget)
     }
@@ -95,12 +101,15 @@ public struct CoachReading: Equatable, Sendable {
 }
 
 extension CoachWorkout {
-    /// The workout as a training plan, with power shares in watts of `ftp` when it is known.
+    /// The workout as a training plan for the athlete of `profile`: power shares in watts of
+    /// its FTP when it has one, heart-rate zones and shares of the maximum in its beats.
     ///
     /// A first warm-up step is the plan's warm-up, a last cool-down its cool-down; every other
     /// step is a block of one round, a rest straight after one taking that block's rest; steps
     /// repeated as work and rest are a block of rounds, and longer repeats are written out.
-    public func plan(ftp: Int?) -> CoachReading {
+    public func plan(for profile: Profile) -> CoachReading {
+        let ftp = profile.functionalThresholdPower
+        let zones = HeartRateZones(profile: profile)
         var notes: [CoachNote] = []
         var sharesKept = false
         func target(_ target: Target?, step: Int) -> PhaseTarget? {
@@ -117,6 +126,12 @@ extension CoachWorkout {
                 }
             case .watts(let watts): made = PhaseTarget(.power, Double(watts))
             case .kilometresPerHour(let speed): made = PhaseTarget(.speed, speed)
+            case .heartRateZone(let zone):
+                made = (1...HeartRateZones.count).contains(zone) ? PhaseTarget(heartRate: zones.range(ofZone: zone)) : nil
+            case .heartRate(let low, let high): made = PhaseTarget(heartRate: HeartRateRange(low: low, high: high))
+            case .shareOfMaximumHeartRate(let low, let high):
+                let beats = { (share: Double) in Int((share * Double(zones.maximum)).rounded()) }
+                made = PhaseTarget(heartRate: HeartRateRange(low: beats(low), high: beats(high)))
             case .unsupported(let kind):
                 notes.append(.target(step: step, kind))
                 return nil

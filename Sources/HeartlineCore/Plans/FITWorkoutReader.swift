@@ -195,7 +195,14 @@ public enum FITWorkoutReader {
             // Speed in thousandths of a metre a second.
             guard zone == 0, let speed = middle() else { return .unsupported(.other) }
             return .kilometresPerHour(speed / 1000 * 3.6)
-        case 1: return .unsupported(.heartRate)
+        case 1:
+            if (1...UInt64(HeartRateZones.count)).contains(zone) { return .heartRateZone(Int(zone)) }
+            // Up to 100 a per cent of the maximum heart rate; above it beats plus 100.
+            guard zone == 0, let given = low ?? high else { return .unsupported(.heartRate) }
+            let (from, to) = (low ?? given, high ?? given)
+            if from > 100 && to > 100 { return .heartRate(low: Int(from) - 100, high: Int(to) - 100) }
+            if from <= 100 && to <= 100 { return .shareOfMaximumHeartRate(low: Double(from) / 100, high: Double(to) / 100) }
+            return .unsupported(.heartRate)
         case 2: return nil
         case 3: return .unsupported(.cadence)
         case 4:

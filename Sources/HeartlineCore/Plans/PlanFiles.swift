@@ -32,10 +32,10 @@ struct PlanFileEntry: Equatable, Sendable {
     var file: String
     var reading: Result<CoachReading, CoachFileError>
 
-    init(_ file: PlanFile, ftp: Int?) {
+    init(_ file: PlanFile, profile: Profile) {
         self.file = file.name
         reading = file.workout().flatMap { workout in
-            let reading = workout.plan(ftp: ftp)
+            let reading = workout.plan(for: profile)
             return reading.plan == nil ? .failure(.noSteps) : .success(reading)
         }
     }

@@ -13,6 +13,7 @@ extension Words {
             case .incline(let tenths): self.decimal(Double(tenths) / 10, decimals: 1)
             case .resistance(let level): self.number(level)
             case .shareOfFTP(let percent): self.number(percent)
+            case .heartRate(let low, let high): self(.planTargetHeartRateBare, ["low": self.number(low), "high": self.number(high)])
             }
         if bare { return number }
         return switch target {
@@ -21,6 +22,7 @@ extension Words {
         case .incline: self(.planTargetIncline, ["incline": number])
         case .resistance: self(.planTargetResistance, ["level": number])
         case .shareOfFTP: self(.planTargetShareOfFtp, ["percent": number])
+        case .heartRate: self(.planTargetHeartRate, ["range": number])
         }
     }
 

@@ -8,8 +8,7 @@ extension Heartline {
             say(.answer, .coachNone)
             return
         }
-        let ftp = records.profile.functionalThresholdPower
-        push(.planFiles(files.map { PlanFileEntry($0, ftp: ftp) }))
+        push(.planFiles(files.map { PlanFileEntry($0, profile: records.profile) }))
     }
 
     /// The readable files, by name, with each plan's length.

@@ -122,7 +122,8 @@ def main():
         step(4, Intensity.COOLDOWN, WorkoutStepDuration.TIME, WorkoutStepTarget.HEART_RATE, duration_time=600.0,
              target_value=1),
     ])
-    # A run: an open warm-up, a kilometre by distance, 3 minutes at 12 km/h, power zone 3.
+    # A run: an open warm-up, a kilometre by distance, 3 minutes at 12 km/h, power zone 3, then
+    # 5 minutes at 140 to 160 beats per minute (FIT writes beats plus 100).
     write(out / "run.fit", "Track session", Sport.RUNNING, [
         step(0, Intensity.WARMUP, WorkoutStepDuration.OPEN),
         step(1, Intensity.ACTIVE, WorkoutStepDuration.DISTANCE, duration_distance=1000.0),
@@ -130,6 +131,8 @@ def main():
              target_value=0, custom_target_speed_low=3.333, custom_target_speed_high=3.333),
         step(3, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.POWER, duration_time=120.0,
              target_value=3),
+        step(4, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.HEART_RATE, duration_time=300.0,
+             target_value=0, custom_target_heart_rate_low=240, custom_target_heart_rate_high=260),
     ])
     big_endian_with_developer_field(out / "threshold.fit", out / "threshold-big-endian.fit")
     # Not a workout: an activity file's id.
