@@ -139,7 +139,7 @@ public final class StorageEdge {
     /// cannot be read is listed without its bytes, so that it is said, not passed over.
     static func planFiles(in directory: String?) -> [PlanFile] {
         guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter(PlanFile.isPlanFile).sorted().prefix(100).map { name in
+        return names.filter(PlanFile.isPlanFile).sorted().prefix(PlanFile.mostListed).map { name in
             // At most one byte past the largest workout is read: a larger file is refused as such.
             guard let handle = FileHandle(forReadingAtPath: directory + "/" + name) else { return PlanFile(name: name, bytes: nil) }
             defer { try? handle.close() }

@@ -70,6 +70,15 @@ import Testing
             :wait 660
             event: Work at 88 per cent of FTP in 5 seconds.
             event: Work, 5 minutes at 88 per cent of FTP.
+            :wait 360
+            event: Work at 120 per cent of FTP in 5 seconds.
+            event: Work, round 1 of 5, 1 minute at 120 per cent of FTP.
+            event: Rest at 50 per cent of FTP in 5 seconds.
+            event: Rest, 1 minute at 50 per cent of FTP.
+            event: Work at 120 per cent of FTP in 5 seconds.
+            event: Work, round 2 of 5, 1 minute at 120 per cent of FTP.
+            > i
+            answer: Work, round 2 of 5, 1 minute left.
             """#)
     }
 
@@ -179,6 +188,80 @@ import Testing
             menu: 5, Next.
             > 4
             answer: There are no plan files in the plans folder.
+            """#)
+    }
+
+    static var python: String {
+        if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        return cache + "/heartline/test-venv/bin/python"
+    }
+
+    /// Runs the fixtures' script with the test venv's Python; its exit status.
+    static func python(_ arguments: [String]) -> Int32? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    static let fitToolInstalled = python(["-c", "import fit_tool"]) == 0
+
+    /// FIT workouts written by fit-tool (PyPI) in the plans folder: an activity file said as no
+    /// workout, the rest listed by their names; the repeat chosen and run with its heart-rate
+    /// cool-down in the athlete's zone 1.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITWorkoutIsChosenReadBackAndRun() throws {
+        let session = try GoldenSession()
+        let plans = TemporaryDirectory()
+        try #require(Self.python([Self.fixtures + "/make-fit-workouts.py", plans.path]) == 0, "fit-tool wrote no fixtures")
+        session.edge.plansDirectory = plans.path
+        session.open(.configure(.plan, Draft()), below: [.home, .configure(.zone, Draft())])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            > 4
+            menu: Plans from files.
+            menu: activity.fit cannot be read: it is a FIT file but not a workout.
+            menu: 1, Track session: 10 minutes.
+            menu: 2, Threshold fours: 52 minutes.
+            menu: 3, Threshold fours: 52 minutes.
+            > 3
+            answer: Threshold fours.
+            answer: No FTP is set in the profile: power is said as a share of FTP.
+            answer: Training plan, 52 minutes in all.
+            answer: Warm-up 10 minutes at 55 per cent of FTP.
+            answer: 4 times 5 minutes work at 260 watts, 3 minutes rest.
+            answer: Then 3 minutes rest.
+            answer: Cool-down 10 minutes at 93 to 111 beats per minute.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 52 minutes in all.
+            menu: Warm-up 10 minutes at 55 per cent of FTP.
+            menu: 4 times 5 minutes work at 260 watts, 3 minutes rest.
+            menu: Then 3 minutes rest.
+            menu: Cool-down 10 minutes at 93 to 111 beats per minute.
+            menu: 1, Start workout.
+            > start workout
+            answer: Workout started.
+            event: Warm-up, 10 minutes at 55 per cent of FTP.
+            :wait 600
+            event: Work at 260 watts in 5 seconds.
+            event: Work, round 1 of 4, 5 minutes at 260 watts.
+            > i
+            answer: Work, round 1 of 4, 5 minutes left.
             """#)
     }
 }

@@ -19,8 +19,8 @@ public enum CoachFileError: Error, Equatable, Sendable {
 /// Reads a FIT workout file (file type 5): its file id, workout and workout step messages, with
 /// the header's and the file's CRC checked. Developer fields and other messages are passed over.
 public enum FITWorkoutReader {
-    /// A workout file is a few kilobytes; this bounds what is read.
-    public static let largestFile = 1 << 20
+    /// A workout file is a few kilobytes; this bounds what is read, in the loop, of each file.
+    public static let largestFile = 256 << 10
 
     private struct Field {
         var number: UInt8

@@ -9,6 +9,10 @@ public struct PlanFile: Equatable, Sendable {
         self.bytes = bytes
     }
 
+    /// The files of the plans folder read, the first by name: with each at most
+    /// `FITWorkoutReader.largestFile`, a read of the folder stays short.
+    public static let mostListed = 50
+
     /// The names the plans folder is read for: Zwift workouts and FIT workouts.
     public static func isPlanFile(_ name: String) -> Bool {
         let lower = name.lowercased()
