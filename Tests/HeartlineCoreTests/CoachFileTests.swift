@@ -100,6 +100,40 @@ import Testing
         #expect(Self.words.coachFileError("bad.zwo", error).split(separator: ".").count <= 2)
     }
 
+    /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.
+    @Test func aZwiftRunsPaceIsSaidAsNotSupported() throws {
+        let text = """
+            <workout_file><name>Tempo run</name><sportType>run</sportType><workout>
+            <Warmup Duration="600" PowerLow="0.6" PowerHigh="0.8"/><SteadyState Duration="1200" Power="0.9"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "tempo.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(
+            reading.plan
+                == TrainingPlan(warmUp: TrainingPlan.Step(600), blocks: [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(1200))]))
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 1 asks for a pace, which is not supported: taken without it.",
+                "Step 2 asks for a pace, which is not supported: taken without it.",
+            ])
+    }
+
+    /// Every prefix of a Zwift file, and the file with bytes that are no UTF-8, never crash the
+    /// reader: each is a plan or refused.
+    @Test func truncatedAndDamagedZwiftFilesNeverCrash() throws {
+        let bytes = try Self.fixture("gorby.zwo")
+        var refused = 0
+        for length in 0..<bytes.count {
+            if case .failure = PlanFile(name: "gorby.zwo", bytes: Array(bytes.prefix(length))).workout() { refused += 1 }
+        }
+        #expect(refused > bytes.count / 2)
+        for position in stride(from: 0, to: bytes.count, by: 7) {
+            var changed = bytes
+            changed[position] = 0xFF
+            _ = PlanFile(name: "gorby.zwo", bytes: changed).workout().map { $0.plan(for: Profile()) }
+        }
+    }
+
     // MARK: - FIT
 
     static var python: String {

@@ -15,6 +15,7 @@ public enum ZwiftWorkoutReader {
         var at = 0
         var open: [String] = []
         var name = ""
+        var sport = ""
         var sawRoot = false
         var parts: [CoachWorkout.Part] = []
         var number = 0
@@ -22,8 +23,9 @@ public enum ZwiftWorkoutReader {
             guard text[at] == "<" else {
                 let start = at
                 while at < text.count, text[at] != "<" { at += 1 }
-                if open.last == "name", open.dropLast().last == "workout_file" {
-                    name += unescape(String(String.UnicodeScalarView(text[start..<at])))
+                if open.dropLast().last == "workout_file" {
+                    let said = unescape(String(String.UnicodeScalarView(text[start..<at])))
+                    if open.last == "name" { name += said } else if open.last == "sportType" { sport += said }
                 }
                 continue
             }
@@ -62,7 +64,23 @@ public enum ZwiftWorkoutReader {
         }
         guard sawRoot else { throw .notAWorkoutFile }
         guard open.isEmpty else { throw .truncated }
-        return CoachWorkout(name: name.trimmingSpaces, parts: parts)
+        // A run's "power" is a share of threshold pace, which plans do not carry.
+        let run = sport.trimmingSpaces.lowercased() == "run"
+        return CoachWorkout(name: name.trimmingSpaces, parts: run ? parts.map(Self.withPace) : parts)
+    }
+
+    private static func withPace(_ part: CoachWorkout.Part) -> CoachWorkout.Part {
+        func step(_ step: CoachWorkout.Step) -> CoachWorkout.Step {
+            var paced = step
+            if step.target != nil { paced.target = .unsupported(.pace) }
+            paced.rampTo = nil
+            return paced
+        }
+        switch part {
+        case .step(let one): return .step(step(one))
+        case .repeated(let times, let steps): return .repeated(times: times, steps.map(step))
+        case .unknown: return part
+        }
     }
 
     private static func part(_ element: Element, number: Int) -> CoachWorkout.Part {
