@@ -42,7 +42,7 @@ import Testing
         #expect(
             Self.words.planSentences(plan) == [
                 "Training plan, 30 minutes in all.", "Warm-up 10 minutes at 125 watts.", "Once, 5 minutes work at 220 watts.",
-                "5 times 1 minute work at 300 watts, 1 minute rest at 125.", "Then 1 minute rest at 125.",
+                "5 times 1 minute work at 300 watts, 1 minute rest at 125.", "The last round has its rest too.",
                 "Cool-down 5 minutes at 150 watts.",
             ])
     }

@@ -51,7 +51,7 @@ import Testing
             answer: Once, 5 minutes work at 88 per cent of FTP.
             answer: 5 times 1 minute work at 120 per cent of FTP.
             answer: Then 1 minute rest at 50.
-            answer: Then 1 minute rest at 50.
+            answer: The last round has its rest too.
             answer: Cool-down 5 minutes at 60 per cent of FTP.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -61,7 +61,7 @@ import Testing
             menu: Once, 5 minutes work at 88 per cent of FTP.
             menu: 5 times 1 minute work at 120 per cent of FTP.
             menu: Then 1 minute rest at 50.
-            menu: Then 1 minute rest at 50.
+            menu: The last round has its rest too.
             menu: Cool-down 5 minutes at 60 per cent of FTP.
             menu: 1, Start workout.
             > start workout
@@ -243,7 +243,7 @@ import Testing
             answer: Training plan, 52 minutes in all.
             answer: Warm-up 10 minutes at 55 per cent of FTP.
             answer: 4 times 5 minutes work at 260 watts, 3 minutes rest.
-            answer: Then 3 minutes rest.
+            answer: The last round has its rest too.
             answer: Cool-down 10 minutes at 93 to 111 beats per minute.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -251,7 +251,7 @@ import Testing
             menu: Training plan, 52 minutes in all.
             menu: Warm-up 10 minutes at 55 per cent of FTP.
             menu: 4 times 5 minutes work at 260 watts, 3 minutes rest.
-            menu: Then 3 minutes rest.
+            menu: The last round has its rest too.
             menu: Cool-down 10 minutes at 93 to 111 beats per minute.
             menu: 1, Start workout.
             > start workout

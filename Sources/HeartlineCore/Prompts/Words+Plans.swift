@@ -63,7 +63,12 @@ extension Words {
             let once = block.rounds == 1
             let workOnly = once ? self(.planReadOnceNoRest, ["work": work]) : self(.planReadBlockNoRest, ["rounds": rounds, "work": work])
             defer {
-                if let recovery = block.recovery { sentences.append(self(.planReadThen, ["rest": self.rest(recovery, after: block.work)])) }
+                // A recovery like the rest between rounds is that rest after the last round too.
+                if let recovery = block.recovery, recovery == block.rest, block.rounds > 1 {
+                    sentences.append(self(.planReadLastRest))
+                } else if let recovery = block.recovery {
+                    sentences.append(self(.planReadThen, ["rest": self.rest(recovery, after: block.work)]))
+                }
             }
             guard let rest = block.rest.map({ self.rest($0, after: block.work) }) else {
                 sentences.append(workOnly)
