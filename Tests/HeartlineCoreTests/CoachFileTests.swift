@@ -134,6 +134,38 @@ import Testing
         }
     }
 
+    /// A repeat of many steps many times is written out up to the most a plan holds, and where
+    /// it stops is said.
+    @Test func aHugeRepeatStopsAtTheMostAPlanHoldsAndSaysSo() {
+        let steps = (1...30).map { CoachWorkout.Step(number: $0, intensity: .active, length: .seconds(60)) }
+        let workout = CoachWorkout(
+            name: "Forever",
+            parts: [.repeated(times: 1000, steps), .step(CoachWorkout.Step(number: 31, intensity: .coolDown, length: .seconds(300)))])
+        let reading = workout.plan(for: Profile())
+        #expect(reading.plan?.blocks.count == CoachWorkout.mostBlocks)
+        #expect(reading.notes.map(Self.words.coachNote) == ["The plan stops at step 1: a plan holds at most 200 parts."])
+        let long = CoachWorkout(
+            name: "Long", parts: [.repeated(times: 150, [CoachWorkout.Step(number: 1, intensity: .active, length: .seconds(20))])])
+        let clamped = long.plan(for: Profile())
+        #expect(clamped.plan?.blocks == [TrainingPlan.Block(rounds: 99, work: TrainingPlan.Step(20))])
+        #expect(clamped.notes.map(Self.words.coachNote) == ["Step 1 repeats 150 times: taken as 99."])
+    }
+
+    /// Counts and times a file may hold that no plan does: read within bounds, never a crash.
+    @Test(arguments: ["-5", "0", "9223372036854775807", "99999999999999999999999", "x"])
+    func aZwiftRepeatOfAnyCountIsReadWithinBounds(count: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <IntervalsT Repeat="\(count)" OnDuration="30" OffDuration="1e300" OnPower="1e308" OffPower="-2"/>
+            <SteadyState Duration="-60" Power="0.5"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(
+            for: Profile(functionalThresholdPower: 250))
+        #expect(reading.notes.contains(.targetOutOfRange(step: 1)))
+        #expect(reading.notes.contains(.length(step: 2, seconds: -60)))
+    }
+
     // MARK: - FIT
 
     static var python: String {
@@ -235,12 +267,14 @@ import Testing
             #expect(throws: CoachFileError.self) { try FITWorkoutReader.read(Array(bytes.prefix(length))) }
         }
         var survived = 0
+        var refusedByCRC = 0
         for position in bytes.indices {
-            for change: UInt8 in [0x01, 0x40, 0x80, 0xFF] {
+            for value in UInt8.min...UInt8.max where value != bytes[position] {
                 var changed = bytes
-                changed[position] ^= change
-                #expect(throws: CoachFileError.self) { try FITWorkoutReader.read(changed) }
-                // The same change with a right CRC reaches the message parser.
+                changed[position] = value
+                if (try? FITWorkoutReader.read(changed)) == nil { refusedByCRC += 1 }
+                // The same change with a right CRC reaches the message parser: every field
+                // size, type and value, read or refused, never a crash.
                 let end = changed.count - 2
                 let crc = FITEncoder.crc(Array(changed[0..<end]))
                 changed[end] = UInt8(crc & 0xFF)
@@ -248,7 +282,8 @@ import Testing
                 if (try? FITWorkoutReader.read(changed)) != nil { survived += 1 }
             }
         }
-        #expect(survived < bytes.count * 4)
+        #expect(refusedByCRC == bytes.count * 255)
+        #expect(survived < bytes.count * 255)
         for error in [CoachFileError.truncated, .damaged, .notAWorkoutFile, .tooLarge, .unopened, .noSteps] {
             let sentence = Self.words.coachFileError("threshold.fit", error)
             #expect(sentence.hasPrefix("threshold.fit cannot be read: ") && sentence.hasSuffix("."))

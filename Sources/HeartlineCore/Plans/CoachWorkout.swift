@@ -1,6 +1,9 @@
 /// A workout as a coach's file writes it (a Zwift `.zwo` or a FIT workout), before it becomes a
 /// training plan: its name and its parts in the file's order, each numbered as the file has it.
 public struct CoachWorkout: Equatable, Sendable {
+    /// The most blocks a file's plan is made of: its repeats written out stay a plan to hear.
+    public static let mostBlocks = 200
+
     public var name: String
     public var parts: [Part]
 
@@ -90,6 +93,10 @@ public enum CoachNote: Equatable, Sendable {
     case targetOutOfRange(step: Int)
     /// Power is a share of FTP and the profile has none: said as a share.
     case noFTP
+    /// The plan holds `CoachWorkout.mostBlocks` parts: it stops at this step.
+    case stopsAt(step: Int)
+    /// A repeat of more rounds than a block holds, taken as the most.
+    case rounds(step: Int, times: Int)
 }
 
 /// A coach's workout read into a plan: the plan (nil when no step could be followed) and what
@@ -98,6 +105,17 @@ public struct CoachReading: Equatable, Sendable {
     public var name: String
     public var plan: TrainingPlan?
     public var notes: [CoachNote]
+}
+
+extension CoachWorkout.Part {
+    /// Its number in the file: a repeat's is its first step's.
+    public var number: Int {
+        switch self {
+        case .step(let step): step.number
+        case .repeated(_, let steps): steps.first?.number ?? 0
+        case .unknown(let number, _): number
+        }
+    }
 }
 
 extension CoachWorkout {
@@ -176,6 +194,12 @@ extension CoachWorkout {
         /// Whether the last block may take a rest that follows it.
         var open = false
         for (index, part) in parts.enumerated() {
+            guard blocks.count < Self.mostBlocks else {
+                if !notes.contains(where: { if case .stopsAt = $0 { true } else { false } }) {
+                    notes.append(.stopsAt(step: part.number))
+                }
+                break
+            }
             switch part {
             case .unknown(let number, let name):
                 notes.append(.unknown(step: number, name: name))
@@ -198,12 +222,16 @@ extension CoachWorkout {
                 let made = steps.compactMap(planStep)
                 let rounds = min(max(times, TrainingPlan.roundsRange.lowerBound), TrainingPlan.roundsRange.upperBound)
                 open = false
+                if times > rounds, made.count <= 2 { notes.append(.rounds(step: part.number, times: times)) }
                 if made.count == 1 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0]))
                 } else if made.count == 2 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0], rest: made[1]))
                 } else {
-                    for _ in 0..<rounds { blocks += made.map { TrainingPlan.Block(rounds: 1, work: $0) } }
+                    let room = Self.mostBlocks - blocks.count
+                    let written = (0..<times).lazy.flatMap { _ in made }.prefix(room)
+                    blocks += written.map { TrainingPlan.Block(rounds: 1, work: $0) }
+                    if times * made.count > room { notes.append(.stopsAt(step: part.number)) }
                 }
             }
         }

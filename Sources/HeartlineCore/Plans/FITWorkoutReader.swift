@@ -138,13 +138,13 @@ public enum FITWorkoutReader {
     private static func parts(_ messages: [Values]) -> [CoachWorkout.Part] {
         var parts: [(index: Int, part: CoachWorkout.Part)] = []
         for (position, message) in messages.enumerated() {
-            let index = valid(message.numbers[254]).map(Int.init) ?? position
+            let index = valid(message.numbers[254]).map { Int(min($0, 0xFFFF)) } ?? position
             let number = index + 1
             let durationType = valid(message.numbers[1]) ?? 0
             let durationValue = valid(message.numbers[2])
             if durationType == 6 {
                 // Repeat until steps complete: back to a step's index, done `target_value` times.
-                let from = Int(durationValue ?? 0)
+                let from = Int(min(durationValue ?? 0, 0xFFFF))
                 let times = Int(min(valid(message.numbers[4]) ?? 1, 1000))
                 var repeated: [CoachWorkout.Step] = []
                 while let last = parts.last, last.index >= from, case .step(let step) = last.part {
@@ -200,7 +200,9 @@ public enum FITWorkoutReader {
             // Up to 100 a per cent of the maximum heart rate; above it beats plus 100.
             guard zone == 0, let given = low ?? high else { return .unsupported(.heartRate) }
             let (from, to) = (low ?? given, high ?? given)
-            if from > 100 && to > 100 { return .heartRate(low: Int(from) - 100, high: Int(to) - 100) }
+            if from > 100 && to > 100 {
+                return .heartRate(low: Int(clamping: min(from, 1000)) - 100, high: Int(clamping: min(to, 1000)) - 100)
+            }
             if from <= 100 && to <= 100 { return .shareOfMaximumHeartRate(low: Double(from) / 100, high: Double(to) / 100) }
             return .unsupported(.heartRate)
         case 2: return nil
@@ -208,7 +210,7 @@ public enum FITWorkoutReader {
         case 4:
             guard zone == 0, let power = middle() else { return .unsupported(.powerZone) }
             // Up to 1,000 a per cent of FTP; above it watts plus 1,000.
-            return power > 1000 ? .watts(Int((power - 1000).rounded())) : .shareOfFTP(power / 100)
+            return power > 1000 ? .watts(Int((min(power, 100_000) - 1000).rounded())) : .shareOfFTP(power / 100)
         default: return .unsupported(.other)
         }
     }

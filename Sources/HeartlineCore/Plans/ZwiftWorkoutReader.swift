@@ -85,7 +85,10 @@ public enum ZwiftWorkoutReader {
 
     private static func part(_ element: Element, number: Int) -> CoachWorkout.Part {
         let attributes = element.attributes
-        func seconds(_ key: String) -> Int? { attributes[key].flatMap(Double.init).map { Int($0.rounded()) } }
+        // Any number a file writes, bounded to a year either way: out of a plan's range, said so.
+        func seconds(_ key: String) -> Int? {
+            attributes[key].flatMap(Double.init).flatMap { $0.isNaN ? nil : Int(min(max($0, -3e7), 3e7).rounded()) }
+        }
         func share(_ key: String) -> CoachWorkout.Target? {
             attributes[key].flatMap(Double.init).map { .shareOfFTP($0) }
         }
@@ -112,7 +115,7 @@ public enum ZwiftWorkoutReader {
             guard let on = seconds("OnDuration"), let off = seconds("OffDuration") else {
                 return .unknown(number: number, name: element.name)
             }
-            let times = attributes["Repeat"].flatMap(Int.init) ?? 1
+            let times = min(max(attributes["Repeat"].flatMap(Int.init) ?? 1, 1), 1000)
             let work = CoachWorkout.Step(
                 number: number, intensity: .active, length: .seconds(on), target: share("OnPower") ?? share("PowerOnHigh"))
             let rest = CoachWorkout.Step(

@@ -29,6 +29,11 @@ extension Words {
         case .target(let number, let kind):
             self(.coachStepTarget, step(number).merging(["what": self(Self.what(kind))]) { $1 })
         case .noFTP: self(.coachNoFtp)
+        case .rounds(let number, let times):
+            self(
+                .coachStepRounds,
+                step(number).merging(["times": self.number(times), "most": self.number(TrainingPlan.roundsRange.upperBound)]) { $1 })
+        case .stopsAt(let number): self(.coachStopsAt, step(number).merging(["most": self.number(CoachWorkout.mostBlocks)]) { $1 })
         }
     }
 
