@@ -191,6 +191,48 @@ import Testing
             """#)
     }
 
+    /// A file of many steps not known says six of them and counts the rest in one sentence.
+    @Test func manyStepsNotAsWrittenAreCountedAfterSix() throws {
+        let session = try GoldenSession()
+        let plans = TemporaryDirectory()
+        let unknown = (1...40).map { _ in "<Sprint Duration=\"20\"/>" }.joined()
+        let text = "<workout_file><name>Noise</name><workout><SteadyState Duration=\"300\"/>\(unknown)</workout></workout_file>"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: plans.path + "/noise.zwo"))
+        session.edge.plansDirectory = plans.path
+        session.open(.configure(.plan, Draft()), below: [.home, .configure(.zone, Draft())])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            > 4
+            menu: Plans from files.
+            menu: 1, Noise: 5 minutes.
+            > 1
+            answer: Noise.
+            answer: Step 2, Sprint, is not known: left out.
+            answer: Step 3, Sprint, is not known: left out.
+            answer: Step 4, Sprint, is not known: left out.
+            answer: Step 5, Sprint, is not known: left out.
+            answer: Step 6, Sprint, is not known: left out.
+            answer: Step 7, Sprint, is not known: left out.
+            answer: 34 more steps are not as the file writes them.
+            answer: Training plan, 5 minutes in all.
+            answer: Once, 5 minutes work.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 5 minutes in all.
+            menu: Once, 5 minutes work.
+            menu: 1, Start workout.
+            """#)
+    }
+
     static var python: String {
         if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"

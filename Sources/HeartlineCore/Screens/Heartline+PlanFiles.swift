@@ -1,6 +1,9 @@
 /// Plans from a coach's files: the plans folder listed by name, a file that cannot be read said
 /// with why, and a chosen file's plan taken like a typed one after what became of its steps.
 extension Heartline {
+    /// The sentences said about a file's steps before the rest are counted in one.
+    static let mostNotesSaid = 6
+
     /// The plans folder as the edge read it: listed above the plan step, or said to be empty.
     mutating func showPlanFiles(_ files: [PlanFile]) {
         guard case .configure(.plan, _) = screen else { return }
@@ -38,7 +41,10 @@ extension Heartline {
         guard case .configure(.plan, let draft) = screen else { return }
         plan.countdown = draft.countdown
         say(.answer, .coachChosen, ["name": entries[index].name])
-        for note in reading.notes { say(.answer, text: words.coachNote(note)) }
+        for note in reading.notes.prefix(Self.mostNotesSaid) { say(.answer, text: words.coachNote(note)) }
+        if reading.notes.count > Self.mostNotesSaid {
+            say(.answer, .coachMoreNotes, ["count": words.number(reading.notes.count - Self.mostNotesSaid)])
+        }
         choosePlan(plan)
     }
 }
