@@ -111,13 +111,14 @@ if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; th
   exit 1
 fi
 
-# The tests check FIT files with an independent decoder, fitdecode from PyPI, kept in a virtual
-# environment of its own (FITExportTests finds it there).
+# The tests check FIT files with an independent decoder, fitdecode from PyPI, and write a
+# coach's FIT workout files with fit-tool from PyPI, both kept in a virtual environment of its
+# own (FITExportTests and CoachFileTests find it there).
 if [[ "${1:-}" == "--test" ]]; then
   venv="${XDG_CACHE_HOME:-$HOME/.cache}/heartline/test-venv"
-  if ! "$venv/bin/python" -c "import fitdecode" >/dev/null 2>&1; then
-    echo "setup: installing fitdecode in $venv" >&2
+  if ! "$venv/bin/python" -c "import fitdecode, fit_tool" >/dev/null 2>&1; then
+    echo "setup: installing fitdecode and fit-tool in $venv" >&2
     /usr/bin/python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "fitdecode==0.11.0" >&2
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "fitdecode==0.11.0" "fit-tool==0.9.16" >&2
   fi
 fi

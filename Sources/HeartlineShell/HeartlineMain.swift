@@ -145,6 +145,7 @@ public enum HeartlineMain {
         let labelled = WallClockLabels(committed, offset: { clock.wallOffset }, log: log)
         // What the store holds, read once: the core starts from it, the adapters take the settings.
         let storage = StorageEdge(labelled)
+        storage.plansDirectory = options.plansDirectory ?? directory + "/plans"
         let storedState = storage.storedState()
         let stored = storedState.settings
         // The way back that needs no speech: --reset-speech, or minus held while starting (by

@@ -107,6 +107,7 @@ extension CommandSpec {
                 "--sensor", .required("ADDRESS"), "a strap's Bluetooth address (AA:BB:CC:DD:EE:FF) or att-socket:PATH;",
                 "footpod=ADDRESS, bike=ADDRESS, power=ADDRESS or", "machine=ADDRESS for other sensors (given once each)"),
             OptionSpec("--data-dir", .required("DIR"), "where workouts are stored (default $XDG_DATA_HOME/heartline)"),
+            OptionSpec("--plans", .required("DIR"), "a coach's .zwo and FIT plan files (default: plans in the data directory)"),
             OptionSpec("--prompts", .required("DIR"), "the spoken catalogue (default: installed next to the program)"),
             OptionSpec("--echo", .required("MODE"), "key echo: \(OptionSpec.choices(KeyEchoMode.self)) (default characters)"),
             OptionSpec("--config", .required("FILE"), "the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)"),

@@ -13,6 +13,8 @@ public struct Options: Equatable, Sendable {
     public var seed: UInt64 = 1
     public var speech = Speech.auto
     public var dataDirectory: String?
+    /// `--plans DIR`: where a coach's plan files are read from, else the data directory's plans.
+    public var plansDirectory: String?
     public var sensor: String?
     /// `--sensor ADDRESS` given again, without a kind, after the strap's: each is taken by the
     /// kind its services say, never in the strap's place.
@@ -102,6 +104,7 @@ public struct Options: Equatable, Sendable {
                 }
                 self.speech = speech
             case "--data-dir": dataDirectory = try value()
+            case "--plans": plansDirectory = try value()
             case "--sensor":
                 let given = try value()
                 if let equals = given.firstIndex(of: "="), let kind = SensorKind.argumentNames[String(given[..<equals])] {

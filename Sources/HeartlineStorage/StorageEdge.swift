@@ -10,6 +10,8 @@ import HeartlineCore
 /// loop's); the store behind it may hand work to its own.
 public final class StorageEdge {
     public let store: any WorkoutStore
+    /// Where a coach's plan files are read from; nil reads none.
+    public var plansDirectory: String?
     /// The disk's state the core last heard of.
     private var reported: StorageError?
     /// A write's failure since the last `stateChange()`.
@@ -115,6 +117,7 @@ public final class StorageEdge {
             case .samples(let id): answer = .samples(try store.samples(of: id))
             case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
             case .unwritten: answer = .unwritten(store.unwrittenWorkouts())
+            case .planFiles: answer = .planFiles(Self.planFiles(in: plansDirectory))
             }
             return .loaded(request, .success(answer))
         } catch {
@@ -130,6 +133,19 @@ public final class StorageEdge {
         guard now != reported else { return nil }
         reported = now
         return .storage(now)
+    }
+
+    /// The plans folder's Zwift and FIT files, by name; a missing folder has none. A file that
+    /// cannot be read is listed without its bytes, so that it is said, not passed over.
+    static func planFiles(in directory: String?) -> [PlanFile] {
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter(PlanFile.isPlanFile).sorted().prefix(PlanFile.mostListed).map { name in
+            // At most one byte past the largest workout is read: a larger file is refused as such.
+            guard let handle = FileHandle(forReadingAtPath: directory + "/" + name) else { return PlanFile(name: name, bytes: nil) }
+            defer { try? handle.close() }
+            let bytes = try? handle.read(upToCount: FITWorkoutReader.largestFile + 1)
+            return PlanFile(name: name, bytes: bytes.map { Array($0 ?? Data()) })
+        }
     }
 
     private static func isStorage(_ effect: Effect) -> Bool {

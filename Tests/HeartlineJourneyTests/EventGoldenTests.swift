@@ -38,7 +38,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             > 1
             menu: Type your age in years.
             > 40
@@ -93,7 +94,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -188,7 +190,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -317,7 +320,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -387,7 +391,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > plan please
             answer: I did not understand 'plan'.
             answer: Type the plan again, or press Escape to choose from the list.
@@ -410,7 +415,8 @@ import Testing
             menu: 1, No plan.
             menu: 2, Type a plan: 3 minutes and 20 seconds in all.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 3
             answer: Countdown before each change: off.
             > start workout
@@ -554,7 +560,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -652,7 +659,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 1 x 20 s work
             answer: Training plan, 20 seconds in all.
             answer: Once, 20 seconds work.

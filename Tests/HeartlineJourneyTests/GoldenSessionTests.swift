@@ -63,7 +63,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed and heart rate.
@@ -216,7 +217,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -617,7 +619,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
@@ -850,7 +853,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: No audio metrics on.
@@ -927,7 +931,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             > 1
             menu: Type your age in years.
             > 200
@@ -1060,7 +1065,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: heart rate and calories burned.

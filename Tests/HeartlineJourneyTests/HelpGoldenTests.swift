@@ -168,7 +168,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             > help
             answer: Your profile sets your heart rate zones and the calories burned.
             answer: Choose a field to type its value; Units switches kilometres and miles.
@@ -279,7 +280,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.

@@ -208,7 +208,8 @@ import Testing
             menu: 1, No plan.
             menu: 2, Type a plan: 11 minutes in all.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: heart rate.
@@ -225,7 +226,8 @@ import Testing
             menu: 1, No plan.
             menu: 2, Type a plan: 11 minutes in all.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > back
             menu: Target heart rate zone.
             menu: 1, No target.
@@ -289,7 +291,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > back
             menu: Target heart rate zone.
             menu: 1, No target.
@@ -307,7 +310,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 5 times 1 minute work, 30 seconds rest
             answer: Training plan, 7 minutes in all.
             answer: 5 times 1 minute work, 30 seconds rest.
@@ -423,7 +427,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             :key 1
             menu: Type your age in years.
             > 35 years

@@ -196,7 +196,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             > weight
             menu: Type your weight with its unit, for example 70 kg or 154 lb.
             > 500 kg
@@ -214,7 +215,8 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
             > back
             menu: Settings.
             menu: 1, Profile.

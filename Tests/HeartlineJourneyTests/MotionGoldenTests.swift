@@ -250,8 +250,9 @@ import Testing
             menu: 3, Weight: not set.
             menu: 4, Maximum heart rate: not set.
             menu: 5, Resting heart rate: not set.
-            menu: 6, Units: Kilometres.
-            :key 6
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
+            :key 7
             answer: Units: Miles.
             > back
             menu: Settings.

@@ -17,7 +17,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 2
             answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             > warm up 5 minutes, then 4x3min hard 2min easy, cool down 5 minutes
@@ -39,7 +40,8 @@ import Testing
             menu: 1, No plan.
             menu: 2, Type a plan: 28 minutes in all.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             """#)
     }
 
@@ -56,7 +58,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 2
             answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             > 4 times 3 minutes hard, 2 minutes blorp
@@ -77,7 +80,8 @@ import Testing
             menu: 1, No plan.
             menu: 2, Type a plan: 18 minutes in all.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 2 times 5 minutes at 250 watts, 2 minutes at 8 oclock
             answer: I did not understand 'oclock'.
             answer: Type the plan again, or press Escape to choose from the list.
@@ -108,7 +112,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > 2
             answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
             > help

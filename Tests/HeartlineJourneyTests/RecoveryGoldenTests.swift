@@ -58,7 +58,8 @@ import Testing
             menu: 1, No plan, selected.
             menu: 2, Type a plan.
             menu: 3, Countdown before each change: on.
-            menu: 4, Next.
+            menu: 4, Plans from files.
+            menu: 5, Next.
             > next
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.

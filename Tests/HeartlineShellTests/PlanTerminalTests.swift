@@ -19,7 +19,7 @@ import Testing
         }
         mark = terminal.mark
         terminal.type("next\r")
-        #expect(terminal.waitFor("menu: 4, Next.", after: mark))
+        #expect(terminal.waitFor("menu: 5, Next.", after: mark))
         mark = terminal.mark
         terminal.type("help\r")
         #expect(terminal.waitFor("answer: Everywhere: back, home, where, repeat, help, check and quit.", after: mark))
@@ -32,6 +32,46 @@ import Testing
         #expect(terminal.waitFor("answer: 4 times 3 minutes work, 2 minutes rest.", after: mark), "\(terminal.screen.suffix(600))")
         #expect(terminal.waitFor("menu: Ready to start.", after: mark))
         terminal.type("\u{04}")  // Ctrl-D on an empty line leaves
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/coach").standardized.path
+
+    /// The real binary reads the plans folder: `--plans DIR`, else the data directory's plans.
+    /// A plan file is listed by its name and taken; a damaged one is said with why.
+    @Test(arguments: [true, false])
+    func planFilesAreListedFromThePlansFolderAndTaken(givenOnTheCommandLine: Bool) throws {
+        let data = TemporaryDirectory()
+        let elsewhere = TemporaryDirectory()
+        let plans = givenOnTheCommandLine ? elsewhere.path : data.path + "/plans"
+        try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/ramps.zwo", toPath: plans + "/ramps.zwo")
+        try Data("not a workout".utf8).write(to: URL(fileURLWithPath: plans + "/broken.zwo"))
+        let arguments =
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path] + (givenOnTheCommandLine ? ["--plans", plans] : [])
+        let terminal = try PseudoTerminal(arguments: arguments)
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
+        for _ in 0..<4 {
+            mark = terminal.mark
+            terminal.type("next\r")
+            #expect(terminal.waitFor("menu: ", after: mark))
+        }
+        #expect(terminal.waitFor("menu: 4, Plans from files."))
+        mark = terminal.mark
+        terminal.type("plans from files\r")
+        #expect(
+            terminal.waitFor("menu: broken.zwo cannot be read: it is not a Zwift or FIT workout file.", after: mark),
+            "\(terminal.screen.suffix(600))")
+        #expect(terminal.waitFor("menu: 1, Ramps & Overs: 22 minutes.", after: mark))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: Step 1, a ramp, is not supported: taken as steady 60 per cent of FTP.", after: mark))
+        #expect(terminal.waitFor("menu: Ready to start.", after: mark))
+        terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0)
     }
 }

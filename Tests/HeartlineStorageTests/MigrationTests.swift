@@ -245,6 +245,20 @@ import Testing
         }
     }
 
+    /// A profile stored before the FTP was a field reads with none; one with an FTP keeps it.
+    @Test func aProfileStoredBeforeTheFTPReadsWithNoneAndANewOneKeepsIt() throws {
+        try withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory)
+            try store.saveProfile(Profile())
+            try store.database.execute(
+                "UPDATE documents SET json = ? WHERE name = 'profile'",
+                [.text(#"{"age":41,"sex":"female","weightUnit":"kg","maximumHeartRate":182}"#)])
+            #expect(try store.profile() == Profile(age: 41, sex: .female, maximumHeartRate: 182))
+            try store.saveProfile(Profile(age: 41, functionalThresholdPower: 245))
+            #expect(try store.profile().functionalThresholdPower == 245)
+        }
+    }
+
     @Test func aDatabaseFromANewerHeartlineIsRefusedAndLeftAlone() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/heartline.sqlite"

@@ -5,18 +5,24 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
     case speed(centiKilometresPerHour: Int)
     case incline(tenthsOfPercent: Int)
     case resistance(level: Int)
+    /// A power as a coach's file writes it, a share of the athlete's FTP, kept so while the
+    /// profile has no FTP: said as it is, and no machine is set to it.
+    case shareOfFTP(percent: Int)
+    /// A heart rate to hold, from a coach's file: said with the phase; no machine is set to it.
+    case heartRate(low: Int, high: Int)
 
     /// The quantity a target sets, which a bare number after it in the same block keeps.
     public enum Kind: Equatable, Hashable, Sendable, CaseIterable {
-        case power, speed, incline, resistance
+        case power, speed, incline, resistance, heartRate
     }
 
     public var kind: Kind {
         switch self {
-        case .power: .power
+        case .power, .shareOfFTP: .power
         case .speed: .speed
         case .incline: .incline
         case .resistance: .resistance
+        case .heartRate: .heartRate
         }
     }
 
@@ -27,6 +33,8 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
         case .speed(let centi): Double(centi) / 100
         case .incline(let tenths): Double(tenths) / 10
         case .resistance(let level): Double(level)
+        case .shareOfFTP(let percent): Double(percent)
+        case .heartRate(let low, let high): Double(low + high) / 2
         }
     }
 
@@ -52,6 +60,15 @@ public enum PhaseTarget: Equatable, Hashable, Codable, Sendable {
             let level = Int(value.rounded())
             guard (1...100).contains(level) else { return nil }
             self = .resistance(level: level)
+        case .heartRate:
+            // A heart rate is a range, never one typed number.
+            return nil
         }
+    }
+
+    /// The heart rates of `range` as a target, or nil outside 30 to 250 beats per minute.
+    public init?(heartRate range: HeartRateRange) {
+        guard range.low >= 30, range.high <= 250 else { return nil }
+        self = .heartRate(low: range.low, high: range.high)
     }
 }

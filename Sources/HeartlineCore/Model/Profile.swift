@@ -20,10 +20,13 @@ public struct Profile: Equatable, Codable, Sendable {
     public var weightUnit: WeightUnit
     public var maximumHeartRate: Int?
     public var restingHeartRate: Int?
+    /// Functional threshold power in watts: a coach's plan file gives power as a share of it.
+    /// A profile stored before it has none.
+    public var functionalThresholdPower: Int?
 
     public init(
         age: Int? = nil, sex: Sex? = nil, weightKilograms: Double? = nil, weightUnit: WeightUnit = .kilograms,
-        maximumHeartRate: Int? = nil, restingHeartRate: Int? = nil
+        maximumHeartRate: Int? = nil, restingHeartRate: Int? = nil, functionalThresholdPower: Int? = nil
     ) {
         self.age = age
         self.sex = sex
@@ -31,6 +34,7 @@ public struct Profile: Equatable, Codable, Sendable {
         self.weightUnit = weightUnit
         self.maximumHeartRate = maximumHeartRate
         self.restingHeartRate = restingHeartRate
+        self.functionalThresholdPower = functionalThresholdPower
     }
 
     /// Whether the calorie equations can use this profile rather than population means.

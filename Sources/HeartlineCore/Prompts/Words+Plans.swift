@@ -12,6 +12,8 @@ extension Words {
             case .speed(let centi): self.decimal(Double(centi) / 100, decimals: 2)
             case .incline(let tenths): self.decimal(Double(tenths) / 10, decimals: 1)
             case .resistance(let level): self.number(level)
+            case .shareOfFTP(let percent): self.number(percent)
+            case .heartRate(let low, let high): self(.planTargetHeartRateBare, ["low": self.number(low), "high": self.number(high)])
             }
         if bare { return number }
         return switch target {
@@ -19,6 +21,8 @@ extension Words {
         case .speed: self(.planTargetSpeed, ["speed": number])
         case .incline: self(.planTargetIncline, ["incline": number])
         case .resistance: self(.planTargetResistance, ["level": number])
+        case .shareOfFTP: self(.planTargetShareOfFtp, ["percent": number])
+        case .heartRate: self(.planTargetHeartRate, ["range": number])
         }
     }
 
@@ -39,8 +43,14 @@ extension Words {
     private func rest(_ rest: TrainingPlan.Step, after work: TrainingPlan.Step) -> String {
         let duration = self.duration(rest.seconds)
         guard let target = rest.target else { return self(.planStepRest, ["duration": duration]) }
-        let bare = work.target?.kind == target.kind
+        let bare = work.target.map { Self.sameUnit($0, target) } ?? false
         return self(.planStepRestAt, ["duration": duration, "target": self.target(target, bare: bare)])
+    }
+
+    /// Whether two targets are said in one unit: watts and a share of FTP are both power, not one unit.
+    private static func sameUnit(_ one: PhaseTarget, _ other: PhaseTarget) -> Bool {
+        func share(_ target: PhaseTarget) -> Bool { if case .shareOfFTP = target { true } else { false } }
+        return one.kind == other.kind && share(one) == share(other)
     }
 
     /// The plan read back, a sentence each: its length, the warm-up, each block, the cool-down.
@@ -53,7 +63,12 @@ extension Words {
             let once = block.rounds == 1
             let workOnly = once ? self(.planReadOnceNoRest, ["work": work]) : self(.planReadBlockNoRest, ["rounds": rounds, "work": work])
             defer {
-                if let recovery = block.recovery { sentences.append(self(.planReadThen, ["rest": self.rest(recovery, after: block.work)])) }
+                // A recovery like the rest between rounds is that rest after the last round too.
+                if let recovery = block.recovery, recovery == block.rest, block.rounds > 1 {
+                    sentences.append(self(.planReadLastRest))
+                } else if let recovery = block.recovery {
+                    sentences.append(self(.planReadThen, ["rest": self.rest(recovery, after: block.work)]))
+                }
             }
             guard let rest = block.rest.map({ self.rest($0, after: block.work) }) else {
                 sentences.append(workOnly)

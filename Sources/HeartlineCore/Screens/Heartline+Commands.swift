@@ -488,6 +488,8 @@ extension Heartline {
         case .openProfileField(let field): push(.entry(field))
         case .chooseTarget(let target): chooseTarget(target)
         case .choosePlan(let plan): choosePlan(plan)
+        case .openPlanFiles: read(.planFiles, for: .planFiles)
+        case .choosePlanFile(let index): choosePlanFile(index)
         case .toggleCountdown: toggleCountdown()
         case .typeValue: typeValue()
         case .toggleAutoPause: toggleAutoPause()

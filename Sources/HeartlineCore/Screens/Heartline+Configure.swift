@@ -62,6 +62,7 @@ extension Heartline {
                     state: configuration.plan.map { words(.planLength, ["duration": words.duration($0.duration)]) },
                     action: .typeValue),
                 MenuItem(label: words(.planCountdown), state: words.onOff(draft.countdown), action: .toggleCountdown),
+                MenuItem(label: words(.coachItem), action: .openPlanFiles),
                 MenuItem(label: words(.itemNext), action: .next),
             ]
         case .ready:

@@ -60,6 +60,7 @@ extension Heartline {
             ScreenPage(
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: found.map { MenuItem(label: $0.name, state: headsetSignalWords($0.signal), action: .chooseHeadset($0)) })
+        case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
         }
     }
 
@@ -271,6 +272,10 @@ extension Heartline {
         case .configure(.plan, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)
+            speakItems()
+        case .planFiles(let entries):
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            speakUnreadable(entries)
             speakItems()
         case .list:
             presentList()

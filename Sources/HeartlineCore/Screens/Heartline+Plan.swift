@@ -58,13 +58,15 @@ extension Heartline {
     /// machine's range) is said besides. Without a machine the target is words alone.
     mutating func steerPlan(to target: PhaseTarget) {
         guard machineConnected, sensors.machine.description?.steerable == true else { return }
-        let command: MachineCommand =
-            switch target {
-            case .power(let watts): .set(.power, Double(watts))
-            case .speed(let centiKilometresPerHour): .set(.speed, Double(centiKilometresPerHour) / 100)
-            case .incline(let tenthsOfPercent): .set(.incline, Double(tenthsOfPercent) / 10)
-            case .resistance(let level): .set(.resistance, Double(level))
-            }
+        let command: MachineCommand
+        switch target {
+        case .power(let watts): command = .set(.power, Double(watts))
+        case .speed(let centiKilometresPerHour): command = .set(.speed, Double(centiKilometresPerHour) / 100)
+        case .incline(let tenthsOfPercent): command = .set(.incline, Double(tenthsOfPercent) / 10)
+        case .resistance(let level): command = .set(.resistance, Double(level))
+        // A share of an FTP not set, or a heart rate, is for the athlete, not the machine.
+        case .shareOfFTP, .heartRate: return
+        }
         steerMachine(command, by: .plan)
     }
 }

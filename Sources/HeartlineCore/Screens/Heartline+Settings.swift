@@ -6,6 +6,7 @@ extension Heartline {
     static let weightRange = 20.0...350.0
     static let maximumRange = 100...230
     static let restingRange = 25...120
+    static let ftpRange = 30...999
 
     /// A profile field's label, and the question its entry asks.
     private static func prompts(of field: ProfileField) -> (label: Prompt, question: Prompt) {
@@ -15,6 +16,7 @@ extension Heartline {
         case .weight: (.profileWeight, .askWeight)
         case .maximumHeartRate: (.profileMaximum, .askMaximum)
         case .restingHeartRate: (.profileResting, .askResting)
+        case .functionalThresholdPower: (.profileFtp, .askFtp)
         }
     }
 
@@ -30,6 +32,8 @@ extension Heartline {
             if let age = profile.age { return words(.valueDefaultMaximum, ["bpm": words.beatsPerMinute(220 - age)]) }
             return words(.valueNotSet)
         case .restingHeartRate: return profile.restingHeartRate.map(words.beatsPerMinute) ?? words(.valueNotSet)
+        case .functionalThresholdPower:
+            return profile.functionalThresholdPower.map { words.target(.power(watts: $0)) } ?? words(.valueNotSet)
         }
     }
 
@@ -82,6 +86,17 @@ extension Heartline {
                 bpm = typed
             }
             if field == .maximumHeartRate { profile.maximumHeartRate = bpm } else { profile.restingHeartRate = bpm }
+        case .functionalThresholdPower:
+            var watts: Int?
+            if !clearing {
+                guard let typed = Int(Self.withoutUnit(text, ["watts", "watt", "w"])) else { return notUnderstood(text, field) }
+                guard Self.ftpRange.contains(typed) else {
+                    return outOfRange(
+                        words.target(.power(watts: Self.ftpRange.lowerBound)), words.target(.power(watts: Self.ftpRange.upperBound)))
+                }
+                watts = typed
+            }
+            profile.functionalThresholdPower = watts
         }
         write(.profile(profile))
         records.profile = profile

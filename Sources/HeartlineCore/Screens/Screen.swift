@@ -2,7 +2,7 @@ import Foundation
 
 /// A profile field the user can set on its own entry screen.
 public enum ProfileField: String, CaseIterable, Sendable {
-    case age, sex, weight, maximumHeartRate, restingHeartRate
+    case age, sex, weight, maximumHeartRate, restingHeartRate, functionalThresholdPower
 }
 
 /// The steps of configuring a workout, in the app's order: each a screen with Next last, and
@@ -129,6 +129,8 @@ enum Screen: Equatable, Sendable {
     case headset
     /// The audio devices a search found, strongest signal first.
     case headsetChoice([FoundHeadset])
+    /// The plans folder's files, read on entering, above the plan step.
+    case planFiles([PlanFileEntry])
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -157,6 +159,10 @@ enum MenuAction: Equatable, Sendable {
     case openProfileField(ProfileField)
     case chooseTarget(TargetZone?)
     case choosePlan(TrainingPlan?)
+    /// Read the plans folder and list its files.
+    case openPlanFiles
+    /// Take the plan of the listed file at this index.
+    case choosePlanFile(Int)
     case toggleCountdown
     /// The next keys are a typed value (a range, a plan).
     case typeValue

@@ -39,6 +39,8 @@ public enum StorageQuery: Equatable, Sendable {
     case restingChecks(DateInterval)
     /// What of each workout waits in memory, once everything written before is through.
     case unwritten
+    /// The Zwift and FIT workout files of the plans folder, by name.
+    case planFiles
 }
 
 /// Storage's answer to a `StorageQuery`, case for case.
@@ -50,6 +52,7 @@ public enum StorageAnswer: Equatable, Sendable {
     case samples([Sample])
     case restingChecks([RestingCheck])
     case unwritten([Int64: UnwrittenWork])
+    case planFiles([PlanFile])
 }
 
 /// A read the core asked for, with what the answer is for. The edge looks at `query` only and
@@ -72,6 +75,7 @@ enum ReadPurpose: Equatable, Sendable {
     case laps(WorkoutSummary)
     case restingResult(RestingCheck, HeartRateVariability)
     case leave([Screen])
+    case planFiles
 }
 
 /// What the store held when Heartline started: read once, before the first input.
@@ -107,7 +111,7 @@ extension ReadPurpose {
         case .openList(let kind, _): .openList(kind, page: page)
         case .turnPage(let kind, _): .turnPage(kind, page: page)
         case .refreshList(let kind, _, let present): .refreshList(kind, page: page, present: present)
-        case .openDay, .details, .averages, .timeInZones, .laps, .restingResult, .leave: self
+        case .openDay, .details, .averages, .timeInZones, .laps, .restingResult, .leave, .planFiles: self
         }
     }
 }

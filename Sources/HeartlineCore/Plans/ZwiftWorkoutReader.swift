@@ -1,0 +1,189 @@
+/// Reads a Zwift workout file (`.zwo`): `<workout_file>` with its `<name>` and the steps of its
+/// `<workout>` (Warmup, Cooldown, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort), power as
+/// a fraction of FTP. A small reader of that subset of XML of its own, since Foundation's XML
+/// parser needs libxml2 at run time and the release build links Foundation in statically.
+public enum ZwiftWorkoutReader {
+    /// One element as read: its name, attributes, and the text before its end.
+    private struct Element {
+        var name: String
+        var attributes: [String: String]
+    }
+
+    public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
+        guard bytes.count <= FITWorkoutReader.largestFile else { throw .tooLarge }
+        let text = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var at = 0
+        var open: [String] = []
+        var name = ""
+        var sport = ""
+        var sawRoot = false
+        var parts: [CoachWorkout.Part] = []
+        var number = 0
+        while at < text.count {
+            guard text[at] == "<" else {
+                let start = at
+                while at < text.count, text[at] != "<" { at += 1 }
+                if open.dropLast().last == "workout_file" {
+                    let said = unescape(String(String.UnicodeScalarView(text[start..<at])))
+                    if open.last == "name" { name += said } else if open.last == "sportType" { sport += said }
+                }
+                continue
+            }
+            // Comments, declarations and processing instructions are passed over whole.
+            if starts(text, at, "<!--") {
+                guard let close = find(text, from: at + 4, "-->") else { throw .truncated }
+                at = close + 3
+                continue
+            }
+            if starts(text, at, "<?") || starts(text, at, "<!") {
+                guard let close = find(text, from: at, ">") else { throw .truncated }
+                at = close + 1
+                continue
+            }
+            guard let close = find(text, from: at, ">") else { throw .truncated }
+            var inside = String(String.UnicodeScalarView(text[(at + 1)..<close])).trimmingSpaces
+            at = close + 1
+            if inside.hasPrefix("/") {
+                let closing = String(inside.dropFirst()).trimmingSpaces
+                guard open.last == closing else { throw .notAWorkoutFile }
+                open.removeLast()
+                continue
+            }
+            let empty = inside.hasSuffix("/")
+            if empty { inside.removeLast() }
+            guard let element = element(inside) else { throw .notAWorkoutFile }
+            if open.isEmpty {
+                guard element.name == "workout_file" else { throw .notAWorkoutFile }
+                sawRoot = true
+            }
+            if open.last == "workout" {
+                number += 1
+                parts.append(part(element, number: number))
+            }
+            if !empty { open.append(element.name) }
+        }
+        guard sawRoot else { throw .notAWorkoutFile }
+        guard open.isEmpty else { throw .truncated }
+        // A run's "power" is a share of threshold pace, which plans do not carry.
+        let run = sport.trimmingSpaces.lowercased() == "run"
+        return CoachWorkout(name: name.trimmingSpaces, parts: run ? parts.map(Self.withPace) : parts)
+    }
+
+    private static func withPace(_ part: CoachWorkout.Part) -> CoachWorkout.Part {
+        func step(_ step: CoachWorkout.Step) -> CoachWorkout.Step {
+            var paced = step
+            if step.target != nil { paced.target = .unsupported(.pace) }
+            paced.rampTo = nil
+            return paced
+        }
+        switch part {
+        case .step(let one): return .step(step(one))
+        case .repeated(let times, let steps): return .repeated(times: times, steps.map(step))
+        case .unknown: return part
+        }
+    }
+
+    private static func part(_ element: Element, number: Int) -> CoachWorkout.Part {
+        let attributes = element.attributes
+        // Any number a file writes, bounded to a year either way: out of a plan's range, said so.
+        func seconds(_ key: String) -> Int? {
+            attributes[key].flatMap(Double.init).flatMap { $0.isNaN ? nil : Int(min(max($0, -3e7), 3e7).rounded()) }
+        }
+        func share(_ key: String) -> CoachWorkout.Target? {
+            attributes[key].flatMap(Double.init).map { .shareOfFTP($0) }
+        }
+        func step(_ intensity: CoachWorkout.Intensity, _ length: Int?, _ target: CoachWorkout.Target?, rampTo: CoachWorkout.Target? = nil)
+            -> CoachWorkout.Part
+        {
+            guard let length else { return .unknown(number: number, name: element.name) }
+            // A run's pace zone is a target plans do not carry.
+            let target = target ?? (attributes["pace"] != nil ? .unsupported(.pace) : nil)
+            return .step(CoachWorkout.Step(number: number, intensity: intensity, length: .seconds(length), target: target, rampTo: rampTo))
+        }
+        switch element.name.lowercased() {
+        case "warmup":
+            return step(.warmUp, seconds("Duration"), share("PowerLow") ?? share("Power"), rampTo: share("PowerHigh"))
+        case "cooldown":
+            return step(.coolDown, seconds("Duration"), share("PowerLow") ?? share("Power"), rampTo: share("PowerHigh"))
+        case "ramp":
+            return step(.active, seconds("Duration"), share("PowerLow"), rampTo: share("PowerHigh"))
+        case "steadystate":
+            return step(.active, seconds("Duration"), share("Power") ?? share("PowerLow"))
+        case "freeride":
+            return step(.active, seconds("Duration"), nil)
+        case "intervalst":
+            guard let on = seconds("OnDuration"), let off = seconds("OffDuration") else {
+                return .unknown(number: number, name: element.name)
+            }
+            let times = min(max(attributes["Repeat"].flatMap(Int.init) ?? 1, 1), 1000)
+            let work = CoachWorkout.Step(
+                number: number, intensity: .active, length: .seconds(on), target: share("OnPower") ?? share("PowerOnHigh"))
+            let rest = CoachWorkout.Step(
+                number: number, intensity: .rest, length: .seconds(off), target: share("OffPower") ?? share("PowerOffLow"))
+            return .repeated(times: times, [work, rest])
+        default:
+            return .unknown(number: number, name: element.name)
+        }
+    }
+
+    /// `name key="value" key='value'`, or nil when it is not that.
+    private static func element(_ text: String) -> Element? {
+        var scalars = Substring(text).unicodeScalars[...]
+        func skipSpaces() { while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() } }
+        func word() -> String {
+            var result = ""
+            while let first = scalars.first, !first.properties.isWhitespace, first != "=", first != "\"", first != "'" {
+                result.unicodeScalars.append(first)
+                scalars.removeFirst()
+            }
+            return result
+        }
+        let name = word()
+        guard !name.isEmpty else { return nil }
+        var attributes: [String: String] = [:]
+        while true {
+            skipSpaces()
+            guard !scalars.isEmpty else { break }
+            let key = word()
+            skipSpaces()
+            guard !key.isEmpty, scalars.popFirst() == "=" else { return nil }
+            skipSpaces()
+            guard let quote = scalars.popFirst(), quote == "\"" || quote == "'" else { return nil }
+            var value = ""
+            while let next = scalars.popFirst(), next != quote { value.unicodeScalars.append(next) }
+            attributes[key] = unescape(value)
+        }
+        return Element(name: name, attributes: attributes)
+    }
+
+    private static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingEntity("&lt;", "<").replacingEntity("&gt;", ">").replacingEntity("&quot;", "\"")
+            .replacingEntity("&apos;", "'").replacingEntity("&amp;", "&")
+    }
+
+    private static func starts(_ text: [Unicode.Scalar], _ at: Int, _ prefix: String) -> Bool {
+        let wanted = Array(prefix.unicodeScalars)
+        return text.count - at >= wanted.count && Array(text[at..<at + wanted.count]) == wanted
+    }
+
+    private static func find(_ text: [Unicode.Scalar], from: Int, _ wanted: String) -> Int? {
+        var at = from
+        while at < text.count {
+            if starts(text, at, wanted) { return at }
+            at += 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    fileprivate func replacingEntity(_ entity: String, _ with: String) -> String {
+        split(separator: entity, omittingEmptySubsequences: false).joined(separator: with)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+
+@testable import HeartlineCore
+
+/// A coach's plan files read into plans: `.zwo` fixtures as coaches' tools write them, FIT
+/// workout files written in the set-up by fit-tool (PyPI), never by Heartline's own encoder.
+@Suite struct CoachFileTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/coach").standardized.path
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
+    }
+
+    static func reading(_ name: String, ftp: Int?) throws -> CoachReading {
+        let file = PlanFile(name: name, bytes: try fixture(name))
+        return try file.workout().get().plan(for: Profile(functionalThresholdPower: ftp))
+    }
+
+    static let words = TestCatalogue.words
+
+    // MARK: - Zwift
+
+    @Test func zwiftsOwnFileIsItsPlanWithTheWarmUpRampSaid() throws {
+        let reading = try Self.reading("gorby.zwo", ftp: 250)
+        #expect(reading.name == "The Gorby")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(600, target: .power(watts: 125)))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 220))),
+                TrainingPlan.Block(
+                    rounds: 5, work: TrainingPlan.Step(60, target: .power(watts: 300)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 125)),
+                    recovery: TrainingPlan.Step(60, target: .power(watts: 125))),
+            ])
+        #expect(plan.coolDown == TrainingPlan.Step(300, target: .power(watts: 150)))
+        // Every interval's rest, the last one too, as Zwift rides it: 10 + 5 + 10 + 5 minutes.
+        #expect(plan.duration == 30 * 60)
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 1, a ramp, is not supported: taken as steady 125 watts."])
+        #expect(
+            Self.words.planSentences(plan) == [
+                "Training plan, 30 minutes in all.", "Warm-up 10 minutes at 125 watts.", "Once, 5 minutes work at 220 watts.",
+                "5 times 1 minute work at 300 watts, 1 minute rest at 125.", "The last round has its rest too.",
+                "Cool-down 5 minutes at 150 watts.",
+            ])
+    }
+
+    @Test func withoutAnFTPPowerIsSaidAsAShareAndTheMissingFTPIsSaid() throws {
+        let reading = try Self.reading("gorby.zwo", ftp: nil)
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp?.target == .shareOfFTP(percent: 50))
+        #expect(plan.blocks[1].work.target == .shareOfFTP(percent: 120))
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "No FTP is set in the profile: power is said as a share of FTP.",
+                "Step 1, a ramp, is not supported: taken as steady 50 per cent of FTP.",
+            ])
+        #expect(
+            Self.words.planSentences(plan)[3...4] == ["5 times 1 minute work at 120 per cent of FTP.", "Then 1 minute rest at 50."])
+    }
+
+    @Test func aRampIntervalsAndAFreeRideAfterAnXMLDeclarationAndAComment() throws {
+        let reading = try Self.reading("ramps.zwo", ftp: 200)
+        #expect(reading.name == "Ramps & Overs")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == nil && plan.coolDown == nil)
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(480, target: .power(watts: 120))),
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(120, target: .power(watts: 210)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 120))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300)),
+            ])
+        #expect(plan.duration == 8 * 60 + 9 * 60 + 5 * 60)
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 1, a ramp, is not supported: taken as steady 120 watts."])
+    }
+
+    @Test func anUnknownElementAndATooShortStepAreSaidNotDropped() throws {
+        let reading = try Self.reading("unknown.zwo", ftp: 200)
+        let plan = try #require(reading.plan)
+        #expect(plan.blocks.count == 2)
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 2, Sprint, is not known: left out.", "Step 3 lasts 2 seconds, which a plan cannot hold: left out.",
+            ])
+    }
+
+    @Test(arguments: [
+        ("<html><body>hello</body></html>", CoachFileError.notAWorkoutFile),
+        ("<workout_file><name>Cut", .truncated),
+        ("<workout_file><workout><SteadyState Duration=\"300\" Power=\"0.6\"/></workout>", .truncated),
+        ("not xml at all", .notAWorkoutFile),
+        ("", .notAWorkoutFile),
+    ])
+    func aZwiftFileThatIsNotOneIsRefusedInOneSentence(text: String, error: CoachFileError) {
+        #expect(PlanFile(name: "bad.zwo", bytes: Array(text.utf8)).workout() == .failure(error))
+        #expect(Self.words.coachFileError("bad.zwo", error).split(separator: ".").count <= 2)
+    }
+
+    /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.
+    @Test func aZwiftRunsPaceIsSaidAsNotSupported() throws {
+        let text = """
+            <workout_file><name>Tempo run</name><sportType>run</sportType><workout>
+            <Warmup Duration="600" PowerLow="0.6" PowerHigh="0.8"/><SteadyState Duration="1200" Power="0.9"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "tempo.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(
+            reading.plan
+                == TrainingPlan(warmUp: TrainingPlan.Step(600), blocks: [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(1200))]))
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 1 asks for a pace, which is not supported: taken without it.",
+                "Step 2 asks for a pace, which is not supported: taken without it.",
+            ])
+    }
+
+    /// Every prefix of a Zwift file, and the file with bytes that are no UTF-8, never crash the
+    /// reader: each is a plan or refused.
+    @Test func truncatedAndDamagedZwiftFilesNeverCrash() throws {
+        let bytes = try Self.fixture("gorby.zwo")
+        var refused = 0
+        for length in 0..<bytes.count {
+            if case .failure = PlanFile(name: "gorby.zwo", bytes: Array(bytes.prefix(length))).workout() { refused += 1 }
+        }
+        #expect(refused > bytes.count / 2)
+        for position in stride(from: 0, to: bytes.count, by: 7) {
+            var changed = bytes
+            changed[position] = 0xFF
+            _ = PlanFile(name: "gorby.zwo", bytes: changed).workout().map { $0.plan(for: Profile()) }
+        }
+    }
+
+    /// A repeat of many steps many times is written out up to the most a plan holds, and where
+    /// it stops is said.
+    @Test func aHugeRepeatStopsAtTheMostAPlanHoldsAndSaysSo() {
+        let steps = (1...30).map { CoachWorkout.Step(number: $0, intensity: .active, length: .seconds(60)) }
+        let workout = CoachWorkout(
+            name: "Forever",
+            parts: [.repeated(times: 1000, steps), .step(CoachWorkout.Step(number: 31, intensity: .coolDown, length: .seconds(300)))])
+        let reading = workout.plan(for: Profile())
+        #expect(reading.plan?.blocks.count == CoachWorkout.mostBlocks)
+        #expect(reading.notes.map(Self.words.coachNote) == ["The plan stops at step 1: a plan holds at most 200 parts."])
+        let long = CoachWorkout(
+            name: "Long", parts: [.repeated(times: 150, [CoachWorkout.Step(number: 1, intensity: .active, length: .seconds(20))])])
+        let clamped = long.plan(for: Profile())
+        #expect(clamped.plan?.blocks == [TrainingPlan.Block(rounds: 99, work: TrainingPlan.Step(20))])
+        #expect(clamped.notes.map(Self.words.coachNote) == ["Step 1 repeats 150 times: taken as 99."])
+    }
+
+    /// Counts and times a file may hold that no plan does: read within bounds, never a crash.
+    @Test(arguments: ["-5", "0", "9223372036854775807", "99999999999999999999999", "x"])
+    func aZwiftRepeatOfAnyCountIsReadWithinBounds(count: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <IntervalsT Repeat="\(count)" OnDuration="30" OffDuration="1e300" OnPower="1e308" OffPower="-2"/>
+            <SteadyState Duration="-60" Power="0.5"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(
+            for: Profile(functionalThresholdPower: 250))
+        #expect(reading.notes.contains(.targetOutOfRange(step: 1)))
+        #expect(reading.notes.contains(.length(step: 2, seconds: -60)))
+    }
+
+    // MARK: - FIT
+
+    static var python: String {
+        if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+        return cache + "/heartline/test-venv/bin/python"
+    }
+
+    /// Whether fit-tool can be imported: contrib/setup.sh --test installs it.
+    static let fitToolInstalled: Bool = (try? run(["-c", "import fit_tool"])) == 0
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The FIT fixtures, written once by fit-tool into a folder of their own.
+    static let fitFixtures: String? = {
+        guard fitToolInstalled else { return nil }
+        let directory = NSTemporaryDirectory() + "heartline-coach-fit-\(getpid())"
+        guard (try? run([fixtures + "/make-fit-workouts.py", directory])) == 0 else { return nil }
+        return directory
+    }()
+
+    static func fit(_ name: String) throws -> [UInt8] {
+        let directory = try #require(fitFixtures, "fit-tool did not write the FIT fixtures")
+        return Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+    }
+
+    /// Heart-rate zones are the athlete's own, from the profile's maximum heart rate.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITWorkoutWithARepeatAndAHeartRateZoneCoolDown() throws {
+        let profile = Profile(maximumHeartRate: 190, functionalThresholdPower: 250)
+        let reading = try FITWorkoutReader.read(try Self.fit("threshold.fit")).plan(for: profile)
+        #expect(reading.name == "Threshold fours")
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(600, target: .power(watts: 138)))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(
+                    rounds: 4, work: TrainingPlan.Step(300, target: .power(watts: 260)), rest: TrainingPlan.Step(180),
+                    recovery: TrainingPlan.Step(180))
+            ])
+        #expect(plan.coolDown == TrainingPlan.Step(600, target: .heartRate(low: 95, high: 114)))
+        #expect(plan.duration == 10 * 60 + 4 * 8 * 60 + 10 * 60)
+        #expect(reading.notes == [])
+        #expect(Self.words.planSentences(plan).last == "Cool-down 10 minutes at 95 to 114 beats per minute.")
+    }
+
+    /// The same workout as a big-endian device writes it, with a developer field in every
+    /// message: read alike, the developer bytes passed over.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aBigEndianFileWithDeveloperFieldsReadsAlike() throws {
+        let little = try FITWorkoutReader.read(try Self.fit("threshold.fit"))
+        let big = try Self.fit("threshold-big-endian.fit")
+        #expect(big[14] == 1, "the first definition is big-endian")
+        #expect(try FITWorkoutReader.read(big) == little)
+    }
+
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITRunsOpenDistanceAndZoneStepsAreSaid() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("run.fit")).plan(for: Profile())
+        #expect(reading.name == "Track session")
+        let plan = try #require(reading.plan)
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(180, target: .speed(centiKilometresPerHour: 1200))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120)),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .heartRate(low: 140, high: 160))),
+            ])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 1, with no set time, is not supported: left out.",
+                "Step 2, 1,000 metres long, is not supported: left out.",
+                "Step 4 asks for a power zone, which is not supported: taken without it.",
+            ])
+    }
+
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITActivityIsNotAWorkout() throws {
+        #expect(throws: CoachFileError.notAWorkout) { try FITWorkoutReader.read(try Self.fit("activity.fit")) }
+        #expect(
+            Self.words.coachFileError("activity.fit", .notAWorkout) == "activity.fit cannot be read: it is a FIT file but not a workout.")
+    }
+
+    /// Every prefix of a workout file, and every byte of it changed, is refused; with its CRC
+    /// made right again after the change, it never crashes the reader.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func truncatedAndCorruptedFITBytesAreRefusedAndNeverCrash() throws {
+        let bytes = try Self.fit("threshold.fit")
+        for length in 0..<bytes.count {
+            #expect(throws: CoachFileError.self) { try FITWorkoutReader.read(Array(bytes.prefix(length))) }
+        }
+        var survived = 0
+        var refusedByCRC = 0
+        for position in bytes.indices {
+            for value in UInt8.min...UInt8.max where value != bytes[position] {
+                var changed = bytes
+                changed[position] = value
+                if (try? FITWorkoutReader.read(changed)) == nil { refusedByCRC += 1 }
+                // The same change with a right CRC reaches the message parser: every field
+                // size, type and value, read or refused, never a crash.
+                let end = changed.count - 2
+                let crc = FITEncoder.crc(Array(changed[0..<end]))
+                changed[end] = UInt8(crc & 0xFF)
+                changed[end + 1] = UInt8(crc >> 8)
+                if (try? FITWorkoutReader.read(changed)) != nil { survived += 1 }
+            }
+        }
+        #expect(refusedByCRC == bytes.count * 255)
+        #expect(survived < bytes.count * 255)
+        for error in [CoachFileError.truncated, .damaged, .notAWorkoutFile, .tooLarge, .unopened, .noSteps] {
+            let sentence = Self.words.coachFileError("threshold.fit", error)
+            #expect(sentence.hasPrefix("threshold.fit cannot be read: ") && sentence.hasSuffix("."))
+        }
+    }
+}
