@@ -513,10 +513,10 @@ extension Heartline {
         case .cycleUnits: cycleUnits()
         case .findMotionSensors: findMotionSensors()
         case .forgetMotionSensor(let kind): forgetMotionSensor(kind)
-        case .findHeadsets: findHeadsets()
-        case .forgetHeadset: forgetHeadset()
-        case .toggleHeadsetFallback: toggleHeadsetFallback()
-        case .chooseHeadset(let found): chooseHeadset(found)
+        case .findHeadsets: headset(.find)
+        case .forgetHeadset: headset(.forget)
+        case .toggleHeadsetFallback: headset(.toggleFallback)
+        case .chooseHeadset(let found): headset(.choose(found))
         }
     }
 

@@ -55,11 +55,11 @@ extension Heartline {
             ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
         case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
         case .headset:
-            ScreenPage(words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway, items: headsetItems())
+            ScreenPage(words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway, items: HeadsetFeature.items(environment))
         case .headsetChoice(let found):
             ScreenPage(
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
-                items: found.map { MenuItem(label: $0.name, state: headsetSignalWords($0.signal), action: .chooseHeadset($0)) })
+                items: HeadsetFeature.choiceItems(found, environment))
         case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
         }
     }
@@ -245,7 +245,8 @@ extension Heartline {
                 say(.menu, .sensorFound, ["number": String(index + 1), "name": foundLabel(sensor), "signal": signalWords(sensor.signal)])
             }
         case .headset, .headsetChoice:
-            presentHeadsetScreen()
+            say(.menu, .menuTitle, ["title": title(of: screen)])
+            headset(.present)
         case .unfinished(let summary):
             say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])
             speakItems()

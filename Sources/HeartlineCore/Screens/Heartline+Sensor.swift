@@ -8,9 +8,8 @@ extension Heartline {
 
     var rememberedSensor: RememberedSensor? { settings.strap }
 
-    /// Signal strength in words: within a couple of metres a strap is above -70 dBm.
     func signalWords(_ dBm: Int) -> String {
-        words(dBm >= -70 ? .sensorSignalStrong : dBm >= -85 ? .sensorSignalMedium : .sensorSignalWeak)
+        words.signal(dBm)
     }
 
     mutating func findSensors() {
@@ -99,5 +98,12 @@ extension Heartline {
         case .other: say(.answer, .sensorProblemOther)
         case .otherKind: break
         }
+    }
+}
+
+extension Words {
+    /// Signal strength in words: within a couple of metres a strap or a headset is above -70 dBm.
+    func signal(_ dBm: Int) -> String {
+        self(dBm >= -70 ? .sensorSignalStrong : dBm >= -85 ? .sensorSignalMedium : .sensorSignalWeak)
     }
 }

@@ -125,16 +125,17 @@ public struct Heartline {
     var training = Training()
     var sensors = Sensors()
     /// The Bluetooth headset: connected or away, and what was held while it was away.
-    var headset = HeadsetStatus()
+    var headset = HeadsetFeature.State()
     var keyboard = Keyboard()
     /// What the user hears and heard.
     var conversation = Conversation()
-    /// The stored settings, read once at start and kept up to date by every change made here:
-    /// rendering reads no storage.
-    var settings = Settings()
-    /// What of storage the core keeps: the profile, the last configuration, the workouts a
-    /// crash left, the next id and the disk's state.
+    /// What of storage the core keeps: the settings, the profile, the last configuration, the
+    /// workouts a crash left, the next id and the disk's state.
     var records = Records()
+
+    /// The stored settings, read once at start and kept up to date by every change made here
+    /// (`saveSettings`): rendering reads no storage.
+    var settings: Settings { records.settings }
 
     /// The time of the input being handled.
     var now: Date { conversation.now }
@@ -156,11 +157,10 @@ public struct Heartline {
     ///     or the reset key held): every speech setting is forgotten, and that is said first.
     public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false) -> [Effect] {
         conversation.now = now
-        settings = stored.settings
         records = Records(stored)
         if resetSpeech {
-            saveSettings { settings in
-                for setting in SpeechSetting.allCases { settings.setSpeech(setting, to: nil) }
+            saveSettings { changed in
+                for setting in SpeechSetting.allCases { changed.setSpeech(setting, to: nil) }
             }
             say(.answer, .speechReset)
         }
@@ -206,7 +206,7 @@ public struct Heartline {
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
-        case .headset(let event): headsetEvent(event)
+        case .headset(let event): headset(.event(event))
         case .selfCheck(let sentences):
             for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):
@@ -355,7 +355,7 @@ public struct Heartline {
     /// said as storage trouble when the edge reports it.
     mutating func saveSettings(_ changed: Settings) {
         write(.settings(changed))
-        settings = changed
+        records.settings = changed
     }
 
     /// Stores the settings as `change` leaves them.
@@ -431,6 +431,7 @@ public struct Heartline {
 
 /// What of storage the core keeps, read at start and kept up to date by its own writes.
 struct Records: Sendable {
+    var settings = Settings()
     var profile = Profile()
     var lastConfiguration: WorkoutConfiguration?
     var nextWorkoutID: Int64 = 1
@@ -442,6 +443,7 @@ struct Records: Sendable {
     init() {}
 
     init(_ stored: StoredState) {
+        settings = stored.settings
         profile = stored.profile
         lastConfiguration = stored.lastConfiguration
         nextWorkoutID = stored.nextWorkoutID

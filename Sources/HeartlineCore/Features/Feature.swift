@@ -1,0 +1,77 @@
+import Foundation
+
+/// A screen feature: its own state, the actions it takes, and a reducer that changes that state
+/// and answers with steps for the root to carry out.
+///
+/// A feature reads the whole through `FeatureEnvironment` and changes nothing outside its own
+/// state: what it says, the effects it asks of the edge, a settings change and a move between
+/// screens come back as `FeatureStep`s, so a test drives it from a state, with no root at all.
+protocol Feature {
+    associatedtype State: Equatable & Sendable
+    associatedtype Action: Sendable
+
+    static func reduce(_ state: inout State, _ action: Action, _ environment: FeatureEnvironment) -> [FeatureStep]
+}
+
+/// What a feature may read of the whole while it handles an action.
+struct FeatureEnvironment: Sendable {
+    let words: Words
+    /// The time of the input being handled.
+    let now: Date
+    /// The stored settings as they stand.
+    let settings: Settings
+    /// The screen on top of the stack.
+    let screen: Screen
+}
+
+/// What a feature asks of the root, in order.
+enum FeatureStep: Equatable, Sendable {
+    case say(SpeechKind, Prompt, [String: String] = [:])
+    /// Says the current screen's items, numbered, as a menu does.
+    case sayItems
+    case emit(Effect)
+    /// Stores these settings whole and keeps them for every screen.
+    case saveSettings(Settings)
+    case push(Screen)
+    /// Replaces the current screen, saying it again.
+    case replace(Screen)
+    /// Leaves the current screen for the one below, saying where the user is.
+    case returnToPrevious
+}
+
+extension FeatureEnvironment {
+    /// `settings` as `change` leaves them, as the step that stores them.
+    func saving(_ change: (inout Settings) -> Void) -> FeatureStep {
+        var changed = settings
+        change(&changed)
+        return .saveSettings(changed)
+    }
+}
+
+extension Heartline {
+    /// What the features read: the words, the time, the settings and the screen on top.
+    var environment: FeatureEnvironment {
+        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen)
+    }
+
+    /// Hands `action` to feature `F`, whose state the root keeps at `state`, and carries out
+    /// the steps it answers with.
+    mutating func run<F: Feature>(_: F.Type, _ action: F.Action, on state: WritableKeyPath<Heartline, F.State>) {
+        let environment = environment
+        carryOut(F.reduce(&self[keyPath: state], action, environment))
+    }
+
+    mutating func carryOut(_ steps: [FeatureStep]) {
+        for step in steps {
+            switch step {
+            case .say(let kind, let prompt, let values): say(kind, prompt, values)
+            case .sayItems: speakItems()
+            case .emit(let effect): emit(effect)
+            case .saveSettings(let changed): saveSettings(changed)
+            case .push(let next): push(next)
+            case .replace(let next): replace(with: next)
+            case .returnToPrevious: returnToPrevious()
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+@testable import HeartlineCore
+import Testing
+
+/// A feature driven from a state alone, with no root: each action's change to the state is
+/// asserted whole, as TCA's TestStore does (the change the test expects, applied to the state
+/// before, must give the state after), and its steps come back to be asserted.
+///
+/// The store plays the root's part for what a feature reads: a settings step becomes the
+/// settings the next action reads, and a move between screens the screen on top.
+struct FeatureStore<F: Feature> {
+    var state: F.State
+    var settings: Settings
+    var screen: Screen
+    var now: Date
+
+    init(_: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart) {
+        self.state = state
+        self.settings = settings
+        self.screen = screen
+        self.now = now
+    }
+
+    var environment: FeatureEnvironment {
+        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen)
+    }
+
+    /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
+    /// default); returns the steps the feature answered with.
+    @discardableResult
+    mutating func send(
+        _ action: F.Action, sourceLocation: SourceLocation = #_sourceLocation, _ expected: (inout F.State) -> Void = { _ in }
+    ) -> [FeatureStep] {
+        var wanted = state
+        expected(&wanted)
+        let steps = F.reduce(&state, action, environment)
+        #expect(state == wanted, "the state after the action is not the one expected", sourceLocation: sourceLocation)
+        for step in steps {
+            switch step {
+            case .saveSettings(let changed): settings = changed
+            case .push(let next), .replace(let next): screen = next
+            case .say, .sayItems, .emit, .returnToPrevious: break
+            }
+        }
+        return steps
+    }
+
+    /// The sentences of `steps`, rendered as the user hears them.
+    static func said(_ steps: [FeatureStep]) -> [String] {
+        steps.compactMap { step in
+            guard case .say(_, let prompt, let values) = step else { return nil }
+            return TestCatalogue.words(prompt, values)
+        }
+    }
+
+    /// The effects `steps` ask of the edge.
+    static func effects(_ steps: [FeatureStep]) -> [Effect] {
+        steps.compactMap { step in
+            guard case .emit(let effect) = step else { return nil }
+            return effect
+        }
+    }
+}
