@@ -55,7 +55,9 @@ extension Heartline {
             ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
         case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
         case .headset:
-            ScreenPage(words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway, items: HeadsetFeature.items(environment))
+            ScreenPage(
+                words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway,
+                items: HeadsetFeature.items(environment))
         case .headsetChoice(let found):
             ScreenPage(
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
