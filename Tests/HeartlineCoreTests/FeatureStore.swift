@@ -13,16 +13,21 @@ struct FeatureStore<F: Feature> {
     var settings: Settings
     var screen: Screen
     var now: Date
+    var strap: SensorStatus
 
-    init(_: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart) {
+    init(
+        _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
+        strap: SensorStatus = .absent
+    ) {
         self.state = state
         self.settings = settings
         self.screen = screen
         self.now = now
+        self.strap = strap
     }
 
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen)
+        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -39,7 +44,7 @@ struct FeatureStore<F: Feature> {
             switch step {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
-            case .say, .sayItems, .emit, .returnToPrevious: break
+            case .say, .sayItems, .emit, .returnToPrevious, .releaseStrap: break
             }
         }
         return steps

@@ -22,6 +22,8 @@ struct FeatureEnvironment: Sendable {
     let settings: Settings
     /// The screen on top of the stack.
     let screen: Screen
+    /// How the heart-rate strap stands.
+    let strap: SensorStatus
 }
 
 /// What a feature asks of the root, in order.
@@ -37,6 +39,19 @@ enum FeatureStep: Equatable, Sendable {
     case replace(Screen)
     /// Leaves the current screen for the one below, saying where the user is.
     case returnToPrevious
+    /// The feature no longer listens to the strap: it is let go unless a workout, its recovery
+    /// or a resting check still does.
+    case releaseStrap
+}
+
+extension FeatureStep {
+    /// RMSSD in one sentence; with too many artefacts, said as unreliable with their share.
+    static func variability(_ hrv: HeartRateVariability, _ kind: SpeechKind, reliable prompt: Prompt, _ words: Words) -> [FeatureStep] {
+        let milliseconds = ["value": words.number(Int(hrv.rmssd.rounded()))]
+        guard !hrv.isReliable else { return [.say(kind, prompt, milliseconds)] }
+        let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
+        return [.say(kind, .answerHrvUnreliable, milliseconds.merging(["percent": String(share)]) { $1 })]
+    }
 }
 
 extension FeatureEnvironment {
@@ -51,7 +66,7 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen)
+        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap)
     }
 
     /// Hands `action` to feature `F`, whose state the root keeps at `state`, and carries out
@@ -71,6 +86,7 @@ extension Heartline {
             case .push(let next): push(next)
             case .replace(let next): replace(with: next)
             case .returnToPrevious: returnToPrevious()
+            case .releaseStrap: if !training.isRecording { emit(.sensorWanted(false)) }
             }
         }
     }

@@ -326,10 +326,7 @@ extension Heartline {
             return
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
-        if let resting = training.resting {
-            let left = max(0, Int(resting.end.timeIntervalSince(now).rounded(.up)))
-            say(.answer, .whereResting, ["duration": words.duration(left)])
-        }
+        resting(.whereAmI)
         if case .workout = screen, let active = training.workout {
             if active.engine.isPaused {
                 say(.answer, active.contact.pausedByContact ? .wherePausedContact : .wherePausedYou)
@@ -508,8 +505,8 @@ extension Heartline {
         case .timeInZones(let id): speakTimeInZones(id)
         case .laps(let workout): speakLaps(of: workout)
         case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: records.profile)))
-        case .startRestingCheck: startRestingCheck()
-        case .cycleRestingCheckLength: cycleRestingCheckLength()
+        case .startRestingCheck: resting(.start)
+        case .cycleRestingCheckLength: resting(.cycleLength)
         case .cycleUnits: cycleUnits()
         case .findMotionSensors: findMotionSensors()
         case .forgetMotionSensor(let kind): forgetMotionSensor(kind)

@@ -53,7 +53,7 @@ extension Heartline {
             ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpSpeechEntry, .helpSpeechKeep)
         case .calibrationEntry:
             ScreenPage(words(.titleEntry, ["field": words(.settingsCalibration)]), .typing, help: .helpCalibrationEntry)
-        case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: restingCheckItems())
+        case .restingCheck: ScreenPage(words(.titleRestingCheck), .menu, help: .helpResting, items: RestingCheckFeature.items(words))
         case .headset:
             ScreenPage(
                 words(.titleHeadset), .menu, help: .helpHeadset, .helpHeadsetItems, .helpHeadsetAway,
@@ -196,7 +196,7 @@ extension Heartline {
             MenuItem(label: words(.settingsCaptions), state: words.onOff(captionsOn), action: .toggleCaptions),
             MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
             MenuItem(
-                label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
+                label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
             MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
         ]
@@ -270,8 +270,7 @@ extension Heartline {
             speakItems()
         case .restingCheck:
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            say(.menu, .restingIntro, ["duration": words.duration(restingCheckMinutes * 60)])
-            speakItems()
+            resting(.present)
         case .configure(.plan, _):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)

@@ -250,7 +250,7 @@ extension Heartline {
 
     mutating func tick() {
         watchRecovery()
-        watchRestingCheck()
+        resting(.tick)
         guard var active = training.workout else { return }
         watchContact(&active)
         let progress = active.engine.advance(to: now)
@@ -421,7 +421,7 @@ extension Heartline {
             training.saidNoStrap = false
             let now = now
             for notice in training.workout?.engine.receive(reading, at: now) ?? [] { sayNotice(notice) }
-            restingReading(reading)
+            resting(.reading(reading))
             if training.recovery != nil, let heartRate = reading.plausibleHeartRate {
                 training.recovery?.lastReading = (heartRate, conversation.now)
             }
@@ -503,15 +503,7 @@ extension Heartline {
             say(.answer, .answerHrvUnknown)
             return
         }
-        say(hrv, .answer, reliable: .answerHrv)
-    }
-
-    /// RMSSD in one sentence; with too many artefacts, said as unreliable with their share.
-    mutating func say(_ hrv: HeartRateVariability, _ kind: SpeechKind, reliable prompt: Prompt) {
-        let milliseconds = ["value": words.number(Int(hrv.rmssd.rounded()))]
-        guard !hrv.isReliable else { return say(kind, prompt, milliseconds) }
-        let share = Int((Double(hrv.artefacts) * 100 / Double(hrv.kept + hrv.artefacts)).rounded())
-        say(kind, .answerHrvUnreliable, milliseconds.merging(["percent": String(share)]) { $1 })
+        carryOut(FeatureStep.variability(hrv, .answer, reliable: .answerHrv, words))
     }
 
     /// Ends the lap running with its readout, one metric per sentence, and starts the next.

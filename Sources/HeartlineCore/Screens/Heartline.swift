@@ -291,7 +291,7 @@ public struct Heartline {
             switch purpose {
             // Leaving, or a check's results, go on without what could not be read.
             case .leave(let stack): leave(from: stack, unwritten: [:])
-            case .restingResult(let check, let hrv): sayRestingResult(check, hrv, earlier: [])
+            case .restingResult(let check, let hrv): resting(.answered(check, hrv, earlier: []))
             default: say(.answer, .storageReadFailed)
             }
         case .success(let answer): answered(answer, for: purpose)
@@ -320,7 +320,7 @@ public struct Heartline {
             showAverages(metric, periods: periods, values: values, counts: counts)
         case (.timeInZones, .samples(let samples)): speakTimeInZones(samples)
         case (.laps(let workout), .samples(let samples)): speakLaps(of: workout, samples: samples)
-        case (.restingResult(let check, let hrv), .restingChecks(let earlier)): sayRestingResult(check, hrv, earlier: earlier)
+        case (.restingResult(let check, let hrv), .restingChecks(let earlier)): resting(.answered(check, hrv, earlier: earlier))
         case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
         case (.planFiles, .planFiles(let files)): showPlanFiles(files)
         case (.openList, _), (.turnPage, _), (.refreshList, _), (.openDay, _), (.details, _), (.averages, _), (.timeInZones, _),
