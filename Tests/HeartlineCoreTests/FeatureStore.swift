@@ -44,7 +44,8 @@ struct FeatureStore<F: Feature> {
             switch step {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
-            case .say, .sayItems, .emit, .returnToPrevious, .releaseStrap: break
+            case .askInstead(let question): screen = .question(question)
+            case .say, .sayItems, .emit, .returnToPrevious, .releaseStrap, .refuse: break
             }
         }
         return steps

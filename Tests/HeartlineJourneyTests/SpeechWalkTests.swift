@@ -53,7 +53,7 @@ import Testing
         }
         // Past any deadline: nothing waits, and the adapters have what is stored.
         note(session.wait(11))
-        #expect(session.core.speechTrial == nil)
+        #expect(SpeechFeature.trial(on: session.core.screen) == nil)
         for setting in SpeechSetting.allCases {
             #expect((applied[setting] ?? nil) == session.core.settings.speech[setting], "\(setting) after \(steps.suffix(12))")
         }

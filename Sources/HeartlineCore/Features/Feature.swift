@@ -42,6 +42,10 @@ enum FeatureStep: Equatable, Sendable {
     /// The feature no longer listens to the strap: it is let go unless a workout, its recovery
     /// or a resting check still does.
     case releaseStrap
+    /// Says a typed value is refused, with the entry's question again.
+    case refuse(Prompt, [String: String])
+    /// Asks this question in the current screen's place: either answer goes back below it.
+    case askInstead(Question)
 }
 
 extension FeatureStep {
@@ -87,6 +91,10 @@ extension Heartline {
             case .replace(let next): replace(with: next)
             case .returnToPrevious: returnToPrevious()
             case .releaseStrap: if !training.isRecording { emit(.sensorWanted(false)) }
+            case .refuse(let reason, let values): refuseValue(reason, values)
+            case .askInstead(let question):
+                stack[stack.count - 1] = .question(question)
+                ask(question, again: false)
             }
         }
     }

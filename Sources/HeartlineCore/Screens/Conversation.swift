@@ -21,11 +21,8 @@ struct Conversation: Sendable {
     var storageTrouble: StorageTrouble?
     /// Whether a failed automatic export was said this run.
     var saidAutoExportFailure = false
-    /// What the speech engine offers, as the edge last said; nil until it has, and names typed
-    /// meanwhile are asked again rather than taken unchecked.
-    var speechOffer: SpeechOffer?
-    /// `Effect.listSpeechOffer` was emitted: it is asked once.
-    var speechOfferAsked = false
+    /// How typed lines and single keys are taken.
+    var keyboard = Keyboard()
 
     /// Adds a sentence to this response; `logged` keeps it for "events" too.
     mutating func say(_ utterance: Utterance, logged: Bool) {

@@ -7,8 +7,8 @@ extension Heartline {
     /// than starting a typed line. On the workout screen and on a question every key acts or is
     /// answered; on a menu every digit does; elsewhere keys are typing.
     public func takesKey(_ key: Character) -> Bool {
-        if keyboard.typingLine { return false }
-        if keyboard.describingKeys { return true }
+        if conversation.keyboard.typingLine { return false }
+        if conversation.keyboard.describingKeys { return true }
         switch page(of: screen).role {
         case .workout, .question: return true
         case .menu: return key.isASCIIDigit
@@ -17,7 +17,7 @@ extension Heartline {
     }
 
     mutating func pressed(_ key: Character) {
-        if keyboard.describingKeys {
+        if conversation.keyboard.describingKeys {
             describe(key)
             return
         }
@@ -52,16 +52,16 @@ extension Heartline {
     /// What a key does on the workout screen: a key bound in the configuration, else its own.
     /// A capital letter with nothing of its own is its small letter: Caps Lock changes nothing.
     func workoutCommand(key: Character) -> Command? {
-        if let command = keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport) { return command }
+        if let command = conversation.keyboard.bindings[key] ?? Vocabulary.command(key: key, sport: workoutSport) { return command }
         let small = Character(key.lowercased())
         guard key.isUppercase, small != key else { return nil }
-        return keyboard.bindings[small] ?? Vocabulary.command(key: small, sport: workoutSport)
+        return conversation.keyboard.bindings[small] ?? Vocabulary.command(key: small, sport: workoutSport)
     }
 
     /// Key-describe mode: says what `key` does here without doing it, and leaves the mode: one
     /// key is described, so nothing of the workout waits on the mode.
     private mutating func describe(_ key: Character) {
-        keyboard.describingKeys = false
+        conversation.keyboard.describingKeys = false
         let name = key == "\r" ? words(.characterEnter) : words.characterName(key)
         switch screen {
         case .workout:
@@ -89,11 +89,11 @@ extension Heartline {
     /// again, as it still waits for an answer.
     /// - Parameter droppedLine: the terminal dropped a line the user was typing.
     mutating func escape(droppedLine: Bool) {
-        if keyboard.describingKeys {
-            keyboard.describingKeys = false
+        if conversation.keyboard.describingKeys {
+            conversation.keyboard.describingKeys = false
             say(.answer, .keysDescribeOff)
-        } else if keyboard.typingLine || droppedLine {
-            keyboard.typingLine = false
+        } else if conversation.keyboard.typingLine || droppedLine {
+            conversation.keyboard.typingLine = false
             say(.answer, .lineCancelled)
         } else if case .question(let question) = screen {
             say(.answer, .nothingToCancel)
@@ -106,7 +106,7 @@ extension Heartline {
     }
 
     mutating func refuseLongLine() {
-        keyboard.typingLine = false
+        conversation.keyboard.typingLine = false
         say(.answer, .inputTooLong)
     }
 
@@ -114,12 +114,12 @@ extension Heartline {
 
     mutating func command(_ raw: String) {
         let typedValueAwaited: Bool
-        if keyboard.typingLine, case .configure(let step, _) = screen, step == .zone || step == .plan {
+        if conversation.keyboard.typingLine, case .configure(let step, _) = screen, step == .zone || step == .plan {
             typedValueAwaited = true
         } else {
             typedValueAwaited = false
         }
-        keyboard.typingLine = false
+        conversation.keyboard.typingLine = false
         if raw.unicodeScalars.contains("\u{FFFD}") {
             say(.answer, .inputUnreadable)
             return
@@ -130,16 +130,16 @@ extension Heartline {
         }
         let text = CommandText.normalize(raw)
         let key = raw.trimmingCharacters(in: .whitespaces)
-        if keyboard.describingKeys, key.count <= 1 {
+        if conversation.keyboard.describingKeys, key.count <= 1 {
             // Piped, a key is a line of one character, and Enter an empty line: described alike.
             describe(key.first ?? "\r")
             return
         }
         // Any other line is a command typed on purpose: the mode that waited for a key ends.
-        keyboard.describingKeys = false
+        conversation.keyboard.describingKeys = false
         if typedValueAwaited, text.isEmpty || Vocabulary.command(words: text) == .whereAmI {
             // Asking where does not give up the range or plan being typed: it is still awaited.
-            keyboard.typingLine = true
+            conversation.keyboard.typingLine = true
             whereAmI()
             return
         }
@@ -183,7 +183,7 @@ extension Heartline {
             enterProfileValue(text, for: field)
             return
         case .speechEntry(let setting):
-            enterSpeechValue(text, for: setting)
+            speechSettings(.enter(text, setting))
             return
         case .calibrationEntry(let workout):
             enterCalibration(text, workout: workout)
@@ -275,7 +275,7 @@ extension Heartline {
             say(.answer, .keysHelp1)
             say(.answer, .keysHelp2)
         case .describeKeys:
-            keyboard.describingKeys = true
+            conversation.keyboard.describingKeys = true
             say(.answer, .keysDescribeOn)
         case .events: speakEvents()
         case .check: emit(.runSelfCheck)
@@ -297,7 +297,7 @@ extension Heartline {
             }
         case .typeLine:
             if case .workout = screen {
-                keyboard.typingLine = true
+                conversation.keyboard.typingLine = true
                 say(.answer, .lineOpen)
             } else {
                 say(.answer, .keyTypes, ["key": words.characterName(":")])
@@ -341,7 +341,7 @@ extension Heartline {
             case .connected: break
             }
         }
-        guard keyboard.typingLine else { return }
+        guard conversation.keyboard.typingLine else { return }
         // The typed line waits for what the screen asked for.
         switch screen {
         case .configure(.zone, _): say(.answer, .targetAsk)
@@ -491,7 +491,7 @@ extension Heartline {
         case .typeValue: typeValue()
         case .toggleAutoPause: toggleAutoPause()
         case .cycleAutoExport: cycleAutoExport()
-        case .toggleCaptions: toggleCaptions()
+        case .toggleCaptions: speechSettings(.toggleCaptions)
         case .resumeUnfinished(let summary): resumeUnfinished(summary)
         case .saveUnfinished(let summary): saveUnfinished(summary)
         case .ask(let question):
@@ -500,7 +500,7 @@ extension Heartline {
         case .findSensors: findSensors()
         case .forgetSensor: forgetSensor()
         case .chooseSensor(let found): chooseSensor(found)
-        case .cycleKeyEcho: cycleKeyEcho()
+        case .cycleKeyEcho: speechSettings(.cycleKeyEcho)
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .timeInZones(let id): speakTimeInZones(id)
         case .laps(let workout): speakLaps(of: workout)
@@ -549,7 +549,7 @@ extension Heartline {
         case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
         case .deleteSaved(let summary): yes ? deleteSavedWorkout(summary.id) : keepSavedWorkout()
         case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
-        case .keepSpeech(let trial): yes ? keepSpeech(trial) : undoSpeech(trial, unanswered: false)
+        case .keepSpeech(let trial): speechSettings(.answered(trial, keep: yes))
         case .quitUnwritten:
             if yes {
                 say(.answer, .quitBye)

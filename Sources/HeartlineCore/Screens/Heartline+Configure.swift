@@ -136,7 +136,7 @@ extension Heartline {
 
     /// "Type a range" or "Type a plan": the next keys are a typed line, Escape cancels.
     mutating func typeValue() {
-        keyboard.typingLine = true
+        conversation.keyboard.typingLine = true
         if case .configure(.zone, _) = screen { say(.answer, .targetAsk) } else { say(.answer, .planAsk) }
     }
 
@@ -163,7 +163,7 @@ extension Heartline {
             plan = try TrainingPlanText.read(text)
         } catch {
             speakPlanError(error)
-            keyboard.typingLine = true
+            conversation.keyboard.typingLine = true
             say(.answer, .planAgain)
             return
         }

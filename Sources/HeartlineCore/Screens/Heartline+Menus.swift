@@ -48,7 +48,9 @@ extension Heartline {
                 words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu,
                 help: .helpSensorChoice, .helpSensorChoiceItems,
                 items: found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) })
-        case .speech: ScreenPage(words(.titleSpeech), .menu, help: .helpSpeech, .helpSpeechItems, .helpSpeechKeep, items: speechItems())
+        case .speech:
+            ScreenPage(
+                words(.titleSpeech), .menu, help: .helpSpeech, .helpSpeechItems, .helpSpeechKeep, items: SpeechFeature.items(environment))
         case .speechEntry(let setting):
             ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpSpeechEntry, .helpSpeechKeep)
         case .calibrationEntry:
@@ -192,8 +194,8 @@ extension Heartline {
             MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
             MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
             MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
-            MenuItem(label: words(.settingsEcho), state: words(for: keyEcho), action: .cycleKeyEcho),
-            MenuItem(label: words(.settingsCaptions), state: words.onOff(captionsOn), action: .toggleCaptions),
+            MenuItem(label: words(.settingsEcho), state: words(settings.keyEcho.name), action: .cycleKeyEcho),
+            MenuItem(label: words(.settingsCaptions), state: words.onOff(settings.captions), action: .toggleCaptions),
             MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
             MenuItem(
                 label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
@@ -380,7 +382,7 @@ extension Heartline {
         for sentence in help { say(.answer, sentence) }
         say(.answer, .helpCommon)
         // Help on the plan step says what to type: the next keys are the plan, digits included.
-        if case .configure(.plan, _) = screen { keyboard.typingLine = true }
+        if case .configure(.plan, _) = screen { conversation.keyboard.typingLine = true }
     }
 
     /// The workout screen's keys from the vocabulary's table, up to three to a sentence, then the

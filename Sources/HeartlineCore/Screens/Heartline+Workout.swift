@@ -268,7 +268,7 @@ extension Heartline {
         training.workout = active
         // A readout comes after an announcement said in the same second, with the values of this
         // moment; one that waits for a question to be answered is said after it while fresh.
-        if let passed = progress.distanceReadout, case .workout = screen, !keyboard.typingLine {
+        if let passed = progress.distanceReadout, case .workout = screen, !conversation.keyboard.typingLine {
             distanceReadout(number: passed.number, split: passed.split)
             training.lastDistanceReadout = now
             training.heldReadout = nil
@@ -291,7 +291,7 @@ extension Heartline {
         if let due = training.pendingReadout {
             if now.timeIntervalSince(due) > Self.readoutFreshness {
                 training.pendingReadout = nil
-            } else if case .workout = screen, !keyboard.typingLine {
+            } else if case .workout = screen, !conversation.keyboard.typingLine {
                 training.pendingReadout = nil
                 readout()
             }

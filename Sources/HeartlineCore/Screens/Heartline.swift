@@ -126,7 +126,8 @@ public struct Heartline {
     var sensors = Sensors()
     /// The Bluetooth headset: connected or away, and what was held while it was away.
     var headset = HeadsetFeature.State()
-    var keyboard = Keyboard()
+    /// What the speech engine offers, for Settings, Speech.
+    var speech = SpeechFeature.State()
     /// What the user hears and heard.
     var conversation = Conversation()
     /// What of storage the core keeps: the settings, the profile, the last configuration, the
@@ -141,8 +142,8 @@ public struct Heartline {
     var now: Date { conversation.now }
     /// Keys bound in the configuration (`key.X = action`), before the workout screen's own.
     public var keyBindings: [Character: Command] {
-        get { keyboard.bindings }
-        set { keyboard.bindings = newValue }
+        get { conversation.keyboard.bindings }
+        set { conversation.keyboard.bindings = newValue }
     }
 
     /// - Parameter words: the catalogue and calendar sentences are rendered with.
@@ -166,10 +167,7 @@ public struct Heartline {
         }
         // A stored voice, language or module the engine has since lost would leave speech
         // silent or wrong: the engine is asked at once, and `.speechOffered` checks them.
-        if SpeechSetting.names.contains(where: { settings.speech[$0] != nil }) {
-            conversation.speechOfferAsked = true
-            emit(.listSpeechOffer)
-        }
+        if SpeechSetting.names.contains(where: { settings.speech[$0] != nil }) { speechSettings(.checkStoredNames) }
         if let unfinished = nextUnfinished() {
             stack = [.home, .unfinished(unfinished)]
         }
@@ -197,10 +195,8 @@ public struct Heartline {
             }
         case .tick:
             tick()
-            speechTrialTick()
-        case .speechOffered(let offer):
-            conversation.speechOffer = offer
-            forgetSpeechNamesNotOffered(offer)
+            speechSettings(.tick)
+        case .speechOffered(let offer): speechSettings(.offered(offer))
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
@@ -227,7 +223,7 @@ public struct Heartline {
 
     /// Whether the core needs ticks: it records, or a speech setting on trial waits for its
     /// answer or its deadline.
-    public var needsTime: Bool { isRecording || speechTrial != nil }
+    public var needsTime: Bool { isRecording || SpeechFeature.trial(on: screen) != nil }
 
     // MARK: - Speaking
 
@@ -343,10 +339,7 @@ public struct Heartline {
     // MARK: - Navigation
 
     mutating func push(_ next: Screen) {
-        if case .speech = next, conversation.speechOffer == nil, !conversation.speechOfferAsked {
-            conversation.speechOfferAsked = true
-            emit(.listSpeechOffer)
-        }
+        if case .speech = next { speechSettings(.entered) }
         stack.append(next)
         presentScreen()
     }
