@@ -180,7 +180,7 @@ extension Heartline {
     private mutating func screenCommand(_ text: String) {
         switch screen {
         case .entry(let field):
-            enterProfileValue(text, for: field)
+            profile(.enter(text, field))
             return
         case .speechEntry(let setting):
             speechSettings(.enter(text, setting))
