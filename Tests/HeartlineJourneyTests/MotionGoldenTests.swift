@@ -131,6 +131,39 @@ import Testing
         #expect(saved.lapSpans().map(\.duration) == [320, 256, 320, 320, 250])
     }
 
+    /// A kilometre passed while "end workout?" waits, and another while a typed line is open:
+    /// each split is said once the question is answered or the line is done, never lost.
+    @Test func aSplitPassedWhileAQuestionOrATypedLineWaitsIsSaidAfterIt() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(sport: .running, metrics: [.heartRate], distanceReadout: DistanceReadout(every: 1, unit: .kilometres)))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :run 5:20 170
+            :wait 310
+            > end
+            answer: Definitely end workout? Yes or no.
+            :wait 20
+            > no
+            answer: Workout continues.
+            :wait 1
+            readout: Kilometre 1 in 5 minutes and 20 seconds.
+            readout: Heart rate, 150 beats per minute.
+            :wait 300
+            :key :
+            answer: Type a command, then press Enter. Escape cancels.
+            :wait 30
+            > heart rate
+            answer: Heart rate, 150 beats per minute.
+            :wait 1
+            readout: Kilometre 2 in 5 minutes and 20 seconds.
+            readout: Heart rate, 150 beats per minute.
+            """#)
+    }
+
     /// The sport's keys: running gives 3, 4 and 8 to pace, distance and cadence; describe mode and
     /// help say the same; a footpod dropping out alone is said and its pace is unknown until back.
     @Test func runningKeysAndAFootpodDroppingOut() throws {

@@ -267,8 +267,12 @@ extension Heartline {
         }
         training.workout = active
         // A readout comes after an announcement said in the same second, with the values of this
-        // moment; one that waits for a question to be answered is said after it while fresh.
-        if let passed = progress.distanceReadout, case .workout = screen, !conversation.keyboard.typingLine {
+        // moment; one that waits for a question to be answered is said after it while fresh. A
+        // split passed while a question or a typed line waits is said when it is done, however
+        // late: its time is the split's, not the moment's.
+        if let passed = progress.distanceReadout { training.unsaidSplit = passed }
+        if let passed = training.unsaidSplit, case .workout = screen, !conversation.keyboard.typingLine {
+            training.unsaidSplit = nil
             distanceReadout(number: passed.number, split: passed.split)
             training.lastDistanceReadout = now
             training.heldReadout = nil

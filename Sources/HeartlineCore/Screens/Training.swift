@@ -12,6 +12,8 @@ struct Training: Sendable {
     /// An interval readout that came due a few seconds before a distance readout: held so that
     /// both are said once, the split first.
     var heldReadout: Date?
+    /// A distance readout passed while a question or a typed line waited: said when it is done.
+    var unsaidSplit: (number: Int, split: Int)?
     /// When the last distance readout was said: an interval readout due soon after is said in it.
     var lastDistanceReadout: Date?
     /// Whether "no strap connected" was said for this workout.
