@@ -170,6 +170,40 @@ import Testing
             """#)
     }
 
+    /// A range refused on the target step says how to try again or go back, and the typed line
+    /// stays open for the next try, so its digits are not taken as a zone's number.
+    @Test func aRefusedRangeOpensTheTypedLineAgain() throws {
+        let session = try GoldenSession()
+        session.open(.configure(.zone, Draft()), below: [.home])
+        expectGolden(
+            session,
+            #"""
+            menu: Target heart rate zone.
+            menu: 1, No target, selected.
+            menu: 2, Zone 1, 93 to 111 beats per minute.
+            menu: 3, Zone 2, 112 to 130 beats per minute.
+            menu: 4, Zone 3, 131 to 148 beats per minute.
+            menu: 5, Zone 4, 149 to 167 beats per minute.
+            menu: 6, Zone 5, 168 to 185 beats per minute.
+            menu: 7, Type a range.
+            menu: 8, Next.
+            > type a range
+            answer: Type a range such as 140 to 160, then press Enter.
+            > 300 to 400
+            answer: A target range must lie between 40 and 230 beats per minute.
+            answer: Type the range again, or press Escape to choose a zone.
+            > where
+            answer: You are on Target heart rate zone.
+            answer: Type a range such as 140 to 160, then press Enter.
+            > 140 and a bit
+            answer: I did not understand 140 and a bit. Choose a zone by its number, or type a range such as 140 to 160.
+            answer: Type the range again, or press Escape to choose a zone.
+            """#)
+        // The digit that begins the next try is typing, not the choice of a zone.
+        #expect(!session.core.takesKey("1"))
+        #expect(session.send(.command("140 to 160")).contains("answer: Target heart rate zone: 140 to 160 beats per minute."))
+    }
+
     /// A strap that drops out and fails its first attempts to come back is said to be tried
     /// again, never given up on, so its connection contradicts nothing said before.
     @Test func aStrapThatCannotReconnectYetIsTriedAgain() throws {

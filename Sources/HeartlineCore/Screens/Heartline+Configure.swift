@@ -140,19 +140,25 @@ extension Heartline {
         if case .configure(.zone, _) = screen { say(.answer, .targetAsk) } else { say(.answer, .planAsk) }
     }
 
-    /// A range typed on the target step: "140 to 160", "140-160", "140 160".
+    /// A range typed on the target step: "140 to 160", "140-160", "140 160". One refused opens the
+    /// typed line again, so the digits of the next try are not taken as a zone's number.
     mutating func enterTarget(_ text: String, draft: Draft) {
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard numbers.count == 2 else {
             say(.answer, .targetNotUnderstood, ["input": String(text.prefix(40))])
-            return
+            return askTargetAgain()
         }
         let range = HeartRateRange(low: numbers[0], high: numbers[1])
         guard Self.targetBounds.contains(range.low), Self.targetBounds.contains(range.high), range.high - range.low >= 4 else {
             say(.answer, .targetOutOfRange, ["low": String(Self.targetBounds.lowerBound), "high": String(Self.targetBounds.upperBound)])
-            return
+            return askTargetAgain()
         }
         chooseTarget(TargetZone(zone: nil, range: range))
+    }
+
+    private mutating func askTargetAgain() {
+        conversation.keyboard.typingLine = true
+        say(.answer, .targetAgain)
     }
 
     /// A plan typed on the plan step: taken whole, or refused naming the words and asked again,
