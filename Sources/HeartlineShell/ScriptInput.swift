@@ -5,13 +5,15 @@ import HeartlineIO
 
 /// Commands from a pipe or file, one per line: the same words a user types.
 ///
-/// `:wait N` holds the following lines back while N seconds pass (a day at most). Lines are read as bytes and
+/// `:wait N` holds the following lines back while N seconds pass (a day at most); a line of the
+/// Escape character alone is Escape pressed on an empty line. Lines are read as bytes and
 /// decoded leniently, so invalid UTF-8 reaches the core as replacement characters and gets a
 /// spoken answer instead of stopping the script.
 final class ScriptInput {
     enum Line: Equatable {
         case command(String)
         case wait(seconds: Double)
+        case escape
         case end
     }
 
@@ -70,6 +72,7 @@ final class ScriptInput {
 
     private func parse(_ text: String) -> Line {
         let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
+        if trimmed == "\u{1B}" { return .escape }
         if trimmed.hasPrefix(":wait") {
             let argument = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
             // At most a day: `:wait 1e308` (or inf) would otherwise step the simulated clock for

@@ -298,6 +298,8 @@ final class Session {
             switch line {
             case .command(let text):
                 send(.command(text))
+            case .escape:
+                send(.escape)
             case .wait(let seconds):
                 if clock.isSimulated {
                     simulate(seconds: seconds)

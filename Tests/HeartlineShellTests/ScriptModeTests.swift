@@ -39,6 +39,17 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("menu: 1, today, Average heart rate: ") && $0.hasSuffix("beats per minute.") })
     }
 
+    /// Piped, a line of the Escape character alone is Escape: answered where there is nothing to
+    /// cancel, and leaving the describe mode as it does on a terminal.
+    @Test func aPipedEscapeIsEscape() throws {
+        let data = TemporaryDirectory()
+        let script = "\u{1B}\nconfigure\n\u{1B}\r\n"
+        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        #expect(result.status == 0)
+        #expect(result.lines.filter { $0 == "answer: Nothing to cancel." }.count == 2)
+        #expect(!result.lines.contains { $0.contains("did not understand") || $0.contains("is not a command") })
+    }
+
     /// Piped, the describe mode takes the next line as its key and ends: the readouts due
     /// while it waited are said, and so are all those after it.
     @Test func thePipedDescribeModeDescribesOneKeyAndHoldsBackNoReadout() throws {
