@@ -61,6 +61,9 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     public var target: TargetZone?
     /// An interval training plan whose phases are announced.
     public var plan: TrainingPlan?
+    /// The fitness machine the workout was done on, once one gave a reading (the workout engine
+    /// sets it): the exports' indoor sport. Not part of what the user configures.
+    public var machine: MachineType?
 
     /// The app's defaults: the sport's metrics read by default, no interval readouts, no target,
     /// no plan.
@@ -99,7 +102,7 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sport, metrics, interval, distanceReadout, target, plan
+        case sport, metrics, interval, distanceReadout, target, plan, machine
     }
 
     /// Configurations saved before sports were chosen are "other".
@@ -111,5 +114,6 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
         distanceReadout = try container.decodeIfPresent(DistanceReadout.self, forKey: .distanceReadout)
         target = try container.decodeIfPresent(TargetZone.self, forKey: .target)
         plan = try container.decodeIfPresent(TrainingPlan.self, forKey: .plan)
+        machine = try? container.decodeIfPresent(MachineType.self, forKey: .machine)
     }
 }
