@@ -284,6 +284,43 @@ import Testing
         #expect(maximum == summary.maximumPower)
     }
 
+    /// A treadmill: valid against the schema, indoor (no positions), its speed in TPX and its
+    /// distance in every trackpoint; a run by the machine even when no sport was chosen.
+    @Test func aTreadmillIsAnIndoorRunWithItsSpeedAndDistance() throws {
+        var (summary, samples) = HistoryGenerator.machineWorkout(type: .treadmill, duration: 900, seed: 9)
+        summary.configuration.sport = .other
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        #expect(!xml.contains("<Position>"))
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Running")
+        let points = Self.trackpoints(activity.children(named: "Lap"))
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(Self.isInOrder(point.children.map(\.name), Self.trackpointOrder))
+            let distance = try #require(point.child("DistanceMeters")?.text.flatMap(Double.init))
+            #expect(abs(distance - sample.distance!) <= 0.005 + 1e-9)
+            let speed = try #require(point.child("Extensions")?.child("ax:TPX")?.child("ax:Speed")?.text.flatMap(Double.init))
+            #expect(abs(speed - sample.motion.speed!) <= 0.0005 + 1e-9)
+        }
+    }
+
+    /// A smart trainer: a ride with its cadence and watts, valid, a ride even without a sport.
+    @Test func aSmartTrainerIsARideWithItsCadenceAndWatts() throws {
+        var (summary, samples) = HistoryGenerator.machineWorkout(type: .indoorBike, duration: 600, seed: 10)
+        summary.configuration.sport = .other
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Biking")
+        let points = Self.trackpoints(activity.children(named: "Lap"))
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(point.child("Cadence")?.text == String(sample.motion.cadence!))
+            #expect(point.child("Extensions")?.child("ax:TPX")?.child("ax:Watts")?.text == String(sample.motion.power!))
+        }
+    }
+
     /// A crank sensor alone: Cadence in the trackpoints and the lap, MaxBikeCadence in LX, so the
     /// extension's namespace is declared though no trackpoint has a TPX.
     @Test func aRideWithOnlyACadenceIsStillWellFormed() throws {
