@@ -69,6 +69,125 @@ import Testing
             """#)
     }
 
+    /// Settings, Sensors, once a machine is connected: the top speed and the steps typed as values
+    /// in the units setting's unit, refused out of range, and the top speed then used by a run.
+    @Test func theTopSpeedAndStepsAreSetInSettings() throws {
+        let session = try GoldenSession()
+        session.open(.settings)
+        expectGolden(
+            session,
+            #"""
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            :treadmill 8 0
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
+            menu: 3, Footpod calibration: 100 percent.
+            menu: 4, Top treadmill speed: not set.
+            menu: 5, Treadmill step for faster and slower: 0.5 kilometres per hour.
+            menu: 6, Trainer step for faster and slower: 10 watts.
+            > 4
+            menu: Type your top treadmill speed, from 1 to 30 kilometres per hour.
+            > 40
+            answer: That number is outside the range.
+            answer: Type your top treadmill speed, from 1 to 30 kilometres per hour.
+            answer: Type back to leave without a change.
+            > 13.5
+            answer: Top treadmill speed, 13.5 kilometres per hour.
+            answer: You are on Sensors.
+            > 5
+            menu: Type the treadmill's step, from 0.1 to 5 kilometres per hour.
+            > 1 km/h
+            answer: Step for faster and slower, 1 kilometre per hour.
+            answer: You are on Sensors.
+            > 6
+            menu: Type the trainer's step, from 1 to 100 watts.
+            > 20 watts
+            answer: Step for faster and slower, 20 watts.
+            answer: You are on Sensors.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            > 1
+            menu: Profile.
+            menu: 1, Age: not set.
+            menu: 2, Sex: not set.
+            menu: 3, Weight: not set.
+            menu: 4, Maximum heart rate: not set.
+            menu: 5, Resting heart rate: not set.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
+            > 7
+            answer: Units: Miles.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
+            menu: 3, Footpod calibration: 100 percent.
+            menu: 4, Top treadmill speed: 8.4 miles per hour.
+            menu: 5, Treadmill step for faster and slower: 0.6 miles per hour.
+            menu: 6, Trainer step for faster and slower: 20 watts.
+            > 4
+            menu: Type your top treadmill speed, from 0.7 to 18.6 miles per hour.
+            > fast
+            answer: That is not a number.
+            answer: Type your top treadmill speed, from 0.7 to 18.6 miles per hour.
+            answer: Type back to leave without a change.
+            > 9 mph
+            answer: Top treadmill speed, 9 miles per hour.
+            answer: You are on Sensors.
+            """#)
+        session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [], interval: .none))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            > speed 10
+            answer: 10 miles per hour is above your top speed of 9 miles per hour.
+            > speed 8.5
+            answer: Setting speed to 8.5 miles per hour.
+            (steer speed 13.679424000000001)
+            answer: Treadmill confirmed.
+            """#)
+    }
+
     @Test func aSteeredTreadmillRun() throws {
         let session = try GoldenSession()
         session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate, .pace, .distance], interval: .minutes1))

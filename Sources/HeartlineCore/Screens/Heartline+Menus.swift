@@ -61,6 +61,7 @@ extension Heartline {
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: found.map { MenuItem(label: $0.name, state: headsetSignalWords($0.signal), action: .chooseHeadset($0)) })
         case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
+        case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
         }
     }
 
@@ -208,7 +209,7 @@ extension Heartline {
             MenuItem(
                 label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
                 action: .open(.calibrationEntry(nil))))
-        return items
+        return items + machineSettingItems
     }
 
     private func profileItems(_ profile: Profile) -> [MenuItem] {
@@ -296,6 +297,9 @@ extension Heartline {
             say(.menu, prompt, values)
         case .calibrationEntry(let workout):
             say(.menu, workout == nil ? .calibrationAsk : .calibrateAsk)
+        case .machineEntry(let setting):
+            let (prompt, values) = question(for: setting)
+            say(.menu, prompt, values)
         default:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()
