@@ -135,7 +135,7 @@ public enum HistoryGenerator {
                 cadence += 0.2 * (170 + (speed - 3) * 12 - cadence) + random.gaussian() * 0.6
                 let podSpeed = (max(0, speed) * 256).rounded() / 256
                 engine.receive(.running(RunningReading(speed: podSpeed, cadence: Int(cadence.rounded()), isRunning: true)), at: arrival)
-            case .cycling, .other:
+            case .cycling, .rowing, .other:
                 speed += 0.1 * (8 + 1.5 * wave - speed) + random.gaussian() * 0.08
                 cadence += 0.2 * (88 + (speed - 8) * 3 - cadence) + random.gaussian() * 1.2
                 power += 0.3 * (210 + 40 * wave - power) + random.gaussian() * 25
@@ -161,7 +161,7 @@ public enum HistoryGenerator {
         var random = SeededRandom(seed: seed)
         let heart = workoutSamples(duration: duration, using: &random)
         let start = Date(timeIntervalSince1970: 1_773_480_900)
-        let sport: Sport = type == .treadmill ? .running : type == .indoorBike ? .cycling : .other
+        let sport: Sport = type == .treadmill ? .running : type == .indoorBike ? .cycling : .rowing
         let configuration = WorkoutConfiguration(sport: sport, distanceReadout: DistanceReadout(every: 1, unit: .kilometres))
         var engine = WorkoutEngine(start: start, configuration: configuration, calories: CalorieModel(profile: Profile()))
         var distance = 0.0

@@ -305,6 +305,16 @@ import Testing
         }
     }
 
+    /// Rowing is Other in TCX (its schema has no rowing) and rowing in FIT, on a rower or not;
+    /// a machine's sport is its own whatever was chosen.
+    @Test func eachSportAndMachineHasItsExportSport() {
+        #expect(TCXWriter.sport(.rowing) == "Other" && FITWriter.sport(.rowing) == 15)
+        #expect(TCXWriter.sport(.other, on: .treadmill) == "Running" && FITWriter.sport(.other, on: .treadmill) == 1)
+        #expect(TCXWriter.sport(.running, on: .indoorBike) == "Biking" && FITWriter.sport(.running, on: .indoorBike) == 2)
+        #expect(FITWriter.sport(.other, on: .rower) == 15 && FITWriter.subSport(.rower) == 14)
+        #expect(FITWriter.subSport(.treadmill) == 1 && FITWriter.subSport(.indoorBike) == 6)
+    }
+
     /// A smart trainer: a ride with its cadence and watts, valid, a ride even without a sport.
     @Test func aSmartTrainerIsARideWithItsCadenceAndWatts() throws {
         var (summary, samples) = HistoryGenerator.machineWorkout(type: .indoorBike, duration: 600, seed: 10)

@@ -188,6 +188,56 @@ import Testing
             """#)
     }
 
+    /// Rowing as a sport: its split as the pace, its stroke rate as the cadence, by key and in
+    /// readouts, and the summary's average split and stroke rate.
+    @Test func aRowingWorkout() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(sport: .rowing, metrics: [.heartRate, .pace, .distance, .cadence, .power], interval: .minutes1))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :rower 125 28 180
+            :wait 5
+            :key 3
+            answer: Split, 2 minutes and 5 seconds per 500 metres.
+            :key n
+            answer: Stroke rate, 28 strokes per minute.
+            :key 8
+            answer: Power, 180 watts.
+            :key 4
+            answer: Distance, 0.02 kilometres.
+            > split
+            answer: Split, 2 minutes and 5 seconds per 500 metres.
+            > stroke rate
+            answer: Stroke rate, 28 strokes per minute.
+            :wait 55
+            readout: Heart rate, 150 beats per minute.
+            readout: Split, 2 minutes and 5 seconds per 500 metres.
+            readout: Distance, 0.24 kilometres.
+            readout: Stroke rate, 28 strokes per minute.
+            readout: Power, 180 watts.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Time elapsed, 1 minute.
+            menu: Average heart rate, 150 beats per minute.
+            menu: Maximum heart rate, 150 beats per minute.
+            menu: Calories burned, 12 kilocalories.
+            menu: Distance, 0.24 kilometres.
+            menu: Average split, 2 minutes and 5 seconds per 500 metres.
+            menu: Average stroke rate, 28 strokes per minute.
+            menu: Average power, 180 watts.
+            menu: Training load, 2 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            """#)
+    }
+
     @Test func aSteeredTreadmillRun() throws {
         let session = try GoldenSession()
         session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate, .pace, .distance], interval: .minutes1))

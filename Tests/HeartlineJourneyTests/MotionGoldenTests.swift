@@ -293,8 +293,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > running
             answer: Sport: Running.
             menu: Metrics for audio feedback.
@@ -381,8 +382,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > running
             answer: Sport: Running.
             menu: Metrics for audio feedback.

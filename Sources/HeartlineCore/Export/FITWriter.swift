@@ -154,6 +154,7 @@ public enum FITWriter {
         case (nil, .other): 0
         case (nil, .running): 1
         case (nil, .cycling): 2
+        case (nil, .rowing): 15
         }
     }
 

@@ -118,7 +118,7 @@ public enum TCXWriter {
         switch (machine, sport) {
         case (.treadmill, _), (nil, .running): "Running"
         case (.indoorBike, _), (nil, .cycling): "Biking"
-        case (.rower, _), (nil, .other): "Other"
+        case (.rower, _), (nil, .rowing), (nil, .other): "Other"
         }
     }
 

@@ -4,6 +4,9 @@ public enum Sport: String, CaseIterable, Codable, Sendable {
     case running
     /// A speed and cadence sensor or a power meter gives speed, distance, cadence and power.
     case cycling
+    /// A rower gives its 500-metre split (the pace metric), distance, stroke rate (cadence) and
+    /// power.
+    case rowing
     /// Heart rate only, as before sports were chosen.
     case other
 }

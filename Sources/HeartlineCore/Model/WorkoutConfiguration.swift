@@ -3,7 +3,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
     case time
     case heartRate = "heart-rate"
     case calories
-    /// Minutes per kilometre or mile: running.
+    /// Minutes per kilometre or mile running; a rower's time per 500 metres (its split).
     case pace
     /// Kilometres or miles per hour: cycling.
     case speed
@@ -17,6 +17,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         switch sport {
         case .running: [.time, .heartRate, .calories, .pace, .distance, .cadence]
         case .cycling: [.time, .heartRate, .calories, .speed, .distance, .cadence, .power]
+        case .rowing: [.time, .heartRate, .calories, .pace, .distance, .cadence, .power]
         case .other: [.time, .heartRate, .calories]
         }
     }
@@ -27,6 +28,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         switch sport {
         case .running: [.time, .heartRate, .pace, .distance]
         case .cycling: [.time, .heartRate, .speed, .distance]
+        case .rowing: [.time, .heartRate, .pace, .distance]
         case .other: [.time, .heartRate, .calories]
         }
     }
