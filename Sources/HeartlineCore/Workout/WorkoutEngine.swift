@@ -56,7 +56,8 @@ public struct WorkoutEngine: Sendable {
     private var lastCycling: (reading: CyclingReading, at: Date)?
     private var lastPower: (reading: PowerReading, at: Date)?
     private var lastMachine: (reading: MachineReading, at: Date)?
-    /// The fitness machine that gave a reading in this workout, for the summary's configuration.
+    /// The fitness machine that gave a reading in this workout, for the summary's configuration:
+    /// a new workout's own readings say it, whatever configuration it was started with.
     private var machineType: MachineType?
 
     public init(start: Date, configuration: WorkoutConfiguration, calories: CalorieModel) {
@@ -67,7 +68,6 @@ public struct WorkoutEngine: Sendable {
         lastInput = start
         nextReadout = configuration.interval.seconds
         totals = WorkoutTotals(configuration: configuration)
-        machineType = configuration.machine
     }
 
     /// Restores an engine for a workout recorded before (an unfinished workout resumed), paused
@@ -84,6 +84,7 @@ public struct WorkoutEngine: Sendable {
         runningSince = nil
         lastInput = nil
         isPaused = true
+        machineType = summary.configuration.machine
         if let interval = configuration.interval.seconds {
             nextReadout = (summary.duration / interval + 1) * interval
         }
