@@ -135,7 +135,7 @@ public enum HistoryGenerator {
                 cadence += 0.2 * (170 + (speed - 3) * 12 - cadence) + random.gaussian() * 0.6
                 let podSpeed = (max(0, speed) * 256).rounded() / 256
                 engine.receive(.running(RunningReading(speed: podSpeed, cadence: Int(cadence.rounded()), isRunning: true)), at: arrival)
-            case .cycling, .other:
+            case .cycling, .rowing, .other:
                 speed += 0.1 * (8 + 1.5 * wave - speed) + random.gaussian() * 0.08
                 cadence += 0.2 * (88 + (speed - 8) * 3 - cadence) + random.gaussian() * 1.2
                 power += 0.3 * (210 + 40 * wave - power) + random.gaussian() * 25
@@ -143,6 +143,59 @@ public enum HistoryGenerator {
                 engine.receive(.cycling(CyclingReading(speed: revolutions * 2.105, cadence: max(0, cadence))), at: arrival)
                 engine.receive(.power(PowerReading(power: Int(max(0, power + random.gaussian() * 15).rounded()))), at: arrival)
             }
+            samples += engine.advance(to: start.addingTimeInterval(Double(second + 1))).samples
+        }
+        return (engine.summary(id: 0, state: .saved), samples)
+    }
+
+    /// `duration` seconds on a fitness machine, recorded by `WorkoutEngine` itself: the heart rate
+    /// of `workoutSamples` from a strap, and a record of the machine every second as its decoder
+    /// gives it (speed to 0.01 km/h, incline to 0.1 %, cadence to 0.5 a minute).
+    ///
+    /// A treadmill (a run): the speed set to a new whole 0.5 km/h every 5 minutes between 8 and
+    /// 12, the belt wandering a few hundredths around it, the incline set between 0 and 3 % every
+    /// 10 minutes. A smart trainer (a ride): about 30 km/h, 90 rpm and 200 W in ERG mode, the
+    /// target changing every 5 minutes. A rower: about 28 strokes a minute and 180 W, its split
+    /// following the speed.
+    public static func machineWorkout(type: MachineType, duration: Int, seed: UInt64) -> (summary: WorkoutSummary, samples: [Sample]) {
+        var random = SeededRandom(seed: seed)
+        let heart = workoutSamples(duration: duration, using: &random)
+        let start = Date(timeIntervalSince1970: 1_773_480_900)
+        let sport: Sport = type == .treadmill ? .running : type == .indoorBike ? .cycling : .rowing
+        let configuration = WorkoutConfiguration(sport: sport, distanceReadout: DistanceReadout(every: 1, unit: .kilometres))
+        var engine = WorkoutEngine(start: start, configuration: configuration, calories: CalorieModel(profile: Profile()))
+        var distance = 0.0
+        var samples: [Sample] = []
+        samples.reserveCapacity(duration)
+        var target = 10.0
+        var incline = 1.0
+        for second in heart.indices {
+            let arrival = start.addingTimeInterval(Double(second) + 0.5)
+            let beat = heart[second]
+            if let rate = beat.heartRate {
+                engine.receive(HeartRateReading(beatsPerMinute: rate, contact: .detected, rrIntervals: beat.rrIntervals), at: arrival)
+            }
+            if second % 300 == 0 { target = [8, 10, 12, 9.5, 11, 8.5][second / 300 % 6] }
+            if second % 600 == 0 { incline = Double(Int(random.next() % 31)) / 10 }
+            var reading = MachineReading(type: type)
+            switch type {
+            case .treadmill:
+                let kilometresPerHour = (target * 100 + random.gaussian() * 3).rounded() / 100
+                reading.speed = kilometresPerHour / 3.6
+                reading.incline = incline
+            case .indoorBike:
+                reading.speed = ((30 + random.gaussian()) * 100).rounded() / 360
+                reading.cadence = ((90 + random.gaussian() * 2) * 2).rounded() / 2
+                reading.power = Int((target * 20 + random.gaussian() * 4).rounded())
+            case .rower:
+                reading.speed = ((14 + random.gaussian() * 0.3) * 100).rounded() / 360
+                reading.cadence = ((28 + random.gaussian()) * 2).rounded() / 2
+                reading.power = Int((180 + random.gaussian() * 10).rounded())
+                reading.split = Int((500 / reading.speed!).rounded())
+            }
+            distance += reading.speed ?? 0
+            reading.distance = distance.rounded(.down)
+            engine.receive(.machine(reading), at: arrival)
             samples += engine.advance(to: start.addingTimeInterval(Double(second + 1))).samples
         }
         return (engine.summary(id: 0, state: .saved), samples)

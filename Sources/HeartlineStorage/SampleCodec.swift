@@ -30,11 +30,21 @@ import HeartlineCore
 /// byte 0 (none) or 1 and its 8 bytes. Without `x` it is not stored at all but computed the way
 /// `WorkoutEngine` adds it up: the previous distance plus the speed (nothing without a speed).
 ///
+/// Format 3 adds a treadmill's incline; a blob with no incline in it is still written as format
+/// 2, which older Heartlines read. Whether a record carries an incline is a second layout, none at
+/// the start: a record whose incline layout differs from the previous one's, or whose incline
+/// needs an escape, is preceded (before any motion byte) by an incline byte `110000ri`: `i` = an
+/// incline present from this record on; `r` = this record's incline is a raw double. The incline
+/// comes after the power: the zig-zag varint difference in tenths of a percent from the previous
+/// one (starting from 0), or with `r` its 8 bytes.
+///
 /// Nothing is lost: the engine keeps speeds to 1/256 m/s, so they and the distances summed from
 /// them are stored exactly in a byte or so; any other speed and any other distance (the first of
 /// a chunk, a workout resumed) take the raw escape. Integer arithmetic wraps, so every `Int`
 /// round-trips, however implausible, and so does every `Double`, bit for bit.
 enum SampleCodec {
+    /// Motion with a treadmill's incline: written only when a sample has one.
+    static let inclineVersion: UInt8 = 3
     static let formatVersion: UInt8 = 2
     /// Heart rate and RR intervals only: what workouts were stored in before motion.
     static let heartRateOnlyVersion: UInt8 = 1
@@ -45,12 +55,16 @@ enum SampleCodec {
     private static let powerBit: UInt8 = 0x04
     private static let rawSpeedBit: UInt8 = 0x02
     private static let explicitDistanceBit: UInt8 = 0x01
+    private static let inclinePrefix: UInt8 = 0xC0
+    private static let inclineBit: UInt8 = 0x01
+    private static let rawInclineBit: UInt8 = 0x02
 
     static func encode(_ samples: some Sequence<Sample>) -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(samples.underestimatedCount * 4 + 1)
         writer.bytes.append(formatVersion)
         var previous = State()
+        var anyIncline = false
         for sample in samples {
             let elapsedStep = sample.elapsed &- previous.elapsed
             let wallStep = sample.wallOffset &- previous.wallOffset
@@ -62,7 +76,14 @@ enum SampleCodec {
             let rawSpeed = motion.speed != nil && speedUnits == nil
             let layout = Self.layout(motion)
             let distanceFollows = same(sample.distance, predictedDistance(after: previous.distance, speed: motion.speed))
+            let inclineTenths = motion.incline.flatMap(tenths)
+            let rawIncline = motion.incline != nil && inclineTenths == nil
+            let inclined = motion.incline != nil
 
+            if inclined != previous.inclined || rawIncline {
+                writer.bytes.append(inclinePrefix | (inclined ? inclineBit : 0) | (rawIncline ? rawInclineBit : 0))
+                anyIncline = true
+            }
             if layout != previous.layout || rawSpeed || !distanceFollows {
                 writer.bytes.append(
                     motionPrefix | layout | (rawSpeed ? rawSpeedBit : 0) | (distanceFollows ? 0 : explicitDistanceBit))
@@ -101,6 +122,14 @@ enum SampleCodec {
                 writer.varint(zigZag(power &- previous.power))
                 previous.power = power
             }
+            if let incline = motion.incline {
+                if let inclineTenths {
+                    writer.varint(zigZag(inclineTenths &- previous.inclineTenths))
+                    previous.inclineTenths = inclineTenths
+                } else {
+                    writer.double(incline)
+                }
+            }
             if !distanceFollows {
                 if let distance = sample.distance {
                     writer.bytes.append(1)
@@ -113,15 +142,17 @@ enum SampleCodec {
             previous.wallOffset = sample.wallOffset
             if let heartRate = sample.heartRate { previous.heartRate = heartRate }
             previous.layout = layout
+            previous.inclined = inclined
             previous.distance = sample.distance
         }
+        if anyIncline { writer.bytes[0] = inclineVersion }
         return writer.bytes
     }
 
     static func decode(_ bytes: [UInt8]) throws(SampleCodecError) -> [Sample] {
         var reader = ByteReader(bytes: bytes)
         let version = try reader.byte()
-        guard version == formatVersion || version == heartRateOnlyVersion else {
+        guard version == formatVersion || version == heartRateOnlyVersion || version == inclineVersion else {
             throw SampleCodecError(offset: 0, reason: "unknown sample format \(version)")
         }
         var samples: [Sample] = []
@@ -132,7 +163,20 @@ enum SampleCodec {
             var header = try reader.byte()
             var rawSpeed = false
             var explicitDistance = false
-            if version == formatVersion, header & 0xE0 == motionPrefix {
+            var rawIncline = false
+            if version == inclineVersion, header & 0xE0 == inclinePrefix {
+                guard header & 0x1C == 0 else {
+                    throw SampleCodecError(offset: headerOffset, reason: "reserved incline bits set")
+                }
+                previous.inclined = header & inclineBit != 0
+                rawIncline = header & rawInclineBit != 0
+                guard !rawIncline || previous.inclined else {
+                    throw SampleCodecError(offset: headerOffset, reason: "a raw incline without an incline")
+                }
+                headerOffset = reader.offset
+                header = try reader.byte()
+            }
+            if version != heartRateOnlyVersion, header & 0xE0 == motionPrefix {
                 previous.layout = header & (speedBit | cadenceBit | powerBit)
                 rawSpeed = header & rawSpeedBit != 0
                 explicitDistance = header & explicitDistanceBit != 0
@@ -193,6 +237,14 @@ enum SampleCodec {
                 previous.power = previous.power &+ unZigZag(try reader.varint())
                 motion.power = previous.power
             }
+            if previous.inclined {
+                if rawIncline {
+                    motion.incline = try reader.double()
+                } else {
+                    previous.inclineTenths = previous.inclineTenths &+ unZigZag(try reader.varint())
+                    motion.incline = incline(tenths: previous.inclineTenths)
+                }
+            }
             var distance = predictedDistance(after: previous.distance, speed: motion.speed)
             if explicitDistance {
                 let kindOffset = reader.offset
@@ -223,6 +275,8 @@ enum SampleCodec {
         var speedUnits = 0
         var cadence = 0
         var power = 0
+        var inclined = false
+        var inclineTenths = 0
         var distance: Double?
     }
 
@@ -239,6 +293,16 @@ enum SampleCodec {
     }
 
     static func speed(units: Int) -> Double { Double(units) * Motion.speedResolution }
+
+    /// An incline in tenths of a percent, when it is a whole number of them that reads back bit
+    /// for bit (as `Motion.quantised(incline:)` makes it).
+    static func tenths(_ incline: Double) -> Int? {
+        guard let tenths = Int(exactly: (incline * 10).rounded()), self.incline(tenths: tenths).bitPattern == incline.bitPattern
+        else { return nil }
+        return tenths
+    }
+
+    static func incline(tenths: Int) -> Double { Double(tenths) / 10 }
 
     /// The distance `WorkoutEngine` reaches in a second with `speed`: it adds the speed, never
     /// less than 0, to the distance so far; a second without a speed leaves the distance as it was.

@@ -1,15 +1,25 @@
 import Foundation
 
-/// A treadmill's GATT server: the Fitness Machine service on a `FakeStrap`'s database, and a
-/// control point that keeps the specification's rules, written out by hand from Fitness Machine
-/// Service 1.0 rather than with HeartlineBluetooth's encoders.
+/// A treadmill's or a smart trainer's GATT server: the Fitness Machine service on a `FakeStrap`'s
+/// database, and a control point that keeps the specification's rules, written out by hand from
+/// Fitness Machine Service 1.0 rather than with HeartlineBluetooth's encoders.
 ///
 /// Every request but Request Control is refused (0x05, control not permitted) until control is
 /// requested; a speed outside its Supported Speed Range (0.5 to 18 km/h) or an inclination
 /// outside -3 to 15 % (which it has no range characteristic to say) is refused with 0x03,
 /// invalid parameter. Each write is answered by its write response, then the indication.
+///
+/// The trainer has the same handles: Indoor Bike Data (speed, cadence, distance and power) in
+/// place of Treadmill Data, a Supported Power Range (25 to 1,000 W) in place of the speed range,
+/// and takes Set Target Power only, which in ERG mode its power then follows.
 final class FakeFitnessMachine {
+    enum Kind {
+        case treadmill
+        case trainer
+    }
+
     let strap: FakeStrap
+    let kind: Kind
 
     // The handles of the layout below, after the strap's common services.
     static let featureHandle: UInt16 = 0x001A
@@ -27,20 +37,33 @@ final class FakeFitnessMachine {
     /// 1/100 km/h and 1/10 %.
     private(set) var speed: UInt16 = 800
     private(set) var inclination: Int16 = 0
+    /// Watts, the ERG target.
+    private(set) var power: Int16 = 100
     /// Metres, as the belt has run.
     private var distance = 0.0
     /// Beats per minute, from the hand grips.
     var heartRate: UInt8 = 128
 
-    init(name: String = "Track 5") {
+    init(name: String = "Track 5", kind: Kind = .treadmill) {
+        self.kind = kind
         strap = FakeStrap(name: name, heartRateService: false)
         strap.service(0x0018, uuid: [0x26, 0x18])
-        // Features: total distance and inclination; targets: speed and inclination.
-        strap.characteristic(0x0019, properties: 0x02, uuid: [0xCC, 0x2A], value: [0x0C, 0, 0, 0, 0x03, 0, 0, 0])
-        strap.characteristic(0x001B, properties: 0x10, uuid: [0xCD, 0x2A], value: [])
-        strap.configuration(0x001D)
-        // 0.5 to 18 km/h in steps of 0.1.
-        strap.characteristic(0x001E, properties: 0x02, uuid: [0xD4, 0x2A], value: [0x32, 0x00, 0x08, 0x07, 0x0A, 0x00])
+        switch kind {
+        case .treadmill:
+            // Features: total distance and inclination; targets: speed and inclination.
+            strap.characteristic(0x0019, properties: 0x02, uuid: [0xCC, 0x2A], value: [0x0C, 0, 0, 0, 0x03, 0, 0, 0])
+            strap.characteristic(0x001B, properties: 0x10, uuid: [0xCD, 0x2A], value: [])
+            strap.configuration(0x001D)
+            // 0.5 to 18 km/h in steps of 0.1.
+            strap.characteristic(0x001E, properties: 0x02, uuid: [0xD4, 0x2A], value: [0x32, 0x00, 0x08, 0x07, 0x0A, 0x00])
+        case .trainer:
+            // Features: cadence, total distance and power; targets: power.
+            strap.characteristic(0x0019, properties: 0x02, uuid: [0xCC, 0x2A], value: [0x06, 0x40, 0, 0, 0x08, 0, 0, 0])
+            strap.characteristic(0x001B, properties: 0x10, uuid: [0xD2, 0x2A], value: [])
+            strap.configuration(0x001D)
+            // 25 to 1,000 W in steps of 1.
+            strap.characteristic(0x001E, properties: 0x02, uuid: [0xD8, 0x2A], value: [0x19, 0x00, 0xE8, 0x03, 0x01, 0x00])
+        }
         strap.characteristic(0x0020, properties: 0x28, uuid: [0xD9, 0x2A], value: [])
         strap.configuration(0x0022)
         strap.characteristic(0x0023, properties: 0x10, uuid: [0xDA, 0x2A], value: [])
@@ -65,11 +88,15 @@ final class FakeFitnessMachine {
         }
         guard granted else { return 0x05 }
         switch (opCode, value.count) {
-        case (0x02, 3):
+        case (0x05, 3) where kind == .trainer:
+            let target = Int16(bitPattern: FakeStrap.uint16(value, 1))
+            guard (25...1000).contains(target) else { return 0x03 }
+            power = target
+        case (0x02, 3) where kind == .treadmill:
             let target = FakeStrap.uint16(value, 1)
             guard (50...1800).contains(target) else { return 0x03 }
             speed = target
-        case (0x03, 3):
+        case (0x03, 3) where kind == .treadmill:
             let target = Int16(bitPattern: FakeStrap.uint16(value, 1))
             guard (-30...150).contains(target) else { return 0x03 }
             inclination = target
@@ -86,6 +113,7 @@ final class FakeFitnessMachine {
     /// The Treadmill Data notification after `seconds` more: speed, total distance, inclination
     /// and ramp angle, heart rate from its grips (flags 0x010C).
     func notification(after seconds: Double) -> [UInt8] {
+        if kind == .trainer { return bikeNotification(after: seconds) }
         let belt = running ? speed : 0
         distance += Double(belt) / 360 * seconds
         let metres = UInt32(distance)
@@ -93,6 +121,18 @@ final class FakeFitnessMachine {
         return [0x1B] + FakeStrap.le(Self.dataHandle) + [0x0C, 0x01] + FakeStrap.le(belt)
             + [UInt8(metres & 0xFF), UInt8(metres >> 8 & 0xFF), UInt8(metres >> 16 & 0xFF)] + FakeStrap.le(incline) + [0x00, 0x00]
             + [heartRate]
+    }
+
+    /// The Indoor Bike Data notification after `seconds` more: 30 km/h, 90 rpm, total distance
+    /// and the power it holds (flags 0x0054).
+    private func bikeNotification(after seconds: Double) -> [UInt8] {
+        let kilometresPerHour: UInt16 = running ? 3000 : 0
+        distance += Double(kilometresPerHour) / 360 * seconds
+        let metres = UInt32(distance)
+        let watts = UInt16(bitPattern: running ? power : 0)
+        return [0x1B] + FakeStrap.le(Self.dataHandle) + [0x54, 0x00] + FakeStrap.le(kilometresPerHour)
+            + FakeStrap.le(UInt16(running ? 180 : 0))
+            + [UInt8(metres & 0xFF), UInt8(metres >> 8 & 0xFF), UInt8(metres >> 16 & 0xFF)] + FakeStrap.le(watts)
     }
 
     /// A Fitness Machine Status notification: control permission lost.

@@ -10,6 +10,29 @@ import Testing
         WorkoutEngine(start: start, configuration: WorkoutConfiguration(interval: interval), calories: model)
     }
 
+    /// A treadmill's incline is each second's, to the tenth of a percent, and the summary names
+    /// the machine once one gave a reading; a workout started with a configuration that names
+    /// one (a copy of an old summary's) does not claim it, a resumed one keeps it.
+    @Test func aMachinesInclineIsRecordedAndTheSummaryNamesTheMachine() {
+        var configuration = WorkoutConfiguration(sport: .running)
+        configuration.machine = .indoorBike
+        var engine = WorkoutEngine(start: start, configuration: configuration, calories: model)
+        _ = engine.advance(to: start.addingTimeInterval(2))
+        #expect(engine.summary(id: 1, state: .recording).configuration.machine == nil)
+        engine.receive(.machine(MachineReading(type: .treadmill, speed: 2.5, incline: 1.04)), at: start.addingTimeInterval(2.5))
+        let samples = engine.advance(to: start.addingTimeInterval(4)).samples
+        #expect(samples.map(\.motion.incline) == [1, 1])
+        #expect(samples.map(\.motion.speed) == [2.5, 2.5])
+        let summary = engine.summary(id: 1, state: .recording)
+        #expect(summary.configuration.machine == .treadmill)
+        let resumed = WorkoutEngine(resuming: summary, samples: samples, calories: model)
+        #expect(resumed.summary(id: 1, state: .recording).configuration.machine == .treadmill)
+        // A footpod alone gives no incline.
+        var run = WorkoutEngine(start: start, configuration: WorkoutConfiguration(sport: .running), calories: model)
+        run.receive(.running(RunningReading(speed: 3, cadence: 170, isRunning: true)), at: start.addingTimeInterval(0.5))
+        #expect(run.advance(to: start.addingTimeInterval(1)).samples.allSatisfy { $0.motion.incline == nil })
+    }
+
     /// Runs `seconds` seconds from `from`, one reading each second, and returns the seconds at which a readout was due.
     func run(_ engine: inout WorkoutEngine, seconds: Int, from: Int = 0, heartRate: Int? = 120) -> (readouts: [Int], samples: [Sample]) {
         var readouts: [Int] = []

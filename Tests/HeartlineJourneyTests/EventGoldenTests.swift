@@ -56,8 +56,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -153,8 +154,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -283,8 +285,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -353,8 +356,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -523,8 +527,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -622,8 +627,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.

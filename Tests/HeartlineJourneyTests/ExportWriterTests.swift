@@ -284,6 +284,53 @@ import Testing
         #expect(maximum == summary.maximumPower)
     }
 
+    /// A treadmill: valid against the schema, indoor (no positions), its speed in TPX and its
+    /// distance in every trackpoint; a run by the machine even when no sport was chosen.
+    @Test func aTreadmillIsAnIndoorRunWithItsSpeedAndDistance() throws {
+        var (summary, samples) = HistoryGenerator.machineWorkout(type: .treadmill, duration: 900, seed: 9)
+        summary.configuration.sport = .other
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        #expect(!xml.contains("<Position>"))
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Running")
+        let points = Self.trackpoints(activity.children(named: "Lap"))
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(Self.isInOrder(point.children.map(\.name), Self.trackpointOrder))
+            let distance = try #require(point.child("DistanceMeters")?.text.flatMap(Double.init))
+            #expect(abs(distance - sample.distance!) <= 0.005 + 1e-9)
+            let speed = try #require(point.child("Extensions")?.child("ax:TPX")?.child("ax:Speed")?.text.flatMap(Double.init))
+            #expect(abs(speed - sample.motion.speed!) <= 0.0005 + 1e-9)
+        }
+    }
+
+    /// Rowing is Other in TCX (its schema has no rowing) and rowing in FIT, on a rower or not;
+    /// a machine's sport is its own whatever was chosen.
+    @Test func eachSportAndMachineHasItsExportSport() {
+        #expect(TCXWriter.sport(.rowing) == "Other" && FITWriter.sport(.rowing) == 15)
+        #expect(TCXWriter.sport(.other, on: .treadmill) == "Running" && FITWriter.sport(.other, on: .treadmill) == 1)
+        #expect(TCXWriter.sport(.running, on: .indoorBike) == "Biking" && FITWriter.sport(.running, on: .indoorBike) == 2)
+        #expect(FITWriter.sport(.other, on: .rower) == 15 && FITWriter.subSport(.rower) == 14)
+        #expect(FITWriter.subSport(.treadmill) == 1 && FITWriter.subSport(.indoorBike) == 6)
+    }
+
+    /// A smart trainer: a ride with its cadence and watts, valid, a ride even without a sport.
+    @Test func aSmartTrainerIsARideWithItsCadenceAndWatts() throws {
+        var (summary, samples) = HistoryGenerator.machineWorkout(type: .indoorBike, duration: 600, seed: 10)
+        summary.configuration.sport = .other
+        let xml = TCXWriter.document(summary: summary, samples: samples)
+        try SchemaCheck.validate(xml)
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        #expect(activity.attributes["Sport"] == "Biking")
+        let points = Self.trackpoints(activity.children(named: "Lap"))
+        try #require(points.count == samples.count)
+        for (point, sample) in zip(points, samples) {
+            #expect(point.child("Cadence")?.text == String(sample.motion.cadence!))
+            #expect(point.child("Extensions")?.child("ax:TPX")?.child("ax:Watts")?.text == String(sample.motion.power!))
+        }
+    }
+
     /// A crank sensor alone: Cadence in the trackpoints and the lap, MaxBikeCadence in LX, so the
     /// extension's namespace is declared though no trackpoint has a TPX.
     @Test func aRideWithOnlyACadenceIsStillWellFormed() throws {

@@ -23,8 +23,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -180,8 +181,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -581,8 +583,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -804,8 +807,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.
@@ -1025,8 +1029,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > next
             menu: Metrics for audio feedback.
             menu: 1, Time elapsed: on.

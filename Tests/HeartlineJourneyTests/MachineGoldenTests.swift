@@ -69,6 +69,175 @@ import Testing
             """#)
     }
 
+    /// Settings, Sensors, once a machine is connected: the top speed and the steps typed as values
+    /// in the units setting's unit, refused out of range, and the top speed then used by a run.
+    @Test func theTopSpeedAndStepsAreSetInSettings() throws {
+        let session = try GoldenSession()
+        session.open(.settings)
+        expectGolden(
+            session,
+            #"""
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            :treadmill 8 0
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
+            menu: 3, Footpod calibration: 100 percent.
+            menu: 4, Top treadmill speed: not set.
+            menu: 5, Treadmill step for faster and slower: 0.5 kilometres per hour.
+            menu: 6, Trainer step for faster and slower: 10 watts.
+            > 4
+            menu: Type your top treadmill speed, from 1 to 30 kilometres per hour.
+            > 40
+            answer: That number is outside the range.
+            answer: Type your top treadmill speed, from 1 to 30 kilometres per hour.
+            answer: Type back to leave without a change.
+            > 13.5
+            answer: Top treadmill speed, 13.5 kilometres per hour.
+            answer: You are on Sensors.
+            > 5
+            menu: Type the treadmill's step, from 0.1 to 5 kilometres per hour.
+            > 1 km/h
+            answer: Step for faster and slower, 1 kilometre per hour.
+            answer: You are on Sensors.
+            > 6
+            menu: Type the trainer's step, from 1 to 100 watts.
+            > 20 watts
+            answer: Step for faster and slower, 20 watts.
+            answer: You are on Sensors.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            > 1
+            menu: Profile.
+            menu: 1, Age: not set.
+            menu: 2, Sex: not set.
+            menu: 3, Weight: not set.
+            menu: 4, Maximum heart rate: not set.
+            menu: 5, Resting heart rate: not set.
+            menu: 6, FTP: not set.
+            menu: 7, Units: Kilometres.
+            > 7
+            answer: Units: Miles.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Export every saved workout: off.
+            menu: 8, Resting check length: 3 minutes.
+            menu: 9, Power off.
+            menu: 10, Headset.
+            menu: Press 0 for the tenth, Headset.
+            > 3
+            menu: Sensors.
+            menu: No strap is remembered.
+            menu: 1, Find straps.
+            menu: 2, Find footpods, bike sensors, power meters and fitness machines.
+            menu: 3, Footpod calibration: 100 percent.
+            menu: 4, Top treadmill speed: 8.4 miles per hour.
+            menu: 5, Treadmill step for faster and slower: 0.6 miles per hour.
+            menu: 6, Trainer step for faster and slower: 20 watts.
+            > 4
+            menu: Type your top treadmill speed, from 0.7 to 18.6 miles per hour.
+            > fast
+            answer: That is not a number.
+            answer: Type your top treadmill speed, from 0.7 to 18.6 miles per hour.
+            answer: Type back to leave without a change.
+            > 9 mph
+            answer: Top treadmill speed, 9 miles per hour.
+            answer: You are on Sensors.
+            """#)
+        session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [], interval: .none))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            > speed 10
+            answer: 10 miles per hour is above your top speed of 9 miles per hour.
+            > speed 8.5
+            answer: Setting speed to 8.5 miles per hour.
+            (steer speed 13.679424000000001)
+            answer: Treadmill confirmed.
+            """#)
+    }
+
+    /// Rowing as a sport: its split as the pace, its stroke rate as the cadence, by key and in
+    /// readouts, and the summary's average split and stroke rate.
+    @Test func aRowingWorkout() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(sport: .rowing, metrics: [.heartRate, .pace, .distance, .cadence, .power], interval: .minutes1))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :rower 125 28 180
+            :wait 5
+            :key 3
+            answer: Split, 2 minutes and 5 seconds per 500 metres.
+            :key n
+            answer: Stroke rate, 28 strokes per minute.
+            :key 8
+            answer: Power, 180 watts.
+            :key 4
+            answer: Distance, 0.02 kilometres.
+            > split
+            answer: Split, 2 minutes and 5 seconds per 500 metres.
+            > stroke rate
+            answer: Stroke rate, 28 strokes per minute.
+            :wait 55
+            readout: Heart rate, 150 beats per minute.
+            readout: Split, 2 minutes and 5 seconds per 500 metres.
+            readout: Distance, 0.24 kilometres.
+            readout: Stroke rate, 28 strokes per minute.
+            readout: Power, 180 watts.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Time elapsed, 1 minute.
+            menu: Average heart rate, 150 beats per minute.
+            menu: Maximum heart rate, 150 beats per minute.
+            menu: Calories burned, 12 kilocalories.
+            menu: Distance, 0.24 kilometres.
+            menu: Average split, 2 minutes and 5 seconds per 500 metres.
+            menu: Average stroke rate, 28 strokes per minute.
+            menu: Average power, 180 watts.
+            menu: Training load, 2 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            """#)
+    }
+
     @Test func aSteeredTreadmillRun() throws {
         let session = try GoldenSession()
         session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate, .pace, .distance], interval: .minutes1))

@@ -326,8 +326,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > running
             answer: Sport: Running.
             menu: Metrics for audio feedback.
@@ -414,8 +415,9 @@ import Testing
             menu: Sport.
             menu: 1, Running.
             menu: 2, Cycling.
-            menu: 3, Other, selected.
-            menu: 4, Next.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
             > running
             answer: Sport: Running.
             menu: Metrics for audio feedback.

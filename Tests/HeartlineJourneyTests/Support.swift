@@ -59,7 +59,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// `:motion KIND back` (footpod, bike, power) drop one out and bring it back; `:treadmill KMH
 /// INCLINE` connects a treadmill (0.5 to 18 km/h, -3 to 15 %) that sends its belt every second
 /// and takes what the core steers, shown as `(steer COMMAND)` and answered as it says,
-/// `:treadmill lost` drops it; `:strap fails to connect` is a failed connection attempt of the
+/// `:treadmill lost` drops it; `:rower SPLIT RATE WATTS` connects a rower (its split in seconds
+/// per 500 m, strokes a minute) that sends a record every second; `:strap fails to connect` is a failed connection attempt of the
 /// system's own; every other
 /// line is a sentence the session must say, as `kind: sentence`, in order.
 final class GoldenSession {
@@ -85,6 +86,8 @@ final class GoldenSession {
     var ride: (speed: Double, cadence: Double, power: Int?)?
     /// A treadmill's belt in km/h, incline in percent and distance in metres, from `:treadmill`.
     var treadmill: (speed: Double, incline: Double, distance: Double, running: Bool)?
+    /// A rower's split in seconds per 500 m, stroke rate, watts and distance, from `:rower`.
+    var rower: (split: Int, rate: Double, watts: Int, distance: Double)?
     /// Movement sensors out of range: they send nothing until they are back.
     var silent: Set<SensorKind> = []
 
@@ -267,6 +270,14 @@ final class GoldenSession {
                 let reading = MachineReading(type: .treadmill, speed: speed / 3.6, distance: belt.distance, incline: belt.incline)
                 output += send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
             }
+            if var boat = rower {
+                boat.distance += 500 / Double(boat.split)
+                rower = boat
+                let reading = MachineReading(
+                    type: .rower, speed: 500 / Double(boat.split), distance: boat.distance, cadence: boat.rate, power: boat.watts,
+                    split: boat.split)
+                output += send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
+            }
             if let ride, !silent.contains(.cyclingSpeedCadence) {
                 output += send(
                     .motionSensor(.cyclingSpeedCadence, .sensorReading(.cycling(CyclingReading(speed: ride.speed, cadence: ride.cadence)))))
@@ -372,6 +383,12 @@ final class GoldenSession {
                     treadmill = nil
                     transcript += send(.motionSensor(.fitnessMachine, .disconnected))
                 }
+            } else if line.hasPrefix(":rower ") {
+                transcript.append(line)
+                let parts = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+                rower = (Int(parts[0]), parts[1], Int(parts[2]), rower?.distance ?? 0)
+                transcript += send(.motionSensor(.fitnessMachine, .machine(.described(MachineDescription(type: .rower)))))
+                transcript += send(.motionSensor(.fitnessMachine, .connected(name: "Water 1")))
             } else if line.hasPrefix(":ride") {
                 // ":ride KMH RPM [WATTS]" rides at that speed and cadence; ":ride off" stops.
                 transcript.append(line)

@@ -237,6 +237,44 @@ import Testing
         #expect(abs(try #require(Self.number(session, "total_distance")) - summary.distance!) <= 0.005 + 1e-9)
     }
 
+    /// A treadmill: every record's speed and distance within FIT's resolution and its incline as
+    /// the grade; the session and laps running on a treadmill, indoors, with no positions.
+    @Test func aTreadmillsSpeedDistanceAndInclineComeBackIndoors() throws {
+        let (summary, samples) = HistoryGenerator.machineWorkout(type: .treadmill, duration: 900, seed: 9)
+        #expect(summary.configuration.machine == .treadmill)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let records = lines.filter { $0.hasPrefix("record ") }
+        try #require(records.count == samples.count)
+        for (record, sample) in zip(records, samples) {
+            #expect(abs(try #require(Self.number(record, "speed")) - sample.motion.speed!) <= 0.0005 + 1e-9)
+            #expect(abs(try #require(Self.number(record, "distance")) - sample.distance!) <= 0.005 + 1e-9)
+            #expect(abs(try #require(Self.number(record, "grade")) - sample.motion.incline!) <= 0.005 + 1e-9, "\(record)")
+            #expect(Self.fields(record)["position_lat"] == nil && Self.fields(record)["power"] == nil)
+        }
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(Self.fields(session)["sport"] == "running" && Self.fields(session)["sub_sport"] == "treadmill", "\(session)")
+        #expect(abs(try #require(Self.number(session, "total_distance")) - summary.distance!) <= 0.005 + 1e-9)
+        let laps = lines.filter { $0.hasPrefix("lap ") }
+        #expect(!laps.isEmpty && laps.allSatisfy { Self.fields($0)["sub_sport"] == "treadmill" }, "\(laps)")
+    }
+
+    /// A smart trainer and a rower: their cadence and power exactly, and their indoor sports.
+    @Test(arguments: [(MachineType.indoorBike, "cycling", "indoor_cycling"), (.rower, "rowing", "indoor_rowing")])
+    func aTrainersAndARowersPowerComeBackIndoors(machine: (type: MachineType, sport: String, subSport: String)) throws {
+        let (summary, samples) = HistoryGenerator.machineWorkout(type: machine.type, duration: 600, seed: 10)
+        let lines = try Self.decode(FITWriter.file(summary: summary, samples: samples))
+        let records = lines.filter { $0.hasPrefix("record ") }
+        try #require(records.count == samples.count)
+        for (record, sample) in zip(records, samples) {
+            #expect(Self.fields(record)["power"] == String(sample.motion.power!))
+            #expect(Self.fields(record)["cadence"] == String(sample.motion.cadence!))
+            #expect(Self.fields(record)["grade"] == nil)
+        }
+        let session = try #require(lines.first { $0.hasPrefix("session ") })
+        #expect(Self.fields(session)["sport"] == machine.sport && Self.fields(session)["sub_sport"] == machine.subSport, "\(session)")
+        #expect(Self.fields(session)["avg_power"] == String(summary.averagePower!))
+    }
+
     /// Heart rate only: records with a timestamp and a heart rate and nothing else, the sport
     /// generic, no totals of movement.
     @Test func aHeartRateOnlyWorkoutHasNoMotionFields() throws {

@@ -147,9 +147,9 @@ import Testing
         let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("1")
-        #expect(terminal.waitFor("menu: 3, Other, selected."))
+        #expect(terminal.waitFor("menu: 4, Other, selected."))
         var mark = terminal.mark
-        terminal.type("4")  // Next: the sport stays Other
+        terminal.type("5")  // Next: the sport stays Other
         #expect(terminal.waitFor("menu: 4, Next.", after: mark))
         mark = terminal.mark
         terminal.type("4")

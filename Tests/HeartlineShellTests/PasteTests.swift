@@ -45,7 +45,7 @@ import Testing
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")
-        #expect(terminal.waitFor("menu: 4, Next.", after: mark))
+        #expect(terminal.waitFor("menu: 5, Next.", after: mark))
         mark = terminal.mark
         terminal.type("start workout\r")
         try #require(terminal.waitFor("answer: Workout started.", after: mark))

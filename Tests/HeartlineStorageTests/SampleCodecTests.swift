@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func anUnknownFormatIsRefused() {
-        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([3, 0]) }
+        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([4, 0]) }
         #expect(throws: SampleCodecError.self) { try SampleCodec.decode([]) }
     }
 
@@ -88,6 +88,55 @@ import Testing
     @Test func aMotionByteIsNoPartOfFormatOne() {
         #expect(throws: SampleCodecError.self) { try SampleCodec.decode([1, 0xB0, 0x00, 0x05]) }
         #expect(throws: SampleCodecError.self) { try SampleCodec.decode([2, 0xB0, 0xB0, 0x00, 0x05]) }
+    }
+
+    @Test func anInclineByteIsNoPartOfFormatsOneAndTwo() throws {
+        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([1, 0xC1, 0x00, 0x05]) }
+        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([2, 0xC1, 0x00, 0x05]) }
+        // Format 3: the same bytes are a record with an incline of 0.5 %.
+        let decoded = try SampleCodec.decode([3, 0xC1, 0x00, 0x0A])
+        #expect(decoded == [Sample(elapsed: 1, wallOffset: 1, heartRate: 0, motion: Motion(incline: 0.5))])
+        // Reserved bits, and a raw incline without an incline, are damage.
+        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([3, 0xC5, 0x00, 0x0A]) }
+        #expect(throws: SampleCodecError.self) { try SampleCodec.decode([3, 0xC2, 0x00]) }
+    }
+
+    /// A treadmill's incline: a byte a second while it stays, in tenths of a percent; anything
+    /// else raw; the format byte 3 only when some sample has an incline.
+    @Test func inclinesAreKeptInTenthsOrRaw() throws {
+        let inclines: [Double?] = [1.5, 1.5, 2, -3, -0.0, 0.05, 1e300, nil, nil, 0.1]
+        let samples = inclines.enumerated().map { index, incline in
+            Sample(elapsed: index + 1, wallOffset: index + 1, heartRate: 140, motion: Motion(incline: incline))
+        }
+        let bytes = SampleCodec.encode(samples)
+        #expect(bytes.first == SampleCodec.inclineVersion)
+        let decoded = try SampleCodec.decode(bytes)
+        #expect(decoded == samples)
+        #expect(decoded.map { $0.motion.incline?.bitPattern } == samples.map { $0.motion.incline?.bitPattern })
+        #expect(SampleCodec.tenths(1.5) == 15)
+        #expect(SampleCodec.tenths(Motion.quantised(incline: 0.3)) == 3)
+        #expect(SampleCodec.tenths(-0.0) == nil)
+        #expect(SampleCodec.tenths(0.05) == nil)
+        // Two seconds at the same incline: the incline byte once, the first record (a heart rate of
+        // two bytes) and a second of two bytes.
+        let steady = [1, 2].map { Sample(elapsed: $0, wallOffset: $0, heartRate: 140, motion: Motion(incline: 2)) }
+        #expect(SampleCodec.encode(steady).count == 1 + 1 + (3 + 1) + 2)
+        // Without an incline, format 2 as before.
+        #expect(SampleCodec.encode(samples.map { Sample(elapsed: $0.elapsed, wallOffset: $0.wallOffset, heartRate: 140) }).first == 2)
+    }
+
+    /// An hour on each machine through the engine comes back sample for sample, whole and in the
+    /// chunks a live workout is stored in.
+    @Test(arguments: MachineType.allCases)
+    func anHourOnAMachineRoundTrips(type: MachineType) throws {
+        let samples = HistoryGenerator.machineWorkout(type: type, duration: 3600, seed: 12).samples
+        #expect(samples.allSatisfy { $0.motion.speed != nil && $0.distance != nil })
+        #expect(samples.allSatisfy { ($0.motion.incline != nil) == (type == .treadmill) })
+        #expect(samples.allSatisfy { ($0.motion.power != nil) == (type != .treadmill) })
+        #expect(samples.allSatisfy { $0.motion.incline.map { SampleCodec.tenths($0) != nil } ?? true })
+        #expect(try SampleCodec.decode(SampleCodec.encode(samples)) == samples)
+        let chunks = stride(from: 0, to: samples.count, by: 5).map { samples[$0..<min($0 + 5, samples.count)] }
+        #expect(try chunks.flatMap { try SampleCodec.decode(SampleCodec.encode($0)) } == samples)
     }
 
     @Test func aSteadyRunAddsAByteForSpeedAndOneForCadence() throws {
@@ -183,6 +232,10 @@ import Testing
         if random.next(upTo: 3) != 0 { motion.cadence = Int(random.next(upTo: 250)) }
         if random.next(upTo: 3) != 0 {
             motion.power = random.next(upTo: 8) == 0 ? Int(truncatingIfNeeded: random.next()) : Int(random.next(upTo: 1500))
+        }
+        if random.next(upTo: 3) == 0 {
+            let bits = Double(bitPattern: random.next())
+            motion.incline = random.next(upTo: 4) == 0 ? (bits.isFinite ? bits : -0.0) : Double(Int(random.next(upTo: 400)) - 100) / 10
         }
         return motion
     }

@@ -14,6 +14,11 @@
 /// fractional_cadence), power in watts. A workout with no movement data is written with the
 /// messages it had before sports (and the sport generic).
 ///
+/// A workout on a fitness machine has the machine's sport and an indoor sub-sport (a treadmill's
+/// running and treadmill, a smart trainer's cycling and indoor cycling, a rower's rowing and
+/// indoor rowing) in its session and laps, and no positions; a treadmill's incline is each
+/// record's grade, in 1/100 %.
+///
 /// All multi-byte values are little-endian (the definition messages say so); timestamps count
 /// seconds from 1989-12-31 00:00:00 UTC.
 public enum FITWriter {
@@ -56,7 +61,9 @@ public enum FITWriter {
 
         let running = summary.configuration.sport == .running
         let moving = samples.contains { !$0.motion.isEmpty || $0.distance != nil }
-        let record = moving ? Message.motionRecord : Message.record
+        let inclined = samples.contains { $0.motion.incline != nil }
+        let record = inclined ? Message.inclineRecord : moving ? Message.motionRecord : Message.record
+        let machine = summary.configuration.machine
         fit.define(record)
         fit.define(Message.hrv)
         var previousWall = 0
@@ -70,7 +77,8 @@ public enum FITWriter {
             previousWall = sample.wallOffset
             let rate = sample.heartRate.map { UInt8(clamping: $0) } ?? 0xFF
             let values: [FITEncoder.Value] = [.uint32(time(start + sample.wallOffset)), .uint8(rate)]
-            fit.data(record, moving ? values + recordMotion(sample, running: running) : values)
+            let motion = moving ? recordMotion(sample, running: running) : []
+            fit.data(record, values + motion + (inclined ? [.sint16(grade(sample.motion.incline))] : []))
             // RR intervals in 1/1024 s become milliseconds, the hrv message's unit (s, scale 1000).
             let intervals = sample.rrIntervals.map { UInt16(clamping: ($0 * 1000 + 512) / 1024) }
             for chunk in stride(from: 0, to: intervals.count, by: Message.hrvPerMessage) {
@@ -80,7 +88,7 @@ public enum FITWriter {
         }
         fit.data(Message.event, [.uint32(end), .enumeration(Event.timer), .enumeration(EventType.stopAll)])
 
-        let lapMessage = moving ? Message.motionLap : Message.lap
+        let lapMessage = machine != nil ? Message.machineLap : moving ? Message.motionLap : Message.lap
         fit.define(lapMessage)
         var lapStart = start
         var lapStartDistance = 0.0
@@ -99,11 +107,14 @@ public enum FITWriter {
                     .uint16(UInt16(clamping: calories[index])), .uint8(average(rates)),
                     .uint8(rates.max().map { UInt8(clamping: $0) } ?? 0xFF),
                     .enumeration(lap.resting ? 1 : 0), .enumeration(lapTrigger(lap.trigger)),
-                ] + (moving ? totals(movement, running: running) + [.enumeration(sport(summary.configuration.sport))] : []))
+                ]
+                    + (moving || machine != nil
+                        ? totals(movement, running: running) + [.enumeration(sport(summary.configuration.sport, on: machine))] : [])
+                    + (machine.map { [.enumeration(subSport($0))] } ?? []))
             lapStart = lapEnd
         }
 
-        let sessionMessage = moving ? Message.motionSession : Message.session
+        let sessionMessage = moving || machine != nil ? Message.motionSession : Message.session
         fit.define(sessionMessage)
         let sessionRates = samples.compactMap(\.heartRate)
         var whole = LapMotion(samples[...], from: 0)
@@ -115,13 +126,14 @@ public enum FITWriter {
             sessionMessage,
             [
                 .uint16(0), .uint32(end), .enumeration(Event.session), .enumeration(EventType.stop), .uint32(time(start)),
-                .enumeration(sport(summary.configuration.sport)), .enumeration(0), .uint32(UInt32(clamping: wallDuration * 1000)),
+                .enumeration(sport(summary.configuration.sport, on: machine)), .enumeration(machine.map(subSport) ?? 0),
+                .uint32(UInt32(clamping: wallDuration * 1000)),
                 .uint32(UInt32(clamping: duration * 1000)),
                 .uint16(UInt16(clamping: calories.reduce(0, +))),
                 .uint8(summary.averageHeartRate.map { UInt8(clamping: $0) } ?? average(sessionRates)),
                 .uint8((summary.maximumHeartRate ?? sessionRates.max()).map { UInt8(clamping: $0) } ?? 0xFF),
                 .uint16(0), .uint16(UInt16(clamping: spans.count)), .enumeration(0),
-            ] + (moving ? totals(whole, running: running) : []))
+            ] + (moving || machine != nil ? totals(whole, running: running) : []))
         fit.define(Message.activity)
         fit.data(
             Message.activity,
@@ -132,13 +144,33 @@ public enum FITWriter {
         return fit.file()
     }
 
-    /// The profile's sport: generic 0, running 1, cycling 2.
-    static func sport(_ sport: Sport) -> UInt8 {
-        switch sport {
-        case .other: 0
-        case .running: 1
-        case .cycling: 2
+    /// The profile's sport: generic 0, running 1, cycling 2, rowing 15; on a fitness machine the
+    /// machine's.
+    static func sport(_ sport: Sport, on machine: MachineType? = nil) -> UInt8 {
+        switch (machine, sport) {
+        case (.treadmill, _): 1
+        case (.indoorBike, _): 2
+        case (.rower, _): 15
+        case (nil, .other): 0
+        case (nil, .running): 1
+        case (nil, .cycling): 2
+        case (nil, .rowing): 15
         }
+    }
+
+    /// The profile's sub_sport of a machine: treadmill 1, indoor cycling 6, indoor rowing 14.
+    static func subSport(_ machine: MachineType) -> UInt8 {
+        switch machine {
+        case .treadmill: 1
+        case .indoorBike: 6
+        case .rower: 14
+        }
+    }
+
+    /// An incline in percent as the record's grade (1/100 %), or the invalid value.
+    static func grade(_ incline: Double?) -> Int16 {
+        guard let incline, incline.isFinite else { return Int16.max }
+        return Int16(min(Double(Int16.max - 1), max(Double(Int16.min), (incline * 100).rounded())))
     }
 
     /// A record's cadence, distance, speed, power and fractional cadence; invalid when unknown.
@@ -228,6 +260,8 @@ public enum FITWriter {
         static let motionRecord = Message(
             global: 20, local: 3,
             fields: record.fields + [(4, .uint8, 1), (5, .uint32, 1), (6, .uint16, 1), (7, .uint16, 1), (53, .uint8, 1)])
+        /// The record with the grade: a treadmill's incline.
+        static let inclineRecord = Message(global: 20, local: 3, fields: motionRecord.fields + [(9, .sint16, 1)])
         /// total_distance, avg_speed, max_speed, avg_cadence, max_cadence, avg_power, max_power
         /// of a lap; the session's have other numbers.
         static let lapTotals: [(number: UInt8, type: FITEncoder.BaseType, count: Int)] = [
@@ -238,6 +272,8 @@ public enum FITWriter {
         ]
         /// The lap with its totals and sport.
         static let motionLap = Message(global: 19, local: 5, fields: lap.fields + lapTotals + [(25, .enumeration, 1)])
+        /// The lap with its totals, sport and a machine's sub-sport.
+        static let machineLap = Message(global: 19, local: 5, fields: motionLap.fields + [(39, .enumeration, 1)])
         static let motionSession = Message(global: 18, local: 6, fields: session.fields + sessionTotals)
         static let hrv = Message(global: 78, local: 4, fields: [(0, .uint16, hrvPerMessage)])
         /// message_index, timestamp, event, event_type, start_time, total_elapsed_time,
@@ -274,6 +310,7 @@ struct FITEncoder {
     enum BaseType: UInt8 {
         case enumeration = 0x00
         case uint8 = 0x02
+        case sint16 = 0x83
         case uint16 = 0x84
         case uint32 = 0x86
         case uint32z = 0x8C
@@ -281,7 +318,7 @@ struct FITEncoder {
         var size: Int {
             switch self {
             case .enumeration, .uint8: 1
-            case .uint16: 2
+            case .sint16, .uint16: 2
             case .uint32, .uint32z: 4
             }
         }
@@ -291,6 +328,7 @@ struct FITEncoder {
         case enumeration(UInt8)
         case uint8(UInt8)
         case uint16(UInt16)
+        case sint16(Int16)
         case uint32(UInt32)
         /// An array field, padded to `count` with the type's invalid value.
         case uint16Array([UInt16], count: Int)
@@ -317,6 +355,7 @@ struct FITEncoder {
             switch value {
             case .enumeration(let byte), .uint8(let byte): records.append(byte)
             case .uint16(let number): append(number)
+            case .sint16(let number): append(number)
             case .uint32(let number): append(number)
             case .uint16Array(let numbers, let count):
                 for index in 0..<count { append(index < numbers.count ? numbers[index] : 0xFFFF) }

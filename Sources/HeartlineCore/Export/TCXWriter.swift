@@ -16,6 +16,10 @@
 /// watts in TPX Speed and Watts, and per lap in LX AvgSpeed, AvgWatts and MaxWatts. A workout
 /// without any of them is written exactly as before there were sports.
 ///
+/// A workout on a fitness machine is indoor: no positions, the machine's sport (a treadmill's
+/// running, a smart trainer's biking, a rower's other), its speed, cadence and watts as above. The
+/// schema has no place for a treadmill's incline; the FIT export carries it.
+///
 /// Laps (see `Laps`): one for the whole workout, or one per phase of its interval training plan
 /// (warm-up, each work and rest, cool-down; rests are "Resting") and one more for any time after
 /// the plan ended, each cut again where the user pressed the lap key ("Manual") or, without a
@@ -47,7 +51,7 @@ public enum TCXWriter {
         if extended { xml += #"xmlns:ax="\#(extensionNamespace)" "# }
         xml += #"xsi:schemaLocation="\#(schemaLocation)">"# + "\n"
         xml += "  <Activities>\n"
-        xml += #"    <Activity Sport="\#(sport(summary.configuration.sport))">"# + "\n"
+        xml += #"    <Activity Sport="\#(sport(summary.configuration.sport, on: summary.configuration.machine))">"# + "\n"
         xml += "      <Id>\(Timestamp.iso8601(start))</Id>\n"
         var previous = (elapsed: 0, wallOffset: 0, distance: 0.0)
         for (index, lap) in spans.enumerated() {
@@ -108,12 +112,13 @@ public enum TCXWriter {
         return xml
     }
 
-    /// Activity_t's Sport: the schema knows running, biking and other.
-    static func sport(_ sport: Sport) -> String {
-        switch sport {
-        case .running: "Running"
-        case .cycling: "Biking"
-        case .other: "Other"
+    /// Activity_t's Sport: the schema knows running, biking and other; on a fitness machine the
+    /// machine's (a rower's is other).
+    static func sport(_ sport: Sport, on machine: MachineType? = nil) -> String {
+        switch (machine, sport) {
+        case (.treadmill, _), (nil, .running): "Running"
+        case (.indoorBike, _), (nil, .cycling): "Biking"
+        case (.rower, _), (nil, .rowing), (nil, .other): "Other"
         }
     }
 

@@ -4,6 +4,9 @@ public enum Sport: String, CaseIterable, Codable, Sendable {
     case running
     /// A speed and cadence sensor or a power meter gives speed, distance, cadence and power.
     case cycling
+    /// A rower gives its 500-metre split (the pace metric), distance, stroke rate (cadence) and
+    /// power.
+    case rowing
     /// Heart rate only, as before sports were chosen.
     case other
 }
@@ -41,8 +44,8 @@ public struct DistanceReadout: Equatable, Codable, Sendable {
     public var metres: Double { every * unit.metres }
 }
 
-/// What moved in one active second, from a footpod, a cycling sensor or a power meter: each nil
-/// when no such sensor said anything fresh in it.
+/// What moved in one active second, from a footpod, a cycling sensor, a power meter or a fitness
+/// machine: each nil when no such sensor said anything fresh in it.
 public struct Motion: Equatable, Sendable {
     /// Metres per second; from the workout engine always a whole number of `speedResolution`.
     public var speed: Double?
@@ -50,14 +53,24 @@ public struct Motion: Equatable, Sendable {
     public var cadence: Int?
     /// Watts.
     public var power: Int?
+    /// A treadmill's incline in percent, negative downhill; from the engine always
+    /// `quantised(incline:)`.
+    public var incline: Double?
 
-    public init(speed: Double? = nil, cadence: Int? = nil, power: Int? = nil) {
+    public init(speed: Double? = nil, cadence: Int? = nil, power: Int? = nil, incline: Double? = nil) {
         self.speed = speed
         self.cadence = cadence
         self.power = power
+        self.incline = incline
     }
 
-    public var isEmpty: Bool { speed == nil && cadence == nil && power == nil }
+    public var isEmpty: Bool { speed == nil && cadence == nil && power == nil && incline == nil }
+
+    /// `incline` to the nearest tenth of a percent, the resolution of the Fitness Machine
+    /// service's inclination: the whole number of tenths divided by 10, which storage keeps exactly.
+    public static func quantised(incline: Double) -> Double {
+        (incline * 10).rounded() / 10
+    }
 
     /// 1/256 m/s, the resolution footpods send (Running Speed and Cadence). The engine keeps every
     /// speed to it, a calibrated footpod's or a wheel's too, so the distances summed from speeds

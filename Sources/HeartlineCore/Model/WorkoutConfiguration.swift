@@ -3,7 +3,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
     case time
     case heartRate = "heart-rate"
     case calories
-    /// Minutes per kilometre or mile: running.
+    /// Minutes per kilometre or mile running; a rower's time per 500 metres (its split).
     case pace
     /// Kilometres or miles per hour: cycling.
     case speed
@@ -17,6 +17,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         switch sport {
         case .running: [.time, .heartRate, .calories, .pace, .distance, .cadence]
         case .cycling: [.time, .heartRate, .calories, .speed, .distance, .cadence, .power]
+        case .rowing: [.time, .heartRate, .calories, .pace, .distance, .cadence, .power]
         case .other: [.time, .heartRate, .calories]
         }
     }
@@ -27,6 +28,7 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         switch sport {
         case .running: [.time, .heartRate, .pace, .distance]
         case .cycling: [.time, .heartRate, .speed, .distance]
+        case .rowing: [.time, .heartRate, .pace, .distance]
         case .other: [.time, .heartRate, .calories]
         }
     }
@@ -61,6 +63,9 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     public var target: TargetZone?
     /// An interval training plan whose phases are announced.
     public var plan: TrainingPlan?
+    /// The fitness machine the workout was done on, once one gave a reading (the workout engine
+    /// sets it): the exports' indoor sport. Not part of what the user configures.
+    public var machine: MachineType?
 
     /// The app's defaults: the sport's metrics read by default, no interval readouts, no target,
     /// no plan.
@@ -99,7 +104,7 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sport, metrics, interval, distanceReadout, target, plan
+        case sport, metrics, interval, distanceReadout, target, plan, machine
     }
 
     /// Configurations saved before sports were chosen are "other".
@@ -111,5 +116,6 @@ public struct WorkoutConfiguration: Equatable, Codable, Sendable {
         distanceReadout = try container.decodeIfPresent(DistanceReadout.self, forKey: .distanceReadout)
         target = try container.decodeIfPresent(TargetZone.self, forKey: .target)
         plan = try container.decodeIfPresent(TrainingPlan.self, forKey: .plan)
+        machine = try? container.decodeIfPresent(MachineType.self, forKey: .machine)
     }
 }

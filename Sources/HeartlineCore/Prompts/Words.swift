@@ -99,6 +99,7 @@ public struct Words: Sendable {
         switch sport {
         case .running: self(.sportRunning)
         case .cycling: self(.sportCycling)
+        case .rowing: self(.sportRowing)
         case .other: self(.sportOther)
         }
     }

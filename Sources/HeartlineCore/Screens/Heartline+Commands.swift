@@ -188,6 +188,9 @@ extension Heartline {
         case .calibrationEntry(let workout):
             enterCalibration(text, workout: workout)
             return
+        case .machineEntry(let setting):
+            enterMachineValue(text, for: setting)
+            return
         case .dateEntry:
             enterDate(text)
             return
@@ -247,6 +250,9 @@ extension Heartline {
             let (prompt, values) = question(for: setting)
             say(.answer, prompt, values)
         case .calibrationEntry(let workout): say(.answer, workout == nil ? .calibrationAsk : .calibrateAsk)
+        case .machineEntry(let setting):
+            let (prompt, values) = question(for: setting)
+            say(.answer, prompt, values)
         case .dateEntry: say(.answer, .dateAsk)
         default: return
         }

@@ -65,6 +65,7 @@ extension Heartline {
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: HeadsetFeature.choiceItems(found, environment))
         case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
+        case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
         }
     }
 
@@ -212,7 +213,7 @@ extension Heartline {
             MenuItem(
                 label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
                 action: .open(.calibrationEntry(nil))))
-        return items
+        return items + machineSettingItems
     }
 
     private func profileItems(_ profile: Profile) -> [MenuItem] {
@@ -300,6 +301,9 @@ extension Heartline {
             say(.menu, prompt, values)
         case .calibrationEntry(let workout):
             say(.menu, workout == nil ? .calibrationAsk : .calibrateAsk)
+        case .machineEntry(let setting):
+            let (prompt, values) = question(for: setting)
+            say(.menu, prompt, values)
         default:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakItems()

@@ -13,6 +13,7 @@ extension Heartline {
         switch (metric, sport) {
         case (.power, _): .powerMeter
         case (_, .running): .footpod
+        case (_, .rowing): .fitnessMachine
         default: .cyclingSpeedCadence
         }
     }
@@ -86,6 +87,14 @@ extension Heartline {
         }
         let motion = active.engine.motion(at: now)
         switch metric {
+        case .pace where sport == .rowing:
+            if let split = Self.split(active.engine.machine(at: now)?.split, speed: motion.speed) {
+                return say(kind, .answerSplit, ["duration": words.duration(split)])
+            }
+        case .cadence where sport == .rowing:
+            if let rate = active.engine.machine(at: now)?.cadence ?? motion.cadence.map(Double.init) {
+                return say(kind, .answerStrokeRate, ["rate": words.decimal(rate, decimals: 1)])
+            }
         case .pace:
             if let speed = motion.speed, speed >= Self.movingSpeed {
                 return say(kind, .answerPace, ["pace": words.pace(speed, in: unit), "unit": words.unitName(unit)])
@@ -108,6 +117,13 @@ extension Heartline {
         } else {
             say(kind, .answerMotionNoSensor, name.merging(["sensor": sensorName(source)]) { $1 })
         }
+    }
+
+    /// A rower's time per 500 metres: its own, else from the speed; none standing still.
+    static func split(_ own: Int?, speed: Double?) -> Int? {
+        if let own, own > 0 { return own }
+        guard let speed, speed >= movingSpeed else { return nil }
+        return Int((500 / speed).rounded())
     }
 
     /// Below this a pace is not a pace (a walker stops at about 0.5 m/s; 33 minutes a kilometre).
@@ -207,9 +223,13 @@ extension Heartline {
                 say(kind, .summaryAveragePace, ["pace": words.pace(speed, in: unit), "unit": words.unitName(unit)])
             } else if sport == .cycling {
                 say(kind, .summaryAverageSpeed, ["speed": words.speed(speed, in: unit)])
+            } else if sport == .rowing, let split = Self.split(nil, speed: speed) {
+                say(kind, .summaryAverageSplit, ["duration": words.duration(split)])
             }
         }
-        if let cadence = workout.averageCadence {
+        if sport == .rowing, let rate = workout.averageCadence {
+            say(kind, .summaryAverageStrokeRate, ["rate": words.number(rate)])
+        } else if let cadence = workout.averageCadence {
             say(
                 kind, sport == .running ? .summaryAverageCadenceRunning : .summaryAverageCadenceCycling, ["cadence": words.number(cadence)])
         }

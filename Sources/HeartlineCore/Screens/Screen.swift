@@ -131,6 +131,8 @@ enum Screen: Equatable, Sendable {
     case headsetChoice([FoundHeadset])
     /// The plans folder's files, read on entering, above the plan step.
     case planFiles([PlanFileEntry])
+    /// Typing a fitness machine's limit: the treadmill's top speed or a step.
+    case machineEntry(MachineSetting)
 
     /// The question asked, if the screen is one.
     var question: Question? {

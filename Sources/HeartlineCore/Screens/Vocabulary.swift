@@ -107,7 +107,7 @@ public enum Vocabulary {
     public static func command(key: Character, sport: Sport = .other) -> Command? { sportKeys(sport)[key] ?? byKey[key] }
 
     /// What keys mean in a sport where the table's do not: the keypad is full, so running and
-    /// cycling give 3, 4 and 8 to their own metrics (calories, average heart rate and events
+    /// cycling (and rowing, as cycling with the split for the speed) give 3, 4 and 8 to their own metrics (calories, average heart rate and events
     /// stay on c, a and v), and letters name the rest.
     public static func sportKeys(_ sport: Sport) -> [Character: Command] {
         switch sport {
@@ -119,6 +119,11 @@ public enum Vocabulary {
         case .cycling:
             [
                 "3": .workout(.speed), "4": .workout(.distance), "8": .workout(.power), "s": .workout(.speed), "d": .workout(.distance),
+                "n": .workout(.cadence), "o": .workout(.power),
+            ]
+        case .rowing:
+            [
+                "3": .workout(.pace), "4": .workout(.distance), "8": .workout(.power), "s": .workout(.pace), "d": .workout(.distance),
                 "n": .workout(.cadence), "o": .workout(.power),
             ]
         case .other: [:]

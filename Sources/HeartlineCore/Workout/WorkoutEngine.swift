@@ -56,6 +56,9 @@ public struct WorkoutEngine: Sendable {
     private var lastCycling: (reading: CyclingReading, at: Date)?
     private var lastPower: (reading: PowerReading, at: Date)?
     private var lastMachine: (reading: MachineReading, at: Date)?
+    /// The fitness machine that gave a reading in this workout, for the summary's configuration:
+    /// a new workout's own readings say it, whatever configuration it was started with.
+    private var machineType: MachineType?
 
     public init(start: Date, configuration: WorkoutConfiguration, calories: CalorieModel) {
         self.start = start
@@ -81,6 +84,7 @@ public struct WorkoutEngine: Sendable {
         runningSince = nil
         lastInput = nil
         isPaused = true
+        machineType = summary.configuration.machine
         if let interval = configuration.interval.seconds {
             nextReadout = (summary.duration / interval + 1) * interval
         }
@@ -193,7 +197,9 @@ public struct WorkoutEngine: Sendable {
         case .running(let running): lastRunning = (running, now)
         case .cycling(let cycling): lastCycling = (cycling, now)
         case .power(let power): lastPower = (power, now)
-        case .machine(let machine): lastMachine = (machine, now)
+        case .machine(let machine):
+            lastMachine = (machine, now)
+            machineType = machineType ?? machine.type
         }
         return []
     }
@@ -209,8 +215,9 @@ public struct WorkoutEngine: Sendable {
         }
     }
 
-    /// Speed, cadence and power from the readings fresh at `moment`, to 1/256 m/s
-    /// (`Motion.speedResolution`). Speed and cadence come from the sensor made for the sport:
+    /// Speed, cadence, power and incline from the readings fresh at `moment`, to 1/256 m/s
+    /// (`Motion.speedResolution`) and 0.1 % (`Motion.quantised(incline:)`); the incline only from
+    /// a fitness machine. Speed and cadence come from the sensor made for the sport:
     /// on a ride the wheel, else the power meter's wheel and crank data, else a footpod; on a
     /// run (or any other workout) the footpod (as calibrated), else the bike's sensors.
     public func motion(at moment: Date) -> Motion {
@@ -236,9 +243,10 @@ public struct WorkoutEngine: Sendable {
             speed = machine?.speed ?? footpodSpeed ?? cycling?.speed ?? power?.speed
             cadence = footpodCadence ?? machine?.cadence ?? cycling?.cadence ?? power?.cadence
         }
-        motion.speed = speed.map(Motion.quantised)
+        motion.speed = speed.map { Motion.quantised(speed: $0) }
         motion.cadence = cadence.map { Int($0.rounded()) }
         motion.power = (power?.power ?? machine?.power).map { max(0, $0) }
+        motion.incline = machine?.incline.flatMap { $0.isFinite ? Motion.quantised(incline: $0) : nil }
         return motion
     }
 
@@ -338,8 +346,10 @@ public struct WorkoutEngine: Sendable {
         isPaused = false
     }
 
-    /// The totals as stored.
+    /// The totals as stored; the configuration names the fitness machine, once one gave a reading.
     public func summary(id: Int64, state: WorkoutState) -> WorkoutSummary {
+        var configuration = configuration
+        configuration.machine = machineType
         var summary = WorkoutSummary(id: id, start: start, state: state, configuration: configuration, duration: recordedSeconds)
         totals.fill(&summary)
         return summary
