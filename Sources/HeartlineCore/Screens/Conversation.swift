@@ -21,6 +21,8 @@ struct Conversation: Sendable {
     var storageTrouble: StorageTrouble?
     /// Whether a failed automatic export was said this run.
     var saidAutoExportFailure = false
+    /// The workout "Upload and save workout" is saving, to be uploaded once saved.
+    var uploadAfterSave: Int64?
     /// What the speech engine offers, as the edge last said; nil until it has, and names typed
     /// meanwhile are asked again rather than taken unchecked.
     var speechOffer: SpeechOffer?

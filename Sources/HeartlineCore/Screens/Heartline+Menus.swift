@@ -128,7 +128,7 @@ extension Heartline {
             MenuItem(label: words(.summarySave), action: .saveWorkout),
             MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-        ] + lapsItem(summary) + calibrateItem(summary)
+        ] + lapsItem(summary) + calibrateItem(summary) + [MenuItem(label: words(.summaryUpload), action: .saveAndUpload)]
     }
 
     private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
@@ -181,7 +181,7 @@ extension Heartline {
             MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
             MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
-        ] + lapsItem(workout)
+        ] + lapsItem(workout) + [MenuItem(label: words(.detailsUpload), action: .upload(workout.id))]
     }
 
     private func settingsItems() -> [MenuItem] {
@@ -197,6 +197,7 @@ extension Heartline {
                 label: words(.settingsRestingLength), state: words.duration(restingCheckMinutes * 60), action: .cycleRestingCheckLength),
             MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
+            MenuItem(label: words(.settingsUpload), state: words.onOff(uploadEnabled), action: .toggleUpload),
         ]
     }
 

@@ -219,6 +219,7 @@ extension Heartline {
             if let failure, conversation.storageTrouble == nil { conversation.storageTrouble = StorageTrouble(failure) }
             say(.answer, .summarySaved)
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
+            uploadIfWanted(summary.id)
         } else {
             let trouble = StorageTrouble(failure ?? records.writeFailure ?? StorageError.diskFull)
             conversation.storageTrouble = trouble
