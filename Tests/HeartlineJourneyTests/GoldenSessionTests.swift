@@ -95,6 +95,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.
@@ -161,6 +162,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             """#)
     }
 
@@ -258,6 +260,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > back
             answer: Save or delete the workout first.
             > home
@@ -300,6 +303,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             answer: Goodbye.
@@ -368,8 +372,9 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
-            > 6
-            answer: There is no item 6. Choose 1 to 5.
+            menu: 6, Upload to intervals.icu.
+            > 7
+            answer: There is no item 7. Choose 1 to 6.
             > 5
             answer: Below zone 1, under 93 beats per minute: 2 minutes and 2 seconds.
             answer: Zone 1, 93 to 111 beats per minute: 1 minute and 1 second.
@@ -411,6 +416,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: All workouts.
             menu: Items 1 to 10 of 11.
@@ -455,6 +461,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: Workouts for yesterday.
             menu: Items 1 to 1 of 1.
@@ -536,6 +543,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -562,6 +570,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             """#)
     }
 
@@ -666,6 +675,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > 2
             answer: Definitely delete workout? Yes or no.
             > y
@@ -923,6 +933,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 1
             menu: Profile.
@@ -1001,6 +1012,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > back
             menu: Heartline home.
@@ -1091,6 +1103,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > 1
             answer: Workout saved.
             menu: Heartline home.
