@@ -50,7 +50,9 @@ final class UploadServer {
     }
 
     deinit {
-        process.terminate()
+        // SIGKILL: a handler thread that hangs on purpose must not keep it alive, and a SIGTERM
+        // ignored by whatever started the tests is ignored by the server too.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

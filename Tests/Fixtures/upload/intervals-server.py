@@ -8,7 +8,8 @@ field `file` carries a filename and a whole FIT file (its header's data size and
 right). Each request becomes one JSON line in the log, with what was found.
 
 What it answers is read from the mode file at each request:
-  ok    201 with a small JSON activity, or 400 naming the first check that failed
+  ok    201 with a small JSON activity (the file is kept in --keep), or 400 naming the first
+        check that failed
   fail  500
   hang  reads the request and never answers
 """
@@ -131,9 +132,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     entry["filename"] = files[0]["filename"]
                     entry["bytes"] = len(data)
                     problem = fit_problem(data)
-                    if problem is None and self.server.keep:
-                        with open(os.path.join(self.server.keep, "%d.fit" % time.time_ns()), "wb") as out:
-                            out.write(data)
         mode = self.mode()
         entry["mode"] = mode
         entry["problem"] = problem
@@ -144,6 +142,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(500, {"error": "server"})
         if problem:
             return self.answer(400, {"error": problem})
+        if self.server.keep:
+            with open(os.path.join(self.server.keep, "%d.fit" % time.time_ns()), "wb") as out:
+                out.write(data)
         self.answer(201, {"id": "i%d" % self.server.next_id(), "external_id": entry["external_id"]})
 
     def mode(self):
