@@ -20,7 +20,9 @@ struct IntervalsICU: UploadService {
         let fileName = "heartline-\(upload.externalID).fit"
         let body = MultipartBody(field: "file", fileName: fileName, file: upload.file, boundary: boundary)
         var components = URLComponents()
-        components.queryItems = [URLQueryItem(name: "name", value: upload.name), URLQueryItem(name: "external_id", value: upload.externalID)]
+        components.queryItems = [
+            URLQueryItem(name: "name", value: upload.name), URLQueryItem(name: "external_id", value: upload.externalID),
+        ]
         // URLComponents leaves "+" alone, which a server reads as a space.
         let query = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         let credentials = Data("API_KEY:\(key.value)".utf8).base64EncodedString()

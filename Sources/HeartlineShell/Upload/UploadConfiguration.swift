@@ -24,7 +24,9 @@ public struct UploadConfiguration: Equatable, Sendable {
         guard !value.isEmpty else { return .empty }
         switch name {
         case "upload.athlete":
-            guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), value.count <= 20 else { return .choice(["0", "i12345"]) }
+            guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), value.count <= 20 else {
+                return .choice(["0", "i12345"])
+            }
             athlete = value
         case "upload.key-file":
             guard value.hasPrefix("/") || value.hasPrefix("~/") else { return .path }
