@@ -87,7 +87,9 @@ public enum HeartlineMain {
         if options.check {
             return SelfCheck.runCommand(
                 options: options, environment: environment, loop: loop, speaker: speaker, words: words,
-                warnings: configuration.warnings(words), log: log)
+                warnings: configuration.warnings(words),
+                uploadKeyPath: configuration.configuration.upload.keyPath(
+                    environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), log: log)
         }
         // With no sound output nothing would be heard: one line says so, and every sentence is
         // printed as well.

@@ -73,7 +73,7 @@ import Testing
         // Nothing waits now, and the check says so.
         let checked = terminal.mark
         terminal.type("check\r")
-        #expect(terminal.waitFor("Upload to intervals.icu is set up. 0 waiting.", after: checked, timeout: 20))
+        #expect(terminal.waitFor("answer: Upload: intervals.icu is set up, 0 waiting.", after: checked, timeout: 20))
         terminal.type("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
         // The key is never printed, logged or said (standard error is the terminal here).
@@ -91,7 +91,7 @@ import Testing
             "\(terminal.screen.suffix(600))")
         mark = terminal.mark
         terminal.type("check\r")
-        #expect(terminal.waitFor("Upload to intervals.icu is set up. 1 waiting.", after: mark, timeout: 20))
+        #expect(terminal.waitFor("answer: Upload: intervals.icu is set up, 1 waiting.", after: mark, timeout: 20))
         terminal.type("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
         #expect(server.requests.count == 1)
@@ -109,7 +109,7 @@ import Testing
         #expect(server.receivedFiles.count == 1)
         mark = terminal.mark
         terminal.type("check\r")
-        #expect(terminal.waitFor("Upload to intervals.icu is set up. 0 waiting.", after: mark, timeout: 20))
+        #expect(terminal.waitFor("answer: Upload: intervals.icu is set up, 0 waiting.", after: mark, timeout: 20))
         terminal.type("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
         #expect(!terminal.screen.contains(Self.key))

@@ -73,16 +73,9 @@ final class Uploader {
         worker.add(upload)
     }
 
-    /// Whether a usable key file is there, and how many uploads wait (nil until the queue is read).
-    var status: (ready: Bool, waiting: Int?) {
-        (UploadKey.check(keyPath) == nil, worker.waitingCount)
-    }
-
     /// The self-check's sentence.
     func checkSentence(_ words: Words) -> Utterance {
-        let status = status
-        guard status.ready else { return Utterance(.answer, words(.checkUploadOff)) }
-        return Utterance(.answer, words(.checkUploadReady, ["count": String(status.waiting ?? 0)]))
+        Utterance(.answer, SelfCheck.uploadSentence(keyPath: keyPath, waiting: worker.waitingCount, words))
     }
 
     private static func activityName(_ start: Date) -> String {
