@@ -21,7 +21,8 @@ import Testing
                 try queue.add(Self.upload(2, nextTry: Date(timeIntervalSince1970: 1_800_000_100)))
                 try queue.add(Self.upload(1))
                 try queue.failed(
-                    workout: 2, service: "intervals.icu", attempts: 3, nextTry: Date(timeIntervalSince1970: 1_800_000_050), error: "HTTP 500")
+                    workout: 2, service: "intervals.icu", attempts: 3, nextTry: Date(timeIntervalSince1970: 1_800_000_050),
+                    error: "HTTP 500")
             }
             _ = try SQLiteStore(directory: directory)
             let queue = try UploadQueue(directory: directory)
