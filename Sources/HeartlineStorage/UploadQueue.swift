@@ -89,6 +89,16 @@ public final class UploadQueue {
         try StorageError.mapping { try database.queryFirst("SELECT count(*) FROM uploads") { $0.int(0) } ?? 0 }
     }
 
+    /// When the next try of any upload is due, leaving out those due later than `before` (the
+    /// ones kept for the next start); nil when none is.
+    public func nextTry(before: Date) throws(StorageError) -> Date? {
+        try StorageError.mapping {
+            try database.queryFirst("SELECT min(next_try) FROM uploads WHERE next_try < ?", [.real(before.timeIntervalSince1970)]) {
+                $0.optionalDouble(0).map(Date.init(timeIntervalSince1970:))
+            } ?? nil
+        }
+    }
+
     /// A try failed: the next one is due at `nextTry`.
     public func failed(workout: Int64, service: String, attempts: Int, nextTry: Date, error: String) throws(StorageError) {
         try StorageError.mapping {

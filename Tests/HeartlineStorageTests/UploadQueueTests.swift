@@ -33,6 +33,8 @@ import Testing
             #expect(waiting.last?.lastError == "HTTP 500")
             #expect(waiting.last?.file == Self.upload(2).file)
             #expect(try queue.count() == 2)
+            #expect(try queue.nextTry(before: .distantFuture) == Date(timeIntervalSince1970: 1_800_000_000))
+            #expect(try queue.nextTry(before: Date(timeIntervalSince1970: 1_800_000_000)) == nil)
             // Queued again, a workout's tries start over; one row per workout and service.
             try queue.add(Self.upload(2))
             #expect(try queue.count() == 2)

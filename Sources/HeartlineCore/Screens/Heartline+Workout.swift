@@ -221,6 +221,8 @@ extension Heartline {
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
             uploadIfWanted(summary.id)
         } else {
+            // Held in memory, it is not uploaded now; "upload" on its details sends it later.
+            conversation.uploadAfterSave = nil
             let trouble = StorageTrouble(failure ?? records.writeFailure ?? StorageError.diskFull)
             conversation.storageTrouble = trouble
             say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)

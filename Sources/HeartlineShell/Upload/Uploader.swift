@@ -195,9 +195,10 @@ final class UploadWorker: @unchecked Sendable {
     private func schedule() {
         timer?.cancel()
         timer = nil
-        let pending = (try? opened()?.waiting()) ?? []
-        waiting.withLock { $0 = pending.count }
-        guard let next = pending.map(\.nextTry).filter({ $0 < .distantFuture }).min() else { return }
+        // Counted, not read: what waits may be many files when upload was never set up.
+        let count = try? opened()?.count()
+        waiting.withLock { $0 = count }
+        guard let next = (try? opened()?.nextTry(before: .distantFuture)) ?? nil else { return }
         let item = DispatchWorkItem { [weak self] in self?.tryWaiting(all: false) }
         timer = item
         queue.asyncAfter(wallDeadline: .now() + max(1, next.timeIntervalSinceNow), execute: item)
