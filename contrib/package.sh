@@ -63,8 +63,8 @@ arch=$(dpkg --print-architecture)
 
 # The Depends that are not libraries the binary links: libespeak-ng1 is loaded with dlopen,
 # speech-dispatcher is reached through its socket and needs a voice, and the speech reaches the
-# headset through the session's sound server.
-depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 "pipewire-pulse | pulseaudio")
+# headset through the session's sound server; libcurl4 is loaded with dlopen on the first upload.
+depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 libcurl4 "pipewire-pulse | pulseaudio")
 # Starting at boot (a user manager for the login, and systemctl --user reaching it) and setcap.
 recommends=(libpam-systemd dbus-user-session libcap2-bin)
 suggests=(bluez sqlite3)
@@ -287,7 +287,7 @@ check() {
   grep -qx " Version: $version-[0-9][0-9a-z.+~]*" <<<"$info" || fault "the version is not $version-REVISION"
   local depends needed
   depends=$(sed -n 's/^ Depends: //p' <<<"$info")
-  for needed in libc6 libbluetooth3 libreadline8 libsqlite3-0 libspeechd2 libespeak-ng1 espeak-ng \
+  for needed in libc6 libbluetooth3 libreadline8 libsqlite3-0 libspeechd2 libespeak-ng1 libcurl4 espeak-ng \
     speech-dispatcher speech-dispatcher-espeak-ng "pipewire-pulse | pulseaudio"; do
     [[ ", $depends," == *", $needed"[\ ,]* ]] || fault "Depends lacks $needed ($depends)"
   done

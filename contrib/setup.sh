@@ -17,6 +17,8 @@ runtime_packages=(
   # The headset client talks to bluetoothd over D-Bus (libdbus-1-3 is its runtime library).
   libdbus-1-dev
   libdbus-1-3
+  # Upload to intervals.icu: libcurl is loaded with dlopen on the first upload (no headers).
+  libcurl4
   speech-dispatcher
   speech-dispatcher-espeak-ng
   espeak-ng

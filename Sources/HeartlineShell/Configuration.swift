@@ -29,6 +29,8 @@ public struct Configuration: Equatable, Sendable {
     /// `captions = on`: every spoken sentence printed on the terminal too.
     public var captions: Bool?
     public var keys = KeyMap()
+    /// Where uploads go, what they go as and how long a try may take (`upload.*` lines).
+    public var upload = UploadConfiguration()
 
     public init() {}
 
@@ -53,6 +55,8 @@ public struct Configuration: Equatable, Sendable {
             case keyName
             /// `key.X = ...` naming no workout action.
             case action
+            /// Not an address starting with https:// (or http://).
+            case webAddress
         }
 
         /// The line number, from 1.
@@ -72,6 +76,7 @@ public struct Configuration: Equatable, Sendable {
     public static let settingNames = [
         "speech", "speech.rate", "speech.pitch", "speech.volume", "speech.voice", "speech.language",
         "speech.module", "sensor", "data-dir", "captions", "key.KEY",
+        "upload.athlete", "upload.key-file", "upload.url", "upload.timeout",
     ]
 
     /// Parses `text`; returns what could be used and what could not, in line order.
@@ -132,6 +137,8 @@ public struct Configuration: Equatable, Sendable {
         case "data-dir":
             guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
             dataDirectory = value
+        case "upload.athlete", "upload.key-file", "upload.url", "upload.timeout":
+            return upload.set(name, to: value)
         default:
             return .unknownSetting
         }
@@ -207,6 +214,7 @@ extension Configuration.Problem {
         case .path: return words(.configPath, ["line": line, "key": key])
         case .keyName: return words(.configKeyName, ["line": line, "key": key])
         case .action: return words(.configAction, ["line": line, "key": key])
+        case .webAddress: return words(.configWebAddress, ["line": line, "key": key])
         }
     }
 }

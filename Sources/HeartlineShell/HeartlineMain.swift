@@ -87,7 +87,9 @@ public enum HeartlineMain {
         if options.check {
             return SelfCheck.runCommand(
                 options: options, environment: environment, loop: loop, speaker: speaker, words: words,
-                warnings: configuration.warnings(words), log: log)
+                warnings: configuration.warnings(words),
+                uploadKeyPath: configuration.configuration.upload.keyPath(
+                    environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), log: log)
         }
         // With no sound output nothing would be heard: one line says so, and every sentence is
         // printed as well.
@@ -180,6 +182,14 @@ public enum HeartlineMain {
         }
         let exports = ExportFolder(environment: environment, store: committed)
         session.exportWorkout = { id, format in exports.export(id, format: format) }
+        let uploadSettings = configuration.configuration.upload
+        let uploader = Uploader(
+            directory: directory, configuration: uploadSettings,
+            keyPath: uploadSettings.keyPath(environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), store: committed,
+            loop: loop, log: log)
+        uploader.send = { [weak session] input in session?.send(input) }
+        session.uploadWorkout = { uploader.upload($0) }
+        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(words)] } }
         session.powerOff = { PowerOff.request() }
         // Captions as last set in Settings, unless --captions or the configuration says on.
         if let captioned {
@@ -193,6 +203,7 @@ public enum HeartlineMain {
         }
         session.headsetCommand = { headset.perform($0) }
         session.start(stored: storedState, resetSpeech: resetSpeech)
+        uploader.start()
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address
         let sensors = SensorLink(loop: loop, catalogue: catalogue, log: log) { [weak session] input in session?.send(input) }

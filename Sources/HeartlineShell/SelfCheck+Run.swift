@@ -54,7 +54,7 @@ extension SelfCheck {
     /// listens a few seconds for the strap's advertising (a strap connected elsewhere is silent).
     public static func runCommand(
         options: Options, environment: [String: String], loop: EventLoop, speaker: Speaker, words: Words, warnings: [Utterance] = [],
-        log: @escaping (String) -> Void
+        uploadKeyPath: String? = nil, log: @escaping (String) -> Void
     ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
         var remembered: RememberedSensor?
@@ -98,6 +98,11 @@ extension SelfCheck {
         }
         if case .missing = SystemProbe.userManager(environment: environment) {
             findings.append(Finding(part: .speech, ok: false, sentence: words(.checkUserManagerMissing)))
+        }
+        if let uploadKeyPath {
+            // Upload set up or not is no fault: the exit status stays the other parts'.
+            let waiting = FileManager.default.fileExists(atPath: directory) ? try? UploadQueue(directory: directory).count() : 0
+            findings.append(Finding(part: .storage, ok: true, sentence: uploadSentence(keyPath: uploadKeyPath, waiting: waiting, words)))
         }
         let utterances = warnings + findings.map { Utterance(.answer, $0.sentence) }
         if engine != nil, engine != "transcript" {
@@ -177,3 +182,13 @@ protocol ReportsSpeechProgress: AnyObject {
 extension SpeechRouter: ReportsSpeechProgress {}
 extension SpeechDispatcherSpeaker: ReportsSpeechProgress {}
 extension EspeakSpeaker: ReportsSpeechProgress {}
+
+extension SelfCheck {
+    /// Whether upload to intervals.icu is set up (a key file only its owner may read), and how
+    /// many uploads wait (nil: the queue could not be read).
+    static func uploadSentence(keyPath: String, waiting: Int?, _ words: Words) -> String {
+        guard UploadKey.check(keyPath) == nil else { return words(.checkUploadOff) }
+        guard let waiting else { return words(.checkUploadSetUp) }
+        return words(.checkUploadReady, ["count": String(waiting)])
+    }
+}

@@ -49,6 +49,8 @@ final class Session {
     var listSpeechOffer: (() -> Void)?
     /// Writes a workout to a file and says how it went, as an input for the core.
     var exportWorkout: ((Int64, ExportFormat) -> Input)?
+    /// Queues a saved workout's upload; the result comes back later as `Input.uploaded`.
+    var uploadWorkout: ((Int64) -> Void)?
     /// Switches captions on or off (set by HeartlineMain where captions can be printed).
     var setCaptions: ((Bool) -> Void)?
     /// Asks the system to power off; the input to send when it refuses (set by HeartlineMain).
@@ -127,6 +129,7 @@ final class Session {
                         send(.autoExportFailed(diskFull: diskFull, folder: folder))
                     }
                 }
+            case .upload(let id): uploadWorkout?(id)
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
             case .captionsChanged(let on): setCaptions?(on)
             case .fillInHistory: fillInHistory?()

@@ -24,6 +24,7 @@ enum Schema {
         Migration(version: 7, migrate: addSportAndMotion),
         Migration(version: 8, migrate: addCommitCounter),
         Migration(version: 9, migrate: typedSettings),
+        Migration(version: 10, migrate: addUploads),
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -228,5 +229,25 @@ enum Schema {
             "INSERT INTO documents (name, json) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET json = excluded.json",
             [.text(SQLiteStore.settingsDocument), .text(try SQLiteStore.json(settings))])
         try database.executeScript("DROP TABLE settings")
+    }
+
+    /// Version 10: workouts waiting to be uploaded to a service, with the file to send, so an
+    /// upload that failed is kept until it goes through, across restarts. A row goes when its
+    /// upload is done; `external_id` is sent with every try, so a retry cannot add it twice.
+    private static func addUploads(_ database: Database) throws {
+        try database.executeScript(
+            """
+            CREATE TABLE uploads (
+                workout INTEGER NOT NULL,
+                service TEXT NOT NULL,               -- UploadService name, e.g. 'intervals.icu'
+                external_id TEXT NOT NULL,
+                name TEXT NOT NULL,                  -- the activity's name at the service
+                file BLOB NOT NULL,                  -- the FIT file, as made when it was queued
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_try REAL NOT NULL,              -- unix seconds
+                last_error TEXT,
+                PRIMARY KEY (workout, service)
+            ) WITHOUT ROWID;
+            """)
     }
 }

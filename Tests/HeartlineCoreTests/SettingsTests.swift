@@ -20,6 +20,7 @@ import Testing
         #expect(settings.footpodCalibration == 1)
         #expect(settings.strap == nil && settings.motionSensors.isEmpty && settings.speech.isEmpty)
         #expect(settings.headset == nil && !settings.headsetFallback)
+        #expect(!settings.upload)
     }
 
     @Test func everyFieldRoundTrips() throws {
@@ -37,6 +38,7 @@ import Testing
         settings.setSpeech(.module, to: "espeak-ng")
         settings.headset = RememberedHeadset(address: "AA:BB:CC:DD:EE:01", name: "SHOKZ OpenRun")
         settings.headsetFallback = true
+        settings.upload = true
         #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
     }
 
@@ -45,6 +47,13 @@ import Testing
         #expect(old.headset == nil && !old.autoPause && old.strap?.name == "HRM-Pro")
         let broken = try Self.decode(#"{"captions": true, "headset": {"address": 7}}"#)
         #expect(broken.headset == nil && broken.captions)
+    }
+
+    @Test func aDocumentFromBeforeUploadHasItOffAndAnUnreadableOneIsOff() throws {
+        let old = try Self.decode(#"{"captions": true}"#)
+        #expect(!old.upload && old.captions)
+        #expect(try Self.decode(#"{"upload": true}"#).upload)
+        #expect(try !Self.decode(#"{"upload": "yes", "captions": true}"#).upload)
     }
 
     @Test func anEmptyDocumentIsTheDefaults() throws {

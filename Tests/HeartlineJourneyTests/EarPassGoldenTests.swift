@@ -356,6 +356,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.

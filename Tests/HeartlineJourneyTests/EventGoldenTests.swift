@@ -30,6 +30,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 1
             menu: Profile.
@@ -249,6 +250,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > 2
             answer: Definitely delete workout? Yes or no.
             > yes
@@ -271,6 +273,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 2
             answer: Auto-pause when the strap loses contact: off.
@@ -488,6 +491,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Laps.
+            menu: 5, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.
@@ -608,6 +612,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             """#)
     }
 

@@ -110,6 +110,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > time in zones
             answer: Below zone 1, under 93 beats per minute: 7 seconds.
             answer: Zone 1, 93 to 111 beats per minute: 53 seconds.

@@ -96,6 +96,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.
@@ -162,6 +163,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             """#)
     }
 
@@ -260,6 +262,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > back
             answer: Save or delete the workout first.
             > home
@@ -302,6 +305,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             answer: Goodbye.
@@ -370,8 +374,9 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
-            > 6
-            answer: There is no item 6. Choose 1 to 5.
+            menu: 6, Upload to intervals.icu.
+            > 7
+            answer: There is no item 7. Choose 1 to 6.
             > 5
             answer: Below zone 1, under 93 beats per minute: 2 minutes and 2 seconds.
             answer: Zone 1, 93 to 111 beats per minute: 1 minute and 1 second.
@@ -413,6 +418,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: All workouts.
             menu: Items 1 to 10 of 11.
@@ -457,6 +463,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: Workouts for yesterday.
             menu: Items 1 to 1 of 1.
@@ -538,6 +545,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > back
             menu: Calories burned by workout.
             menu: Items 1 to 10 of 11.
@@ -564,6 +572,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             """#)
     }
 
@@ -669,6 +678,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > 2
             answer: Definitely delete workout? Yes or no.
             > y
@@ -927,6 +937,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 1
             menu: Profile.
@@ -1005,6 +1016,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > back
             menu: Heartline home.
@@ -1096,6 +1108,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > 1
             answer: Workout saved.
             menu: Heartline home.

@@ -72,6 +72,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 0
             menu: Headset.

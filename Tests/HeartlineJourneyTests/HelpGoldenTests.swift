@@ -131,6 +131,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             > help
             answer: This is one saved workout: its totals, then what to do with it.
             answer: Export writes it to a TCX, CSV or FIT file; Delete workout removes it.
@@ -155,6 +156,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > help
             answer: Settings change how Heartline works, and are kept for the next start.
@@ -186,6 +188,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > sensors
             menu: Sensors.
@@ -210,6 +213,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > speech
             menu: Speech.
@@ -303,6 +307,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > help
             answer: This is the workout that just ended, with its totals.
             answer: Save workout keeps it; Delete workout drops it after asking.

@@ -108,6 +108,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             """#)
     }
 
@@ -460,6 +461,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             """#)
     }
@@ -482,6 +484,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             :key 9
             answer: Definitely power off this computer? Yes or no.
@@ -587,6 +590,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             :hr 130
             :wait 60
             notice: Heart rate recovery, 1 minute: down 30 beats per minute.
@@ -627,6 +631,7 @@ import Testing
             menu: 3, Export to FIT.
             menu: 4, Delete workout.
             menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
             """#)
         let saved = try #require(try session.store.savedWorkouts(offset: 0, limit: 1).first)
         #expect(saved.recovery == [30, 50])
@@ -654,6 +659,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             :strap off
             :wait 120
             notice: Heart rate recovery, 1 minute: unknown, the strap was quiet.
@@ -680,6 +686,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             :key 7
             answer: Export every saved workout: FIT.
@@ -719,6 +726,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.

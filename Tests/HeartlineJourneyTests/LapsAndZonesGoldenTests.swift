@@ -42,6 +42,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Laps.
+            menu: 5, Upload and save workout.
             > laps
             answer: 3 laps.
             answer: Lap 1, 1 minute.
@@ -81,6 +82,7 @@ import Testing
             menu: 4, Delete workout.
             menu: 5, Time in zones.
             menu: 6, Laps.
+            menu: 7, Upload to intervals.icu.
             > laps
             answer: 3 laps.
             answer: Lap 1, 1 minute.
@@ -134,6 +136,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Laps.
+            menu: 5, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.
@@ -174,6 +177,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.

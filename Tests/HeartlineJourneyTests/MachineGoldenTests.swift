@@ -64,6 +64,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Laps.
+            menu: 5, Upload and save workout.
             (steer stop)
             answer: Treadmill confirmed.
             """#)
@@ -313,6 +314,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             (steer stop)
             answer: Treadmill confirmed.
             """#)

@@ -119,6 +119,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             :key escape
             answer: Nothing to cancel.
@@ -134,6 +135,7 @@ import Testing
             answer: 8, Resting check length: 3 minutes.
             answer: 9, Power off.
             answer: 10, Headset.
+            answer: 11, Upload every saved workout to intervals.icu: off.
             answer: Press 0 for the tenth, Headset.
             > back
             menu: Heartline home.
@@ -178,6 +180,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             """#)
     }
 
@@ -229,6 +232,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > speech
             menu: Speech.

@@ -61,6 +61,7 @@ import Testing
             menu: 3, Time in zones.
             menu: 4, Laps.
             menu: 5, Calibrate the footpod with this distance.
+            menu: 6, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.
@@ -299,6 +300,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > sensors
             menu: Sensors.
@@ -391,6 +393,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Calibrate the footpod with this distance.
+            menu: 5, Upload and save workout.
             > calibrate the footpod with this distance
             menu: Type the distance you really covered, such as 5 km or 3.1 miles.
             > 5 furlongs

@@ -94,6 +94,7 @@ import Testing
             menu: 2, Delete workout.
             menu: 3, Time in zones.
             menu: 4, Laps.
+            menu: 5, Upload and save workout.
             > save
             answer: Workout saved.
             menu: Heartline home.

@@ -105,6 +105,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             :restart
             menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
             menu: 1, Resume.

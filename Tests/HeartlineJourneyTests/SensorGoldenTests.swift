@@ -28,6 +28,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -68,6 +69,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -180,6 +182,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -212,6 +215,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -236,6 +240,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -267,6 +272,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -303,6 +309,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.

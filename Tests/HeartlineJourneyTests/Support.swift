@@ -107,6 +107,8 @@ final class GoldenSession {
     /// What the speech engine offers, told to the core right after it starts, as the shell does;
     /// nil tells it nothing. No lists (any name is taken) unless a test sets some.
     var speechOffer: SpeechOffer? = SpeechOffer()
+    /// How the next uploads go, in order; once empty, they go through.
+    var uploadAnswers: [UploadResult] = []
 
     func clockNow(_ date: Date) { clockBox.now = date }
 
@@ -165,6 +167,10 @@ final class GoldenSession {
                 // The file is "written" at once: the core hears it went well.
                 let file = "heartline-golden-\(id).\(format.rawValue)"
                 return ["(export \(id) \(format.rawValue))"] + send(.exported(format, file: file, folder: "heartline-exports"))
+            case .upload(let id):
+                // The service answers at once: the next of `uploadAnswers`, else it went through.
+                let answer = uploadAnswers.isEmpty ? .uploaded : uploadAnswers.removeFirst()
+                return ["(upload \(id))"] + send(.uploaded(answer, waited: false))
             case .sensorWanted(let wanted):
                 // Not in the transcript (every workout asks), but kept for the tests that ask.
                 sensorRequests.append(wanted)

@@ -233,10 +233,11 @@ import Testing
         let result = try runHeartline(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
         let lines = result.lines
-        #expect(lines.count == 4)
-        #expect(lines.map { String($0.prefix(while: { $0 != ":" })) } == ["answer", "answer", "answer", "answer"])
+        #expect(lines.count == 5)
+        #expect(lines.map { String($0.prefix(while: { $0 != ":" })) } == ["answer", "answer", "answer", "answer", "answer"])
         let parts = lines.map { $0.dropFirst("answer: ".count).prefix(while: { $0 != ":" }) }
-        #expect(parts == ["Speech", "Bluetooth", "Strap", "Storage"])
+        #expect(parts == ["Speech", "Bluetooth", "Strap", "Storage", "Upload"])
+        #expect(lines[4] == "answer: Upload: intervals.icu is not set up.")
         #expect(lines[2] == "answer: Strap: none is remembered; choose one in Settings, under Sensors.")
         // No strap is remembered, so something needs attention whatever else this machine has.
         #expect(result.status == 1)
@@ -256,8 +257,31 @@ import Testing
         #expect(
             result.lines.first
                 == "answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands.")
-        #expect(result.lines.count == 5)
+        #expect(result.lines.count == 6)
         #expect(result.lines[3].hasPrefix("answer: Strap: C0:11:22:33:44:55 is remembered"))
+    }
+
+    @Test func checkSaysUploadIsSetUpAndHowManyWaitWithoutTheKey() throws {
+        let data = TemporaryDirectory()
+        let key = data.path + "/intervals.key"
+        let configuration = data.path + "/heartline.conf"
+        try "secret-check-key\n".write(toFile: key, atomically: true, encoding: .utf8)
+        chmod(key, 0o600)
+        try "upload.key-file = \(key)\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        do {
+            _ = try SQLiteStore(directory: data.path + "/data")
+            try UploadQueue(directory: data.path + "/data").add(
+                PendingUpload(
+                    workout: 1, service: "intervals.icu", externalID: "heartline-1-1", name: "Heartline", file: [1], nextTry: Date()))
+        }
+        let result = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", configuration], input: Data())
+        #expect(result.lines.last == "answer: Upload: intervals.icu is set up, 1 waiting.", "\(result.lines)")
+        #expect(!result.standardOutput.contains("secret-check-key") && !result.standardError.contains("secret-check-key"))
+        chmod(key, 0o644)
+        let open = try runHeartline(
+            ["--check", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", configuration], input: Data())
+        #expect(open.lines.last == "answer: Upload: intervals.icu is not set up.", "\(open.lines)")
     }
 
     @Test func checkSaysTheRememberedStrapsMakerAndModelAfterItsSentence() throws {
@@ -271,7 +295,7 @@ import Testing
         }
         let result = try runHeartline(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
-        #expect(result.lines.count == 5)
+        #expect(result.lines.count == 6)
         #expect(result.lines[2].hasPrefix("answer: Strap: "))
         #expect(result.lines[3] == "answer: Made by Garmin, model HRM-Pro.")
 
@@ -279,7 +303,7 @@ import Testing
         let other = try runHeartline(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null", "--sensor", "C0:11:22:33:44:55"],
             input: Data())
-        #expect(other.lines.count == 4)
+        #expect(other.lines.count == 5)
         #expect(!other.lines.contains { $0.contains("Made by") })
     }
 
@@ -295,7 +319,7 @@ import Testing
             guard let colon = body.firstIndex(of: ":") else { return nil }
             return String(body[..<colon])
         }
-        #expect(parts == ["Speech", "Bluetooth", "Strap", "Storage"])
+        #expect(parts == ["Speech", "Bluetooth", "Strap", "Storage", "Upload"])
         #expect(lines.last == "answer: Goodbye.")
     }
 }

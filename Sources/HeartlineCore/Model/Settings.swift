@@ -63,6 +63,8 @@ public struct Settings: Equatable, Sendable {
     public var autoPause = true
     /// The formats every saved workout is written in; none: automatic export is off.
     public var autoExport: [ExportFormat] = []
+    /// Every saved workout is uploaded to the service (intervals.icu).
+    public var upload = false
     /// The resting check's length, one of `restingCheckLengths`.
     public private(set) var restingCheckMinutes = 3
     public var keyEcho = KeyEchoSetting.characters
@@ -195,6 +197,7 @@ extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
         case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
         case treadmillTopSpeed, machineSpeedStep, machinePowerStep, headset, headsetFallback
+        case upload
     }
 
     /// The name each motion kind is stored under.
@@ -214,6 +217,7 @@ extension Settings: Codable {
             (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
         }
         if let autoPause = field(.autoPause, Bool.self) { self.autoPause = autoPause }
+        if let upload = field(.upload, Bool.self) { self.upload = upload }
         if let formats = field(.autoExport, [String].self) {
             for format in formats.compactMap(ExportFormat.init(rawValue:)) where !autoExport.contains(format) {
                 autoExport.append(format)
@@ -245,6 +249,7 @@ extension Settings: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(autoPause, forKey: .autoPause)
         try container.encode(autoExport, forKey: .autoExport)
+        try container.encode(upload, forKey: .upload)
         try container.encode(restingCheckMinutes, forKey: .restingCheckMinutes)
         try container.encode(keyEcho, forKey: .keyEcho)
         try container.encode(captions, forKey: .captions)

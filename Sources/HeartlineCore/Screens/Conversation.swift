@@ -23,6 +23,8 @@ struct Conversation: Sendable {
     var saidAutoExportFailure = false
     /// How typed lines and single keys are taken.
     var keyboard = Keyboard()
+    /// The workout "Upload and save workout" is saving, to be uploaded once saved.
+    var uploadAfterSave: Int64?
 
     /// Adds a sentence to this response; `logged` keeps it for "events" too.
     mutating func say(_ utterance: Utterance, logged: Bool) {

@@ -133,7 +133,7 @@ extension Heartline {
             MenuItem(label: words(.summarySave), action: .saveWorkout),
             MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-        ] + lapsItem(summary) + calibrateItem(summary)
+        ] + lapsItem(summary) + calibrateItem(summary) + [MenuItem(label: words(.summaryUpload), action: .saveAndUpload)]
     }
 
     private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
@@ -186,7 +186,7 @@ extension Heartline {
             MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
             MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
-        ] + lapsItem(workout)
+        ] + lapsItem(workout) + [MenuItem(label: words(.detailsUpload), action: .upload(workout.id))]
     }
 
     private func settingsItems() -> [MenuItem] {
@@ -202,6 +202,7 @@ extension Heartline {
                 label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
             MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
+            MenuItem(label: words(.settingsUpload), state: words.onOff(uploadEnabled), action: .toggleUpload),
         ]
     }
 

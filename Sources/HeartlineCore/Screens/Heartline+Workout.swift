@@ -219,7 +219,10 @@ extension Heartline {
             if let failure, conversation.storageTrouble == nil { conversation.storageTrouble = StorageTrouble(failure) }
             say(.answer, .summarySaved)
             if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
+            uploadIfWanted(summary.id)
         } else {
+            // Held in memory, it is not uploaded now; "upload" on its details sends it later.
+            conversation.uploadAfterSave = nil
             let trouble = StorageTrouble(failure ?? records.writeFailure ?? StorageError.diskFull)
             conversation.storageTrouble = trouble
             say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)

@@ -39,6 +39,9 @@ public enum Effect: Equatable, Sendable {
     /// Write a saved workout in these formats to the export folder, in silence; a failure comes
     /// back as `Input.autoExportFailed`.
     case autoExport(Int64, [ExportFormat])
+    /// Upload a saved workout to the service, in the background; the outcome comes back as
+    /// `Input.uploaded`.
+    case upload(Int64)
     /// The profile changed: count again, in the background, what saved workouts derive from it
     /// (time in zones), and fill in what older ones lack.
     case fillInHistory
@@ -91,6 +94,8 @@ public enum Input: Equatable, Sendable {
     case databaseDamaged
     /// An automatic export could not be written to `folder`.
     case autoExportFailed(diskFull: Bool, folder: String)
+    /// How an upload went; `waited`: it was queued by an earlier try or an earlier run.
+    case uploaded(UploadResult, waited: Bool)
     /// Storage's answer to a `.load`, or why it could not read.
     case loaded(StorageRequest, Result<StorageAnswer, StorageError>)
     /// The disk's state after the writes so far: why writing fails (nil: it works again).
@@ -187,6 +192,7 @@ public struct Heartline {
         case .lineTooLong: refuseLongLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
         case .databaseDamaged: say(.notice, .storageDamaged)
+        case .uploaded(let result, let waited): uploaded(result, waited: waited)
         case .autoExportFailed(let diskFull, let folder):
             // Said once a run: the next saved workout would only say it again.
             if !conversation.saidAutoExportFailure {

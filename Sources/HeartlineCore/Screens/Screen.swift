@@ -179,6 +179,11 @@ enum MenuAction: Equatable, Sendable {
     case chooseSensor(FoundSensor)
     case cycleKeyEcho
     case export(Int64, ExportFormat)
+    /// Upload a saved workout to the service.
+    case upload(Int64)
+    /// Save the ended workout, then upload it.
+    case saveAndUpload
+    case toggleUpload
     /// Read a workout's seconds and say its time in each zone.
     case timeInZones(Int64)
     /// Read a workout's seconds and say each lap's time and average heart rate.

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import HeartlineCore
+
+/// The configuration file's `upload.*` settings: which athlete, where the key is, which server,
+/// and how long one try may take.
+public struct UploadConfiguration: Equatable, Sendable {
+    /// intervals.icu's athlete id; "0" is the key's own athlete.
+    public var athlete = "0"
+    /// The key file; nil: `intervals.key` beside the configuration file. Absolute, or `~/...`.
+    public var keyFile: String?
+    /// The server, without a trailing slash; a test points it at http://127.0.0.1:PORT.
+    public var baseURL = "https://intervals.icu"
+    /// Seconds one try may take, connecting included.
+    public var timeout = 60
+
+    public static let timeoutRange = 1...600
+
+    public init() {}
+
+    mutating func set(_ name: String, to value: String) -> Configuration.Problem.Reason? {
+        guard !value.isEmpty else { return .empty }
+        switch name {
+        case "upload.athlete":
+            guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), value.count <= 20 else {
+                return .choice(["0", "i12345"])
+            }
+            athlete = value
+        case "upload.key-file":
+            guard value.hasPrefix("/") || value.hasPrefix("~/") else { return .path }
+            keyFile = value
+        case "upload.url":
+            let lowered = value.lowercased()
+            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !value.contains(where: \.isWhitespace) else {
+                return .webAddress
+            }
+            baseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        default:
+            guard let seconds = Int(value), Self.timeoutRange.contains(seconds) else {
+                return .number(Self.timeoutRange)
+            }
+            timeout = seconds
+        }
+        return nil
+    }
+
+    /// The key file's path: the one set, with `~` expanded, or `intervals.key` in Heartline's
+    /// configuration folder.
+    public func keyPath(environment: [String: String], home: String) -> String {
+        if let keyFile { return keyFile.hasPrefix("~") ? home + keyFile.dropFirst() : keyFile }
+        let configuration = Configuration.defaultPath(environment: environment, home: home)
+        return (configuration as NSString).deletingLastPathComponent + "/intervals.key"
+    }
+}
+
+/// The API key, read from its file; never said, logged, printed or exported.
+struct UploadKey: Sendable {
+    let value: String
+
+    /// Why there is no key to use.
+    enum Missing: Error, Equatable {
+        /// No key file, or an empty one.
+        case noFile
+        /// Others than the owner may read or write the file.
+        case tooOpen
+
+        var result: UploadResult {
+            switch self {
+            case .noFile: .notSetUp
+            case .tooOpen: .keyFileOpen
+            }
+        }
+    }
+
+    /// Reads the key at `path`: the file must be a regular file only its owner may read (mode 0600
+    /// or tighter); the key is its first line, trimmed.
+    static func read(_ path: String) throws(Missing) -> UploadKey {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .noFile }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .noFile }
+        guard status.st_mode & 0o077 == 0 else { throw .tooOpen }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw .noFile }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self)
+        let key = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !key.isEmpty else { throw .noFile }
+        return UploadKey(value: key)
+    }
+
+    /// Whether a usable key is there, without keeping it.
+    static func check(_ path: String) -> UploadResult? {
+        do {
+            _ = try read(path)
+            return nil
+        } catch {
+            return error.result
+        }
+    }
+}

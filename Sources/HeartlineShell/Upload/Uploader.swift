@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+import HeartlineCore
+import HeartlineIO
+import HeartlineStorage
+import Synchronization
+
+/// Uploads saved workouts to a service, never losing one and never holding the loop.
+///
+/// On the loop's thread a workout becomes a FIT file (read from the store, as an export is) and
+/// a row of the store's upload queue; everything after that runs on the upload thread: the
+/// request, the answer, the queue's bookkeeping and the retries. A try that gets no answer, a
+/// refused connection or a server error stays queued and is tried again after 1, 5, 15 and 60
+/// minutes, then hourly; a refused key, a missing key file or one others may read stays queued
+/// until the next start (or the next `upload`), when every waiting upload is tried once at
+/// once. Each result comes back to the core as `Input.uploaded`.
+final class Uploader {
+    private let worker: UploadWorker
+    private let exporter: WorkoutExporter
+    private let service: any UploadService
+    private let keyPath: String
+    private let log: (String) -> Void
+    /// Says a result to the core (set by HeartlineMain).
+    var send: ((Input) -> Void)?
+
+    init(
+        directory: String, configuration: UploadConfiguration, keyPath: String, store: any WorkoutStore, loop: EventLoop,
+        log: @escaping (String) -> Void
+    ) {
+        let service = IntervalsICU(baseURL: configuration.baseURL, athlete: configuration.athlete)
+        self.service = service
+        self.keyPath = keyPath
+        self.log = log
+        exporter = WorkoutExporter(store: store)
+        let box = Box()
+        box.log = log
+        self.box = box
+        let reference = LoopBoundReference(box)
+        let inbox = loop.inbox
+        worker = UploadWorker(
+            directory: directory, service: service, keyPath: keyPath, timeout: Double(configuration.timeout),
+            report: { input in inbox.post { reference.object?.send?(input) } },
+            log: { line in inbox.post { reference.object?.log?(line) } })
+        box.send = { [weak self] input in self?.send?(input) }
+    }
+
+    /// What the worker's reports reach on the loop's thread.
+    private final class Box {
+        var send: ((Input) -> Void)?
+        var log: ((String) -> Void)?
+    }
+    private let box: Box
+
+    /// Tries every waiting upload once, now: at launch the network or the key may be back.
+    func start() {
+        worker.tryWaiting(all: true)
+    }
+
+    /// Queues workout `id` and tries it at once.
+    func upload(_ id: Int64) {
+        let made: (summary: WorkoutSummary, name: String, bytes: [UInt8])
+        do {
+            made = try exporter.file(id, format: .fit)
+        } catch {
+            log("upload: workout \(id) cannot be read: \(error)")
+            send?(.uploaded(.unreadable, waited: false))
+            return
+        }
+        let start = Int(made.summary.start.timeIntervalSince1970)
+        let upload = PendingUpload(
+            workout: id, service: service.name, externalID: "heartline-\(start)-\(id)",
+            name: "Heartline " + Self.activityName(made.summary.start), file: made.bytes, nextTry: Date())
+        worker.add(upload)
+    }
+
+    /// The self-check's sentence.
+    func checkSentence(_ words: Words) -> Utterance {
+        Utterance(.answer, SelfCheck.uploadSentence(keyPath: keyPath, waiting: worker.waitingCount, words))
+    }
+
+    private static func activityName(_ start: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: start)
+    }
+}
+
+/// The upload thread's side: the queue's own connection, the HTTP client, the retry timer.
+/// Everything but `waitingCount` is touched on `queue` only.
+final class UploadWorker: @unchecked Sendable {
+    /// Minutes after the first, second, third and fourth failed try; hourly after that.
+    static let backOff: [TimeInterval] = [60, 300, 900, 3600]
+
+    private let queue = DispatchQueue(label: "heartline.upload")
+    private let directory: String
+    private let service: any UploadService
+    private let keyPath: String
+    private let timeout: Double
+    private let report: @Sendable (Input) -> Void
+    private let log: @Sendable (String) -> Void
+    private var store: UploadQueue?
+    private var timer: DispatchWorkItem?
+    private let waiting = Mutex<Int?>(nil)
+
+    init(
+        directory: String, service: any UploadService, keyPath: String, timeout: Double, report: @escaping @Sendable (Input) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.directory = directory
+        self.service = service
+        self.keyPath = keyPath
+        self.timeout = timeout
+        self.report = report
+        self.log = log
+    }
+
+    var waitingCount: Int? { waiting.withLock { $0 } }
+
+    /// The delay before the next try after `attempts` failed ones.
+    static func delay(after attempts: Int) -> TimeInterval {
+        backOff[min(max(attempts, 1), backOff.count) - 1]
+    }
+
+    func add(_ upload: PendingUpload) {
+        queue.async { [self] in
+            let queued = opened()
+            do { try queued?.add(upload) } catch { log("upload: cannot queue workout \(upload.workout): \(error)") }
+            attempt(upload, waited: false)
+            schedule()
+        }
+    }
+
+    /// Tries the uploads that are due, or every waiting one.
+    func tryWaiting(all: Bool) {
+        queue.async { [self] in
+            let now = Date()
+            let due = ((try? opened()?.waiting()) ?? []).filter { all || $0.nextTry <= now }
+            for upload in due { attempt(upload, waited: true) }
+            schedule()
+        }
+    }
+
+    // MARK: On `queue` only
+
+    private func opened() -> UploadQueue? {
+        if let store { return store }
+        do {
+            store = try UploadQueue(directory: directory)
+        } catch {
+            log("upload: cannot open the queue: \(error)")
+        }
+        return store
+    }
+
+    private func attempt(_ upload: PendingUpload, waited: Bool) {
+        let result: UploadResult
+        var detail: String
+        do throws(UploadKey.Missing) {
+            let key = try UploadKey.read(keyPath)
+            switch HTTPClient.shared {
+            case .failure(let failure):
+                result = .noConnection
+                detail = failure.description
+            case .success(let client):
+                switch client.post(service.request(for: upload, key: key), timeout: timeout) {
+                case .success(let response):
+                    result = service.result(of: response)
+                    detail = "HTTP \(response.status)"
+                case .failure(let failure):
+                    result = UploadResult(failure)
+                    detail = failure.description
+                }
+            }
+        } catch {
+            result = error.result
+            detail = error == .noFile ? "no key file" : "the key file may be read by others"
+        }
+        let attempts = upload.attempts + 1
+        do {
+            if result.isFinal {
+                try opened()?.remove(workout: upload.workout, service: upload.service)
+            } else {
+                let next = result.triesAgain ? Date().addingTimeInterval(Self.delay(after: attempts)) : Date.distantFuture
+                try opened()?.failed(workout: upload.workout, service: upload.service, attempts: attempts, nextTry: next, error: detail)
+            }
+        } catch {
+            log("upload: cannot update the queue: \(error)")
+        }
+        log("upload: workout \(upload.workout) to \(upload.service), try \(attempts): \(result) (\(detail))")
+        report(.uploaded(result, waited: waited))
+    }
+
+    /// Counts what waits, and sets the timer for the next due try.
+    private func schedule() {
+        timer?.cancel()
+        timer = nil
+        // Counted, not read: what waits may be many files when upload was never set up.
+        let count = try? opened()?.count()
+        waiting.withLock { $0 = count }
+        guard let next = (try? opened()?.nextTry(before: .distantFuture)) ?? nil else { return }
+        let item = DispatchWorkItem { [weak self] in self?.tryWaiting(all: false) }
+        timer = item
+        queue.asyncAfter(wallDeadline: .now() + max(1, next.timeIntervalSinceNow), execute: item)
+    }
+}

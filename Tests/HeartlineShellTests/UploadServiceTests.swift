@@ -1,0 +1,113 @@
+import Foundation
+import HeartlineCore
+import Testing
+
+@testable import HeartlineShell
+@testable import HeartlineStorage
+
+/// The intervals.icu adapter and the libcurl client against a local server that checks each
+/// request as intervals.icu's API documents it, and that fails, hangs or is not there.
+@Suite(.serialized) struct UploadServiceTests {
+    static let key = "k3y-Only+For/Tests="
+
+    /// A small whole FIT file, as the exporter makes it.
+    static func fitFile() -> [UInt8] {
+        let start = Date(timeIntervalSince1970: 1_764_000_000)
+        let summary = WorkoutSummary(
+            id: 7, start: start, state: .saved, configuration: WorkoutConfiguration(), duration: 60, averageHeartRate: 123,
+            maximumHeartRate: 126, calories: 9)
+        let samples = (1...60).map { Sample(elapsed: $0, wallOffset: $0, heartRate: 120 + $0 % 7, rrIntervals: [1024]) }
+        return FITWriter.file(summary: summary, samples: samples)
+    }
+
+    static func upload(_ file: [UInt8]) -> PendingUpload {
+        PendingUpload(
+            workout: 7, service: IntervalsICU.serviceName, externalID: "heartline-1764000000-7", name: "Heartline 2025-11-24 16:00",
+            file: file, nextTry: Date())
+    }
+
+    static func post(to baseURL: String, athlete: String = "0", key: String = key, timeout: Double = 5) throws -> UploadResult {
+        let service = IntervalsICU(baseURL: baseURL, athlete: athlete)
+        let client = try HTTPClient.shared.get()
+        let request = service.request(for: upload(fitFile()), key: UploadKey(value: key))
+        switch client.post(request, timeout: timeout) {
+        case .success(let response): return service.result(of: response)
+        case .failure(let failure): return UploadResult(failure)
+        }
+    }
+
+    @Test func aWorkoutGoesAsTheDocumentedRequestAndIsTakenWhole() throws {
+        let server = try UploadServer(key: Self.key, athlete: "i4242")
+        #expect(try Self.post(to: server.baseURL, athlete: "i4242") == .uploaded)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/api/v1/athlete/i4242/activities")
+        #expect(request.auth == true)
+        #expect(request.externalID == "heartline-1764000000-7")
+        #expect(request.fields["name"] as? String == "Heartline 2025-11-24 16:00")
+        #expect(request.filename == "heartline-heartline-1764000000-7.fit" || request.filename?.hasSuffix(".fit") == true)
+        #expect(request.problem == nil, "\(request.fields)")
+        #expect(server.receivedFiles == [Self.fitFile()])
+    }
+
+    @Test func aWrongKeyIsRefusedAndNotTriedAgain() throws {
+        let server = try UploadServer(key: Self.key)
+        let result = try Self.post(to: server.baseURL, key: "another key")
+        #expect(result == .keyRefused)
+        #expect(!result.triesAgain)
+        #expect(server.requests.first?.auth == false)
+    }
+
+    @Test func aServerErrorIsTriedAgain() throws {
+        let server = try UploadServer(key: Self.key, mode: .fail)
+        let result = try Self.post(to: server.baseURL)
+        #expect(result == .serverFailed)
+        #expect(result.triesAgain)
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAndIsTriedAgain() throws {
+        let server = try UploadServer(key: Self.key, mode: .hang)
+        let started = Date()
+        let result = try Self.post(to: server.baseURL, timeout: 2)
+        let took = Date().timeIntervalSince(started)
+        #expect(result == .noAnswer)
+        #expect(result.triesAgain)
+        // The request's own deadline ends it, generously bounded for a loaded machine.
+        #expect(took >= 1.5 && took < 30, "took \(took) s")
+    }
+
+    @Test func aClosedPortIsNoConnectionAndIsTriedAgain() throws {
+        let result = try Self.post(to: "http://127.0.0.1:\(UploadServer.closedPort())")
+        #expect(result == .noConnection)
+        #expect(result.triesAgain)
+    }
+
+    @Test(arguments: [
+        (200, UploadResult.uploaded), (201, .uploaded), (409, .uploaded), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
+        (413, .fileRefused), (429, .serverFailed), (500, .serverFailed), (503, .serverFailed), (408, .noAnswer),
+    ])
+    func answersAreReadAsTheirStatusSays(status: Int, result: UploadResult) {
+        #expect(IntervalsICU(baseURL: "https://intervals.icu", athlete: "0").result(of: HTTPResponse(status: status, body: [])) == result)
+    }
+
+    @Test func theBackOffIsOneFiveFifteenAndSixtyMinutesThenHourly() {
+        #expect((1...6).map { UploadWorker.delay(after: $0) } == [60, 300, 900, 3600, 3600, 3600])
+    }
+
+    @Test func theKeyFileMustBeOnlyItsOwnersAndIsNeverInTheRequestInTheClear() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/intervals.key"
+        #expect(UploadKey.check(path) == .notSetUp)
+        try (Self.key + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+        #expect(UploadKey.check(path) == .keyFileOpen)
+        chmod(path, 0o600)
+        #expect(UploadKey.check(path) == nil)
+        #expect(try UploadKey.read(path).value == Self.key)
+        let request = IntervalsICU(baseURL: "https://intervals.icu", athlete: "0").request(
+            for: Self.upload(Self.fitFile()), key: try UploadKey.read(path))
+        #expect(request.url.hasPrefix("https://intervals.icu/api/v1/athlete/0/activities?"))
+        #expect(!request.url.contains(Self.key))
+        #expect(!request.headers.contains { $0.contains(Self.key) })
+    }
+}
