@@ -89,6 +89,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             :treadmill 8 0
             > 3
@@ -131,6 +132,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 1
             menu: Profile.
@@ -155,6 +157,7 @@ import Testing
             menu: 8, Resting check length: 3 minutes.
             menu: 9, Power off.
             menu: 10, Headset.
+            menu: 11, Upload every saved workout to intervals.icu: off.
             menu: Press 0 for the tenth, Headset.
             > 3
             menu: Sensors.
@@ -236,6 +239,7 @@ import Testing
             menu: 1, Save workout.
             menu: 2, Delete workout.
             menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
             """#)
     }
 

@@ -39,7 +39,7 @@ import Testing
         try #require(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")
-        try #require(terminal.waitFor("menu: 4, Next.", after: mark))
+        try #require(terminal.waitFor("menu: 5, Next.", after: mark))
         mark = terminal.mark
         terminal.type("start workout\r")
         try #require(terminal.waitFor("answer: Workout started.", after: mark))
