@@ -51,6 +51,16 @@ public final class WorkoutExporter {
     /// - Returns: the path of the file written.
     /// - Throws: `ExportError`.
     public func export(_ id: Int64, format: ExportFormat, to directory: String) throws -> String {
+        let file = try rendered(id, format: format)
+        let path = (directory as NSString).appendingPathComponent(file.name)
+        try Self.createDirectory(directory)
+        try Self.writePrivately(file.bytes, to: path)
+        return path
+    }
+
+    /// Workout `id` as a file of `format`: its name in the export folder and its bytes.
+    /// - Throws: `ExportError`.
+    public func rendered(_ id: Int64, format: ExportFormat) throws -> (name: String, bytes: [UInt8]) {
         let summary: WorkoutSummary
         let samples: [Sample]
         do {
@@ -63,10 +73,7 @@ public final class WorkoutExporter {
             throw ExportError.storage(error as? StorageError ?? .failed(String(describing: error)))
         }
         let bytes = WorkoutExport.file(format, summary: summary, samples: samples, timeZone: .zone(timeZone))
-        let path = (directory as NSString).appendingPathComponent(try fileName(for: summary, format: format))
-        try Self.createDirectory(directory)
-        try Self.writePrivately(bytes, to: path)
-        return path
+        return (try fileName(for: summary, format: format), bytes)
     }
 
     /// "heartline-2026-11-29-0730.tcx", with "-2", "-3" for later workouts of the same minute.

@@ -174,6 +174,12 @@ final class GoldenSession {
                 return []
             case .listSpeechOffer:
                 return ["(list speech)"]
+            case .stick(let command):
+                switch command {
+                case .transfer(let formats, let plans):
+                    return ["(stick copy \(formats.map(\.rawValue).joined(separator: ",")) plans \(plans ? "yes" : "no"))"]
+                case .eject: return ["(stick eject)"]
+                }
             case .headset(let command):
                 switch command {
                 case .find: return ["(headset find)"]

@@ -517,6 +517,7 @@ extension Heartline {
         case .forgetHeadset: forgetHeadset()
         case .toggleHeadsetFallback: toggleHeadsetFallback()
         case .chooseHeadset(let found): chooseHeadset(found)
+        case .stick(let command): stickCommand(command)
         }
     }
 

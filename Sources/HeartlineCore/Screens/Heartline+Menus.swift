@@ -61,6 +61,7 @@ extension Heartline {
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: found.map { MenuItem(label: $0.name, state: headsetSignalWords($0.signal), action: .chooseHeadset($0)) })
         case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
+        case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: stickItems())
         }
     }
 
@@ -106,13 +107,15 @@ extension Heartline {
     }
 
     private func homeItems() -> [MenuItem] {
-        [
+        var items = [
             MenuItem(label: words(.homeConfigure), action: .configureNew),
             MenuItem(label: words(.homeLast), action: .openLast),
             MenuItem(label: words(.homeReview), action: .open(.review)),
             MenuItem(label: words(.homeSettings), action: .open(.settings)),
             MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
         ]
+        if stick.present { items.append(MenuItem(label: words(.homeStick), action: .open(.stick))) }
+        return items
     }
 
     private func unfinishedItems(_ summary: WorkoutSummary) -> [MenuItem] {

@@ -131,6 +131,8 @@ enum Screen: Equatable, Sendable {
     case headsetChoice([FoundHeadset])
     /// The plans folder's files, read on entering, above the plan step.
     case planFiles([PlanFileEntry])
+    /// A USB stick is in: copying to it, reading from it, unmounting it.
+    case stick
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -191,6 +193,7 @@ enum MenuAction: Equatable, Sendable {
     case forgetHeadset
     case toggleHeadsetFallback
     case chooseHeadset(FoundHeadset)
+    case stick(StickCommand)
 }
 
 /// One spoken, selectable line of a menu.
