@@ -90,7 +90,9 @@ extension Heartline {
         case .unmountable: say(.answer, .stickUnmountable)
         case .failed: say(.answer, .stickFailed, ["count": workouts])
         case nil:
-            if let copied { say(.answer, copied > 0 ? .stickCopied : .stickCopiedNone, ["count": workouts]) }
+            if let copied {
+                if copied > 0 { say(.answer, .stickCopied, ["count": workouts]) } else { say(.answer, .stickCopiedNone) }
+            }
         }
         guard let plans, problem != .removed, problem != .unmountable else { return }
         if plans > 0 {
