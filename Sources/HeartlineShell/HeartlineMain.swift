@@ -198,7 +198,7 @@ public enum HeartlineMain {
                 [weak session] input in session?.send(input)
             }
             session.stickCommand = { sticks.perform($0) }
-            loop.after(0) { sticks.start(address: environment["HEARTLINE_DBUS_ADDRESS"]) }
+            loop.after(0) { sticks.start(address: environment["HEARTLINE_DBUS_ADDRESS"], mountPoint: directory + "/stick") }
         }
         session.start(stored: storedState, resetSpeech: resetSpeech)
         checkInBackground(directory: directory, loop: loop, session: session)

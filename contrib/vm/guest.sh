@@ -315,6 +315,138 @@ run_heartline_terminal() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   cp /dev/shm/core.* "$share/" 2>/dev/null && rm -f /dev/shm/core.*
 }
 
+# A USB stick: a FAT image behind the kernel's USB mass-storage gadget on the dummy host
+# controller, so that the kernel sees a real USB disk (usb-storage, sdX, its partition sdX1)
+# come when the gadget is bound and go when it is unbound, as a stick plugged in and pulled out.
+gadget=/sys/kernel/config/usb_gadget/stick
+stick_image() { # FILE SIZE-KIB [FILE TO PUT ON IT]
+  local file=$1 kib=$2
+  rm -f "$file"
+  truncate -s "${kib}K" "$file"
+  echo 'start=2048, type=c' | sfdisk -q "$file" >>"$share/stick-setup.log" 2>&1
+  # The partition starts 1 MiB in: mkfs.vfat's size is in KiB blocks.
+  mkfs.vfat -n STICK --offset 2048 "$file" $((kib - 1024)) >>"$share/stick-setup.log" 2>&1
+  if [[ -n ${3:-} ]]; then
+    mkdir -p /mnt/stick-setup
+    mount -o loop,offset=$((2048 * 512)) "$file" /mnt/stick-setup && cp "$3" /mnt/stick-setup/ && umount /mnt/stick-setup
+  fi
+}
+stick_setup() {
+  modprobe dummy_hcd && modprobe libcomposite && modprobe usb_f_mass_storage || return 1
+  mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config
+  mkdir -p "$gadget/strings/0x409" "$gadget/configs/c.1" "$gadget/functions/mass_storage.0"
+  echo 0x1d6b >"$gadget/idVendor"
+  echo 0x0104 >"$gadget/idProduct"
+  echo Heartline >"$gadget/strings/0x409/manufacturer"
+  echo "Test stick" >"$gadget/strings/0x409/product"
+  echo 0123456789 >"$gadget/strings/0x409/serialnumber"
+  echo 1 >"$gadget/functions/mass_storage.0/lun.0/removable"
+  ln -s "$gadget/functions/mass_storage.0" "$gadget/configs/c.1/"
+}
+stick_partition() { local p; for p in /sys/class/block/sd*1; do [[ -e $p ]] && echo "${p##*/}"; done; }
+stick_in() { # IMAGE
+  echo "$1" >"$gadget/functions/mass_storage.0/lun.0/file"
+  ls /sys/class/udc | head -1 >"$gadget/UDC"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -n $(stick_partition) ]] && { log "stick in: $1 as $(stick_partition)"; return 0; }
+    sleep 0.2
+  done
+  log "no sd*1 after 20 s for $1"
+  return 1
+}
+stick_out() {
+  echo "" >"$gadget/UDC"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -z $(stick_partition) ]] && return 0
+    sleep 0.2
+  done
+  log "the stick's partition is still there after 20 s"
+}
+start_udisks() {
+  mkdir -p /run/dbus
+  [[ -S /run/dbus/system_bus_socket ]] || dbus-daemon --system --fork --nopidfile 2>>"$share/udisks.log" || return 1
+  /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
+  udevadm trigger --action=add >>"$share/udisks.log" 2>&1
+  udevadm settle --timeout=30
+  /usr/libexec/udisks2/udisksd --no-debug >>"$share/udisks.log" 2>&1 &
+  echo $! >/run/udisksd.pid
+  local i
+  for ((i = 0; i < 150; i++)); do
+    gdbus call --system --dest org.freedesktop.UDisks2 --object-path /org/freedesktop/UDisks2 \
+      --method org.freedesktop.DBus.Peer.Ping >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  log "udisksd did not come on the bus"
+  return 1
+}
+# Plugged in: a stick with a coach's plan (workouts copied, the plan read), a small full one, and
+# one pulled out while the copy runs.
+stick_input() {
+  wait_said "answer: Heartline is ready\." 60
+  sleep 1
+  stick_in /dev/shm/stick-plans.img
+  wait_said "answer: A USB stick is in\." 60
+  sleep 1
+  printf 1 # Copy new workouts and read plans
+  wait_said "answer: You may pull out the stick\." 180
+  sleep 1
+  stick_out
+  local said
+  said=$(said_count "answer: A USB stick is in\.")
+  stick_in /dev/shm/stick-full.img
+  wait_said_more "answer: A USB stick is in\." "$said" 60
+  sleep 1
+  printf 2 # Copy new workouts
+  wait_said "answer: The stick is full after" 180
+  wait_said_more "answer: You may pull out the stick\." 1 60
+  sleep 1
+  stick_out
+  said=$(said_count "answer: A USB stick is in\.")
+  stick_in /dev/shm/stick-early.img
+  wait_said_more "answer: A USB stick is in\." "$said" 60
+  sleep 1
+  said=$(said_count "answer: Working on the stick")
+  printf 2
+  wait_said_more "answer: Working on the stick" "$said" 30
+  sleep 0.5
+  stick_out
+  wait_said "answer: The stick was pulled out early" 60
+  sleep 1
+  printf 'quit\r'
+  sleep 3
+}
+# With no udisks2: the kernel's own events, and Heartline's own mount; the stick pulled out
+# early is plugged in again and gets the rest.
+stick_kernel_input() {
+  wait_said "answer: Heartline is ready\." 60
+  sleep 1
+  stick_in /dev/shm/stick-early.img
+  wait_said "answer: A USB stick is in\." 60
+  sleep 1
+  printf 2
+  wait_said "answer: You may pull out the stick\." 180
+  sleep 1
+  stick_out
+  printf 'quit\r'
+  sleep 3
+}
+# What a stick image holds, read after the run: its files, and fsck's word on the file system.
+stick_contents() { # IMAGE NAME
+  mkdir -p /mnt/stick-check
+  local device
+  device=$(losetup -f --show -o $((2048 * 512)) "$1")
+  fsck.vfat -n "$device" >"$share/$2-fsck.txt" 2>&1
+  echo "fsck exit $?" >>"$share/$2-fsck.txt"
+  losetup -d "$device"
+  if mount -o ro,loop,offset=$((2048 * 512)) "$1" /mnt/stick-check; then
+    ls -a /mnt/stick-check /mnt/stick-check/heartline >"$share/$2-files.txt" 2>&1
+    cat /mnt/stick-check/heartline/.heartline-copied >"$share/$2-marker.txt" 2>/dev/null
+    umount /mnt/stick-check
+  fi
+}
+
 # Heartline in script mode speaking through espeak-ng, as on a board with no sound server.
 run_heartline_espeak() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   local name=$1 input=$2
@@ -382,7 +514,7 @@ elapsed() { awk -v now="$(date +%s.%N)" -v then="$recording_started" 'BEGIN { pr
 
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
-if [[ $group != devices ]]; then
+if [[ $group != devices && $group != stick ]]; then
   modprobe hci_vhci
   modprobe virtio_console
   for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
@@ -443,6 +575,29 @@ case $group in
     btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
     run_heartline find-bluetoothd find_input
     run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
+    ;;
+  stick)
+    # USB sticks (issue 26): FAT images made with mkfs.vfat behind a real USB gadget, found by
+    # udisks2 (with udev) and then by the kernel's own events alone.
+    stick_setup || log "no USB gadget (dummy_hcd, libcomposite, usb_f_mass_storage)"
+    stick_image /dev/shm/stick-plans.img 16384 Tests/Fixtures/coach/gorby.zwo
+    stick_image /dev/shm/stick-full.img 1536
+    stick_image /dev/shm/stick-early.img 16384
+    "$heartline" generate --days 12 --seed 7 --data-dir /dev/shm/stick >"$share/stick-generate.log" 2>&1
+    start_udisks || log "udisks2 did not start"
+    cp -a /dev/shm/stick /dev/shm/stick-board-before
+    run_heartline_terminal stick stick_input
+    ls /dev/shm/stick/plans >"$share/stick-plans-dir.txt" 2>&1
+    kill "$(cat /run/udisksd.pid)" 2>/dev/null
+    sleep 1
+    rm -rf /dev/shm/stick-kernel
+    cp -a /dev/shm/stick /dev/shm/stick-kernel
+    run_heartline_terminal stick-kernel stick_kernel_input
+    stick_contents /dev/shm/stick-plans.img stick-plans
+    stick_contents /dev/shm/stick-full.img stick-full
+    stick_contents /dev/shm/stick-early.img stick-early
+    "$heartline" export --format fit --all --data-dir /dev/shm/stick-kernel --output /dev/shm/stick-export \
+      >"$share/stick-board-after.txt" 2>&1
     ;;
   devices)
     # The other real devices a board has and this machine lacks: a headset's media buttons

@@ -38,15 +38,24 @@ final class StickLink {
         self.send = send
     }
 
-    /// Watches for sticks through udisks2 on the system bus (or `address`).
-    func start(address: String?) {
+    /// Watches for sticks through udisks2 on the system bus (or `address`); where udisks2 does
+    /// not answer, through the kernel's own events, mounting on `mountPoint`.
+    func start(address: String?, mountPoint: String) {
+        let kernel = { [weak self] in
+            guard let self else { return }
+            let source = KernelSticks(loop: self.loop, mountPoint: mountPoint, log: self.log)
+            self.add(source)
+            source.start()
+        }
         do {
             let bus = try DBusConnection(address: address, loop: loop)
             let udisks = UDisksSticks(bus: bus, log: log)
+            udisks.unavailable = kernel
             add(udisks)
             udisks.start()
         } catch {
             log("stick: no D-Bus system bus: \(error)")
+            kernel()
         }
     }
 

@@ -17,6 +17,8 @@ final class UDisksSticks: StickSource {
     private let bus: DBusConnection
     private let log: (String) -> Void
     var events: ((StickSourceEvent) -> Void)?
+    /// Told once when udisks2 does not answer at start.
+    var unavailable: (() -> Void)?
     /// Block devices with a file system, by object path: their drive and what udisks hints.
     private var blocks: [String: [String: DBusValue]] = [:]
     /// Drives by object path: their properties.
@@ -45,6 +47,7 @@ final class UDisksSticks: StickSource {
                 for path in self.blocks.keys.sorted() { self.consider(path) }
             case .failure(let failure):
                 self.log("stick: udisks2 is not on the bus (\(failure.name))")
+                self.unavailable?()
             }
         }
     }
