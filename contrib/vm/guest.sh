@@ -327,8 +327,8 @@ stick_image() { # FILE SIZE-KIB [FILE TO PUT ON IT]
   # The partition starts 1 MiB in: mkfs.vfat's size is in KiB blocks.
   mkfs.vfat -n STICK --offset 2048 "$file" $((kib - 1024)) >>"$share/stick-setup.log" 2>&1
   if [[ -n ${3:-} ]]; then
-    mkdir -p /mnt/stick-setup
-    mount -o loop,offset=$((2048 * 512)) "$file" /mnt/stick-setup && cp "$3" /mnt/stick-setup/ && umount /mnt/stick-setup
+    mkdir -p /dev/shm/stick-setup
+    mount -o loop,offset=$((2048 * 512)) "$file" /dev/shm/stick-setup && cp "$3" /dev/shm/stick-setup/ && umount /dev/shm/stick-setup
   fi
 }
 stick_setup() {
@@ -365,6 +365,8 @@ stick_out() {
   log "the stick's partition is still there after 20 s"
 }
 start_udisks() {
+  # udisks2 mounts under /media, which the read-only share of this machine's files cannot hold.
+  mount -t tmpfs -o mode=755 none /media
   mkdir -p /run/dbus
   [[ -S /run/dbus/system_bus_socket ]] || dbus-daemon --system --fork --nopidfile 2>>"$share/udisks.log" || return 1
   /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
@@ -434,16 +436,16 @@ stick_kernel_input() {
 }
 # What a stick image holds, read after the run: its files, and fsck's word on the file system.
 stick_contents() { # IMAGE NAME
-  mkdir -p /mnt/stick-check
+  mkdir -p /dev/shm/stick-check
   local device
   device=$(losetup -f --show -o $((2048 * 512)) "$1")
   fsck.vfat -n "$device" >"$share/$2-fsck.txt" 2>&1
   echo "fsck exit $?" >>"$share/$2-fsck.txt"
   losetup -d "$device"
-  if mount -o ro,loop,offset=$((2048 * 512)) "$1" /mnt/stick-check; then
-    ls -a /mnt/stick-check /mnt/stick-check/heartline >"$share/$2-files.txt" 2>&1
-    cat /mnt/stick-check/heartline/.heartline-copied >"$share/$2-marker.txt" 2>/dev/null
-    umount /mnt/stick-check
+  if mount -o ro,loop,offset=$((2048 * 512)) "$1" /dev/shm/stick-check; then
+    ls -a /dev/shm/stick-check /dev/shm/stick-check/heartline >"$share/$2-files.txt" 2>&1
+    cat /dev/shm/stick-check/heartline/.heartline-copied >"$share/$2-marker.txt" 2>/dev/null
+    umount /dev/shm/stick-check
   fi
 }
 
