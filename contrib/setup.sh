@@ -59,9 +59,11 @@ vm_packages=(
   python3-venv
   # The devices group: arecord records the snd-aloop card's capture side.
   alsa-utils
-  # The stick group: udisks2 mounts a FAT image made with mkfs.vfat, offered as a USB stick.
+  # The stick group: udisks2 mounts a FAT image made with mkfs.vfat, offered as a USB stick;
+  # mtools puts a plan on it and reads it back with no mount.
   udisks2
   dosfstools
+  mtools
 )
 # The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
 # (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.
