@@ -375,7 +375,7 @@ start_udisks() {
   # udisks2 mounts under /media, which the read-only share of this machine's files cannot hold.
   mount -t tmpfs -o mode=755 none /media
   mkdir -p /run/dbus
-  [[ -S /run/dbus/system_bus_socket ]] || dbus-daemon --system --fork --nopidfile 2>>"$share/udisks.log" || return 1
+  dbus-daemon --system --fork --nopidfile --print-pid >/run/dbus-system.pid 2>>"$share/udisks.log" || return 1
   /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
   udevadm trigger --action=add >>"$share/udisks.log" 2>&1
   udevadm settle --timeout=30
@@ -455,6 +455,21 @@ stick_contents() { # IMAGE NAME
   export MTOOLS_SKIP_CHECK=1
   mdir -b -i /dev/shm/stick-partition.img ::/ ::/heartline >"$share/$2-files.txt" 2>&1
   mtype -i /dev/shm/stick-partition.img ::/heartline/.heartline-copied >"$share/$2-marker.txt" 2>/dev/null
+  # Every file the marker lists is the board's own export, byte for byte.
+  local name
+  rm -rf "/dev/shm/stick-out-$2"
+  mkdir -p "/dev/shm/stick-out-$2"
+  mcopy -n -i /dev/shm/stick-partition.img "::/heartline/*.fit" "/dev/shm/stick-out-$2/" 2>/dev/null
+  : >"$share/$2-compare.txt"
+  while read -r name; do
+    name=${name%$'\r'}
+    [[ -n $name ]] || continue
+    if cmp -s "/dev/shm/stick-out-$2/$name" "/dev/shm/stick-export/$name"; then
+      echo "same $name" >>"$share/$2-compare.txt"
+    else
+      echo "differs $name" >>"$share/$2-compare.txt"
+    fi
+  done <"$share/$2-marker.txt"
   rm -f /dev/shm/stick-partition.img
 }
 
@@ -599,16 +614,18 @@ case $group in
     cp -a /dev/shm/stick /dev/shm/stick-board-before
     run_heartline_terminal stick stick_input
     ls /dev/shm/stick/plans >"$share/stick-plans-dir.txt" 2>&1
-    kill "$(cat /run/udisksd.pid)" 2>/dev/null
+    # No udisks2, and no system bus that could start it again.
+    kill "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)" 2>/dev/null
     sleep 1
+    rm -f /run/dbus/system_bus_socket
     rm -rf /dev/shm/stick-kernel
     cp -a /dev/shm/stick /dev/shm/stick-kernel
     run_heartline_terminal stick-kernel stick_kernel_input
+    "$heartline" export --format fit --all --data-dir /dev/shm/stick-kernel --output /dev/shm/stick-export \
+      >"$share/stick-board-after.txt" 2>&1
     stick_contents /dev/shm/stick-plans.img stick-plans
     stick_contents /dev/shm/stick-full.img stick-full
     stick_contents /dev/shm/stick-early.img stick-early
-    "$heartline" export --format fit --all --data-dir /dev/shm/stick-kernel --output /dev/shm/stick-export \
-      >"$share/stick-board-after.txt" 2>&1
     ;;
   devices)
     # The other real devices a board has and this machine lacks: a headset's media buttons
