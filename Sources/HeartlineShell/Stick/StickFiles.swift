@@ -33,11 +33,16 @@ enum StickFiles {
             unlink(temporary)
             return failure
         }
-        if close(descriptor) != 0 || rename(temporary, directory + "/" + name) != 0 {
+        let path = directory + "/" + name
+        if close(descriptor) != 0 || rename(temporary, path) != 0 {
             let failure = problem(errno)
             unlink(temporary)
             return failure
         }
+        // On FAT a renamed file's directory entry gets its size and first cluster only when its
+        // inode is written: synced here, before the marker lists it, or a stick pulled out next
+        // holds the name with no data (the VM suite's stick group saw exactly that).
+        if let failure = syncEntry(path) ?? syncEntry(directory) { return failure }
         let marker = open(directory + "/" + markerName, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard marker >= 0 else { return problem(errno) }
         defer { close(marker) }
@@ -71,6 +76,14 @@ enum StickFiles {
             fsync(descriptor)
             close(descriptor)
         }
+    }
+
+    /// Syncs a file or a folder by its path.
+    private static func syncEntry(_ path: String) -> StickProblem? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return problem(errno) }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : problem(errno)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> StickProblem? {
