@@ -41,7 +41,7 @@ enum StickFiles {
         }
         // On FAT a renamed file's directory entry gets its size and first cluster only when its
         // inode is written: synced here, before the marker lists it, or a stick pulled out next
-        // holds the name with no data (the VM suite's stick group saw exactly that).
+        // holds the name with no data.
         if let failure = syncEntry(path) ?? syncEntry(directory) { return failure }
         let marker = open(directory + "/" + markerName, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard marker >= 0 else { return problem(errno) }
