@@ -42,6 +42,8 @@ test_packages=(
   # The headset tests: a mock bluetoothd (the bluez5 template) on a private dbus-daemon.
   python3-dbusmock
   dbus-daemon
+  # The stick tests: a small FAT image (mkfs.vfat) stands in for a USB stick.
+  dosfstools
   # The Debian package (contrib/package.sh): dpkg-shlibdeps finds what the binary links, and
   # lintian checks the package.
   dpkg-dev
@@ -59,6 +61,11 @@ vm_packages=(
   python3-venv
   # The devices group: arecord records the snd-aloop card's capture side.
   alsa-utils
+  # The stick group: udisks2 mounts a FAT image made with mkfs.vfat, offered as a USB stick;
+  # mtools puts a plan on it and reads it back with no mount.
+  udisks2
+  dosfstools
+  mtools
 )
 # The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
 # (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.

@@ -59,3 +59,31 @@ int heartline_openpt(char *name, size_t size) {
     }
     return master;
 }
+
+#include <linux/netlink.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+
+int heartline_uevent_socket(void) {
+    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
+    if (fd < 0) return -1;
+    struct sockaddr_nl address;
+    memset(&address, 0, sizeof address);
+    address.nl_family = AF_NETLINK;
+    address.nl_groups = 1;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int heartline_mount_stick(const char *device, const char *target, const char *type, const char *options) {
+    return mount(device, target, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, options);
+}
+
+int heartline_unmount(const char *target, int detach) {
+    return umount2(target, detach ? MNT_DETACH : 0);
+}

@@ -76,6 +76,13 @@ public final class WorkoutExporter {
         return (summary, try fileName(for: summary, format: format), bytes)
     }
 
+    /// Workout `id` as a file of `format`: its name in the export folder and its bytes.
+    /// - Throws: `ExportError`.
+    public func rendered(_ id: Int64, format: ExportFormat) throws -> (name: String, bytes: [UInt8]) {
+        let made = try file(id, format: format)
+        return (made.name, made.bytes)
+    }
+
     /// "heartline-2026-11-29-0730.tcx", with "-2", "-3" for later workouts of the same minute.
     func fileName(for summary: WorkoutSummary, format: ExportFormat) throws -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: summary.start)

@@ -202,6 +202,14 @@ public enum HeartlineMain {
             session?.send(input)
         }
         session.headsetCommand = { headset.perform($0) }
+        // USB sticks are watched on a terminal, where someone can answer the offer.
+        if interactive {
+            let sticks = StickLink(loop: loop, store: committed, plansDirectory: storage.plansDirectory ?? directory + "/plans", log: log) {
+                [weak session] input in session?.send(input)
+            }
+            session.stickCommand = { sticks.perform($0) }
+            loop.after(0) { sticks.start(address: environment["HEARTLINE_DBUS_ADDRESS"], mountPoint: directory + "/stick") }
+        }
         session.start(stored: storedState, resetSpeech: resetSpeech)
         uploader.start()
         checkInBackground(directory: directory, loop: loop, session: session)

@@ -59,6 +59,8 @@ final class Session {
     var fillInHistory: (() -> Void)?
     /// Carries out a headset command through bluetoothd (set by HeartlineMain).
     var headsetCommand: ((HeadsetCommand) -> Void)?
+    /// Carries out a USB stick command (set by HeartlineMain).
+    var stickCommand: ((StickCommand) -> Void)?
 
     init(
         loop: EventLoop, clock: ShellClock, core: Heartline, storage: StorageEdge, speaker: Speaker, log: @escaping (String) -> Void
@@ -138,6 +140,7 @@ final class Session {
                 // The last words are heard first; a refusal comes back as a sentence.
                 if let powerOff, let refused = powerOff() { send(refused) }
             case .headset(let command): headsetCommand?(command)
+            case .stick(let command): stickCommand?(command)
             case .quit: finish()
             case .store, .load: break
             }

@@ -183,6 +183,12 @@ final class GoldenSession {
                 return []
             case .listSpeechOffer:
                 return ["(list speech)"]
+            case .stick(let command):
+                switch command {
+                case .transfer(let formats, let plans):
+                    return ["(stick copy \(formats.map(\.rawValue).joined(separator: ",")) plans \(plans ? "yes" : "no"))"]
+                case .eject: return ["(stick eject)"]
+                }
             case .headset(let command):
                 switch command {
                 case .find: return ["(headset find)"]
@@ -195,6 +201,22 @@ final class GoldenSession {
     }
 
     /// A headset event written as a script line writes it.
+    /// A stick event written as a script line writes it.
+    static func stickEvent(_ text: String) -> StickEvent {
+        let parts = text.split(separator: " ").map(String.init)
+        switch parts[0] {
+        case "in": return .inserted
+        case "finished":
+            let problems: [String: StickProblem] = [
+                "read-only": .readOnly, "full": .full, "removed": .removed, "unmountable": .unmountable, "failed": .failed,
+            ]
+            return .finished(copied: Int(parts[1])!, plans: Int(parts[2])!, problem: parts.count > 3 ? problems[parts[3]]! : nil)
+        case "ejected": return .ejected
+        case "eject-failed": return .ejectFailed
+        default: return .removed
+        }
+    }
+
     static func headsetEvent(_ text: String) -> HeadsetEvent {
         let word = text.prefix { $0 != " " }
         let rest = text.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
@@ -412,6 +434,11 @@ final class GoldenSession {
                 // ADDRESS", "disconnected ADDRESS", "paired ADDRESS", "passkey N", "failed pairing".
                 transcript.append(line)
                 transcript += send(.headset(Self.headsetEvent(String(line.dropFirst(9)))))
+            } else if line.hasPrefix(":stick ") {
+                // The stick's edge: ":stick in", ":stick finished COPIED PLANS [read-only|full|removed|
+                // unmountable|failed]", ":stick ejected", ":stick eject-failed", ":stick out".
+                transcript.append(line)
+                transcript += send(.stick(Self.stickEvent(String(line.dropFirst(7)))))
             } else if line.hasPrefix(":found") {
                 // A scan's answer: ":found NAME@ADDRESS@DBM; ..." or ":found" for none.
                 transcript.append(line)

@@ -315,6 +315,164 @@ run_heartline_terminal() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   cp /dev/shm/core.* "$share/" 2>/dev/null && rm -f /dev/shm/core.*
 }
 
+# A USB stick: a FAT image behind the kernel's USB mass-storage gadget on the dummy host
+# controller, so that the kernel sees a real USB disk (usb-storage, sdX, its partition sdX1)
+# come when the gadget is bound and go when it is unbound, as a stick plugged in and pulled out.
+gadget=/sys/kernel/config/usb_gadget/stick
+stick_image() { # FILE SIZE-KIB [FILE TO PUT ON IT]
+  local file=$1 kib=$2
+  rm -f "$file"
+  truncate -s "${kib}K" "$file"
+  echo 'start=2048, type=c' | sfdisk -q "$file" >>"$share/stick-setup.log" 2>&1
+  # The partition starts 1 MiB in: mkfs.vfat's size is in KiB blocks.
+  mkfs.vfat -n STICK --offset 2048 "$file" $((kib - 1024)) >>"$share/stick-setup.log" 2>&1
+  # mtools writes into the image at the partition's offset, with no mount.
+  if [[ -n ${3:-} ]]; then MTOOLS_SKIP_CHECK=1 mcopy -i "$file@@$((2048 * 512))" "$3" ::/ >>"$share/stick-setup.log" 2>&1; fi
+}
+stick_setup() {
+  modprobe dummy_hcd && modprobe libcomposite && modprobe usb_f_mass_storage || return 1
+  mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config
+  mkdir -p "$gadget/strings/0x409" "$gadget/configs/c.1" "$gadget/functions/mass_storage.0"
+  echo 0x1d6b >"$gadget/idVendor"
+  echo 0x0104 >"$gadget/idProduct"
+  echo Heartline >"$gadget/strings/0x409/manufacturer"
+  echo "Test stick" >"$gadget/strings/0x409/product"
+  echo 0123456789 >"$gadget/strings/0x409/serialnumber"
+  echo 1 >"$gadget/functions/mass_storage.0/lun.0/removable"
+  ln -s "$gadget/functions/mass_storage.0" "$gadget/configs/c.1/"
+}
+stick_partition() { local p; for p in /sys/class/block/sd*1; do [[ -e $p ]] && echo "${p##*/}"; done; }
+stick_in() { # IMAGE
+  echo "$1" >"$gadget/functions/mass_storage.0/lun.0/file"
+  ls /sys/class/udc | head -1 >"$gadget/UDC"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    # The partition's node, and udev done with it: a gadget bound again after udisks2 powered
+    # the last one off can come and go once before it stays.
+    if [[ -n $(stick_partition) && -b /dev/$(stick_partition) ]]; then
+      sleep 2
+      udevadm settle --timeout=20
+      if [[ -b /dev/$(stick_partition) ]]; then
+        log "stick in: $1 as $(stick_partition)"
+        return 0
+      fi
+    fi
+    sleep 0.2
+  done
+  log "no sd*1 after 20 s for $1"
+  return 1
+}
+stick_out() {
+  echo "" >"$gadget/UDC"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -z $(stick_partition) ]] && return 0
+    sleep 0.2
+  done
+  log "the stick's partition is still there after 20 s"
+}
+start_udisks() {
+  # udisks2 mounts under /media, which the read-only share of this machine's files cannot hold.
+  mount -t tmpfs -o mode=755 none /media
+  mkdir -p /run/dbus
+  dbus-daemon --system --fork --nopidfile --print-pid >/run/dbus-system.pid 2>>"$share/udisks.log" || return 1
+  /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
+  udevadm trigger --action=add >>"$share/udisks.log" 2>&1
+  udevadm settle --timeout=30
+  /usr/libexec/udisks2/udisksd --no-debug >>"$share/udisks.log" 2>&1 &
+  echo $! >/run/udisksd.pid
+  local i
+  for ((i = 0; i < 150; i++)); do
+    gdbus call --system --dest org.freedesktop.UDisks2 --object-path /org/freedesktop/UDisks2 \
+      --method org.freedesktop.DBus.Peer.Ping >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  log "udisksd did not come on the bus"
+  return 1
+}
+# Plugged in: a stick with a coach's plan (workouts copied, the plan read), a small full one, and
+# one pulled out while the copy runs.
+stick_input() {
+  local i
+  wait_said "answer: Heartline is ready\." 60
+  sleep 1
+  stick_in /dev/shm/stick-plans.img
+  wait_said "answer: A USB stick is in\." 60
+  sleep 1
+  printf 1 # Copy new workouts and read plans
+  wait_said "answer: You may pull out the stick\." 180
+  sleep 1
+  stick_out
+  local said
+  said=$(said_count "answer: A USB stick is in\.")
+  stick_in /dev/shm/stick-full.img
+  wait_said_more "answer: A USB stick is in\." "$said" 60
+  sleep 1
+  printf 2 # Copy new workouts
+  wait_said "answer: The stick is full after" 180
+  wait_said_more "answer: You may pull out the stick\." 1 60
+  sleep 1
+  stick_out
+  said=$(said_count "answer: A USB stick is in\.")
+  stick_in /dev/shm/stick-early.img
+  wait_said_more "answer: A USB stick is in\." "$said" 60
+  sleep 1
+  # Pulled out once the copy runs (the log says how many files it has to copy).
+  local copies
+  copies=$(grep -c "files to copy" "$share/stick.log")
+  printf 2
+  for ((i = 0; i < 300; i++)); do
+    (($(grep -c "files to copy" "$share/stick.log") > copies)) && break
+    sleep 0.2
+  done
+  sleep 2
+  stick_out
+  wait_said "answer: The stick was pulled out early" 60
+  sleep 1
+  printf 'quit\r'
+  sleep 3
+}
+# With no udisks2: the kernel's own events, and Heartline's own mount; the stick pulled out
+# early is plugged in again and gets the rest.
+stick_kernel_input() {
+  wait_said "answer: Heartline is ready\." 60
+  sleep 1
+  stick_in /dev/shm/stick-early.img
+  wait_said "answer: A USB stick is in\." 60
+  sleep 1
+  printf 2
+  wait_said "answer: You may pull out the stick\." 180
+  sleep 1
+  stick_out
+  printf 'quit\r'
+  sleep 3
+}
+# What a stick image holds, read after the run: its files, and fsck's word on the file system.
+stick_contents() { # IMAGE NAME
+  dd if="$1" of=/dev/shm/stick-partition.img bs=512 skip=2048 status=none
+  fsck.vfat -n /dev/shm/stick-partition.img >"$share/$2-fsck.txt" 2>&1
+  echo "fsck exit $?" >>"$share/$2-fsck.txt"
+  export MTOOLS_SKIP_CHECK=1
+  mdir -b -i /dev/shm/stick-partition.img ::/ ::/heartline >"$share/$2-files.txt" 2>&1
+  mtype -i /dev/shm/stick-partition.img ::/heartline/.heartline-copied >"$share/$2-marker.txt" 2>/dev/null
+  # Every file the marker lists is the board's own export, byte for byte.
+  local name
+  rm -rf "/dev/shm/stick-out-$2"
+  mkdir -p "/dev/shm/stick-out-$2"
+  mcopy -n -i /dev/shm/stick-partition.img "::/heartline/*.fit" "/dev/shm/stick-out-$2/" 2>/dev/null
+  : >"$share/$2-compare.txt"
+  while read -r name; do
+    name=${name%$'\r'}
+    [[ -n $name ]] || continue
+    if cmp -s "/dev/shm/stick-out-$2/$name" "/dev/shm/stick-export/$name"; then
+      echo "same $name" >>"$share/$2-compare.txt"
+    else
+      echo "differs $name" >>"$share/$2-compare.txt"
+    fi
+  done <"$share/$2-marker.txt"
+  rm -f /dev/shm/stick-partition.img
+}
+
 # Heartline in script mode speaking through espeak-ng, as on a board with no sound server.
 run_heartline_espeak() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   local name=$1 input=$2
@@ -382,7 +540,7 @@ elapsed() { awk -v now="$(date +%s.%N)" -v then="$recording_started" 'BEGIN { pr
 
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
-if [[ $group != devices ]]; then
+if [[ $group != devices && $group != stick ]]; then
   modprobe hci_vhci
   modprobe virtio_console
   for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
@@ -443,6 +601,31 @@ case $group in
     btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
     run_heartline find-bluetoothd find_input
     run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
+    ;;
+  stick)
+    # USB sticks (issue 26): FAT images made with mkfs.vfat behind a real USB gadget, found by
+    # udisks2 (with udev) and then by the kernel's own events alone.
+    stick_setup || log "no USB gadget (dummy_hcd, libcomposite, usb_f_mass_storage)"
+    stick_image /dev/shm/stick-plans.img 16384 Tests/Fixtures/coach/gorby.zwo
+    stick_image /dev/shm/stick-full.img 1280
+    stick_image /dev/shm/stick-early.img 16384
+    "$heartline" generate --days 6 --seed 7 --data-dir /dev/shm/stick >"$share/stick-generate.log" 2>&1
+    start_udisks || log "udisks2 did not start"
+    cp -a /dev/shm/stick /dev/shm/stick-board-before
+    run_heartline_terminal stick stick_input
+    ls /dev/shm/stick/plans >"$share/stick-plans-dir.txt" 2>&1
+    # No udisks2, and no system bus that could start it again.
+    kill "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)" 2>/dev/null
+    sleep 1
+    rm -f /run/dbus/system_bus_socket
+    rm -rf /dev/shm/stick-kernel
+    cp -a /dev/shm/stick /dev/shm/stick-kernel
+    run_heartline_terminal stick-kernel stick_kernel_input
+    "$heartline" export --format fit --all --data-dir /dev/shm/stick-kernel --output /dev/shm/stick-export \
+      >"$share/stick-board-after.txt" 2>&1
+    stick_contents /dev/shm/stick-plans.img stick-plans
+    stick_contents /dev/shm/stick-full.img stick-full
+    stick_contents /dev/shm/stick-early.img stick-early
     ;;
   devices)
     # The other real devices a board has and this machine lacks: a headset's media buttons

@@ -20,6 +20,11 @@
 #                 (play/pause answered with the heart rate in a workout, held: all metrics; the
 #                 headset unplugged, said once, and plugged back), and espeak-ng speaking on a
 #                 snd-aloop card with no sound server, recorded from its capture side
+#     stick       USB sticks (FAT images made with mkfs.vfat behind the kernel's USB mass-storage
+#                 gadget on dummy_hcd): found through udisks2 and udev, new workouts copied, a
+#                 plan read, a full stick and one pulled out early said; then with no udisks2,
+#                 through the kernel's events and Heartline's own mount, the rest copied.
+#                 Not in the default set: run it as contrib/vm/run.sh stick.
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -137,7 +142,7 @@ boot() { # GROUP [RADIO OPTIONS...]
   : >"$share/radio.log"
   local qemu=()
   # The devices group has no Bluetooth, so no radio.
-  if [[ $group != devices ]]; then
+  if [[ $group != devices && $group != stick ]]; then
     "$venv/bin/python3" "$root/contrib/vm/radio.py" --socket "$work/$group.sock" --control "$share/control" \
       "${straps[@]}" "$@" >"$share/radio.log" 2>&1 &
     radio_pid=$!
@@ -150,7 +155,10 @@ boot() { # GROUP [RADIO OPTIONS...]
   fi
   local started=$SECONDS
   # In the background, so that an interrupted run stops the VM too (timeout passes the signal on).
-  timeout 420 vng --run "$kernel" --user root --disable-kvm --cpus 2 --memory 1G --rwdir "$share" "${qemu[@]}" \
+  # The stick group writes through an emulated USB disk, synced file by file: slower.
+  local limit=420
+  [[ $group == stick ]] && limit=720
+  timeout "$limit" vng --run "$kernel" --user root --disable-kvm --cpus 2 --memory 1G --rwdir "$share" "${qemu[@]}" \
     --exec "$root/contrib/vm/guest.sh $group $share $binary" >"$share/console.log" 2>&1 &
   vm_pid=$!
   wait "$vm_pid"
@@ -319,6 +327,43 @@ check_devices() {
   fi
 }
 
+check_stick() {
+  local s=$work/stick
+  check "udisks2 ran in the VM" "$s/stick.log" "stick: /org/freedesktop/UDisks2/block_devices/sd[a-z]1 \(vfat"
+  check "a stick plugged in is said, and offered" "$s/stick.txt" "answer: A USB stick is in\." "menu: 1, Copy new workouts and read plans\."
+  check "every saved workout copied to the first stick" "$s/stick.txt" "answer: 6 workouts copied to the stick\."
+  check "the plan on the stick read into the plans folder" "$s/stick.txt" "answer: 1 plan file read from the stick, under Plans from files\."
+  check "the plan file is on the board" "$s/stick-plans-dir.txt" "^gorby\.zwo$"
+  check "the first stick holds the six files and its marker" "$s/stick-plans-marker.txt" "heartline-.*\.fit"
+  [[ $(grep -c "\.fit$" "$s/stick-plans-marker.txt" 2>/dev/null) == 6 ]] && pass "the marker lists 6 files" || fail "the marker does not list 6 files"
+  check "it may be pulled out, after its unmount" "$s/stick.txt" "answer: You may pull out the stick\."
+  check "a full stick said in one sentence" "$s/stick.txt" "answer: The stick is full after [0-9]+ workouts?; the rest stay on the board\."
+  check "a stick pulled out early said in one sentence" "$s/stick.txt" "answer: The stick was pulled out early; plug it in again to copy the rest\."
+  check "Heartline ran to its end" "$s/stick.log" "^exit 0$"
+  check "with no udisks2, the kernel's events" "$s/stick-kernel.log" "stick: /dev/sd[a-z]1 is in \(kernel event\)"
+  check "with no udisks2, the rest copied after its own mount" "$s/stick-kernel.txt" "answer: [0-9]+ workouts? copied to the stick\." \
+    "answer: You may pull out the stick\."
+  check "Heartline ran to its end with no udisks2" "$s/stick-kernel.log" "^exit 0$"
+  local image
+  # Unmounted before it was pulled: fsck finds nothing. The stick pulled out mid-write has the
+  # lost clusters of the file it was writing, which fsck reclaims; its listed files are whole.
+  for image in plans full; do
+    check "the $image stick's file system is whole (fsck.vfat)" "$s/stick-$image-fsck.txt" "^fsck exit 0$"
+  done
+  for image in plans full early; do
+    if [[ -s $s/stick-$image-compare.txt ]] && ! grep -q "^differs" "$s/stick-$image-compare.txt"; then
+      pass "every file listed on the $image stick is the board's export, byte for byte ($(grep -c "^same" "$s/stick-$image-compare.txt") files)"
+    else
+      fail "the $image stick's listed files are not the board's exports"
+      show "$s/stick-$image-compare.txt"
+    fi
+  done
+  [[ $(grep -c "\.fit$" "$s/stick-early-marker.txt" 2>/dev/null) == 6 ]] && pass "the stick pulled out early has all 6 after the next plug-in" \
+    || { fail "the stick pulled out early lacks files after the next plug-in"; show "$s/stick-early-files.txt"; }
+  [[ $(grep -c "\.fit$" "$s/stick-board-after.txt" 2>/dev/null) == 6 ]] && pass "the board keeps every workout" \
+    || { fail "the board lost workouts"; show "$s/stick-board-after.txt"; }
+}
+
 # What the devices group needs besides the rest: a group skipped, not the suite.
 devices_missing() {
   local version=${kernel#/boot/vmlinuz-} module
@@ -343,6 +388,7 @@ for group in "${groups[@]}"; do
     bluetoothd) boot bluetoothd --legacy ;;
     unplug) boot unplug ;;
     devices) boot devices ;;
+    stick) boot stick ;;
     *) echo "vm: unknown group $group" >&2; exit 2 ;;
   esac
   if ! grep -q "guest: group $group done" "$work/$group/console.log"; then

@@ -20,4 +20,14 @@ void heartline_signals_unblock(void);
 /// writes its slave's path into `name`; returns the master descriptor or -1.
 int heartline_openpt(char *name, size_t size);
 
+/// A socket on the kernel's own device events (NETLINK_KOBJECT_UEVENT, its broadcast group),
+/// non-blocking; -1 with errno when it cannot be had.
+int heartline_uevent_socket(void);
+
+/// Mounts a stick's file system (nosuid, nodev, noexec) with `options`; -1 with errno.
+int heartline_mount_stick(const char *device, const char *target, const char *type, const char *options);
+
+/// Unmounts `target`, lazily when `detach`; -1 with errno.
+int heartline_unmount(const char *target, int detach);
+
 #endif

@@ -23,6 +23,8 @@ struct Conversation: Sendable {
     var saidAutoExportFailure = false
     /// How typed lines and single keys are taken.
     var keyboard = Keyboard()
+    /// What the speech engine offers, as the edge last said, and whether it was asked.
+    var speechEngine = SpeechFeature.State()
     /// The workout "Upload and save workout" is saving, to be uploaded once saved.
     var uploadAfterSave: Int64?
 

@@ -523,6 +523,7 @@ extension Heartline {
         case .forgetHeadset: headset(.forget)
         case .toggleHeadsetFallback: headset(.toggleFallback)
         case .chooseHeadset(let found): headset(.choose(found))
+        case .stick(let command): stickCommand(command)
         }
     }
 

@@ -66,6 +66,7 @@ extension Heartline {
                 items: HeadsetFeature.choiceItems(found, environment))
         case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
         case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
+        case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: stickItems())
         }
     }
 
@@ -111,13 +112,15 @@ extension Heartline {
     }
 
     private func homeItems() -> [MenuItem] {
-        [
+        var items = [
             MenuItem(label: words(.homeConfigure), action: .configureNew),
             MenuItem(label: words(.homeLast), action: .openLast),
             MenuItem(label: words(.homeReview), action: .open(.review)),
             MenuItem(label: words(.homeSettings), action: .open(.settings)),
             MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
         ]
+        if stick.present { items.append(MenuItem(label: words(.homeStick), action: .open(.stick))) }
+        return items
     }
 
     private func unfinishedItems(_ summary: WorkoutSummary) -> [MenuItem] {

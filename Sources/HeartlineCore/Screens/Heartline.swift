@@ -52,6 +52,8 @@ public enum Effect: Equatable, Sendable {
     /// Ask the headset client to find, pair, connect, keep or forget a headset; its answers
     /// come back as `Input.headset`.
     case headset(HeadsetCommand)
+    /// Copy to or read from the USB stick, or unmount it; its answers come back as `Input.stick`.
+    case stick(StickCommand)
     /// Leave the program: everything is stored.
     case quit
 }
@@ -109,6 +111,8 @@ public enum Input: Equatable, Sendable {
     case speechOffered(SpeechOffer)
     /// What the headset client found or saw happen.
     case headset(HeadsetEvent)
+    /// What the USB stick's edge saw or did.
+    case stick(StickEvent)
     /// The input ended or the process was told to stop: keep everything, say nothing.
     case shutdown
 }
@@ -131,8 +135,8 @@ public struct Heartline {
     var sensors = Sensors()
     /// The Bluetooth headset: connected or away, and what was held while it was away.
     var headset = HeadsetFeature.State()
-    /// What the speech engine offers, for Settings, Speech.
-    var speech = SpeechFeature.State()
+    /// The USB stick: in or not, and busy.
+    var stick = StickStatus()
     /// What the user hears and heard.
     var conversation = Conversation()
     /// What of storage the core keeps: the settings, the profile, the last configuration, the
@@ -209,6 +213,7 @@ public struct Heartline {
         case .sensorsFound(let found): sensorsFound(found)
         case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
         case .headset(let event): headset(.event(event))
+        case .stick(let event): stickEvent(event)
         case .selfCheck(let sentences):
             for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):

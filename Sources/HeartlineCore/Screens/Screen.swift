@@ -133,6 +133,8 @@ enum Screen: Equatable, Sendable {
     case planFiles([PlanFileEntry])
     /// Typing a fitness machine's limit: the treadmill's top speed or a step.
     case machineEntry(MachineSetting)
+    /// A USB stick is in: copying to it, reading from it, unmounting it.
+    case stick
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -198,6 +200,7 @@ enum MenuAction: Equatable, Sendable {
     case forgetHeadset
     case toggleHeadsetFallback
     case chooseHeadset(FoundHeadset)
+    case stick(StickCommand)
 }
 
 /// One spoken, selectable line of a menu.

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import HeartlineCore
+
+/// The blocking side of a stick's transfer: files written, synced and renamed on the stick, the
+/// marker of what was copied, and plan files read from it. Called off the loop only.
+enum StickFiles {
+    /// The stick's folder Heartline writes into.
+    static let folder = "heartline"
+    /// The file in that folder naming, a line each, the files copied whole: the next copy
+    /// copies only the others.
+    static let markerName = ".heartline-copied"
+
+    /// Makes the folder and reads the names the marker lists.
+    static func prepare(mount: String) -> Result<Set<String>, StickProblem> {
+        let directory = mount + "/" + folder
+        if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(problem(errno)) }
+        guard let text = try? String(contentsOfFile: directory + "/" + markerName, encoding: .utf8) else { return .success([]) }
+        return .success(Set(text.split(separator: "\n").map(String.init)))
+    }
+
+    /// Writes one file whole (a temporary name, synced, then renamed) and adds its name to the
+    /// marker; nil when it went well. A file that cannot be finished is removed, never left half.
+    static func write(_ bytes: [UInt8], named name: String, mount: String) -> StickProblem? {
+        let directory = mount + "/" + folder
+        let temporary = directory + "/.heartline-partial-" + name
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return problem(errno) }
+        if let failure = writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : problem(errno)) {
+            close(descriptor)
+            unlink(temporary)
+            return failure
+        }
+        let path = directory + "/" + name
+        if close(descriptor) != 0 || rename(temporary, path) != 0 {
+            let failure = problem(errno)
+            unlink(temporary)
+            return failure
+        }
+        // On FAT a renamed file's directory entry gets its size and first cluster only when its
+        // inode is written: synced here, before the marker lists it, or a stick pulled out next
+        // holds the name with no data.
+        if let failure = syncEntry(path) ?? syncEntry(directory) { return failure }
+        let marker = open(directory + "/" + markerName, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard marker >= 0 else { return problem(errno) }
+        defer { close(marker) }
+        return writeAll(Array((name + "\n").utf8), to: marker) ?? (fsync(marker) == 0 ? nil : problem(errno))
+    }
+
+    /// Copies the stick's Zwift and FIT workout files (at its top and in its plans folder) into
+    /// `plansDirectory`; answers how many were copied.
+    static func copyPlans(mount: String, to plansDirectory: String) -> Int {
+        var copied = 0
+        try? FileManager.default.createDirectory(
+            atPath: plansDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for source in [mount, mount + "/plans", mount + "/" + folder + "/plans"] {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter(PlanFile.isPlanFile).sorted()
+            for name in names.prefix(PlanFile.mostListed) {
+                guard let handle = FileHandle(forReadingAtPath: source + "/" + name),
+                    let data = try? handle.read(upToCount: FITWorkoutReader.largestFile + 1), data.count <= FITWorkoutReader.largestFile
+                else { continue }
+                try? handle.close()
+                if (try? data.write(to: URL(fileURLWithPath: plansDirectory + "/" + name), options: .atomic)) != nil { copied += 1 }
+            }
+        }
+        return copied
+    }
+
+    /// Flushes the folders' entries to the stick (each file was synced as it was written).
+    static func sync(mount: String) {
+        for path in [mount + "/" + folder, mount] {
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            fsync(descriptor)
+            close(descriptor)
+        }
+    }
+
+    /// Syncs a file or a folder by its path.
+    private static func syncEntry(_ path: String) -> StickProblem? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return problem(errno) }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : problem(errno)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> StickProblem? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return problem(errno)
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// The system's reason, as the core hears it.
+    static func problem(_ code: Int32) -> StickProblem {
+        switch code {
+        case EROFS, EACCES, EPERM: .readOnly
+        case ENOSPC, EDQUOT, EFBIG: .full
+        case ENODEV, ENXIO, ENOENT, ENOTDIR: .removed
+        default: .failed
+        }
+    }
+}

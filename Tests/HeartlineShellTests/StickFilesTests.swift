@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+@testable import HeartlineShell
+import Testing
+
+/// The stick's blocking side on real files, and the kernel's events as they are read.
+@Suite struct StickFilesTests {
+    @Test func aFileIsWrittenWholeAndListedSoTheNextCopySkipsIt() throws {
+        let stick = TemporaryDirectory()
+        #expect(try StickFiles.prepare(mount: stick.path).get() == [])
+        let bytes = [UInt8](repeating: 7, count: 70_000)
+        #expect(StickFiles.write(bytes, named: "heartline-2026-11-29-0730.fit", mount: stick.path) == nil)
+        #expect(StickFiles.write([1, 2, 3], named: "heartline-2026-11-30-0730.fit", mount: stick.path) == nil)
+        #expect(FileManager.default.contents(atPath: stick.path + "/heartline/heartline-2026-11-29-0730.fit") == Data(bytes))
+        #expect(try StickFiles.prepare(mount: stick.path).get() == ["heartline-2026-11-29-0730.fit", "heartline-2026-11-30-0730.fit"])
+        // No temporary file is left beside them.
+        let names = try FileManager.default.contentsOfDirectory(atPath: stick.path + "/heartline").sorted()
+        #expect(names == [".heartline-copied", "heartline-2026-11-29-0730.fit", "heartline-2026-11-30-0730.fit"])
+    }
+
+    @Test func aStickThatWentIsSaidAsPulledOutAndAFullOneAsFull() {
+        #expect(StickFiles.problem(ENOSPC) == .full)
+        #expect(StickFiles.problem(EROFS) == .readOnly)
+        #expect(StickFiles.problem(ENODEV) == .removed)
+        #expect(StickFiles.problem(EIO) == .failed)
+        let gone = TemporaryDirectory().path + "/unplugged"
+        #expect(StickFiles.write([1], named: "a.fit", mount: gone) == .removed)
+    }
+
+    @Test func plansAreCopiedFromTheSticksTopAndItsPlansFolder() throws {
+        let stick = TemporaryDirectory()
+        let board = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: stick.path + "/plans", withIntermediateDirectories: true)
+        try Data("<workout_file/>".utf8).write(to: URL(fileURLWithPath: stick.path + "/tempo.zwo"))
+        try Data([14, 16]).write(to: URL(fileURLWithPath: stick.path + "/plans/intervals.FIT"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: stick.path + "/notes.txt"))
+        #expect(StickFiles.copyPlans(mount: stick.path, to: board.path + "/plans") == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: board.path + "/plans").sorted() == ["intervals.FIT", "tempo.zwo"])
+    }
+
+    @Test func aKernelEventIsReadAsItsFields() {
+        let message =
+            Array("add@/devices/pci0000:00/usb1/1-1/1-1:1.0/host0/target0:0:0/0:0:0:0/block/sda/sda1".utf8) + [0]
+            + Array("ACTION=add".utf8) + [0] + Array("SUBSYSTEM=block".utf8) + [0] + Array("DEVNAME=sda1".utf8) + [0]
+            + Array("DEVTYPE=partition".utf8) + [0]
+        let fields = KernelSticks.fields(message)
+        #expect(fields["ACTION"] == "add")
+        #expect(fields["SUBSYSTEM"] == "block")
+        #expect(fields["DEVNAME"] == "sda1")
+        #expect(fields["DEVTYPE"] == "partition")
+    }
+}

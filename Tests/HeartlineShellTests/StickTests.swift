@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The built binary on a terminal offers a USB stick by ear, through a udisks2 mock of its own
+/// (a python3-dbusmock template, Tests/Fixtures/stick/udisks2.py, on a private dbus-daemon
+/// reached through HEARTLINE_DBUS_ADDRESS) whose "mount point" is a directory or a small tmpfs.
+@Suite(
+    .serialized,
+    .enabled(
+        if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/mockobject.py")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"),
+        "needs python3-dbusmock and gdbus (contrib/setup.sh --test)"))
+struct StickBinaryTests {
+    static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/stick/udisks2.py").standardized.path
+    static let coachPlan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/coach/gorby.zwo").standardized.path
+    static let canMount = getuid() == 0
+
+    /// A private bus with the udisks2 mock on it, stopped when the value goes.
+    final class MockUDisks {
+        let daemon = Process()
+        let udisks = Process()
+        let address: String
+        let logFile = TemporaryDirectory()
+
+        init() throws {
+            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+            daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+            let output = Pipe()
+            daemon.standardOutput = output
+            daemon.standardError = FileHandle.nullDevice
+            try daemon.run()
+            var text = Data()
+            while !text.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text.append(chunk)
+            }
+            address = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            udisks.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            udisks.arguments = [
+                "-m", "dbusmock", "--session", "--template", StickBinaryTests.template, "-l", logFile.path + "/udisks2.log",
+            ]
+            udisks.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+            udisks.standardOutput = FileHandle.nullDevice
+            udisks.standardError = FileHandle.nullDevice
+            try udisks.run()
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                let owned = try call(
+                    "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", ["org.freedesktop.UDisks2"])
+                if owned.contains("true") { return }
+                usleep(100_000)
+            }
+            throw POSIXError(.ETIMEDOUT)
+        }
+
+        deinit {
+            for process in [udisks, daemon] where process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
+        @discardableResult
+        func call(_ destination: String, _ path: String, _ method: String, _ arguments: [String]) throws -> String {
+            let result = try runProgram(
+                "/usr/bin/gdbus",
+                ["call", "--address", address, "--dest", destination, "--object-path", path, "--method", method] + arguments,
+                input: Data(), timeout: 20)
+            return result.standardOutput
+        }
+
+        func plugIn(_ directory: String, readOnly: Bool = false) throws {
+            try call(
+                "org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Mock.AddStick",
+                ["sdb", directory, readOnly ? "true" : "false"])
+        }
+
+        func pullOut() throws {
+            try call("org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Mock.RemoveStick", ["sdb"])
+        }
+
+        /// The mock's log: every method called on it, a line each.
+        func log() -> String {
+            (try? String(contentsOfFile: logFile.path + "/udisks2.log", encoding: .utf8)) ?? ""
+        }
+    }
+
+    /// A tmpfs of `size` mounted on a fresh directory (`options` added), unmounted when the
+    /// value goes.
+    final class SmallDisk {
+        let directory = TemporaryDirectory()
+        var path: String { directory.path }
+
+        init(size: String, options: String = "") throws {
+            let result = try runProgram(
+                "/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)" + (options.isEmpty ? "" : "," + options), "tmpfs", directory.path],
+                input: Data())
+            guard result.status == 0 else { throw POSIXError(.EPERM) }
+        }
+
+        deinit { _ = try? runProgram("/usr/bin/umount", [directory.path], input: Data()) }
+    }
+
+    /// Three saved workouts of an hour, on a board whose stick folders are watched.
+    static func board() throws -> TemporaryDirectory {
+        let data = TemporaryDirectory()
+        let generated = try runHeartline(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
+        #expect(generated.status == 0)
+        return data
+    }
+
+    static func start(_ data: TemporaryDirectory, _ bus: MockUDisks) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
+            environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        return terminal
+    }
+
+    static func copied(_ stick: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: stick + "/heartline")) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func marker(_ stick: String) -> [String] {
+        let text = (try? String(contentsOfFile: stick + "/heartline/.heartline-copied", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func aStickIsOfferedWorkoutsCopiedPlansReadAndItIsSaidWhenToPullItOut() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let stick = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Self.coachPlan, toPath: stick.path + "/gorby.zwo")
+        let terminal = try Self.start(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("answer: A USB stick is in.", after: mark, timeout: 20))
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark))
+        #expect(terminal.output(after: mark).contains("menu: 2, Copy new workouts: FIT."))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        let said = terminal.output(after: mark)
+        #expect(said.contains("answer: 3 workouts copied to the stick."), "\(said)")
+        #expect(said.contains("answer: 1 plan file read from the stick, under Plans from files."), "\(said)")
+        #expect(Self.copied(stick.path).count == 3)
+        #expect(Self.copied(stick.path).allSatisfy { $0.hasPrefix("heartline-") && $0.hasSuffix(".fit") })
+        #expect(Self.marker(stick.path) == Self.copied(stick.path))
+        #expect(
+            FileManager.default.contents(atPath: data.path + "/plans/gorby.zwo") == FileManager.default.contents(atPath: Self.coachPlan))
+        // Mounted, unmounted, and the drive powered off, which takes it away: that is no news.
+        let calls = bus.log()
+        #expect(calls.contains(" Mount ") && calls.contains(" Unmount ") && calls.contains(" PowerOff "), "\(calls)")
+        #expect(!terminal.output(after: mark).contains("The USB stick is out."))
+
+        // Plugged in again: only what is new is copied, and nothing is.
+        mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        #expect(terminal.output(after: mark).contains("answer: The stick has every workout already."))
+        #expect(Self.copied(stick.path).count == 3)
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test(.enabled(if: canMount, "mounting a tmpfs needs root"))
+    func aReadOnlyStickIsSaidInOneSentenceAndItsPlansAreStillRead() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let source = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Self.coachPlan, toPath: source.path + "/gorby.zwo")
+        let stick = try SmallDisk(size: "1m")
+        try FileManager.default.copyItem(atPath: Self.coachPlan, toPath: stick.path + "/gorby.zwo")
+        #expect(try runProgram("/usr/bin/mount", ["-o", "remount,ro", stick.path], input: Data()).status == 0)
+        let terminal = try Self.start(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path, readOnly: true)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        let said = terminal.output(after: mark)
+        #expect(said.contains("answer: The stick is read-only, so no workouts were copied to it."), "\(said)")
+        #expect(said.contains("answer: 1 plan file read from the stick"), "\(said)")
+        #expect(FileManager.default.fileExists(atPath: data.path + "/plans/gorby.zwo"))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test(.enabled(if: canMount, "mounting a tmpfs needs root"))
+    func aFullStickStopsTheCopyWithWholeFilesAndTheBoardKeepsEveryWorkout() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        // Room for one hour-long workout's FIT file and the marker, not for two.
+        let size = try Self.fitSizes(data).max()!
+        let stick = try SmallDisk(size: String(size * 3 / 2 / 1024 + 8) + "k")
+        let terminal = try Self.start(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        let said = terminal.output(after: mark)
+        #expect(said.contains("answer: The stick is full after 1 workout; the rest stay on the board."), "\(said)")
+        // What is on the stick is whole: listed in the marker, no partial file left.
+        let names = (try FileManager.default.contentsOfDirectory(atPath: stick.path + "/heartline")).sorted()
+        #expect(names == [".heartline-copied"] + Self.marker(stick.path), "\(names)")
+        #expect(Self.marker(stick.path).count == 1)
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+        #expect(try Self.fitNames(data).count == 3)
+    }
+
+    @Test func aStickPulledOutMidCopyIsSaidAndTheNextPlugInCopiesTheRest() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let stick = TemporaryDirectory()
+        // The second file's partial name is a pipe: its write waits there, mid-copy, until read.
+        let names = try Self.fitNames(data)
+        try FileManager.default.createDirectory(atPath: stick.path + "/heartline", withIntermediateDirectories: true)
+        let pipe = stick.path + "/heartline/.heartline-partial-" + names[1]
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let terminal = try Self.start(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        let deadline = Date().addingTimeInterval(30)
+        while Self.marker(stick.path).count < 1, Date() < deadline { usleep(50_000) }
+        #expect(Self.marker(stick.path) == [names[0]])
+        try bus.pullOut()
+        #expect(terminal.waitFor("answer: The stick was pulled out early; plug it in again to copy the rest.", after: mark, timeout: 20))
+        // The loop answered while the write waited: the board is not held by the stick.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let drained = Date().addingTimeInterval(30)
+        while Date() < drained {
+            let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 { usleep(20_000) }
+        }
+        close(reader)
+        unlink(pipe)
+        #expect(!terminal.output(after: mark).contains("copied to the stick"))
+
+        mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        #expect(terminal.output(after: mark).contains("answer: 2 workouts copied to the stick."))
+        #expect(Self.copied(stick.path) == names)
+        #expect(Self.marker(stick.path).sorted() == names)
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// The FIT files the board's workouts make, by name, and their sizes.
+    static func fitExport(_ data: TemporaryDirectory) throws -> [String: Int] {
+        let output = TemporaryDirectory()
+        let exported = try runHeartline(
+            ["export", "--format", "fit", "--all", "--output", output.path, "--data-dir", data.path], input: Data())
+        var sizes: [String: Int] = [:]
+        for path in exported.lines {
+            sizes[(path as NSString).lastPathComponent] = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
+        return sizes
+    }
+
+    static func fitNames(_ data: TemporaryDirectory) throws -> [String] { try fitExport(data).keys.sorted() }
+    static func fitSizes(_ data: TemporaryDirectory) throws -> [Int] { Array(try fitExport(data).values) }
+}
