@@ -122,6 +122,32 @@ public struct DBusMessage: Equatable, Sendable {
     public var arguments: [DBusValue]
 }
 
+/// A signal of org.freedesktop.DBus.ObjectManager: a service's objects, or some of their
+/// interfaces, coming and going.
+public enum ObjectManagerSignal: Equatable, Sendable {
+    /// An object at `path` gained these interfaces, each with its properties.
+    case added(path: String, interfaces: [String: DBusValue])
+    /// The object at `path` lost these interfaces.
+    case removed(path: String, interfaces: [String])
+
+    /// `message` read as an ObjectManager signal; nil for any other message, or one whose
+    /// arguments are not as the specification has them.
+    public init?(_ message: DBusMessage) {
+        guard message.interface == "org.freedesktop.DBus.ObjectManager", message.arguments.count == 2,
+            let path = message.arguments[0].string
+        else { return nil }
+        switch message.member {
+        case "InterfacesAdded":
+            guard let interfaces = message.arguments[1].entries else { return nil }
+            self = .added(path: path, interfaces: interfaces)
+        case "InterfacesRemoved":
+            self = .removed(path: path, interfaces: message.arguments[1].elements?.compactMap(\.string) ?? [])
+        default:
+            return nil
+        }
+    }
+}
+
 /// The answer an exported object gives to a method call.
 public enum DBusAnswer: Equatable, Sendable {
     case reply([DBusValue])

@@ -221,19 +221,19 @@ public final class HeadsetClient {
     // MARK: - bluetoothd's signals
 
     private func signal(_ message: DBusMessage) {
-        switch (message.interface, message.member) {
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
-            guard message.arguments.count == 2, let path = message.arguments[0].string,
-                let interfaces = message.arguments[1].entries
-            else { return }
-            added(path, interfaces)
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
-            guard message.arguments.count == 2, let path = message.arguments[0].string else { return }
-            let names = message.arguments[1].elements?.compactMap(\.string) ?? []
+        switch ObjectManagerSignal(message) {
+        case .added(let path, let interfaces):
+            return added(path, interfaces)
+        case .removed(let path, let names):
             if names.contains(Self.deviceInterface), let device = devices.removeValue(forKey: path) {
                 noteConnection(device.address, connected: false)
             }
             if names.contains(Self.adapterInterface), adapter == path { adapter = nil }
+            return
+        case nil:
+            break
+        }
+        switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
             guard let path = message.path, message.arguments.count >= 2, message.arguments[0].string == Self.deviceInterface,
                 let changed = message.arguments[1].entries, devices[path] != nil

@@ -106,14 +106,7 @@ enum SampleCodec {
                 writer.varint(zigZag(interval &- previous.rrInterval))
                 previous.rrInterval = interval
             }
-            if let speed = motion.speed {
-                if let speedUnits {
-                    writer.varint(zigZag(speedUnits &- previous.speedUnits))
-                    previous.speedUnits = speedUnits
-                } else {
-                    writer.double(speed)
-                }
-            }
+            if let speed = motion.speed { writer.step(speed, in: speedUnits, from: &previous.speedUnits) }
             if let cadence = motion.cadence {
                 writer.varint(zigZag(cadence &- previous.cadence))
                 previous.cadence = cadence
@@ -122,14 +115,7 @@ enum SampleCodec {
                 writer.varint(zigZag(power &- previous.power))
                 previous.power = power
             }
-            if let incline = motion.incline {
-                if let inclineTenths {
-                    writer.varint(zigZag(inclineTenths &- previous.inclineTenths))
-                    previous.inclineTenths = inclineTenths
-                } else {
-                    writer.double(incline)
-                }
-            }
+            if let incline = motion.incline { writer.step(incline, in: inclineTenths, from: &previous.inclineTenths) }
             if !distanceFollows {
                 if let distance = sample.distance {
                     writer.bytes.append(1)
@@ -348,6 +334,14 @@ private struct ByteWriter {
     /// The IEEE 754 bits of `value`, little-endian.
     mutating func double(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
+    }
+
+    /// `value` as a step from `previous` in whole `units` when it has them, and as its raw bits
+    /// when they cannot hold it exactly (the step's base is then left as it was).
+    mutating func step(_ value: Double, in units: Int?, from previous: inout Int) {
+        guard let units else { return double(value) }
+        varint(SampleCodec.zigZag(units &- previous))
+        previous = units
     }
 }
 

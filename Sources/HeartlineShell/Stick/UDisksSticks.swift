@@ -53,21 +53,17 @@ final class UDisksSticks: StickSource {
     }
 
     private func signal(_ message: DBusMessage) {
-        switch (message.interface, message.member) {
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
-            guard message.arguments.count == 2, let path = message.arguments[0].string,
-                let interfaces = message.arguments[1].entries
-            else { return }
+        switch ObjectManagerSignal(message) {
+        case .added(let path, let interfaces):
             added(path, interfaces, announce: true)
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
-            guard message.arguments.count == 2, let path = message.arguments[0].string else { return }
-            let names = message.arguments[1].elements?.compactMap(\.string) ?? []
+        case .removed(let path, let names):
             if names.contains(Self.filesystemInterface) || names.contains(Self.blockInterface) {
                 blocks[path] = nil
                 if announced.remove(path) != nil { events?(.removed(path)) }
             }
             if names.contains(Self.driveInterface) { drives[path] = nil }
-        default: break
+        case nil:
+            break
         }
     }
 
