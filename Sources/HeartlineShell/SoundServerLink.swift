@@ -202,29 +202,36 @@ final class SoundServerLink {
 
     // MARK: - The sound server's events
 
+    /// What there is to watch: a sound server and the pactl to ask it with, or what is missing.
+    private enum Watchable: Sendable {
+        case server(pactl: String)
+        case noServer
+        case noPactl
+    }
+
     private func startWatching() {
         guard child == nil, !starting, restartTimer == nil, headset != nil else { return }
         starting = true
         let environment = environment
         loop.inBackground(
             "heartline.sound-events",
-            { () -> String?? in
-                guard let pactl = SystemProbe.findProgram("pactl", environment: environment) else { return .some(nil) }
-                return SystemProbe.pulseReachable(environment: environment) ? pactl : nil
+            { () -> Watchable in
+                guard let pactl = SystemProbe.findProgram("pactl", environment: environment) else { return .noPactl }
+                return SystemProbe.pulseReachable(environment: environment) ? .server(pactl: pactl) : .noServer
             },
             then: { [weak self] found in
                 guard let self else { return }
                 self.starting = false
                 guard self.headset != nil, self.child == nil else { return }
                 switch found {
-                case .some(nil):
+                case .noPactl:
                     // Without pactl there is nothing to watch; `check` says so.
                     if !self.saidNoPactl { self.log("sound: pactl is not installed; the sound server is not watched") }
                     self.saidNoPactl = true
-                case nil:
+                case .noServer:
                     self.log("sound: the sound server does not answer")
                     self.scheduleRestart()
-                case .some(let pactl?):
+                case .server(let pactl):
                     self.spawn(pactl)
                 }
             })
