@@ -286,13 +286,16 @@ final class SoundServerLink {
             partial.removeSubrange(...newline)
             if Self.concernsSinks(line) { changed = true }
         }
+        // No line of pactl's is this long; what is not one is dropped.
+        if partial.count > 65536 { partial = [] }
         if changed { refresh() }
     }
 
-    /// Whether a line of `pactl subscribe` (in the C locale) tells of a sink, or of the
-    /// server's default sink: "Event 'remove' on sink #5", "Event 'change' on server #4294967295".
+    /// Whether a line of `pactl subscribe` (in the C locale) tells of a sink that came or went:
+    /// "Event 'remove' on sink #5". A sink's changes (each stream starting and ending changes
+    /// its state) need no listing.
     static func concernsSinks(_ line: String) -> Bool {
-        line.contains(" on sink #") || line.contains(" on server")
+        (line.contains("'new' on sink #") || line.contains("'remove' on sink #"))
     }
 
     private func scheduleRestart() {

@@ -25,7 +25,8 @@ import Testing
         #expect(SoundServerLink.columns(sinks).map { $0[1] } == ["null", "bluez_output.AA_BB_CC_DD_EE_01.1"])
         #expect(SoundServerLink.columns("").isEmpty)
         #expect(SoundServerLink.concernsSinks("Event 'remove' on sink #5"))
-        #expect(SoundServerLink.concernsSinks("Event 'change' on server #4294967295"))
+        #expect(SoundServerLink.concernsSinks("Event 'new' on sink #6"))
+        #expect(!SoundServerLink.concernsSinks("Event 'change' on sink #6"))
         #expect(!SoundServerLink.concernsSinks("Event 'new' on sink-input #12"))
         #expect(!SoundServerLink.concernsSinks("Event 'change' on client #3"))
     }
