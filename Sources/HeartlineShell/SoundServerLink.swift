@@ -54,6 +54,9 @@ final class SoundServerLink {
     private var restartAttempt = 0
     private var starting = false
     private var saidNoPactl = false
+    /// How long each `pactl` may take: off the loop, and at boot, when everything starts at once,
+    /// it can take seconds.
+    static let pactlWait = 5.0
     /// The waits before `pactl subscribe` is started again, the last one repeated.
     var restartDelays: [Double] = [1, 2, 4, 8, 15, 30]
 
@@ -153,9 +156,14 @@ final class SoundServerLink {
             "heartline.sound-output",
             { () -> Bool in
                 guard let pactl = SystemProbe.findProgram("pactl", environment: environment) else { return false }
-                var worked = isDefault || SystemProbe.run(pactl, ["set-default-sink", sink], environment: environment) != nil
+                var worked =
+                    isDefault
+                    || SystemProbe.run(pactl, ["set-default-sink", sink], environment: environment, waiting: Self.pactlWait) != nil
                 for stream in streams {
-                    worked = SystemProbe.run(pactl, ["move-sink-input", String(stream), sink], environment: environment) != nil && worked
+                    worked =
+                        SystemProbe.run(
+                            pactl, ["move-sink-input", String(stream), sink], environment: environment, waiting: Self.pactlWait) != nil
+                        && worked
                 }
                 return worked
             },
@@ -170,9 +178,9 @@ final class SoundServerLink {
     static func list(environment: [String: String]) -> Listing? {
         guard SystemProbe.pulseReachable(environment: environment),
             let pactl = SystemProbe.findProgram("pactl", environment: environment),
-            let sinks = SystemProbe.run(pactl, ["list", "short", "sinks"], environment: environment),
-            let info = SystemProbe.run(pactl, ["info"], environment: environment),
-            let streams = SystemProbe.run(pactl, ["list", "short", "sink-inputs"], environment: environment)
+            let sinks = SystemProbe.run(pactl, ["list", "short", "sinks"], environment: environment, waiting: pactlWait),
+            let info = SystemProbe.run(pactl, ["info"], environment: environment, waiting: pactlWait),
+            let streams = SystemProbe.run(pactl, ["list", "short", "sink-inputs"], environment: environment, waiting: pactlWait)
         else { return nil }
         return Listing(
             sinks: columns(sinks).compactMap { fields in Int(fields[0]).map { ($0, fields[1]) } },
