@@ -63,8 +63,10 @@ arch=$(dpkg --print-architecture)
 
 # The Depends that are not libraries the binary links: libespeak-ng1 is loaded with dlopen,
 # speech-dispatcher is reached through its socket and needs a voice, and the speech reaches the
-# headset through the session's sound server; libcurl4 is loaded with dlopen on the first upload.
-depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 libcurl4 "pipewire-pulse | pulseaudio")
+# headset through the session's sound server, which pactl (pulseaudio-utils) asks and steers;
+# libcurl4 is loaded with dlopen on the first upload.
+depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 libcurl4 "pipewire-pulse | pulseaudio"
+  pulseaudio-utils)
 # Starting at boot (a user manager for the login, and systemctl --user reaching it) and setcap.
 recommends=(libpam-systemd dbus-user-session libcap2-bin)
 suggests=(bluez sqlite3)
@@ -288,7 +290,7 @@ check() {
   local depends needed
   depends=$(sed -n 's/^ Depends: //p' <<<"$info")
   for needed in libc6 libbluetooth3 libreadline8 libsqlite3-0 libspeechd2 libespeak-ng1 libcurl4 espeak-ng \
-    speech-dispatcher speech-dispatcher-espeak-ng "pipewire-pulse | pulseaudio"; do
+    speech-dispatcher speech-dispatcher-espeak-ng "pipewire-pulse | pulseaudio" pulseaudio-utils; do
     [[ ", $depends," == *", $needed"[\ ,]* ]] || fault "Depends lacks $needed ($depends)"
   done
   local path

@@ -4,21 +4,31 @@ import HeartlineIO
 
 /// The headset client, connected to the system bus (or `HEARTLINE_DBUS_ADDRESS`) only once
 /// a headset is remembered or looked for: a board without a headset never talks to bluetoothd.
+/// The kept headset's sink is made the sound output when it connects, and its sink going is
+/// the headset going (`SoundServerLink`).
 final class HeadsetLink {
     private let loop: EventLoop
     private let address: String?
     private let log: (String) -> Void
     private let send: (Input) -> Void
     private var client: HeadsetClient?
+    private let sound: SoundServerLink
 
-    init(loop: EventLoop, address: String?, log: @escaping (String) -> Void, send: @escaping (Input) -> Void) {
+    init(
+        loop: EventLoop, address: String?, environment: [String: String], log: @escaping (String) -> Void,
+        send: @escaping (Input) -> Void
+    ) {
         self.loop = loop
         self.address = address
         self.log = log
         self.send = send
+        sound = SoundServerLink(loop: loop, environment: environment, log: log) { address, present in
+            send(.headset(present ? .connected(address: address) : .disconnected(address: address)))
+        }
     }
 
     func perform(_ command: HeadsetCommand) {
+        if case .keep(let address) = command { sound.keep(address) }
         if case .keep(nil) = command, client == nil { return }
         guard let client = connected() else {
             switch command {
@@ -31,11 +41,25 @@ final class HeadsetLink {
         client.perform(command)
     }
 
+    /// Stops watching the sound server; at exit.
+    func finish() {
+        sound.finish()
+    }
+
+    private func heard(_ event: HeadsetEvent) {
+        switch event {
+        case .connected(let address): sound.headsetConnection(address, connected: true)
+        case .disconnected(let address): sound.headsetConnection(address, connected: false)
+        default: break
+        }
+        send(.headset(event))
+    }
+
     private func connected() -> HeadsetClient? {
         if let client { return client }
         do {
             let bus = try DBusConnection(address: address, loop: loop)
-            let client = HeadsetClient(bus: bus, loop: loop) { [weak self] event in self?.send(.headset(event)) }
+            let client = HeadsetClient(bus: bus, loop: loop) { [weak self] event in self?.heard(event) }
             client.start()
             self.client = client
             return client

@@ -198,7 +198,9 @@ public enum HeartlineMain {
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
-        let headset = HeadsetLink(loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], log: log) { [weak session] input in
+        let headset = HeadsetLink(
+            loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log
+        ) { [weak session] input in
             session?.send(input)
         }
         session.headsetCommand = { headset.perform($0) }
@@ -280,6 +282,7 @@ public enum HeartlineMain {
         // recorded, and outside that (start-up of the loop, the commit creating the workout).
         let probe = environment["HEARTLINE_LOOP_PROBE"].map { _ in StallProbe(loop: loop) { session.core.isRecording } }
         loop.run()
+        headset.finish()
         if let path = environment["HEARTLINE_LOOP_PROBE"], let probe {
             probe.write(to: path)
         }

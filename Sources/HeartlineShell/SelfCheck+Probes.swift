@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineCore
 import HeartlineIO
 
 extension SelfCheck {
@@ -25,11 +26,11 @@ extension SelfCheck {
             self.storage = storage
         }
 
-        /// The probes of the machine this runs on.
-        public static func system(environment: [String: String]) -> Probes {
+        /// The probes of the machine this runs on; the remembered `headset` names its sink.
+        public static func system(environment: [String: String], headset: RememberedHeadset? = nil) -> Probes {
             Probes(
                 speechServer: { SystemProbe.speechServer(environment: environment) },
-                audioOutput: { SystemProbe.audioOutput(environment: environment) },
+                audioOutput: { SystemProbe.audioOutput(environment: environment, headset: headset) },
                 bluetooth: { SystemProbe.bluetooth() },
                 storage: { SystemProbe.storage($0) })
         }
@@ -90,12 +91,19 @@ public enum SystemProbe {
     ///
     /// - Parameter waiting: how long each pactl may take; the start's check, off the loop and
     ///   at boot when everything starts at once, gives it longer than the self-check's second.
-    public static func audioOutput(environment: [String: String], waiting: Double = timeout) -> SelfCheck.AudioOutput {
+    /// - Parameter headset: the remembered headset: its sink (matched by its address) is named
+    ///   by the headset's name.
+    public static func audioOutput(
+        environment: [String: String], waiting: Double = timeout, headset: RememberedHeadset? = nil
+    ) -> SelfCheck.AudioOutput {
         if pulseReachable(environment: environment) {
             guard let pactl = findProgram("pactl", environment: environment),
                 let info = run(pactl, ["info"], environment: environment, waiting: waiting)
             else { return .unnamed }
             guard let sink = field("Default Sink", in: info), sink != "auto_null", sink != "(null)" else { return .none }
+            if let headset, SoundServerLink.headsetSink(address: headset.address, in: [sink]) != nil {
+                return .headset(headset.name)
+            }
             let sinks = run(pactl, ["list", "sinks"], environment: environment, waiting: waiting) ?? ""
             return output(sink: sink, description: sinkDescription(named: sink, in: sinks))
         }

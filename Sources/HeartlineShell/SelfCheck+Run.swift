@@ -58,18 +58,21 @@ extension SelfCheck {
     ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
         var remembered: RememberedSensor?
+        var headset: RememberedHeadset?
         var inUse = false
         if FileManager.default.fileExists(atPath: directory) {
             do {
                 let store = try SQLiteStore(directory: directory)
-                remembered = try? store.settings().strap
+                let settings = try? store.settings()
+                remembered = settings?.strap
+                headset = settings?.headset
             } catch .locked {
                 inUse = true
             } catch {
                 log("check: \(error)")
             }
         }
-        let probes = Probes.system(environment: environment)
+        let probes = Probes.system(environment: environment, headset: headset)
         let check = SelfCheck(words: words)
         let target = options.sensor ?? remembered?.address
         let engine = (speaker as? any SpeechOutput)?.engineName
@@ -143,11 +146,13 @@ extension SelfCheck {
     ) -> () -> [Utterance] {
         {
             let directory = options.resolvedDataDirectory(environment: environment)
-            let remembered = (try? store.settings())?.strap
+            let settings = try? store.settings()
+            let remembered = settings?.strap
             let target = options.sensor ?? remembered?.address
             let check = SelfCheck(words: words)
             var findings = check.findings(
-                probes: .system(environment: environment), target: target, storeInUse: false, dataDirectory: directory, engine: engine())
+                probes: .system(environment: environment, headset: settings?.headset), target: target, storeInUse: false,
+                dataDirectory: directory, engine: engine())
             if let remembered, sameStrap(target, remembered.address) {
                 findings = check.withIdentity(findings, manufacturer: remembered.manufacturer, model: remembered.model)
             }

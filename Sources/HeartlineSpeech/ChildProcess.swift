@@ -12,10 +12,14 @@ public struct ChildProcess: Sendable {
     public let pid: pid_t
 
     /// Starts `program` (searched in PATH unless it has a slash) with `arguments`; standard input
-    /// and error are /dev/null, standard output is `output` or /dev/null.
-    public static func spawn(_ program: String, _ arguments: [String], output: Int32? = nil) throws(SpeechError) -> ChildProcess {
+    /// and error are /dev/null, standard output is `output` or /dev/null. `environment` is added
+    /// to this process's own.
+    public static func spawn(
+        _ program: String, _ arguments: [String], output: Int32? = nil, environment added: [String: String] = [:]
+    ) throws(SpeechError) -> ChildProcess {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let inherited = ProcessInfo.processInfo.environment.merging(added) { $1 }
+        let environment = inherited.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in environment { free(pointer) }

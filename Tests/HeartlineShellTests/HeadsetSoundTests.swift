@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import Testing
+
+/// contrib/with-audio.sh's PulseAudio: its socket is there.
+enum PrivateSoundServer {
+    static var reachable: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["PULSE_RUNTIME_PATH"] ?? environment["XDG_RUNTIME_DIR"].map { $0 + "/pulse" }
+        guard let directory else { return false }
+        return FileManager.default.fileExists(atPath: directory + "/native")
+    }
+}
+
+/// The built binary and the real sound server of contrib/with-audio.sh (a private PulseAudio):
+/// a null sink named as PipeWire names a Bluetooth headset's sink stands in for the mock
+/// headset's, loaded and unloaded as a headset's sink appears and vanishes.
+@Suite(
+    .serialized,
+    .enabled(
+        if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/pactl")
+            && (ProcessInfo.processInfo.environment["CI"] == "true" || PrivateSoundServer.reachable),
+        "needs python3-dbusmock, pactl and contrib/with-audio.sh"))
+struct HeadsetSoundTests {
+    static let address = "AA:BB:CC:DD:EE:01"
+    static let sink = "bluez_output.AA_BB_CC_DD_EE_01.1"
+
+    @discardableResult
+    static func pactl(_ arguments: [String]) throws -> String {
+        let result = try runProgram("/usr/bin/pactl", arguments, input: Data(), environment: ["LC_ALL": "C"], timeout: 20)
+        try #require(result.status == 0, "pactl \(arguments.joined(separator: " ")): \(result.standardError)")
+        return result.standardOutput
+    }
+
+    static func defaultSink() -> String? {
+        guard let info = try? pactl(["info"]) else { return nil }
+        return info.split(separator: "\n").first { $0.hasPrefix("Default Sink: ") }.map { String($0.dropFirst(14)) }
+    }
+
+    /// The name of the sink the stream of the application `name` plays to.
+    static func sinkOfStream(_ name: String) -> String? {
+        guard let streams = try? pactl(["list", "sink-inputs"]), let sinks = try? pactl(["list", "short", "sinks"]) else { return nil }
+        for block in streams.components(separatedBy: "Sink Input #") where block.contains("application.name = \"\(name)\"") {
+            guard let line = block.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Sink: ") })
+            else { continue }
+            let index = line.trimmingCharacters(in: .whitespaces).dropFirst(6)
+            return sinks.split(separator: "\n").map { $0.split(separator: "\t") }.first { $0.first == index }.map { String($0[1]) }
+        }
+        return nil
+    }
+
+    /// Waits until `condition` holds, or `timeout` seconds pass.
+    static func eventually(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    /// A stream playing silence to `device` for as long as the value lives.
+    final class PlayingStream {
+        let process = Process()
+        static let name = "heartline-test-stream"
+
+        init(device: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pacat")
+            process.arguments = ["--playback", "--raw", "--device=\(device)", "--client-name=\(Self.name)", "--stream-name=silence"]
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The mock bluetoothd with the SHOKZ headset on it, found by discovery.
+    static func mockWithHeadset() throws -> HeadsetBinaryTests.MockBus {
+        let bus = try HeadsetBinaryTests.MockBus()
+        try bus.call("org.bluez", "/", "org.bluez.Mock.AddAdapter", ["hci0", "heartline-test"])
+        try bus.call("org.bluez", "/", "org.bluez.Mock.AddDevice", ["hci0", address, "SHOKZ OpenRun"])
+        try bus.call(
+            "org.bluez", "/org/bluez/hci0/dev_AA_BB_CC_DD_EE_01", "org.freedesktop.DBus.Mock.UpdateProperties",
+            ["org.bluez.Device1", "{'Class': <uint32 2360324>, 'UUIDs': <['0000110b-0000-1000-8000-00805f9b34fb']>, 'RSSI': <int16 -55>}"])
+        return bus
+    }
+
+    /// Pairs and connects the headset from Settings, Headset, as a user does by ear.
+    static func pair(_ terminal: PseudoTerminal) {
+        var mark = terminal.mark
+        terminal.type("settings\r")
+        #expect(terminal.waitFor("menu: Press 0 for the tenth, Headset.", after: mark))
+        mark = terminal.mark
+        terminal.type("0")
+        #expect(terminal.waitFor("menu: 1, Find headsets.", after: mark))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("menu: 1, SHOKZ OpenRun, strong signal.", after: mark, timeout: 30))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: SHOKZ OpenRun is connected. Speech goes to it.", after: mark, timeout: 30))
+        terminal.type("home\r")
+    }
+
+    @Test func theHeadsetsSinkIsMadeTheOutputAndItsGoingHoldsWhatIsSaidUntilItIsBack() throws {
+        let bus = try Self.mockWithHeadset()
+        let module = try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var loaded = [module]
+        defer {
+            for module in loaded { _ = try? Self.pactl(["unload-module", module]) }
+            _ = try? Self.pactl(["set-default-sink", "null"])
+        }
+        try Self.pactl(["set-default-sink", "null"])
+        let stream = try PlayingStream(device: "null")
+        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == "null" }, "the stream did not start on the null sink")
+
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(
+            arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
+            environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        Self.pair(terminal)
+        #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
+        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == Self.sink }, "the playing stream was not moved")
+        var mark = terminal.mark
+        terminal.type("check\r")
+        #expect(terminal.waitFor("sound goes to the headset SHOKZ OpenRun.", after: mark), "\(terminal.screen.suffix(600))")
+
+        // A workout with a phase every 15 seconds; the headset's sink goes mid-workout.
+        mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
+        for _ in 0..<4 {
+            mark = terminal.mark
+            terminal.type("next\r")
+            #expect(terminal.waitFor("menu: ", after: mark))
+        }
+        // "Type a plan" first: on a terminal the plan's leading digit would choose an item.
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: ", after: mark))
+        mark = terminal.mark
+        terminal.type("10x15s hard 15s easy\r")
+        #expect(terminal.waitFor("menu: Ready to start.", after: mark), "\(terminal.screen.suffix(600))")
+        mark = terminal.mark
+        terminal.type("start workout\r")
+        #expect(terminal.waitFor("Workout started.", after: mark, timeout: 20), "\(terminal.screen.suffix(600))")
+        mark = terminal.mark
+        let started = mark
+        try Self.pactl(["unload-module", module])
+        loaded = []
+        // While the sink is away no phase is said; the workout records on.
+        usleep(20_000_000)
+        let away = terminal.output(after: mark)
+        #expect(!away.contains("event: "), "said while the headset's sink was away: \(away)")
+        mark = terminal.mark
+        let again = try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        loaded = [again]
+        #expect(terminal.waitFor("answer: SHOKZ OpenRun is back.", after: mark, timeout: 20), "\(terminal.screen.suffix(600))")
+        #expect(terminal.waitFor("answer: While the headset was away:", after: mark), "\(terminal.output(after: started))")
+        #expect(terminal.waitFor("seconds ago. Work, round", after: mark) || terminal.waitFor("seconds ago. Rest,", after: mark))
+        #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
+        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == Self.sink }, "the stream was not moved back")
+
+        // The sound server's events stop (pactl subscribe killed, as when the server restarts):
+        // the watch is started again, and the sink's next going and return are heard.
+        let first = try #require(Self.subscribeChild(of: terminal.process.processIdentifier), "no pactl subscribe child")
+        kill(first, SIGKILL)
+        #expect(
+            Self.eventually { Self.subscribeChild(of: terminal.process.processIdentifier).map { $0 != first } ?? false },
+            "pactl subscribe was not started again")
+        mark = terminal.mark
+        try Self.pactl(["unload-module", again])
+        loaded = []
+        usleep(3_000_000)
+        loaded = [
+            try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        ]
+        #expect(terminal.waitFor("answer: SHOKZ OpenRun is back.", after: mark, timeout: 20), "\(terminal.output(after: mark))")
+        withExtendedLifetime(stream) {}
+        terminal.type("quit\r")
+        _ = terminal.waitForExit()
+    }
+
+    /// The `pactl subscribe` child of the process `parent`, from /proc.
+    static func subscribeChild(of parent: pid_t) -> pid_t? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[1]) == parent,
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { continue }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.first?.hasSuffix("pactl") == true, arguments.dropFirst().first == "subscribe" { return pid }
+        }
+        return nil
+    }
+
+    /// No sound server at all: the headset is connected, nothing crashes or stalls, and `check`
+    /// says there is no sound output.
+    @Test func noSoundServerIsSaidByCheckAndStopsNothing() throws {
+        let bus = try Self.mockWithHeadset()
+        let data = TemporaryDirectory()
+        let nowhere = TemporaryDirectory()
+        let log = nowhere.path + "/heartline.log"
+        let terminal = try PseudoTerminal(
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none", "--log", log],
+            environment: [
+                "HEARTLINE_DBUS_ADDRESS": bus.address, "PULSE_RUNTIME_PATH": nowhere.path + "/pulse",
+                "XDG_RUNTIME_DIR": nowhere.path, "PULSE_SERVER": "",
+            ])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        Self.pair(terminal)
+        var mark = terminal.mark
+        terminal.type("check\r")
+        #expect(terminal.waitFor("answer: Speech: no sound output was found.", after: mark), "\(terminal.screen.suffix(600))")
+        // Still answering, after the watch of the sound server has been tried again.
+        usleep(3_000_000)
+        mark = terminal.mark
+        terminal.type("where\r")
+        #expect(terminal.waitFor("answer: You are on", after: mark))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+        // The sound server was looked for again after the back-off, and no pactl was left behind.
+        let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(logged.components(separatedBy: "sound: the sound server does not answer").count > 2, "\(logged)")
+    }
+}
