@@ -155,6 +155,47 @@ workout_input() {
   sleep 2
 }
 
+# A treadmill found in Settings, Sensors and remembered, then a plan that steers it: each phase
+# change sets its speed through the control point the kernel's ATT socket carries, and the end
+# of the workout stops the belt.
+machine_input() {
+  echo settings
+  echo sensors
+  echo "find footpods, bike sensors, power meters and fitness machines"
+  wait_said "Sensors found|No footpod" 60
+  sleep 1
+  echo 1
+  wait_radio "Track 5 subscribed" 1 90
+  sleep 2
+  echo home
+  echo configure
+  wait_said "^menu: Sport\." 20
+  echo running
+  local step
+  for step in 1 2 3 4 5 6; do
+    grep -q "^menu: Training plan\." "$transcript" && break
+    echo next
+    sleep 3
+  done
+  wait_said "^menu: Training plan\." 20
+  echo "warm up 10 seconds, 2 times 15 seconds at 10 kilometres per hour, 10 seconds at 6, cool down 5 seconds"
+  wait_said "^menu: Ready to start\." 20
+  echo "start workout"
+  wait_said "Workout started"
+  echo "top speed 12"
+  wait_radio "Track 5 speed 10.00" 2 150
+  echo "speed 25"
+  sleep 1
+  echo distance
+  wait_said "Training plan finished" 60
+  echo end
+  echo yes
+  wait_radio "Track 5 stopped" 1 30
+  sleep 2
+  echo save
+  sleep 2
+}
+
 # A strap with a public address, which restarts during the workout.
 public_input() {
   echo configure
@@ -626,6 +667,13 @@ case $group in
     stick_contents /dev/shm/stick-plans.img stick-plans
     stick_contents /dev/shm/stick-full.img stick-full
     stick_contents /dev/shm/stick-early.img stick-early
+    ;;
+  machine)
+    # A treadmill on the Fitness Machine Service: found, remembered and steered by a plan over
+    # the kernel's L2CAP ATT socket, with no bluetoothd.
+    adapter_in
+    run_heartline machine machine_input
+    dmesg >"$share/dmesg.txt"
     ;;
   devices)
     # The other real devices a board has and this machine lacks: a headset's media buttons

@@ -11,10 +11,16 @@ second once subscribed.
 
 Usage:
   radio.py --socket PATH [--legacy] [--control FILE] --strap 'name=TICKR B321,address=C8:03:F1:B9:0B:4E,rssi=-60'
+           [--treadmill 'name=Track 5,address=C1:22:33:44:55:99,rssi=-55']
 
 Strap keys: name, address (random static unless it ends in /public), rssi (the signal the
 kernel's controller reports for it), bpm, battery, location (a Body Sensor Location number),
 maker, model, encrypt (1: its Heart Rate Measurement configuration needs an encrypted link).
+
+A treadmill serves the Fitness Machine Service (0x1826): its feature, supported speed and
+inclination ranges, Treadmill Data every second once subscribed, and the Control Point, which it
+obeys as FTMS 1.0 says (nothing but Request Control until control is requested; a target outside
+its range refused) and logs: "radio: NAME control OPCODE-HEX PARAMETER-HEX -> RESULT".
 
 Lines appended to the control file steer the radio while the test runs:
   away NAME SECONDS   the strap leaves radio range: its link times out on both sides and
@@ -35,6 +41,7 @@ from bumble import hci
 from bumble.controller import Controller
 from bumble.core import PhysicalTransport
 from bumble.device import Device
+from bumble.core import UUID
 from bumble.gatt import (
     GATT_BATTERY_LEVEL_CHARACTERISTIC,
     GATT_BATTERY_SERVICE,
@@ -46,6 +53,7 @@ from bumble.gatt import (
     GATT_MANUFACTURER_NAME_STRING_CHARACTERISTIC,
     GATT_MODEL_NUMBER_STRING_CHARACTERISTIC,
     Characteristic,
+    CharacteristicValue,
     Descriptor,
     Service,
 )
@@ -295,6 +303,99 @@ class Strap:
         self.radio.cut(self.controller)
 
 
+class Treadmill(Strap):
+    """A treadmill on the Fitness Machine Service, steered through its control point."""
+
+    # 1/100 km/h: 0.5 to 18 km/h in steps of 0.1; 1/10 %: 0 to 15 % in steps of 0.5.
+    SPEED_RANGE = (50, 1800, 10)
+    INCLINE_RANGE = (0, 150, 5)
+    RESULTS = {0x01: "success", 0x02: "not supported", 0x03: "invalid parameter", 0x05: "control not permitted"}
+
+    def __init__(self, spec, radio):
+        super().__init__(spec, radio)
+        self.advertising_data = ad_structure(0x01, b"\x06") + ad_structure(0x03, struct.pack("<H", 0x1826)) + ad_structure(
+            0x16, struct.pack("<HBH", 0x1826, 0x01, 0x0001))
+        self.granted = False
+        self.running = True
+        self.speed = 800
+        self.incline = 0
+        self.distance = 0.0
+
+    def make_services(self):
+        # Features: total distance, inclination, elapsed time; targets: speed and inclination.
+        feature = Characteristic(
+            UUID.from_16_bits(0x2ACC), Characteristic.Properties.READ, Characteristic.READABLE,
+            struct.pack("<II", (1 << 2) | (1 << 3) | (1 << 12), (1 << 0) | (1 << 1)))
+        self.measurement = Characteristic(
+            UUID.from_16_bits(0x2ACD), Characteristic.Properties.NOTIFY, Characteristic.Permissions(0), b"")
+        speed_range = Characteristic(
+            UUID.from_16_bits(0x2AD4), Characteristic.Properties.READ, Characteristic.READABLE,
+            struct.pack("<HHH", *self.SPEED_RANGE))
+        incline_range = Characteristic(
+            UUID.from_16_bits(0x2AD5), Characteristic.Properties.READ, Characteristic.READABLE,
+            struct.pack("<hhH", *self.INCLINE_RANGE))
+        self.control = Characteristic(
+            UUID.from_16_bits(0x2AD9), Characteristic.Properties.WRITE | Characteristic.Properties.INDICATE,
+            Characteristic.WRITEABLE, CharacteristicValue(write=self.on_control))
+        self.status = Characteristic(
+            UUID.from_16_bits(0x2ADA), Characteristic.Properties.NOTIFY, Characteristic.Permissions(0), b"")
+        self.device.add_services([
+            Service(UUID.from_16_bits(0x1826), [feature, self.measurement, speed_range, incline_range, self.control, self.status]),
+            Service(GATT_DEVICE_INFORMATION_SERVICE, [
+                Characteristic(GATT_MANUFACTURER_NAME_STRING_CHARACTERISTIC, Characteristic.Properties.READ,
+                               Characteristic.READABLE, self.maker.encode()),
+            ]),
+        ])
+        self.device.on("characteristic_subscription", self.on_subscription)
+
+    def obey(self, value):
+        opcode, parameter = value[0], bytes(value[1:])
+        if opcode == 0x00:
+            self.granted = True
+            return 0x01
+        if not self.granted:
+            return 0x05
+        if opcode == 0x02 and len(parameter) == 2:
+            (target,) = struct.unpack("<H", parameter)
+            if not self.SPEED_RANGE[0] <= target <= self.SPEED_RANGE[1]:
+                return 0x03
+            self.speed = target
+            say(f"{self.name} speed {target / 100:.2f}")
+        elif opcode == 0x03 and len(parameter) == 2:
+            (target,) = struct.unpack("<h", parameter)
+            if not self.INCLINE_RANGE[0] <= target <= self.INCLINE_RANGE[1]:
+                return 0x03
+            self.incline = target
+            say(f"{self.name} incline {target / 10:.1f}")
+        elif opcode == 0x07:
+            self.running = True
+            say(f"{self.name} started")
+        elif opcode == 0x08:
+            self.running = False
+            paused = parameter[:1] == bytes([0x02])
+            say(f"{self.name} {'paused' if paused else 'stopped'}")
+        elif opcode != 0x01:
+            return 0x02
+        return 0x01
+
+    def on_control(self, connection, value):
+        result = self.obey(value)
+        say(f"{self.name} control {value[:1].hex()} {bytes(value[1:]).hex() or '-'} -> {self.RESULTS.get(result, hex(result))}")
+        answer = bytes([0x80, value[0] if value else 0, result])
+        asyncio.get_running_loop().create_task(self.device.indicate_subscribers(self.control, answer))
+
+    async def beat(self):
+        while True:
+            await asyncio.sleep(1)
+            belt = self.speed if self.running else 0
+            self.distance += belt / 360
+            if self.subscribed and self.controller not in self.radio.away:
+                # Flags: instantaneous speed (more data clear), total distance, inclination.
+                data = struct.pack("<HH", 0x000C, belt) + int(self.distance).to_bytes(3, "little") + struct.pack(
+                    "<hh", self.incline, 0)
+                await self.device.notify_subscribers(self.measurement, data)
+
+
 class KernelSide:
     """The kernel's end of the radio: HCI packets to and from the VM's /dev/vhci through the
     relay (contrib/vm/vhci-relay.py), over the Unix socket QEMU's virtio serial port opens."""
@@ -411,13 +512,14 @@ async def read_control(path, straps, kernel):
 async def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--strap", action="append", default=[])
+    parser.add_argument("--treadmill", action="append", default=[])
     parser.add_argument("--legacy", action="store_true", help="a controller without extended advertising")
     parser.add_argument("--socket", required=True, help="the Unix socket to listen on for QEMU's serial port")
     parser.add_argument("--control", help="a file to follow for commands")
     options = parser.parse_args()
 
     radio = Radio()
-    straps = [Strap(spec, radio) for spec in options.strap]
+    straps = [Strap(spec, radio) for spec in options.strap] + [Treadmill(spec, radio) for spec in options.treadmill]
     kernel = KernelSide(radio, straps, options.legacy)
     for strap in straps:
         await strap.start()

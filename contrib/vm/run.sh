@@ -8,7 +8,7 @@
 # scenarios; this script checks the transcripts it leaves.
 #
 # Usage: contrib/vm/run.sh [GROUP...]
-#   Groups, all four the default (what CI runs):
+#   Groups, all six the default (what CI runs):
 #     core        finding straps (three at once, strongest first), the Sensors screen's maker
 #                 and model and --check's, workouts with --sensor that connect to that strap
 #                 only, a strap out of range and one restarting, a strap that needs an
@@ -16,6 +16,10 @@
 #                 program on the user channel, rfkill, no adapter
 #     bluetoothd  a Bluetooth 4.2 adapter with bluetoothd running and discovering
 #     unplug      the adapter pulled out mid-workout and plugged back, the kernel's log checked
+#     machine     a Bumble treadmill on the Fitness Machine Service found and remembered in
+#                 Settings, Sensors, then a plan steering its speed through the control point
+#                 (Request Control first, each phase's speed, Stop at the end), a speed above
+#                 the user's top speed never sent
 #     devices     no Bluetooth: a headset on /dev/uinput read by Heartline on a pseudo-terminal
 #                 (play/pause answered with the heart rate in a workout, held: all metrics; the
 #                 headset unplugged, said once, and plugged back), and espeak-ng speaking on a
@@ -24,7 +28,6 @@
 #                 gadget on dummy_hcd): found through udisks2 and udev, new workouts copied, a
 #                 plan read, a full stick and one pulled out early said; then with no udisks2,
 #                 through the kernel's events and Heartline's own mount, the rest copied.
-#                 Not in the default set: run it as contrib/vm/run.sh stick.
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -36,7 +39,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug devices)
+((${#groups[@]})) || groups=(core bluetoothd unplug machine stick devices)
 
 skip() {
   echo "vm: SKIPPED: $*"
@@ -364,6 +367,42 @@ check_stick() {
     || { fail "the board lost workouts"; show "$s/stick-board-after.txt"; }
 }
 
+check_machine() {
+  local s=$work/machine first
+  check "the treadmill is found by its service and remembered" "$s/machine.txt" \
+    "^menu: 1, Track 5, (treadmill|fitness machine)" "Track 5 remembered"
+  first=$(grep -m1 -F "Track 5 control" "$s/radio.log")
+  if [[ $first == *"control 00 - -> success"* ]]; then
+    pass "Request Control is the first write to the control point"
+  else
+    fail "the first control point write is not Request Control: ${first:-none}"
+    show "$s/radio.log"
+  fi
+  # Two rounds of 10 km/h with 6 between them; the cool-down follows the last round directly.
+  if in_order "$s/radio.log" "Track 5 speed 10\.00" "Track 5 speed 6\.00" "Track 5 speed 10\.00" "Track 5 stopped"; then
+    pass "the plan set the treadmill's speed at each phase change, and the end stopped it"
+  else
+    fail "the treadmill was not steered in the plan's order"
+    show "$s/radio.log"
+  fi
+  if grep -q "speed 25" "$s/radio.log"; then
+    fail "a speed above the top speed reached the treadmill"
+  else
+    pass "a speed above the user's top speed is not sent"
+  fi
+  check "each change said before it is made, each answer said, the refusal said" "$s/machine.txt" \
+    "^event: Work at 10 kilometres per hour in 5 seconds\." "^answer: Treadmill confirmed\." \
+    "above your top speed of 12 kilometres per hour" "^answer: Distance, "
+  check "the workout was saved" "$s/machine.txt" "^answer: Workout saved\."
+  check "Heartline left cleanly" "$s/machine.log" "^exit 0$"
+  if grep -qE "BUG:|Oops|general protection" "$s/dmesg.txt"; then
+    fail "the kernel logged an oops"
+    show "$s/dmesg.txt"
+  else
+    pass "no oops in the kernel's log"
+  fi
+}
+
 # What the devices group needs besides the rest: a group skipped, not the suite.
 devices_missing() {
   local version=${kernel#/boot/vmlinuz-} module
@@ -387,6 +426,7 @@ for group in "${groups[@]}"; do
     core) boot core ;;
     bluetoothd) boot bluetoothd --legacy ;;
     unplug) boot unplug ;;
+    machine) boot machine --treadmill "name=Track 5,address=C1:22:33:44:55:99,rssi=-55,maker=Heartline Test Machines" ;;
     devices) boot devices ;;
     stick) boot stick ;;
     *) echo "vm: unknown group $group" >&2; exit 2 ;;
