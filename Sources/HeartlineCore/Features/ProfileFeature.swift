@@ -69,7 +69,7 @@ enum ProfileFeature: Feature {
         let clearing = ["clear", "none", "default", "unset"].contains(text)
         switch field {
         case .age:
-            guard let age = Int(withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else { return notUnderstood() }
+            guard let age = Int(CommandText.withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else { return notUnderstood() }
             guard ageRange.contains(age) else { return outOfRange(words.years(ageRange.lowerBound), words.years(ageRange.upperBound)) }
             profile.age = age
         case .sex:
@@ -92,7 +92,7 @@ enum ProfileFeature: Feature {
             let range = field == .maximumHeartRate ? maximumRange : restingRange
             var bpm: Int?
             if !clearing {
-                guard let typed = Int(withoutUnit(text, ["beats per minute", "beats", "bpm"])) else { return notUnderstood() }
+                guard let typed = Int(CommandText.withoutUnit(text, ["beats per minute", "beats", "bpm"])) else { return notUnderstood() }
                 guard range.contains(typed) else {
                     return outOfRange(words.beatsPerMinute(range.lowerBound), words.beatsPerMinute(range.upperBound))
                 }
@@ -102,7 +102,7 @@ enum ProfileFeature: Feature {
         case .functionalThresholdPower:
             var watts: Int?
             if !clearing {
-                guard let typed = Int(withoutUnit(text, ["watts", "watt", "w"])) else { return notUnderstood() }
+                guard let typed = Int(CommandText.withoutUnit(text, ["watts", "watt", "w"])) else { return notUnderstood() }
                 guard ftpRange.contains(typed) else {
                     return outOfRange(words.target(.power(watts: ftpRange.lowerBound)), words.target(.power(watts: ftpRange.upperBound)))
                 }
@@ -115,14 +115,6 @@ enum ProfileFeature: Feature {
             .emit(.store(.profile(profile))), .emit(.fillInHistory),
             .say(.answer, .profileChanged, ["field": name, "value": value(of: field, in: profile, words)]), .returnToPrevious,
         ]
-    }
-
-    /// A typed number with its unit dropped: "35 years", "180 bpm", "180bpm".
-    static func withoutUnit(_ text: String, _ units: [String]) -> String {
-        for unit in units where text.hasSuffix(unit) {
-            return String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
-        }
-        return text
     }
 
     /// "70", "70 kg", "70.5kg", "154 lb", "154 lbs", "154 pounds", "70 kilograms".

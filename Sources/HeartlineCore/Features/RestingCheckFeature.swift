@@ -49,10 +49,11 @@ enum RestingCheckFeature: Feature {
         case .present:
             return [.say(.menu, .restingIntro, ["duration": length(environment)]), .sayItems]
         case .cycleLength:
-            let changed = environment.saving { $0.cycleRestingCheckLength() }
-            guard case .saveSettings(let settings) = changed else { return [changed] }
+            var settings = environment.settings
+            settings.cycleRestingCheckLength()
             return [
-                changed, .say(.answer, .restingLengthChanged, ["duration": environment.words.duration(settings.restingCheckMinutes * 60)]),
+                .saveSettings(settings),
+                .say(.answer, .restingLengthChanged, ["duration": environment.words.duration(settings.restingCheckMinutes * 60)]),
             ]
         case .start:
             guard case .connected = environment.strap else { return [.say(.answer, .restingNeedsStrap)] }

@@ -1,5 +1,13 @@
 /// Turns what the user typed into a comparable form, and finds near misses.
 enum CommandText {
+    /// A typed number with its unit dropped: "35 years", "180 bpm", "180bpm".
+    static func withoutUnit(_ text: String, _ units: [String]) -> String {
+        for unit in units where text.hasSuffix(unit) {
+            return String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
     /// Lower case, single spaces, no leading or trailing space.
     static func normalize(_ text: String) -> String {
         text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -70,7 +70,7 @@ extension Heartline {
         let miles = ["miles per hour", "mph"]
         let unit: DistanceUnit =
             kilometres.contains(where: typed.hasSuffix) ? .kilometres : miles.contains(where: typed.hasSuffix) ? .miles : distanceUnit
-        guard let number = Double(ProfileFeature.withoutUnit(typed, kilometres + miles + ["watts", "watt", "w"])), number.isFinite else {
+        guard let number = Double(CommandText.withoutUnit(typed, kilometres + miles + ["watts", "watt", "w"])), number.isFinite else {
             return refuseValue(.machineEntryNotANumber)
         }
         var changed = settings
