@@ -52,10 +52,12 @@ public final class HeadsetClient {
     private var kept: String?
     private var reportedConnected: Set<String> = []
     private var retryTimer: EventLoop.Token?
-    private var retryAttempt = 0
     private var connecting = false
-    /// The waits between attempts to connect the kept headset, the last one repeated.
-    public var retryDelays: [Double] = [2, 4, 8, 15, 30]
+    /// The waits between attempts to connect the kept headset, the last one repeated; never empty.
+    public var retryDelays: [Double] = [2, 4, 8, 15, 30] {
+        didSet { retries = ReconnectBackoff(delays: retryDelays) }
+    }
+    private lazy var retries = ReconnectBackoff(delays: retryDelays)
 
     public init(bus: DBusConnection, loop: EventLoop, events: @escaping (HeadsetEvent) -> Void) {
         self.bus = bus
@@ -165,7 +167,7 @@ public final class HeadsetClient {
 
     private func keep(_ address: String?) {
         kept = address
-        retryAttempt = 0
+        retries.reset()
         if let retryTimer { loop.cancel(retryTimer) }
         retryTimer = nil
         connectKept()
@@ -192,8 +194,7 @@ public final class HeadsetClient {
 
     private func scheduleRetry() {
         guard kept != nil, retryTimer == nil else { return }
-        let delay = retryDelays.isEmpty ? 30 : retryDelays[min(retryAttempt, retryDelays.count - 1)]
-        retryAttempt += 1
+        let delay = retries.nextDelay()
         retryTimer = loop.after(delay) { [weak self] in
             self?.retryTimer = nil
             self?.connectKept()
@@ -206,7 +207,7 @@ public final class HeadsetClient {
         if connected {
             reportedConnected.insert(address)
             if address == kept {
-                retryAttempt = 0
+                retries.reset()
                 if let retryTimer { loop.cancel(retryTimer) }
                 retryTimer = nil
             }
@@ -317,7 +318,7 @@ public final class HeadsetClient {
         adapter = nil
         if let retryTimer { loop.cancel(retryTimer) }
         retryTimer = nil
-        retryAttempt = 0
+        retries.reset()
         events(.serviceGone)
     }
 

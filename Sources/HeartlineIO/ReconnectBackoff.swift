@@ -1,4 +1,5 @@
-/// How long to wait before each reconnection attempt: 1, 2, 4, 8 seconds, then every 10.
+/// How long to wait before each attempt to connect again: the strap's 1, 2, 4, 8 seconds, then
+/// every 10, or the waits a caller gives (the headset's, the sound server's watch).
 ///
 /// A strap that dropped out usually advertises again within seconds (a Polar H10 came back in
 /// about 1.5 s), so the first tries come quickly; one that is switched off or asleep is tried

@@ -51,14 +51,13 @@ final class SoundServerLink {
     private var partial: [UInt8] = []
     private var started = ContinuousClock.now
     private var restartTimer: EventLoop.Token?
-    private var restartAttempt = 0
     private var starting = false
     private var saidNoPactl = false
     /// How long each `pactl` may take: off the loop, and at boot, when everything starts at once,
     /// it can take seconds.
     static let pactlWait = 5.0
     /// The waits before `pactl subscribe` is started again, the last one repeated.
-    var restartDelays: [Double] = [1, 2, 4, 8, 15, 30]
+    private var restarts = ReconnectBackoff(delays: [1, 2, 4, 8, 15, 30])
 
     init(
         loop: EventLoop, environment: [String: String], log: @escaping (String) -> Void,
@@ -284,7 +283,7 @@ final class SoundServerLink {
             let lived = started.duration(to: .now)
             stopWatching()
             log("sound: pactl subscribe ended after \(plainSeconds(lived.seconds)) seconds")
-            if lived > .seconds(30) { restartAttempt = 0 }
+            if lived > .seconds(30) { restarts.reset() }
             scheduleRestart()
             return
         }
@@ -308,8 +307,7 @@ final class SoundServerLink {
 
     private func scheduleRestart() {
         guard headset != nil, restartTimer == nil else { return }
-        let delay = restartDelays.isEmpty ? 30 : restartDelays[min(restartAttempt, restartDelays.count - 1)]
-        restartAttempt += 1
+        let delay = restarts.nextDelay()
         restartTimer = loop.after(delay) { [weak self] in
             self?.restartTimer = nil
             self?.startWatching()
