@@ -52,7 +52,10 @@ final class Uploader {
     private let box: Box
 
     /// Tries every waiting upload once, now: at launch the network or the key may be back.
+    /// With no key file nothing can go, and nothing is opened: the queue's own connection to
+    /// the database waits for the first upload, or the first start with a key.
     func start() {
+        guard access(keyPath, F_OK) == 0 else { return }
         worker.tryWaiting(all: true)
     }
 
