@@ -73,13 +73,9 @@ extension Heartline {
         FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap)
     }
 
-    /// Hands `action` to feature `F`, whose state the root keeps at `state`, and carries out
-    /// the steps it answers with.
-    mutating func run<F: Feature>(_: F.Type, _ action: F.Action, on state: WritableKeyPath<Heartline, F.State>) {
-        let environment = environment
-        carryOut(F.reduce(&self[keyPath: state], action, environment))
-    }
-
+    /// Carries out the steps a feature answered with, in order. A feature runs as
+    /// `carryOut(F.reduce(&state, action, environment))`, its state a stored path of the root:
+    /// a key path would cost the runtime's key-path machinery on every action.
     mutating func carryOut(_ steps: [FeatureStep]) {
         for step in steps {
             switch step {

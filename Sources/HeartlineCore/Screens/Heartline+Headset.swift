@@ -4,7 +4,7 @@ import Foundation
 /// what is held from each response while the headset is away.
 extension Heartline {
     mutating func headset(_ action: HeadsetFeature.Action) {
-        run(HeadsetFeature.self, action, on: \.headset)
+        carryOut(HeadsetFeature.reduce(&headset, action, environment))
     }
 
     /// While the remembered headset is away, this response's events and notices are held for

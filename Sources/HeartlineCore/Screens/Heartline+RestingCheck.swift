@@ -4,7 +4,7 @@ import Foundation
 /// state is the check under way in `training`.
 extension Heartline {
     mutating func resting(_ action: RestingCheckFeature.Action) {
-        run(RestingCheckFeature.self, action, on: \.training.resting)
+        carryOut(RestingCheckFeature.reduce(&training.resting, action, environment))
     }
 
     /// Leaving the screen stops a check under way, said.

@@ -4,7 +4,7 @@ import Foundation
 /// the stored profile in `records`.
 extension Heartline {
     mutating func profile(_ action: ProfileFeature.Action) {
-        run(ProfileFeature.self, action, on: \.records.profile)
+        carryOut(ProfileFeature.reduce(&records.profile, action, environment))
     }
 
     func label(of field: ProfileField) -> String { ProfileFeature.label(of: field, words) }

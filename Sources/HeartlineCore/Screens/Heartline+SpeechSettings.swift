@@ -4,7 +4,7 @@ import Foundation
 /// `SpeechFeature`.
 extension Heartline {
     mutating func speechSettings(_ action: SpeechFeature.Action) {
-        run(SpeechFeature.self, action, on: \.conversation.speechEngine)
+        carryOut(SpeechFeature.reduce(&conversation.speechEngine, action, environment))
     }
 
     func label(of setting: SpeechSetting) -> String {
