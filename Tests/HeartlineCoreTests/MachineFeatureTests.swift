@@ -190,7 +190,7 @@ struct MachineFeatureTests {
         _ = harness.command("settings")
         _ = harness.command("sensors")
         var effects = harness.command("find footpods, bike sensors, power meters and fitness machines")
-        #expect(effects.contains(.scanForMotionSensors(seconds: Heartline.scanSeconds)))
+        #expect(effects.contains(.scanForMotionSensors(seconds: SensorsFeature.scanSeconds)))
         let found = FoundSensor(name: "Track 5", address: "C4:22:33:44:55:66", signal: -50, kind: .fitnessMachine)
         effects = harness.send(.sensorsFound([found]))
         #expect(Harness.said(effects).contains("1, Track 5, fitness machine, strong signal."), "\(Harness.said(effects))")

@@ -188,19 +188,4 @@ extension Heartline {
 
     /// The formats every saved workout is written in, none when automatic export is off.
     var autoExportFormats: [ExportFormat] { settings.autoExport }
-
-    func describe(autoExport formats: [ExportFormat]) -> String {
-        formats.isEmpty ? words.onOff(false) : words.list(formats.map { $0.rawValue.uppercased() })
-    }
-
-    mutating func cycleAutoExport() {
-        saveSettings { $0.cycleAutoExport() }
-        say(.answer, .autoExportChanged, ["formats": describe(autoExport: autoExportFormats)])
-    }
-
-    mutating func toggleAutoPause() {
-        let on = !autoPauseEnabled
-        saveSettings { $0.autoPause = on }
-        say(.answer, .autoPauseChanged, ["state": words.onOff(on)])
-    }
 }

@@ -8,7 +8,7 @@ public enum SteeringSource: Equatable, Sendable {
 }
 
 /// What the core knows of the fitness machine this run.
-struct MachineState: Sendable {
+struct MachineState: Equatable, Sendable {
     var description: MachineDescription?
     /// Whether the machine granted control to a command of this run and has not taken it back:
     /// only then do the end and pause keys stop or pause it.
@@ -23,14 +23,7 @@ struct MachineState: Sendable {
 /// commands, keys and plans, always within its ranges and the user's own maximum.
 extension Heartline {
     /// The machine's name within a sentence ("treadmill") and at its start ("Treadmill").
-    func machineName(_ type: MachineType?) -> (name: String, title: String) {
-        switch type {
-        case .treadmill: (words(.sensorTreadmill), words(.sensorTreadmillTitle))
-        case .indoorBike: (words(.sensorIndoorBike), words(.sensorIndoorBikeTitle))
-        case .rower: (words(.sensorRower), words(.sensorRowerTitle))
-        case nil: (words(.sensorMachine), words(.sensorMachineTitle))
-        }
-    }
+    func machineName(_ type: MachineType?) -> (name: String, title: String) { SensorsFeature.machineName(type, words) }
 
     var machineType: MachineType? { sensors.machine.description?.type }
 

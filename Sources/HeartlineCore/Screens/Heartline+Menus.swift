@@ -36,18 +36,18 @@ extension Heartline {
                 .helpTimeInZones,
                 items: detailsItems(workout))
         case .settings:
-            ScreenPage(words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues, items: settingsItems())
+            ScreenPage(words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues, items: SettingsFeature.items(environment))
         case .profile(let profile):
             ScreenPage(words(.titleProfile), .menu, help: .helpProfile, .helpProfileItems, items: profileItems(profile))
         case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)
         case .unfinished(let summary): ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: unfinishedItems(summary))
         case .sensor:
-            ScreenPage(words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration, items: sensorItems())
+            ScreenPage(words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration, items: SensorsFeature.items(sensors, environment))
         case .sensorChoice(let found):
             ScreenPage(
                 words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu,
                 help: .helpSensorChoice, .helpSensorChoiceItems,
-                items: found.map { MenuItem(label: foundLabel($0), state: signalWords($0.signal), action: .chooseSensor($0)) })
+                items: SensorsFeature.choiceItems(found, sensors, environment))
         case .speech:
             ScreenPage(
                 words(.titleSpeech), .menu, help: .helpSpeech, .helpSpeechItems, .helpSpeechKeep, items: SpeechFeature.items(environment))
@@ -192,34 +192,6 @@ extension Heartline {
         ] + lapsItem(workout) + [MenuItem(label: words(.detailsUpload), action: .upload(workout.id))]
     }
 
-    private func settingsItems() -> [MenuItem] {
-        [
-            MenuItem(label: words(.settingsProfile), action: .openProfile),
-            MenuItem(label: words(.settingsAutoPause), state: words.onOff(autoPauseEnabled), action: .toggleAutoPause),
-            MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
-            MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
-            MenuItem(label: words(.settingsEcho), state: words(settings.keyEcho.name), action: .cycleKeyEcho),
-            MenuItem(label: words(.settingsCaptions), state: words.onOff(settings.captions), action: .toggleCaptions),
-            MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: autoExportFormats), action: .cycleAutoExport),
-            MenuItem(
-                label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
-            MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
-            MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
-            MenuItem(label: words(.settingsUpload), state: words.onOff(uploadEnabled), action: .toggleUpload),
-        ]
-    }
-
-    private func sensorItems() -> [MenuItem] {
-        var items = [MenuItem(label: words(.sensorFind), action: .findSensors)]
-        if rememberedSensor != nil { items.append(MenuItem(label: words(.sensorForget), action: .forgetSensor)) }
-        items += motionSensorItems
-        items.append(
-            MenuItem(
-                label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(footpodCalibration)]),
-                action: .open(.calibrationEntry(nil))))
-        return items + machineSettingItems
-    }
-
     private func profileItems(_ profile: Profile) -> [MenuItem] {
         ProfileField.allCases.map {
             MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
@@ -234,25 +206,9 @@ extension Heartline {
             sayIfPaused()
         case .question(let question):
             ask(question, again: false)
-        case .sensor:
+        case .sensor, .sensorChoice:
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            if let remembered = rememberedSensor {
-                say(.menu, .sensorRemembered, ["name": remembered.name])
-                if let identity = Self.identitySentence(words: words, manufacturer: remembered.manufacturer, model: remembered.model) {
-                    say(.menu, text: identity)
-                }
-            } else {
-                say(.menu, .sensorNoneRemembered)
-            }
-            for remembered in rememberedMotionSensors {
-                say(.menu, .sensorRememberedKind, ["kind": sensorName(remembered.kind), "name": remembered.name])
-            }
-            speakItems()
-        case .sensorChoice(let found):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            for (index, sensor) in found.enumerated() {
-                say(.menu, .sensorFound, ["number": String(index + 1), "name": foundLabel(sensor), "signal": signalWords(sensor.signal)])
-            }
+            sensorSettings(.present)
         case .headset, .headsetChoice:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             headset(.present)

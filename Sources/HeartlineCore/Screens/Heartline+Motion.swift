@@ -18,24 +18,13 @@ extension Heartline {
         }
     }
 
-    /// A sensor kind's name within a sentence, and at its start.
-    private static func sensorPrompts(_ kind: SensorKind) -> (name: Prompt, title: Prompt) {
-        switch kind {
-        case .footpod: (.sensorFootpod, .sensorFootpodTitle)
-        case .cyclingSpeedCadence: (.sensorCycling, .sensorCyclingTitle)
-        case .powerMeter: (.sensorPower, .sensorPowerTitle)
-        case .heartRateStrap: (.sensorStrap, .sensorStrapTitle)
-        case .fitnessMachine: (.sensorMachine, .sensorMachineTitle)
-        }
-    }
-
     /// A fitness machine is named by its kind once it has said what it is ("treadmill").
     func sensorName(_ kind: SensorKind) -> String {
-        kind == .fitnessMachine ? machineName(machineType).name : words(Self.sensorPrompts(kind).name)
+        SensorsFeature.name(of: kind, sensors, words)
     }
 
     func sensorTitle(_ kind: SensorKind) -> String {
-        kind == .fitnessMachine ? machineName(machineType).title : words(Self.sensorPrompts(kind).title)
+        SensorsFeature.title(of: kind, sensors, words)
     }
 
     mutating func motionSensorEvent(_ kind: SensorKind, _ event: SensorEvent) {
@@ -62,7 +51,7 @@ extension Heartline {
             // A strap's own news; the other kinds' maker and pairing are only logged.
             break
         case .problem(let problem):
-            sayProblem(problem, kind: kind)
+            sensorSettings(.problem(problem, kind: kind))
         }
     }
 
@@ -156,60 +145,9 @@ extension Heartline {
     }
 }
 
-// MARK: - Units, calibration and totals
+// MARK: - Totals and calibration
 
 extension Heartline {
-    mutating func cycleUnits() {
-        let next: DistanceUnit = distanceUnit == .kilometres ? .miles : .kilometres
-        saveSettings { $0.units = next }
-        say(.answer, .unitsChanged, ["unit": words.unitsName(next)])
-    }
-
-    /// A calibration factor as the percentage it is said in: "103", "98.5".
-    func percent(_ factor: Double) -> String { words.decimal(factor * 100, decimals: 1) }
-
-    /// A typed calibration: a percentage (50 to 150), or from a run's summary the distance
-    /// really covered, which sets the factor that would have made the footpod say it.
-    mutating func enterCalibration(_ text: String, workout: WorkoutSummary?) {
-        let factor: Double
-        if let workout {
-            guard let real = Self.parseDistance(text) else { return refuseValue(.calibrateNotUnderstood) }
-            guard let measured = workout.distance, measured > 0 else { return say(.answer, .calibrateNoDistance) }
-            factor = footpodCalibration * real / measured
-        } else {
-            guard let typed = Double(text.replacingOccurrences(of: "percent", with: "").trimmingCharacters(in: .whitespaces)) else {
-                return refuseValue(.calibrationOutOfRange)
-            }
-            factor = typed / 100
-        }
-        var changed = settings
-        guard changed.setFootpodCalibration(factor) else { return refuseValue(.calibrationOutOfRange) }
-        saveSettings(changed)
-        say(.answer, workout == nil ? .calibrationChanged : .calibrateDone, ["factor": percent(footpodCalibration)])
-        returnToPrevious()
-    }
-
-    /// "5 km", "400 m", "3.1 miles", "5 kilometres": metres, or nil.
-    static func parseDistance(_ text: String) -> Double? {
-        let parts = text.lowercased().split(whereSeparator: { $0 == " " })
-        var number: Double?
-        var unit = ""
-        if parts.count == 2 {
-            number = Double(parts[0])
-            unit = String(parts[1])
-        } else if parts.count == 1, let index = parts[0].firstIndex(where: \.isLetter) {
-            number = Double(parts[0][..<index])
-            unit = String(parts[0][index...])
-        }
-        guard let number, number > 0 else { return nil }
-        switch unit {
-        case "km", "kilometre", "kilometres", "kilometer", "kilometers": return number * 1000
-        case "m", "metre", "metres", "meter", "meters": return number
-        case "mi", "mile", "miles": return number * DistanceUnit.miles.metres
-        default: return nil
-        }
-    }
-
     /// The movement totals of a workout, after its heart-rate totals: distance, average pace or
     /// speed, cadence and power, each said only when known.
     mutating func speakMotionTotals(of workout: WorkoutSummary, kind: SpeechKind) {
@@ -241,53 +179,5 @@ extension Heartline {
     func calibrateItem(_ workout: WorkoutSummary) -> [MenuItem] {
         guard workout.configuration.sport == .running, (workout.distance ?? 0) > 0, sensors.motion[.footpod] != nil else { return [] }
         return [MenuItem(label: words(.itemCalibrate), action: .open(.calibrationEntry(workout)))]
-    }
-}
-
-// MARK: - Finding and remembering one sensor of each kind
-
-extension Heartline {
-    static let motionKinds = Settings.motionKinds
-
-    /// The remembered footpod, bike sensor and power meter, in that order.
-    var rememberedMotionSensors: [(kind: SensorKind, address: String, name: String)] {
-        Self.motionKinds.compactMap { kind in
-            settings.motionSensors[kind].map { (kind, $0.address, $0.name) }
-        }
-    }
-
-    mutating func findMotionSensors() {
-        say(.answer, .sensorScanningOther, ["duration": words.duration(Int(Self.scanSeconds))])
-        sensors.scanningMotion = true
-        emit(.scanForMotionSensors(seconds: Self.scanSeconds))
-    }
-
-    mutating func chooseMotionSensor(_ found: FoundSensor) {
-        saveSettings { $0.remember(RememberedSensor(address: found.address, name: found.name), as: found.kind) }
-        say(.answer, .sensorChosen, ["name": found.name])
-        emit(.useMotionSensor(found.kind, found.address))
-        returnToPrevious()
-    }
-
-    mutating func forgetMotionSensor(_ kind: SensorKind) {
-        saveSettings { $0.remember(nil, as: kind) }
-        say(.answer, .sensorKindForgotten, ["sensor": sensorTitle(kind)])
-        emit(.useMotionSensor(kind, nil))
-        sensors.motion[kind] = nil
-        replace(with: .sensor)
-    }
-
-    /// The Sensors screen's items for the other kinds: find them, and forget each remembered one.
-    var motionSensorItems: [MenuItem] {
-        [MenuItem(label: words(.sensorFindOther), action: .findMotionSensors)]
-            + rememberedMotionSensors.map { remembered in
-                MenuItem(
-                    label: words(.sensorForgetKind, ["kind": sensorName(remembered.kind)]), action: .forgetMotionSensor(remembered.kind))
-            }
-    }
-
-    /// "Footpod 7, footpod" in a scan's list; a strap is named alone.
-    func foundLabel(_ found: FoundSensor) -> String {
-        found.kind == .heartRateStrap ? found.name : words(.sensorFoundKind, ["name": found.name, "kind": sensorName(found.kind)])
     }
 }

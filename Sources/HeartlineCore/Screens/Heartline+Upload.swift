@@ -24,12 +24,6 @@ extension Heartline {
     /// Whether every saved workout is uploaded.
     var uploadEnabled: Bool { settings.upload }
 
-    mutating func toggleUpload() {
-        let on = !uploadEnabled
-        saveSettings { $0.upload = on }
-        say(.answer, .uploadChanged, ["state": words.onOff(on)])
-    }
-
     /// "Upload and save workout" on the summary: saved as "Save workout" is, then uploaded.
     mutating func saveAndUploadEndedWorkout() {
         guard case .summary(let summary, _) = screen else { return }

@@ -435,12 +435,12 @@ extension Heartline {
         case .battery(let level):
             if sensors.battery(level, lowAt: Self.batteryLowPercent) { say(.answer, .answerBatteryLow, ["percent": String(level)]) }
         case .problem(let problem):
-            sayProblem(problem)
+            sensorSettings(.problem(problem))
         case .sensorReading(let reading):
             // A source that gives movement along with heart rate: its own kind answers for it.
             motionSensorEvent(reading.kind, event)
         case .identified(let strap, let manufacturer, let model):
-            sensorIdentified(strap: strap, manufacturer: manufacturer, model: model)
+            sensorSettings(.identified(strap: strap, manufacturer: manufacturer, model: model))
         case .machine:
             break
         case .pairing:

@@ -210,8 +210,8 @@ public struct Heartline {
         case .sensor(let event): sensorEvent(event)
         case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
-        case .sensorsFound(let found): sensorsFound(found)
-        case .sensorScanFailed(let problem): sayProblem(problem, scanning: true)
+        case .sensorsFound(let found): sensorSettings(.found(found))
+        case .sensorScanFailed(let problem): sensorSettings(.problem(problem, scanning: true))
         case .headset(let event): headset(.event(event))
         case .stick(let event): stickEvent(event)
         case .selfCheck(let sentences):

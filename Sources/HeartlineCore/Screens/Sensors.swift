@@ -2,7 +2,7 @@ import Foundation
 
 /// The heart-rate strap and the motion sensors, as far as the core knows, and what was said of
 /// them this run.
-struct Sensors: Sendable {
+struct Sensors: Equatable, Sendable {
     var strap = SensorStatus.absent
     /// Footpods, cycling sensors and power meters, each on its own.
     var motion: [SensorKind: SensorStatus] = [:]

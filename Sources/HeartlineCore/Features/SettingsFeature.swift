@@ -1,0 +1,63 @@
+import Foundation
+
+/// The state of a feature that keeps none of its own: what it changes, it changes through steps.
+struct NoState: Equatable, Sendable {}
+
+/// The Settings screen's own values: auto-pause, automatic export, upload and the units, each
+/// changed in one step, stored and said. The screens it opens are features of their own.
+enum SettingsFeature: Feature {
+    /// Settings keeps nothing of its own: what it changes is the stored settings.
+    typealias State = NoState
+
+    enum Action: Sendable {
+        case toggleAutoPause
+        case cycleAutoExport
+        case toggleUpload
+        case cycleUnits
+    }
+
+    static func items(_ environment: FeatureEnvironment) -> [MenuItem] {
+        let words = environment.words
+        let settings = environment.settings
+        return [
+            MenuItem(label: words(.settingsProfile), action: .openProfile),
+            MenuItem(label: words(.settingsAutoPause), state: words.onOff(settings.autoPause), action: .toggleAutoPause),
+            MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
+            MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
+            MenuItem(label: words(.settingsEcho), state: words(settings.keyEcho.name), action: .cycleKeyEcho),
+            MenuItem(label: words(.settingsCaptions), state: words.onOff(settings.captions), action: .toggleCaptions),
+            MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: settings.autoExport, words), action: .cycleAutoExport),
+            MenuItem(
+                label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
+            MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
+            MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
+            MenuItem(label: words(.settingsUpload), state: words.onOff(settings.upload), action: .toggleUpload),
+        ]
+    }
+
+    /// The formats every saved workout is written in, or "off".
+    static func describe(autoExport formats: [ExportFormat], _ words: Words) -> String {
+        formats.isEmpty ? words.onOff(false) : words.list(formats.map { $0.rawValue.uppercased() })
+    }
+
+    static func reduce(_ state: inout State, _ action: Action, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        let words = environment.words
+        var changed = environment.settings
+        let said: FeatureStep
+        switch action {
+        case .toggleAutoPause:
+            changed.autoPause.toggle()
+            said = .say(.answer, .autoPauseChanged, ["state": words.onOff(changed.autoPause)])
+        case .cycleAutoExport:
+            changed.cycleAutoExport()
+            said = .say(.answer, .autoExportChanged, ["formats": describe(autoExport: changed.autoExport, words)])
+        case .toggleUpload:
+            changed.upload.toggle()
+            said = .say(.answer, .uploadChanged, ["state": words.onOff(changed.upload)])
+        case .cycleUnits:
+            changed.units = changed.units == .kilometres ? .miles : .kilometres
+            said = .say(.answer, .unitsChanged, ["unit": words.unitsName(changed.units)])
+        }
+        return [.saveSettings(changed), said]
+    }
+}
