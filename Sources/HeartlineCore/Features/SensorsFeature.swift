@@ -54,7 +54,8 @@ enum SensorsFeature: Feature {
         }
         items.append(
             MenuItem(
-                label: words(.settingsCalibration), state: words(.calibrationValue, ["factor": percent(settings.footpodCalibration, words)]),
+                label: words(.settingsCalibration),
+                state: words(.calibrationValue, ["factor": percent(settings.footpodCalibration, words)]),
                 action: .open(.calibrationEntry(nil))))
         return items + machineItems(state, environment)
     }
@@ -257,7 +258,9 @@ enum SensorsFeature: Feature {
         if case .otherKind(let found, let taken) = problem {
             // Named by what it is; a strap given in its place was never this link's to wait for.
             if kind == .heartRateStrap { state.strap = .absent }
-            return [.say(.answer, taken ? .sensorProblemOtherKindTaken : .sensorProblemOtherKindKept, ["found": name(of: found, state, words)])]
+            return [
+                .say(.answer, taken ? .sensorProblemOtherKindTaken : .sensorProblemOtherKindKept, ["found": name(of: found, state, words)])
+            ]
         }
         if !scanning, kind == .heartRateStrap { state.saidProblem = true }
         if scanning, state.scanningMotion {

@@ -185,12 +185,8 @@ extension Heartline {
         case .speechEntry(let setting):
             speechSettings(.enter(text, setting))
             return
-        case .calibrationEntry(let workout):
-            sensorSettings(.enterCalibration(text, workout))
-            return
-        case .machineEntry(let setting):
-            sensorSettings(.enterMachineValue(text, setting))
-            return
+        case .calibrationEntry(let workout): return sensorSettings(.enterCalibration(text, workout))
+        case .machineEntry(let setting): return sensorSettings(.enterMachineValue(text, setting))
         case .dateEntry:
             enterDate(text)
             return

@@ -36,13 +36,17 @@ extension Heartline {
                 .helpTimeInZones,
                 items: detailsItems(workout))
         case .settings:
-            ScreenPage(words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues, items: SettingsFeature.items(environment))
+            ScreenPage(
+                words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues,
+                items: SettingsFeature.items(environment))
         case .profile(let profile):
             ScreenPage(words(.titleProfile), .menu, help: .helpProfile, .helpProfileItems, items: profileItems(profile))
         case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)
         case .unfinished(let summary): ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: unfinishedItems(summary))
         case .sensor:
-            ScreenPage(words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration, items: SensorsFeature.items(sensors, environment))
+            ScreenPage(
+                words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration,
+                items: SensorsFeature.items(sensors, environment))
         case .sensorChoice(let found):
             ScreenPage(
                 words(found.allSatisfy { $0.kind == .heartRateStrap } ? .titleSensorChoice : .titleSensorsFound), .menu,

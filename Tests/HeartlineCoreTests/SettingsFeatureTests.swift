@@ -1,0 +1,95 @@
+import Foundation
+@testable import HeartlineCore
+import Testing
+
+/// Settings' own values as a feature on its own: each toggle and cycle started from settings,
+/// its stored change and its sentence asserted, with no root and no storage.
+struct SettingsFeatureTests {
+    static let words = TestCatalogue.words
+
+    static func with(_ change: (inout Settings) -> Void) -> Settings {
+        var settings = Settings()
+        change(&settings)
+        return settings
+    }
+
+    @Test func autoPauseTogglesOffAndOnAgain() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState())
+        var steps = store.send(.toggleAutoPause)
+        #expect(
+            steps == [
+                .saveSettings(Self.with { $0.autoPause = false }),
+                .say(.answer, .autoPauseChanged, ["state": Self.words.onOff(false)]),
+            ])
+        steps = store.send(.toggleAutoPause)
+        #expect(steps == [.saveSettings(Settings()), .say(.answer, .autoPauseChanged, ["state": Self.words.onOff(true)])])
+    }
+
+    @Test func automaticExportStepsThroughEveryChoiceAndBackToOff() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState())
+        var said: [String] = []
+        for _ in Settings.autoExportChoices {
+            said += FeatureStore<SettingsFeature>.said(store.send(.cycleAutoExport))
+        }
+        #expect(store.settings.autoExport.isEmpty)
+        let off = Self.words.onOff(false)
+        #expect(
+            said == ["FIT", "TCX", Self.words.list(["FIT", "TCX"]), off].map { Self.words(.autoExportChanged, ["formats": $0]) })
+    }
+
+    @Test func uploadTogglesOnAndOff() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState())
+        var steps = store.send(.toggleUpload)
+        #expect(
+            steps == [.saveSettings(Self.with { $0.upload = true }), .say(.answer, .uploadChanged, ["state": Self.words.onOff(true)])])
+        steps = store.send(.toggleUpload)
+        #expect(!store.settings.upload)
+        #expect(FeatureStore<SettingsFeature>.said(steps) == [Self.words(.uploadChanged, ["state": Self.words.onOff(false)])])
+    }
+
+    @Test func unitsGoFromKilometresToMilesAndBack() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState())
+        var steps = store.send(.cycleUnits)
+        #expect(
+            steps == [
+                .saveSettings(Self.with { $0.units = .miles }), .say(.answer, .unitsChanged, ["unit": Self.words(.unitsMiles)]),
+            ])
+        steps = store.send(.cycleUnits)
+        #expect(store.settings.units == .kilometres)
+        #expect(steps.last == .say(.answer, .unitsChanged, ["unit": Self.words(.unitsKilometres)]))
+    }
+
+    @Test func aToggleChangesOnlyItsOwnSettingAndKeepsTheRest() {
+        let stored = Self.with {
+            $0.captions = true
+            $0.units = .miles
+            $0.strap = RememberedSensor(address: "AA", name: "Polar H10")
+        }
+        var store = FeatureStore(SettingsFeature.self, state: NoState(), settings: stored)
+        store.send(.toggleUpload)
+        var expected = stored
+        expected.upload = true
+        #expect(store.settings == expected)
+    }
+
+    @Test func theItemsSayEachValueAsStored() {
+        let stored = Self.with {
+            $0.autoPause = false
+            $0.autoExport = [.fit, .tcx]
+            $0.upload = true
+            $0.captions = true
+            $0.keyEcho = .words
+        }
+        let store = FeatureStore(SettingsFeature.self, state: NoState(), settings: stored, screen: .settings)
+        let items = SettingsFeature.items(store.environment)
+        #expect(items.count == 11)
+        func state(of action: MenuAction) -> String? { items.first { $0.action == action }?.state }
+        #expect(state(of: .toggleAutoPause) == Self.words.onOff(false))
+        #expect(state(of: .cycleAutoExport) == Self.words.list(["FIT", "TCX"]))
+        #expect(state(of: .toggleUpload) == Self.words.onOff(true))
+        #expect(state(of: .toggleCaptions) == Self.words.onOff(true))
+        #expect(state(of: .cycleKeyEcho) == Self.words(KeyEchoSetting.words.name))
+        #expect(state(of: .cycleRestingCheckLength) == Self.words.duration(3 * 60))
+        #expect(items.first?.action == .openProfile && items.last?.action == .toggleUpload)
+    }
+}
