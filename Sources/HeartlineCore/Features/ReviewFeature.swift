@@ -41,7 +41,8 @@ enum ReviewFeature: Feature {
             let periods = averagePeriods(environment)
             let intervals = periods.flatMap { [$0.interval] + ($0.before.map { [$0.interval] } ?? []) }
             return [read(.averages(metric, intervals), for: .averages(metric, periods))]
-        case .openZoneChoice(let forAverages): return [.push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: environment.profile)))]
+        case .openZoneChoice(let forAverages):
+            return [.push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: environment.profile)))]
         case .present: return present(state, environment)
         case .turnPage(let step): return turnPage(by: step, state)
         case .choose(let number): return choose(number, state, words)
@@ -300,7 +301,8 @@ extension FeatureStep {
     /// "Item 1 is the only one." (never "Choose 1 to 1.").
     static func noItem(_ number: String, count: Int, _ words: Words) -> [FeatureStep] {
         count == 1
-            ? [.say(.answer, .itemNoneOne, ["number": number])] : [.say(.answer, .itemNone, ["number": number, "count": words.number(count)])]
+            ? [.say(.answer, .itemNoneOne, ["number": number])]
+            : [.say(.answer, .itemNone, ["number": number, "count": words.number(count)])]
     }
 
     /// A lap's time, then its average heart rate (or that it is not known).

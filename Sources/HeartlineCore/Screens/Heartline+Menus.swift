@@ -18,11 +18,17 @@ extension Heartline {
                 items: summaryItems(summary, quitting: quitting))
         case .last(let last):
             ScreenPage(words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems, items: lastItems(last))
-        case .review: ScreenPage(words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages, items: ReviewFeature.items(environment))
+        case .review:
+            ScreenPage(
+                words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages,
+                items: ReviewFeature.items(environment))
         case .list(let kind, _): ScreenPage(ReviewFeature.listTitle(kind, environment), .typing, help: .helpList)
         case .dateEntry: ScreenPage(words(.titleDate), .typing, help: .helpDate)
-        case .metricChoice: ScreenPage(words(.titleMetric), .menu, help: .helpMetric, .helpMetricZone, items: ReviewFeature.metricChoiceItems(environment))
-        case .averagesChoice: ScreenPage(words(.titleAverages), .menu, help: .helpAverages, .helpAveragesZone, items: ReviewFeature.averagesChoiceItems(environment))
+        case .metricChoice:
+            ScreenPage(words(.titleMetric), .menu, help: .helpMetric, .helpMetricZone, items: ReviewFeature.metricChoiceItems(environment))
+        case .averagesChoice:
+            ScreenPage(
+                words(.titleAverages), .menu, help: .helpAverages, .helpAveragesZone, items: ReviewFeature.averagesChoiceItems(environment))
         case .zoneChoice(let forAverages, let zones):
             ScreenPage(
                 words(.titleZoneChoice), .menu, help: .helpZoneChoice, .helpZoneChoiceItems,
@@ -128,7 +134,9 @@ extension Heartline {
             MenuItem(label: words(.summarySave), action: .saveWorkout),
             MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-        ] + ReviewFeature.lapsItem(summary, words) + calibrateItem(summary) + [MenuItem(label: words(.summaryUpload), action: .saveAndUpload)]
+        ] + ReviewFeature.lapsItem(summary, words) + calibrateItem(summary) + [
+            MenuItem(label: words(.summaryUpload), action: .saveAndUpload)
+        ]
     }
 
     private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
