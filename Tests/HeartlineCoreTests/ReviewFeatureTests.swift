@@ -248,16 +248,19 @@ struct ReviewFeatureTests {
     @Test func timeInZonesSaysEachZoneWithTime() {
         var store = Store(ReviewFeature.self, state: .details(Self.workout(5)))
         let zones = HeartRateZones(profile: Profile())
-        let inThree = zones.range(ofZone: 3).low
-        let samples = (1...120).map { Sample(elapsed: $0, wallOffset: $0, heartRate: $0 <= 60 ? 60 : inThree) }
+        let one = zones.range(ofZone: 1)
+        let three = zones.range(ofZone: 3)
+        let samples = (1...150).map { Sample(elapsed: $0, wallOffset: $0, heartRate: $0 <= 60 ? 60 : $0 <= 90 ? one.low : three.low) }
         let steps = store.send(.loaded(.samples(samples), for: .timeInZones))
-        let range = zones.range(ofZone: 3)
         #expect(
             steps == [
-                .say(.answer, .zonesBelow, ["duration": Self.words.duration(60), "low": String(zones.range(ofZone: 1).low)]),
+                .say(.answer, .zonesBelow, ["duration": Self.words.duration(60), "low": String(one.low)]),
                 .say(
                     .answer, .zonesTime,
-                    ["duration": Self.words.duration(60), "zone": "3", "low": String(range.low), "high": String(range.high)]),
+                    ["duration": Self.words.duration(30), "zone": "1", "low": String(one.low), "high": String(one.high)]),
+                .say(
+                    .answer, .zonesTime,
+                    ["duration": Self.words.duration(60), "zone": "3", "low": String(three.low), "high": String(three.high)]),
             ])
     }
 
