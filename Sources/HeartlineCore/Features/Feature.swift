@@ -24,6 +24,8 @@ struct FeatureEnvironment: Sendable {
     let screen: Screen
     /// How the heart-rate strap stands.
     let strap: SensorStatus
+    /// The profile as stored (the heart-rate zones come from it).
+    var profile = Profile()
 }
 
 /// What a feature asks of the root, in order.
@@ -39,6 +41,9 @@ enum FeatureStep: Equatable, Sendable {
     case replace(Screen)
     /// Leaves the current screen for the one below, saying where the user is.
     case returnToPrevious
+    /// Leaves this many screens; `showing`: the one below is said whole as the user comes back
+    /// to it (a list read anew), else nothing is said of it.
+    case leave(screens: Int, showing: Bool)
     /// The feature no longer listens to the strap: it is let go unless a workout, its recovery
     /// or a resting check still does.
     case releaseStrap
@@ -70,7 +75,7 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap)
+        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as
@@ -86,6 +91,9 @@ extension Heartline {
             case .push(let next): push(next)
             case .replace(let next): replace(with: next)
             case .returnToPrevious: returnToPrevious()
+            case .leave(let screens, let showing):
+                stack.removeLast(screens)
+                if showing { showAgain(present: true) }
             case .releaseStrap: if !training.isRecording { emit(.sensorWanted(false)) }
             case .refuse(let reason, let values): refuseValue(reason, values)
             case .askInstead(let question):

@@ -188,7 +188,7 @@ extension Heartline {
         case .calibrationEntry(let workout): return sensorSettings(.enterCalibration(text, workout))
         case .machineEntry(let setting): return sensorSettings(.enterMachineValue(text, setting))
         case .dateEntry:
-            enterDate(text)
+            review(.enterDate(text))
             return
         case .home where CommandText.matches(text, label: words(.itemStart)):
             // "start workout" from home: the last configuration, or how to make one.
@@ -387,7 +387,7 @@ extension Heartline {
             } else {
                 say(.answer, .nextStart)
             }
-        case .list: turnPage(by: 1)
+        case .list: review(.turnPage(by: 1))
         default:
             say(.answer, .nextNone)
         }
@@ -395,7 +395,7 @@ extension Heartline {
 
     mutating func previous() {
         if case .list = screen {
-            turnPage(by: -1)
+            review(.turnPage(by: -1))
         } else {
             goBack()
         }
@@ -442,7 +442,7 @@ extension Heartline {
 
     mutating func choose(number: Int) {
         if case .list = screen {
-            chooseListItem(number)
+            review(.choose(number))
             return
         }
         let items = menuItems()
@@ -460,11 +460,7 @@ extension Heartline {
     /// "There is no item 12.", with the numbers there are: "Choose 1 to 5.", or with one item
     /// "Item 1 is the only one." (never "Choose 1 to 1.").
     mutating func sayNoItem(_ number: String, count: Int) {
-        if count == 1 {
-            say(.answer, .itemNoneOne, ["number": number])
-        } else {
-            say(.answer, .itemNone, ["number": number, "count": words.number(count)])
-        }
+        carryOut(FeatureStep.noItem(number, count: count, words))
     }
 
     mutating func perform(_ action: MenuAction) {
@@ -478,8 +474,8 @@ extension Heartline {
         case .edit(let configuration): push(.configure(.sport, Draft(configuration, profile: records.profile)))
         case .configureNew: push(.configure(.sport, Draft(profile: records.profile)))
         case .openLast: push(.last(records.lastConfiguration))
-        case .openList(let kind): openList(kind)
-        case .openAverages(let metric): openAverages(metric)
+        case .openList(let kind): review(.openList(kind))
+        case .openAverages(let metric): review(.openAverages(metric))
         case .openProfile: push(.profile(records.profile))
         case .back: goBack()
         case .next: next()
@@ -507,9 +503,9 @@ extension Heartline {
         case .upload(let id): emit(.upload(id))
         case .saveAndUpload: saveAndUploadEndedWorkout()
         case .toggleUpload: settingsMenu(.toggleUpload)
-        case .timeInZones(let id): speakTimeInZones(id)
-        case .laps(let workout): speakLaps(of: workout)
-        case .openZoneChoice(let forAverages): push(.zoneChoice(forAverages: forAverages, zones: HeartRateZones(profile: records.profile)))
+        case .timeInZones(let id): review(.timeInZones(id))
+        case .laps(let workout): review(.laps(workout))
+        case .openZoneChoice(let forAverages): review(.openZoneChoice(forAverages: forAverages))
         case .startRestingCheck: resting(.start)
         case .cycleRestingCheckLength: resting(.cycleLength)
         case .cycleUnits: settingsMenu(.cycleUnits)
@@ -553,7 +549,7 @@ extension Heartline {
         switch question {
         case .endWorkout(let quitting): yes ? endWorkout(quitting: quitting) : keepWorkout()
         case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
-        case .deleteSaved(let summary): yes ? deleteSavedWorkout(summary.id) : keepSavedWorkout()
+        case .deleteSaved(let summary): review(.deleteAnswered(summary, yes: yes))
         case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
         case .keepSpeech(let trial): speechSettings(.answered(trial, keep: yes))
         case .quitUnwritten:

@@ -18,15 +18,21 @@ extension Heartline {
                 items: summaryItems(summary, quitting: quitting))
         case .last(let last):
             ScreenPage(words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems, items: lastItems(last))
-        case .review: ScreenPage(words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages, items: reviewItems())
-        case .list(let kind, _): ScreenPage(listTitle(kind), .typing, help: .helpList)
+        case .review:
+            ScreenPage(
+                words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages,
+                items: ReviewFeature.items(environment))
+        case .list(let kind, _): ScreenPage(ReviewFeature.listTitle(kind, environment), .typing, help: .helpList)
         case .dateEntry: ScreenPage(words(.titleDate), .typing, help: .helpDate)
-        case .metricChoice: ScreenPage(words(.titleMetric), .menu, help: .helpMetric, .helpMetricZone, items: metricChoiceItems())
-        case .averagesChoice: ScreenPage(words(.titleAverages), .menu, help: .helpAverages, .helpAveragesZone, items: averagesChoiceItems())
+        case .metricChoice:
+            ScreenPage(words(.titleMetric), .menu, help: .helpMetric, .helpMetricZone, items: ReviewFeature.metricChoiceItems(environment))
+        case .averagesChoice:
+            ScreenPage(
+                words(.titleAverages), .menu, help: .helpAverages, .helpAveragesZone, items: ReviewFeature.averagesChoiceItems(environment))
         case .zoneChoice(let forAverages, let zones):
             ScreenPage(
                 words(.titleZoneChoice), .menu, help: .helpZoneChoice, .helpZoneChoiceItems,
-                items: zoneChoiceItems(forAverages: forAverages, zones: zones))
+                items: ReviewFeature.zoneChoiceItems(forAverages: forAverages, zones: zones, environment))
         case .averagesList(let metric, _):
             ScreenPage(
                 words(.titleAveragesList, ["metric": words.historyMetric(metric)]), .typing, help: .helpAveragesList, .helpAveragesListKeys)
@@ -34,7 +40,7 @@ extension Heartline {
             ScreenPage(
                 words(.titleDetails, ["when": words.when(workout.start, now: now)]), .menu, help: .helpDetails, .helpDetailsItems,
                 .helpTimeInZones,
-                items: detailsItems(workout))
+                items: ReviewFeature.detailsItems(workout, environment))
         case .settings:
             ScreenPage(
                 words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues,
@@ -107,14 +113,6 @@ extension Heartline {
         }
     }
 
-    private func listTitle(_ kind: ListKind) -> String {
-        switch kind {
-        case .all: words(.titleAll)
-        case .day(let day): words(.titleDateList, ["date": words.day(day.start, now: now)])
-        case .metric(let metric): words(.titleMetricList, ["metric": words.historyMetric(metric)])
-        }
-    }
-
     private func homeItems() -> [MenuItem] {
         var items = [
             MenuItem(label: words(.homeConfigure), action: .configureNew),
@@ -140,7 +138,9 @@ extension Heartline {
             MenuItem(label: words(.summarySave), action: .saveWorkout),
             MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
             MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-        ] + lapsItem(summary) + calibrateItem(summary) + [MenuItem(label: words(.summaryUpload), action: .saveAndUpload)]
+        ] + ReviewFeature.lapsItem(summary, words) + calibrateItem(summary) + [
+            MenuItem(label: words(.summaryUpload), action: .saveAndUpload)
+        ]
     }
 
     private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
@@ -155,45 +155,6 @@ extension Heartline {
             MenuItem(label: words(.lastEdit), action: .edit(last)),
             MenuItem(label: words(.itemBack), action: .back),
         ]
-    }
-
-    private func reviewItems() -> [MenuItem] {
-        [
-            MenuItem(label: words(.reviewAll), action: .openList(.all)),
-            MenuItem(label: words(.reviewDate), action: .open(.dateEntry)),
-            MenuItem(label: words(.reviewMetric), action: .open(.metricChoice)),
-            MenuItem(label: words(.reviewAverages), action: .open(.averagesChoice)),
-        ]
-    }
-
-    private func metricChoiceItems() -> [MenuItem] {
-        HistoryMetric.named.map {
-            MenuItem(label: words.historyMetric($0), action: .openList(.metric($0)))
-        } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: false))]
-    }
-
-    private func averagesChoiceItems() -> [MenuItem] {
-        HistoryMetric.named.map {
-            MenuItem(label: words.historyMetric($0), action: .openAverages($0))
-        } + [MenuItem(label: words(.reviewZoneChoice), action: .openZoneChoice(forAverages: true))]
-    }
-
-    private func zoneChoiceItems(forAverages: Bool, zones: HeartRateZones) -> [MenuItem] {
-        HistoryMetric.zones.map { metric in
-            let range = zones.range(ofZone: metric.zone!)
-            let label = words(.zonesChoiceItem, ["zone": String(metric.zone!), "low": String(range.low), "high": String(range.high)])
-            return MenuItem(label: label, action: forAverages ? .openAverages(metric) : .openList(.metric(metric)))
-        }
-    }
-
-    private func detailsItems(_ workout: WorkoutSummary) -> [MenuItem] {
-        [
-            MenuItem(label: words(.detailsExportTcx), action: .export(workout.id, .tcx)),
-            MenuItem(label: words(.detailsExportCsv), action: .export(workout.id, .csv)),
-            MenuItem(label: words(.detailsExportFit), action: .export(workout.id, .fit)),
-            MenuItem(label: words(.detailsDelete), action: .ask(.deleteSaved(workout))),
-            MenuItem(label: words(.itemTimeInZones), action: .timeInZones(workout.id)),
-        ] + lapsItem(workout) + [MenuItem(label: words(.detailsUpload), action: .upload(workout.id))]
     }
 
     private func profileItems(_ profile: Profile) -> [MenuItem] {
@@ -246,14 +207,8 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakUnreadable(entries)
             speakItems()
-        case .list:
-            presentList()
-        case .dateEntry:
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            say(.menu, .dateAsk)
-        case .averagesList(let metric, let periods):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakAverages(of: metric, periods)
+        case .list, .dateEntry, .averagesList:
+            review(.present)
         case .details(let workout):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             speakTotals(of: workout, kind: .menu, titlePrompt: .summaryTotalTime)

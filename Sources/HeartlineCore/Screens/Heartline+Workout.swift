@@ -517,14 +517,7 @@ extension Heartline {
     /// One lap, one metric per sentence: "Lap 3, 5 minutes and 2 seconds." then its average
     /// heart rate, or that it is unknown. The lap key and a saved workout's Laps say it alike.
     mutating func sayLap(_ number: Int, seconds: Int, heartRates: [Int]) {
-        let lap = ["lap": String(number)]
-        say(.answer, .answerLapTime, lap.merging(["duration": words.duration(seconds)]) { $1 })
-        if heartRates.isEmpty {
-            say(.answer, .answerLapAverageUnknown, lap)
-        } else {
-            let average = Int((Double(heartRates.reduce(0, +)) / Double(heartRates.count)).rounded())
-            say(.answer, .answerLapAverage, lap.merging(["bpm": words.beatsPerMinute(average)]) { $1 })
-        }
+        carryOut(FeatureStep.lap(number, seconds: seconds, heartRates: heartRates, words))
     }
 
     mutating func newLap() {

@@ -308,25 +308,9 @@ public struct Heartline {
     /// An answer, handed to what asked for it.
     private mutating func answered(_ answer: StorageAnswer, for purpose: ReadPurpose) {
         switch (purpose, answer) {
-        case (.openList(let kind, let page), .workouts(let items, let total)):
-            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
-            push(.list(kind, loaded))
-        case (.turnPage(let kind, let page), .workouts(let items, let total)):
-            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
-            replace(with: .list(kind, loaded))
-        case (.refreshList(let kind, let page, let present), .workouts(let items, let total)):
-            guard let loaded = listPage(kind, page: page, items: items, total: total, for: purpose) else { return }
-            stack[stack.count - 1] = .list(kind, loaded)
-            sayScreen(whole: present)
-        case (.openDay(let day), .workouts(let items, let total)):
-            guard let loaded = listPage(.day(day), page: 0, items: items, total: total, for: purpose) else { return }
-            openDay(day, loaded)
-        case (.details(let number, let kind, let page), .workouts(let items, _)):
-            showDetails(number: number, kind: kind, page: page, items: items)
-        case (.averages(let metric, let periods), .averages(let values, let counts)):
-            showAverages(metric, periods: periods, values: values, counts: counts)
-        case (.timeInZones, .samples(let samples)): speakTimeInZones(samples)
-        case (.laps(let workout), .samples(let samples)): speakLaps(of: workout, samples: samples)
+        case (.openList, .workouts), (.turnPage, .workouts), (.refreshList, .workouts), (.openDay, .workouts), (.details, .workouts),
+            (.averages, .averages), (.timeInZones, .samples), (.laps, .samples):
+            review(.loaded(answer, for: purpose))
         case (.restingResult(let check, let hrv), .restingChecks(let earlier)): resting(.answered(check, hrv, earlier: earlier))
         case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
         case (.planFiles, .planFiles(let files)): showPlanFiles(files)
@@ -384,9 +368,7 @@ public struct Heartline {
     /// The screen below, as the user comes back to it: a list is read again first; `present`
     /// says it whole, else where the user is.
     mutating func showAgain(present: Bool) {
-        if case .list(let kind, let page) = screen {
-            return read(listQuery(kind, page: page.page), for: .refreshList(kind, page: page.page, present: present))
-        }
+        if case .list = screen { return review(.showAgain(whole: present)) }
         stack[stack.count - 1] = refreshed(screen)
         sayScreen(whole: present)
     }
