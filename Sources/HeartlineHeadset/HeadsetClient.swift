@@ -33,6 +33,10 @@ public final class HeadsetClient {
         }
 
         var label: String { alias ?? name ?? address }
+
+        /// Connected as a headset: bluetoothd sets `Connected` as soon as the link is up, which
+        /// for a headset being paired is seconds before the pairing ends and its audio connects.
+        var heard: Bool { connected && paired }
     }
 
     /// Audio sink, headset and hands-free.
@@ -260,7 +264,7 @@ public final class HeadsetClient {
     private func update(_ path: String, _ properties: [String: DBusValue]) {
         let isNew = devices[path] == nil
         var device = devices[path] ?? Device()
-        let wasConnected = device.connected
+        let wasConnected = device.heard
         if let address = properties["Address"]?.string { device.address = address }
         if let name = properties["Name"]?.string { device.name = name }
         if let alias = properties["Alias"]?.string { device.alias = alias }
@@ -270,8 +274,8 @@ public final class HeadsetClient {
         if let paired = properties["Paired"]?.bool { device.paired = paired }
         if let connected = properties["Connected"]?.bool { device.connected = connected }
         devices[path] = device
-        if device.connected != wasConnected || properties["Connected"] != nil {
-            noteConnection(device.address, connected: device.connected)
+        if device.heard != wasConnected || properties["Connected"] != nil {
+            noteConnection(device.address, connected: device.heard)
         }
         // A kept headset bluetoothd reports anew (after it restarted) is connected now; one that
         // went is tried again after the back-off.
