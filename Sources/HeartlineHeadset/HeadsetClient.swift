@@ -57,6 +57,10 @@ public final class HeadsetClient {
     private var reportedConnected: Set<String> = []
     private var retryTimer: EventLoop.Token?
     private var connecting = false
+    /// The headset being paired and connected from the Headset screen: its connection is told
+    /// when Connect answers, not by its properties (bluetoothd reports it connected and paired
+    /// before Pair answers, while its audio is still seconds away).
+    private var joining: String?
     /// The waits between attempts to connect the kept headset, the last one repeated; never empty.
     public var retryDelays: [Double] = [2, 4, 8, 15, 30] {
         didSet { retries = ReconnectBackoff(delays: retryDelays) }
@@ -138,6 +142,7 @@ public final class HeadsetClient {
             self.findTimer = nil
             if let adapter { bus.call(Self.service, adapter, Self.adapterInterface, "StopDiscovery") }
         }
+        joining = address
         guard devices[path]?.paired != true else { return trustAndConnect(path, address: address, report: true) }
         bus.call(Self.service, path, Self.deviceInterface, "Pair", timeout: 60) { [weak self] result in
             guard let self else { return }
@@ -147,6 +152,7 @@ public final class HeadsetClient {
                 self.events(.paired(address: address))
                 self.trustAndConnect(path, address: address, report: true)
             case let name?:
+                self.joining = nil
                 self.events(.failed(Self.problem(name, pairing: true)))
             }
         }
@@ -158,6 +164,7 @@ public final class HeadsetClient {
         bus.call(Self.service, path, Self.deviceInterface, "Connect", timeout: 30) { [weak self] result in
             guard let self else { return }
             self.connecting = false
+            if report, self.joining == address { self.joining = nil }
             switch Self.failureName(result, except: "org.bluez.Error.AlreadyConnected") {
             case nil:
                 self.devices[path]?.connected = true
@@ -274,7 +281,7 @@ public final class HeadsetClient {
         if let paired = properties["Paired"]?.bool { device.paired = paired }
         if let connected = properties["Connected"]?.bool { device.connected = connected }
         devices[path] = device
-        if device.heard != wasConnected || properties["Connected"] != nil {
+        if device.address != joining, device.heard != wasConnected || properties["Connected"] != nil {
             noteConnection(device.address, connected: device.heard)
         }
         // A kept headset bluetoothd reports anew (after it restarted) is connected now; one that

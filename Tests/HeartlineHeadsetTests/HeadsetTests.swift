@@ -135,6 +135,27 @@ struct HeadsetTests {
         #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
     }
 
+    /// As the real bluetoothd does, the headset's Connected and Paired change before Pair
+    /// answers: paired is said first, and connected only when Connect has answered.
+    @Test func pairedIsToldBeforeConnectedWhenBluetoothdReportsBothDuringPairing() throws {
+        let (mock, client, log) = try start()
+        let path = try addDevices(mock)
+        let pair = """
+            self.props['org.bluez.Device1']['Paired'] = dbus.Boolean(True, variant_level=1)
+            self.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', ['org.bluez.Device1', \
+            {'Connected': dbus.Boolean(True, variant_level=1), 'Paired': dbus.Boolean(True, variant_level=1)}, []])
+            """
+        try mock.mock(
+            path, "org.freedesktop.DBus.Mock", "AddMethod",
+            [.string("org.bluez.Device1"), .string("Pair"), .string(""), .string(""), .string(pair)])
+        client.perform(.pairAndConnect(address: Self.headset))
+        #expect(mock.spin { log.events.contains(.connected(address: Self.headset)) ? true : nil } == true)
+        #expect(
+            log.events.filter { $0 == .paired(address: Self.headset) || $0 == .connected(address: Self.headset) } == [
+                .paired(address: Self.headset), .connected(address: Self.headset),
+            ])
+    }
+
     @Test func findingWithNoBluetoothdSaysSo() throws {
         let (mock, client, log) = try start()
         mock.stopBluez()
