@@ -156,6 +156,20 @@ struct HeadsetTests {
             ])
     }
 
+    /// A call that times out (bluetoothd killed mid-call, as the VM suite's headset group saw on
+    /// Linux 6.1): libdbus removes and frees the call's timeout while it is handled, so it must
+    /// not be armed again (it was, and the next turn called into freed memory: a crash).
+    @Test func aCallThatTimesOutLeavesNoTimeoutArmed() throws {
+        let mock = try MockBluez()
+        // A peer on a loop that never runs: it never answers.
+        let silent = try DBusConnection(address: mock.address, loop: try EventLoop())
+        var answer: Result<[DBusValue], DBusFailure>?
+        mock.control.call(silent.uniqueName, "/", "org.example.Silent", "Wait", timeout: 0.3) { answer = $0 }
+        let failure = try #require(mock.spin { answer }, "no answer at all")
+        #expect(throws: DBusFailure.self) { try failure.get() }
+        #expect(mock.control.armedTimeouts == 0)
+    }
+
     @Test func findingWithNoBluetoothdSaysSo() throws {
         let (mock, client, log) = try start()
         mock.stopBluez()
