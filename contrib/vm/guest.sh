@@ -669,9 +669,13 @@ headset_journey() {
   rates=$(said_count "Heart rate, [0-9]+ beats per minute")
   wait_input_device "$HEADSET (AVRCP)" 20
   cp /proc/bus/input/devices "$share/input-devices.txt"
+  local lines
+  lines=$(wc -l <"$transcript")
   radio "press $HEADSET play"
   wait_said_more "Heart rate, [0-9]+ beats per minute" "$rates" 20
   sleep 2
+  # What was said after the press, for run.sh.
+  tail -n +$((lines + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' >"$share/play-answer.txt"
   printf 'end\r'
   wait_said "Definitely end workout" 15
   printf y

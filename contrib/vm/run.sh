@@ -480,12 +480,10 @@ check_headset() {
   fi
   check "$group: bluetoothd's AVRCP input device" "$s/input-devices.txt" "N: Name=\"$h \(AVRCP\)\""
   check "$group: the headset's play button pressed (AVRCP passthrough)" "$s/radio.log" "$h pressed play"
-  if in_order "$s/headset.txt" "Workout started" "Heart rate, [0-9]+ beats per minute" ; then
-    pass "$group: play answered with the heart rate, as the wired headset's play/pause is"
-  else
-    fail "$group: play/pause not answered"
-    show "$s/headset.txt"
-  fi
+  check "$group: play answered with the heart rate, as the wired headset's play/pause is" "$s/play-answer.txt" \
+    "Heart rate, [0-9]+ beats per minute\."
+  # The workout must still be running then: its length, from the summary.
+  echo "vm: note $group: the workout's summary: $(grep -m1 -E "^Time elapsed, " "$s/headset.txt" || echo none)"
   check "Heartline ran to its end" "$s/headset.log" "^exit 0$"
   # The kernel's log: an oops fails, except 6.1's known one in hci_chan_del, which Heartline
   # must survive (bluetoothd restarted, the headset connected again).
