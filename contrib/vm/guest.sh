@@ -657,7 +657,8 @@ headset_journey() {
   wait_radio "$HEADSET out of range" 1 10
   sleep 4
   pactl list short sinks >"$share/sinks-away.txt" 2>&1
-  printf 'heart rate\r'
+  # During a workout on a terminal every key is a command: h is the heart rate.
+  printf h
   wait_said_more "$HEADSET is back" "$back" 150
   sleep 4
   back=$(said_count "$HEADSET is back")
