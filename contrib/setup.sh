@@ -66,7 +66,14 @@ vm_packages=(
   udisks2
   dosfstools
   mtools
+  # The headset groups: PulseAudio's Bluetooth module in the VM plays to the virtual headset,
+  # and sbcdec (sbc-tools) decodes what reached it.
+  pulseaudio-module-bluetooth
+  sbc-tools
 )
+# The headset-6.12 group boots Debian's 6.12 kernel from bookworm-backports (the generation
+# Debian 13 runs) beside Debian 12's own 6.1.
+backports_kernel='^linux-image-6\.12\.[0-9.]*\+deb12-amd64$'
 # The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
 # (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.
 boot_packages=(
@@ -101,6 +108,23 @@ if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ((vm)) && ! compgen -G "/boot/vmlinuz-6.12.*" >/dev/null; then
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  if [[ ! -e /etc/apt/sources.list.d/bookworm-backports.sources ]]; then
+    printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" "Suites: bookworm-backports" \
+      "Components: main" "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" |
+      $sudo tee /etc/apt/sources.list.d/bookworm-backports.sources >/dev/null
+  fi
+  $sudo apt-get update -qq
+  # The newest 6.12 image the archive has; a failure leaves the headset-6.12 group skipped.
+  image=$(apt-cache search --names-only "$backports_kernel" | awk '{ print $1 }' | grep -v unsigned | sort -V | tail -n 1)
+  if [[ -z $image ]] || ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    -t bookworm-backports "$image" >&2; then
+    echo "setup: no 6.12 kernel from bookworm-backports; the headset-6.12 VM group will be skipped" >&2
+  fi
 fi
 
 if ((vm)) && ! "$vm_venv/bin/python3" -c "import bumble, virtme_ng" 2>/dev/null; then

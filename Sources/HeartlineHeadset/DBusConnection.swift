@@ -15,6 +15,11 @@ public final class DBusConnection {
     private var connection: OpaquePointer?
     private var watchTokens: [UnsafeMutableRawPointer: EventLoop.Token] = [:]
     private var timeoutTokens: [UnsafeMutableRawPointer: EventLoop.Token] = [:]
+    /// The timeouts libdbus added and has not removed: one removed while it is handled (a
+    /// call's timeout, whose call then ends) is freed, and must never be armed again.
+    private var timeouts: Set<UnsafeMutableRawPointer> = []
+    /// How many timeouts are waiting on the loop.
+    var armedTimeouts: Int { timeoutTokens.count }
     private var signalHandlers: [(DBusMessage) -> Void] = []
     private var exported: [String: (DBusMessage) -> DBusAnswer] = [:]
     private var dispatchScheduled = false
@@ -85,6 +90,7 @@ public final class DBusConnection {
         for token in timeoutTokens.values { loop.cancel(token) }
         watchTokens = [:]
         timeoutTokens = [:]
+        timeouts = []
     }
 
     public var isConnected: Bool {
@@ -242,18 +248,24 @@ public final class DBusConnection {
 
     private func addTimeout(_ timeout: OpaquePointer?) -> dbus_bool_t {
         guard let timeout else { return 0 }
+        timeouts.insert(UnsafeMutableRawPointer(timeout))
         toggleTimeout(timeout)
         return 1
     }
 
     private func removeTimeout(_ timeout: OpaquePointer?) {
         guard let timeout else { return }
+        timeouts.remove(UnsafeMutableRawPointer(timeout))
+        disarmTimeout(timeout)
+    }
+
+    private func disarmTimeout(_ timeout: OpaquePointer) {
         if let token = timeoutTokens.removeValue(forKey: UnsafeMutableRawPointer(timeout)) { loop.cancel(token) }
     }
 
     private func toggleTimeout(_ timeout: OpaquePointer?) {
         guard let timeout else { return }
-        removeTimeout(timeout)
+        disarmTimeout(timeout)
         guard dbus_timeout_get_enabled(timeout) != 0 else { return }
         armTimeout(timeout)
     }
@@ -264,7 +276,8 @@ public final class DBusConnection {
         timeoutTokens[key] = loop.after(Double(dbus_timeout_get_interval(timeout)) / 1000) { [weak self] in
             guard let self, self.connection != nil, self.timeoutTokens.removeValue(forKey: key) != nil else { return }
             dbus_timeout_handle(timeout)
-            if self.timeoutTokens[key] == nil, self.connection != nil, dbus_timeout_get_enabled(timeout) != 0 {
+            // Removed while handled (a call that timed out), it is freed: not touched again.
+            if self.timeoutTokens[key] == nil, self.timeouts.contains(key), self.connection != nil, dbus_timeout_get_enabled(timeout) != 0 {
                 self.armTimeout(timeout)
             }
             self.dispatch()

@@ -33,6 +33,10 @@ public final class HeadsetClient {
         }
 
         var label: String { alias ?? name ?? address }
+
+        /// Connected as a headset: bluetoothd sets `Connected` as soon as the link is up, which
+        /// for a headset being paired is seconds before the pairing ends and its audio connects.
+        var heard: Bool { connected && paired }
     }
 
     /// Audio sink, headset and hands-free.
@@ -53,6 +57,10 @@ public final class HeadsetClient {
     private var reportedConnected: Set<String> = []
     private var retryTimer: EventLoop.Token?
     private var connecting = false
+    /// The headset being paired and connected from the Headset screen: its connection is told
+    /// when Connect answers, not by its properties (bluetoothd reports it connected and paired
+    /// before Pair answers, while its audio is still seconds away).
+    private var joining: String?
     /// The waits between attempts to connect the kept headset, the last one repeated; never empty.
     public var retryDelays: [Double] = [2, 4, 8, 15, 30] {
         didSet { retries = ReconnectBackoff(delays: retryDelays) }
@@ -134,6 +142,7 @@ public final class HeadsetClient {
             self.findTimer = nil
             if let adapter { bus.call(Self.service, adapter, Self.adapterInterface, "StopDiscovery") }
         }
+        joining = address
         guard devices[path]?.paired != true else { return trustAndConnect(path, address: address, report: true) }
         bus.call(Self.service, path, Self.deviceInterface, "Pair", timeout: 60) { [weak self] result in
             guard let self else { return }
@@ -143,6 +152,7 @@ public final class HeadsetClient {
                 self.events(.paired(address: address))
                 self.trustAndConnect(path, address: address, report: true)
             case let name?:
+                self.joining = nil
                 self.events(.failed(Self.problem(name, pairing: true)))
             }
         }
@@ -154,6 +164,7 @@ public final class HeadsetClient {
         bus.call(Self.service, path, Self.deviceInterface, "Connect", timeout: 30) { [weak self] result in
             guard let self else { return }
             self.connecting = false
+            if report, self.joining == address { self.joining = nil }
             switch Self.failureName(result, except: "org.bluez.Error.AlreadyConnected") {
             case nil:
                 self.devices[path]?.connected = true
@@ -260,7 +271,7 @@ public final class HeadsetClient {
     private func update(_ path: String, _ properties: [String: DBusValue]) {
         let isNew = devices[path] == nil
         var device = devices[path] ?? Device()
-        let wasConnected = device.connected
+        let wasConnected = device.heard
         if let address = properties["Address"]?.string { device.address = address }
         if let name = properties["Name"]?.string { device.name = name }
         if let alias = properties["Alias"]?.string { device.alias = alias }
@@ -270,8 +281,8 @@ public final class HeadsetClient {
         if let paired = properties["Paired"]?.bool { device.paired = paired }
         if let connected = properties["Connected"]?.bool { device.connected = connected }
         devices[path] = device
-        if device.connected != wasConnected || properties["Connected"] != nil {
-            noteConnection(device.address, connected: device.connected)
+        if device.address != joining, device.heard != wasConnected || properties["Connected"] != nil {
+            noteConnection(device.address, connected: device.heard)
         }
         // A kept headset bluetoothd reports anew (after it restarted) is connected now; one that
         // went is tried again after the back-off.

@@ -116,6 +116,60 @@ struct HeadsetTests {
         #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
     }
 
+    /// bluetoothd sets Connected as soon as the link is up, seconds before a pairing ends (the VM
+    /// suite's headset group saw "connected, speech goes to it" said while it was still pairing):
+    /// a headset is connected for Heartline only once it is also paired.
+    @Test func aLinkUpWhilePairingIsNotTheHeadsetConnected() throws {
+        let (mock, client, log) = try start()
+        let path = try addDevices(mock)
+        try mock.mock(
+            path, "org.freedesktop.DBus.Mock", "UpdateProperties", [.string("org.bluez.Device1"), .properties(["Connected": .bool(true)])])
+        // The search's answer comes after the signal (one sender, in order) and marks where it was taken.
+        client.perform(.find(seconds: 0.2))
+        let searched = mock.spin { log.events.contains { if case .found = $0 { true } else { false } } ? true : nil }
+        #expect(searched == true)
+        #expect(!log.events.contains(.connected(address: Self.headset)))
+
+        try mock.mock(
+            path, "org.freedesktop.DBus.Mock", "UpdateProperties", [.string("org.bluez.Device1"), .properties(["Paired": .bool(true)])])
+        #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
+    }
+
+    /// As the real bluetoothd does, the headset's Connected and Paired change before Pair
+    /// answers: paired is said first, and connected only when Connect has answered.
+    @Test func pairedIsToldBeforeConnectedWhenBluetoothdReportsBothDuringPairing() throws {
+        let (mock, client, log) = try start()
+        let path = try addDevices(mock)
+        let pair = """
+            self.props['org.bluez.Device1']['Paired'] = dbus.Boolean(True, variant_level=1)
+            self.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', ['org.bluez.Device1', \
+            {'Connected': dbus.Boolean(True, variant_level=1), 'Paired': dbus.Boolean(True, variant_level=1)}, []])
+            """
+        try mock.mock(
+            path, "org.freedesktop.DBus.Mock", "AddMethod",
+            [.string("org.bluez.Device1"), .string("Pair"), .string(""), .string(""), .string(pair)])
+        client.perform(.pairAndConnect(address: Self.headset))
+        #expect(mock.spin { log.events.contains(.connected(address: Self.headset)) ? true : nil } == true)
+        #expect(
+            log.events.filter { $0 == .paired(address: Self.headset) || $0 == .connected(address: Self.headset) } == [
+                .paired(address: Self.headset), .connected(address: Self.headset),
+            ])
+    }
+
+    /// A call that times out (bluetoothd killed mid-call, as the VM suite's headset group saw on
+    /// Linux 6.1): libdbus removes and frees the call's timeout while it is handled, so it must
+    /// not be armed again (it was, and the next turn called into freed memory: a crash).
+    @Test func aCallThatTimesOutLeavesNoTimeoutArmed() throws {
+        let mock = try MockBluez()
+        // A peer on a loop that never runs: it never answers.
+        let silent = try DBusConnection(address: mock.address, loop: try EventLoop())
+        var answer: Result<[DBusValue], DBusFailure>?
+        mock.control.call(silent.uniqueName, "/", "org.example.Silent", "Wait", timeout: 0.3) { answer = $0 }
+        let failure = try #require(mock.spin { answer }, "no answer at all")
+        #expect(throws: DBusFailure.self) { try failure.get() }
+        #expect(mock.control.armedTimeouts == 0)
+    }
+
     @Test func findingWithNoBluetoothdSaysSo() throws {
         let (mock, client, log) = try start()
         mock.stopBluez()

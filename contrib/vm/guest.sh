@@ -339,6 +339,7 @@ headset_in() {
   wait_headset "plugged"
 }
 
+terminal_speech=(--speech transcript)
 # Heartline on a terminal, as a user runs it: media buttons are read only in terminal mode.
 # script(1) gives it a pseudo-terminal and types what INPUT-FUNCTION prints; the transcript
 # lines come out above the typed line, among the terminal's escape sequences, and NAME.txt is
@@ -349,7 +350,7 @@ run_heartline_terminal() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   log "scenario $name (terminal)"
   transcript=$share/$name.screen
   local command
-  printf -v command '%q ' "$heartline" --speech transcript --echo none --data-dir "/dev/shm/$name" --log "$share/$name.log" "$@"
+  printf -v command '%q ' "$heartline" "${terminal_speech[@]}" --echo none --data-dir "/dev/shm/$name" --log "$share/$name.log" "$@"
   "$input" | SWIFT_BACKTRACE=enable=no script -qfec "$command" /dev/null >"$transcript" 2>"$share/$name.script.log"
   echo "exit $?" >>"$share/$name.log"
   sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' "$transcript" >"$share/$name.txt"
@@ -579,6 +580,119 @@ speech_input() {
 recording_started=0
 elapsed() { awk -v now="$(date +%s.%N)" -v then="$recording_started" 'BEGIN { printf "%.1f", now - then }'; }
 
+# bluetoothd as the install runs it (contrib/bluetooth-restart.conf: restarted when it dies),
+# with a short policy for its own reconnection after a link loss (two attempts, 1 and 2 s
+# apart) so that a headset away for 20 s outlasts them.
+start_bluetoothd_kept() {
+  mkdir -p /run/dbus /var/lib/bluetooth
+  dbus-daemon --system --fork --nopidfile 2>>"$share/bluetoothd.log" || return 1
+  printf '%s\n' "[General]" "Name = heartline-vm" "[Policy]" "ReconnectAttempts=2" "ReconnectIntervals=1,2" \
+    "AutoEnable=true" >/dev/shm/bluetooth-main.conf
+  (
+    while true; do
+      /usr/libexec/bluetooth/bluetoothd -n -d -f /dev/shm/bluetooth-main.conf >>"$share/bluetoothd.log" 2>&1
+      echo "guest: bluetoothd exited with status $? at $(date +%s)" >>"$share/bluetoothd-restarts.log"
+      sleep 1
+    done
+  ) </dev/null >/dev/null 2>&1 &
+  echo $! >/run/bluetoothd-loop.pid
+  local i
+  for ((i = 0; i < 50; i++)); do
+    timeout 5 bluetoothctl --timeout 2 show 2>/dev/null | grep -q "Powered: yes" && return 0
+    timeout 5 bluetoothctl --timeout 2 power on >/dev/null 2>&1
+    sleep 0.4
+  done
+  log "the adapter did not power on under bluetoothd"
+}
+
+# PulseAudio 16 with its Bluetooth module, as root, on a tmpfs runtime directory; a null sink
+# (module-always-sink) when no headset is there.
+start_pulseaudio() {
+  export XDG_RUNTIME_DIR=/run/user/0 HOME=/dev/shm/home
+  mkdir -p "$XDG_RUNTIME_DIR" "$HOME"
+  chmod 700 "$XDG_RUNTIME_DIR"
+  pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-level=info --log-target=file:"$share/pulseaudio.log" \
+    -L module-native-protocol-unix -L module-always-sink -L module-bluetooth-policy \
+    -L module-bluetooth-discover </dev/null >/dev/null 2>&1 &
+  local i
+  for ((i = 0; i < 100; i++)); do
+    pactl info >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  log "PulseAudio did not start"
+}
+
+# The journey by ear: Settings, Headset, find; the headset chosen (paired, connected); speech
+# to it; a workout; the headset out of range for 20 s and back; a clean disconnect by the
+# headset and back; its play/pause button.
+HEADSET="SHOKZ FAKE"
+headset_journey() {
+  wait_said "Heartline is ready" 60
+  sleep 1
+  printf 'settings\r'
+  sleep 1
+  printf 'headset\r'
+  wait_said "Remembered headset|No headset is remembered" 20
+  printf 'find headsets\r'
+  wait_said "^1, $HEADSET|No headset was found" 90
+  sleep 1
+  printf 1
+  wait_said "$HEADSET is connected|did not pair|did not connect|did not answer" 90
+  sleep 1
+  pactl list short sinks >"$share/sinks-connected.txt" 2>&1
+  pactl info >>"$share/sinks-connected.txt" 2>&1
+  printf 'home\r'
+  sleep 1
+  printf 'configure\r'
+  sleep 1
+  printf 'next\r'
+  sleep 1
+  printf 'start workout\r'
+  wait_said "Workout started" 30
+  wait_radio "$HEADSET audio" 1 30
+  sleep 3
+  local back
+  back=$(said_count "$HEADSET is back")
+  radio "away $HEADSET 20"
+  wait_radio "$HEADSET out of range" 1 10
+  sleep 4
+  pactl list short sinks >"$share/sinks-away.txt" 2>&1
+  # During a workout on a terminal every key is a command: h is the heart rate.
+  printf h
+  wait_said_more "$HEADSET is back" "$back" 150
+  sleep 4
+  back=$(said_count "$HEADSET is back")
+  radio "disconnect $HEADSET"
+  wait_radio "$HEADSET switched off" 1 10
+  wait_said_more "$HEADSET is back" "$back" 90
+  sleep 4
+  local rates
+  rates=$(said_count "Heart rate, [0-9]+ beats per minute")
+  wait_input_device "$HEADSET (AVRCP)" 20
+  cp /proc/bus/input/devices "$share/input-devices.txt"
+  local lines
+  lines=$(wc -l <"$transcript")
+  radio "press $HEADSET play"
+  wait_said_more "Heart rate, [0-9]+ beats per minute" "$rates" 20
+  sleep 2
+  # What was said after the press, for run.sh.
+  tail -n +$((lines + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' >"$share/play-answer.txt"
+  printf 'end\r'
+  wait_said "Definitely end workout" 15
+  printf y
+  sleep 4
+  printf 'quit\r'
+  sleep 3
+}
+wait_input_device() { # NAME SECONDS
+  local i
+  for ((i = 0; i < $2 * 5; i++)); do
+    grep -qF "N: Name=\"$1\"" /proc/bus/input/devices && return 0
+    sleep 0.2
+  done
+  log "no input device named $1"
+}
+
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
 if [[ $group != devices && $group != stick ]]; then
@@ -667,6 +781,21 @@ case $group in
     stick_contents /dev/shm/stick-plans.img stick-plans
     stick_contents /dev/shm/stick-full.img stick-full
     stick_contents /dev/shm/stick-early.img stick-early
+    ;;
+  headset | headset-6.12)
+    # A Bluetooth Classic headset (contrib/vm/classic.py on the radio) through the real
+    # bluetoothd and PulseAudio: the journey by ear, with the kernel's log kept.
+    modprobe uinput
+    # Every HCI packet, for btmon -r on the host.
+    btmon -w "$share/btmon.snoop" </dev/null >/dev/null 2>&1 &
+    adapter_in
+    start_bluetoothd_kept
+    start_pulseaudio
+    terminal_speech=(--speech espeak --captions)
+    run_heartline_terminal headset headset_journey --simulate
+    pactl list short sinks >"$share/sinks-end.txt" 2>&1
+    dmesg >"$share/dmesg.txt"
+    kill "$(cat /run/bluetoothd-loop.pid)" 2>/dev/null
     ;;
   machine)
     # A treadmill on the Fitness Machine Service: found, remembered and steered by a plan over

@@ -103,6 +103,17 @@ class Radio(LocalLink):
             if controller is not sender_controller and controller not in self.away:
                 loop.call_soon(controller.on_ll_advertising_pdu, packet)
 
+    def find_classic_controller(self, address, include_away=False):
+        controller = super().find_classic_controller(address)
+        if controller in self.away and not include_away:
+            return None
+        return controller
+
+    def send_lmp_packet(self, sender_controller, receiver_address, packet):
+        if sender_controller in self.away or self.find_classic_controller(receiver_address) is None:
+            return
+        super().send_lmp_packet(sender_controller, receiver_address, packet)
+
     def send_ll_control_pdu(self, sender_address, receiver_address, packet):
         sender = self.find_le_controller(sender_address)
         receiver = self.find_le_controller(receiver_address)
@@ -131,6 +142,18 @@ class Radio(LocalLink):
                 if other is not None and other.peer_address == connection.self_address:
                     controller.on_le_disconnected(other, reason)
             strap_controller.on_le_disconnected(connection, reason)
+
+
+def kernel_controller(classic, **kwargs):
+    """The kernel's controller: dual-mode (contrib/vm/classic.py) when a headset is on the link."""
+    if not classic:
+        return KernelController(**kwargs)
+    from classic import ClassicController
+
+    class ClassicKernelController(KernelController, ClassicController):
+        pass
+
+    return ClassicKernelController(**kwargs)
 
 
 class KernelController(Controller):
@@ -400,7 +423,8 @@ class KernelSide:
     """The kernel's end of the radio: HCI packets to and from the VM's /dev/vhci through the
     relay (contrib/vm/vhci-relay.py), over the Unix socket QEMU's virtio serial port opens."""
 
-    def __init__(self, radio, straps, legacy):
+    def __init__(self, radio, straps, legacy, classic=False):
+        self.classic = classic
         self.radio = radio
         self.straps = straps
         self.legacy = legacy
@@ -416,8 +440,8 @@ class KernelSide:
         """The relay (re)opened /dev/vhci: a new adapter, which knows no connections."""
         if self.controller is not None:
             self.radio.drop(self.controller)
-        self.controller = KernelController(
-            "kernel", host_sink=self, link=self.radio, public_address=KERNEL_ADDRESS,
+        self.controller = kernel_controller(
+            self.classic, name="kernel", host_sink=self, link=self.radio, public_address=KERNEL_ADDRESS,
             straps=self.straps, legacy=self.legacy)
         say(f"adapter up ({'legacy' if self.legacy else 'extended'} advertising)")
 
@@ -476,9 +500,10 @@ def split_packet(buffer):
     return buffer[:total], buffer[total:]
 
 
-async def read_control(path, straps, kernel):
+async def read_control(path, straps, kernel, headsets=()):
     """Follows the control file (the VM appends lines to it through the shared directory)."""
     by_name = {strap.name: strap for strap in straps}
+    headset_by_name = {headset.name: headset for headset in headsets}
     loop = asyncio.get_running_loop()
     offset = 0
     pending = ""
@@ -499,7 +524,14 @@ async def read_control(path, straps, kernel):
                 continue
             command, rest = words[0], words[1:]
             strap = by_name.get(" ".join(rest[:-1])) or by_name.get(" ".join(rest))
-            if command == "away" and strap:
+            headset = headset_by_name.get(" ".join(rest[:-1])) or headset_by_name.get(" ".join(rest))
+            if headset and command == "away":
+                loop.create_task(headset.away(float(rest[-1])))
+            elif headset and command == "press":
+                loop.create_task(headset.press(rest[-1]))
+            elif headset and command == "disconnect":
+                loop.create_task(headset.disconnect())
+            elif command == "away" and strap:
                 loop.create_task(strap.away(float(rest[-1])))
             elif command == "restart" and strap:
                 strap.restart()
@@ -513,6 +545,8 @@ async def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--strap", action="append", default=[])
     parser.add_argument("--treadmill", action="append", default=[])
+    parser.add_argument("--headset", action="append", default=[],
+                        help="a Classic A2DP headset with AVRCP (contrib/vm/classic.py): name=,address=,rssi=")
     parser.add_argument("--legacy", action="store_true", help="a controller without extended advertising")
     parser.add_argument("--socket", required=True, help="the Unix socket to listen on for QEMU's serial port")
     parser.add_argument("--control", help="a file to follow for commands")
@@ -520,14 +554,21 @@ async def main():
 
     radio = Radio()
     straps = [Strap(spec, radio) for spec in options.strap] + [Treadmill(spec, radio) for spec in options.treadmill]
-    kernel = KernelSide(radio, straps, options.legacy)
+    kernel = KernelSide(radio, straps, options.legacy, classic=bool(options.headset))
+    headsets = []
+    if options.headset:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from classic import Headset
+        headsets = [Headset(spec, radio) for spec in options.headset]
     for strap in straps:
         await strap.start()
+    for headset in headsets:
+        await headset.start()
     server = await asyncio.start_unix_server(kernel.serve, path=options.socket)
     say("ready")
     tasks = [asyncio.create_task(server.serve_forever())]
     if options.control:
-        tasks.append(asyncio.create_task(read_control(options.control, straps, kernel)))
+        tasks.append(asyncio.create_task(read_control(options.control, straps, kernel, headsets)))
     await asyncio.gather(*tasks)
 
 
