@@ -8,7 +8,7 @@
 # scenarios; this script checks the transcripts it leaves.
 #
 # Usage: contrib/vm/run.sh [GROUP...]
-#   Groups, all but stick the default (what CI runs):
+#   Groups, all the default (what CI runs):
 #     core        finding straps (three at once, strongest first), the Sensors screen's maker
 #                 and model and --check's, workouts with --sensor that connect to that strap
 #                 only, a strap out of range and one restarting, a strap that needs an
@@ -28,7 +28,6 @@
 #                 gadget on dummy_hcd): found through udisks2 and udev, new workouts copied, a
 #                 plan read, a full stick and one pulled out early said; then with no udisks2,
 #                 through the kernel's events and Heartline's own mount, the rest copied.
-#                 Not in the default set yet: run it as contrib/vm/run.sh stick.
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -40,7 +39,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug machine devices)
+((${#groups[@]})) || groups=(core bluetoothd unplug machine devices stick)
 
 skip() {
   echo "vm: SKIPPED: $*"
