@@ -20,6 +20,24 @@ import Testing
         #expect(names == [".heartline-copied", "heartline-2026-11-29-0730.fit", "heartline-2026-11-30-0730.fit"])
     }
 
+    /// A stick pulled out while the marker was being added to leaves its last line cut (or, on
+    /// FAT, its new length filled with zeros): the names written after it are still read.
+    @Test func aMarkerCutByAnEarlyPullStillListsTheFilesCopiedAfterIt() throws {
+        let stick = TemporaryDirectory()
+        let folder = stick.path + "/heartline"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for cut in [
+            Data("heartline-2026-11-28-0730.fit\nheartline-2026-11-2".utf8), Data("heartline-2026-11-28-0730.fit\n".utf8) + Data(count: 12),
+        ] {
+            try cut.write(to: URL(fileURLWithPath: folder + "/.heartline-copied"))
+            #expect(StickFiles.write([1, 2, 3], named: "heartline-2026-11-30-0730.fit", mount: stick.path) == nil)
+            #expect(
+                try StickFiles.prepare(mount: stick.path).get().isSuperset(of: [
+                    "heartline-2026-11-28-0730.fit", "heartline-2026-11-30-0730.fit",
+                ]))
+        }
+    }
+
     @Test func aStickThatWentIsSaidAsPulledOutAndAFullOneAsFull() {
         #expect(StickFiles.problem(ENOSPC) == .full)
         #expect(StickFiles.problem(EROFS) == .readOnly)

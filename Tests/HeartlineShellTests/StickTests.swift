@@ -269,6 +269,40 @@ struct StickBinaryTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// A stick an earlier pull left with cut files (one under its own name but not listed, one
+    /// under its partial name): the next copy leaves each file whole, the board's export byte
+    /// for byte, and no partial file.
+    @Test func cutFilesLeftByAnEarlyPullAreCopiedWholeTheNextTime() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let stick = TemporaryDirectory()
+        let exports = TemporaryDirectory()
+        let exported = try runHeartline(
+            ["export", "--format", "fit", "--all", "--output", exports.path, "--data-dir", data.path], input: Data())
+        #expect(exported.status == 0)
+        let names = try Self.fitNames(data)
+        let export = { (name: String) in FileManager.default.contents(atPath: exports.path + "/" + name) ?? Data() }
+        let folder = stick.path + "/heartline"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try export(names[0]).write(to: URL(fileURLWithPath: folder + "/" + names[0]))
+        try Data((names[0] + "\nheartline-20").utf8).write(to: URL(fileURLWithPath: folder + "/.heartline-copied"))
+        try export(names[1]).prefix(100).write(to: URL(fileURLWithPath: folder + "/" + names[1]))
+        try (export(names[2]).prefix(50) + Data(count: 4096)).write(to: URL(fileURLWithPath: folder + "/.heartline-partial-" + names[2]))
+        let terminal = try Self.start(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        #expect(terminal.output(after: mark).contains("answer: 2 workouts copied to the stick."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".heartline-copied"] + names)
+        for name in names { #expect(FileManager.default.contents(atPath: folder + "/" + name) == export(name), "\(name)") }
+        #expect(Set(Self.marker(stick.path)).isSuperset(of: names))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     /// The FIT files the board's workouts make, by name, and their sizes.
     static func fitExport(_ data: TemporaryDirectory) throws -> [String: Int] {
         let output = TemporaryDirectory()

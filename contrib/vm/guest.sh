@@ -489,6 +489,33 @@ stick_kernel_input() {
   printf 'quit\r'
   sleep 3
 }
+# One listed file against the board's export: "same NAME", or "differs NAME" and why (missing,
+# sizes, the first differing byte, whether the stick's file is a prefix of the export or its
+# tail from there is zeros).
+stick_compare() { # STICK-FILE EXPORT-FILE NAME
+  local got=$1 want=$2 first
+  if [[ ! -e $got ]]; then echo "differs $3: not on the stick"; return; fi
+  if [[ ! -e $want ]]; then echo "differs $3: not among the board's exports"; return; fi
+  if cmp -s "$got" "$want"; then echo "same $3"; return; fi
+  local size_got size_want
+  size_got=$(stat -c %s "$got")
+  size_want=$(stat -c %s "$want")
+  first=$(cmp "$got" "$want" 2>&1 | sed -nE 's/.*differ: (char|byte) ([0-9]+).*/\2/p')
+  if [[ -z $first ]]; then
+    # cmp stopped at the end of the shorter one: the shorter is the other's prefix.
+    if ((size_got < size_want)); then
+      echo "differs $3: $size_got bytes on the stick, $size_want exported; the stick's is a prefix of the export"
+    else
+      echo "differs $3: $size_got bytes on the stick, $size_want exported; the export is a prefix of the stick's"
+    fi
+    return
+  fi
+  local tail="not zeros"
+  [[ $(tail -c +"$first" "$got" | tr -d '\0' | wc -c) == 0 ]] && tail="zeros"
+  echo "differs $3: $size_got bytes on the stick, $size_want exported; first differing byte $first; the stick's from there: $tail"
+  echo "  $(cmp -l "$got" "$want" 2>/dev/null | wc -l) bytes differ in the common length; the first (offset, stick, export in octal):"
+  cmp -l "$got" "$want" 2>/dev/null | head -8 | sed "s/^/   /"
+}
 # What a stick image holds, read after the run: its files, and fsck's word on the file system.
 stick_contents() { # IMAGE NAME
   dd if="$1" of=/dev/shm/stick-partition.img bs=512 skip=2048 status=none
@@ -502,15 +529,13 @@ stick_contents() { # IMAGE NAME
   rm -rf "/dev/shm/stick-out-$2"
   mkdir -p "/dev/shm/stick-out-$2"
   mcopy -n -i /dev/shm/stick-partition.img "::/heartline/*.fit" "/dev/shm/stick-out-$2/" 2>/dev/null
+  # The folder with sizes and short names, as the image holds it.
+  mdir -a -i /dev/shm/stick-partition.img ::/heartline >"$share/$2-listing.txt" 2>&1
   : >"$share/$2-compare.txt"
   while read -r name; do
     name=${name%$'\r'}
     [[ -n $name ]] || continue
-    if cmp -s "/dev/shm/stick-out-$2/$name" "/dev/shm/stick-export/$name"; then
-      echo "same $name" >>"$share/$2-compare.txt"
-    else
-      echo "differs $name" >>"$share/$2-compare.txt"
-    fi
+    stick_compare "/dev/shm/stick-out-$2/$name" "/dev/shm/stick-export/$name" "$name" >>"$share/$2-compare.txt"
   done <"$share/$2-marker.txt"
   rm -f /dev/shm/stick-partition.img
 }
@@ -781,6 +806,7 @@ case $group in
     stick_contents /dev/shm/stick-plans.img stick-plans
     stick_contents /dev/shm/stick-full.img stick-full
     stick_contents /dev/shm/stick-early.img stick-early
+    dmesg >"$share/stick-dmesg.txt"
     ;;
   headset | headset-6.12)
     # A Bluetooth Classic headset (contrib/vm/classic.py on the radio) through the real

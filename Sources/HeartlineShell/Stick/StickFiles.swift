@@ -18,7 +18,9 @@ enum StickFiles {
         let directory = mount + "/" + folder
         if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(problem(errno)) }
         guard let text = try? String(contentsOfFile: directory + "/" + markerName, encoding: .utf8) else { return .success([]) }
-        return .success(Set(text.split(separator: "\n").map(String.init)))
+        // A line cut by an early pull, or zeros where FAT gave the marker its new length before
+        // its bytes, never joins the names after it.
+        return .success(Set(text.split(whereSeparator: { $0 == "\n" || $0 == "\0" }).map(String.init)))
     }
 
     /// Writes one file whole (a temporary name, synced, then renamed) and adds its name to the
@@ -43,10 +45,19 @@ enum StickFiles {
         // inode is written: synced here, before the marker lists it, or a stick pulled out next
         // holds the name with no data.
         if let failure = syncEntry(path) ?? syncEntry(directory) { return failure }
-        let marker = open(directory + "/" + markerName, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let marker = open(directory + "/" + markerName, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard marker >= 0 else { return problem(errno) }
         defer { close(marker) }
-        return writeAll(Array((name + "\n").utf8), to: marker) ?? (fsync(marker) == 0 ? nil : problem(errno))
+        let line = (endsLine(marker) ? "" : "\n") + name + "\n"
+        return writeAll(Array(line.utf8), to: marker) ?? (fsync(marker) == 0 ? nil : problem(errno))
+    }
+
+    /// Whether the file is empty or its last byte ends a line (not so when a pull cut it).
+    private static func endsLine(_ descriptor: Int32) -> Bool {
+        var last: UInt8 = 0
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size > 0 else { return true }
+        return pread(descriptor, &last, 1, size - 1) == 1 && last == UInt8(ascii: "\n")
     }
 
     /// Copies the stick's Zwift and FIT workout files (at its top and in its plans folder) into
