@@ -14,6 +14,7 @@ struct FeatureStore<F: Feature> {
     var screen: Screen
     var now: Date
     var strap: SensorStatus
+    var profile = Profile()
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -27,7 +28,7 @@ struct FeatureStore<F: Feature> {
     }
 
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap)
+        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -45,7 +46,7 @@ struct FeatureStore<F: Feature> {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
             case .askInstead(let question): screen = .question(question)
-            case .say, .sayItems, .emit, .returnToPrevious, .releaseStrap, .refuse: break
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse: break
             }
         }
         return steps

@@ -24,11 +24,15 @@ struct FeatureEnvironment: Sendable {
     let screen: Screen
     /// How the heart-rate strap stands.
     let strap: SensorStatus
+    /// The athlete's profile as stored.
+    let profile: Profile
 }
 
 /// What a feature asks of the root, in order.
 enum FeatureStep: Equatable, Sendable {
     case say(SpeechKind, Prompt, [String: String] = [:])
+    /// Says a sentence the words made whole (a plan's parts, why a file cannot be read).
+    case sayText(SpeechKind, String)
     /// Says the current screen's items, numbered, as a menu does.
     case sayItems
     case emit(Effect)
@@ -39,6 +43,10 @@ enum FeatureStep: Equatable, Sendable {
     case replace(Screen)
     /// Leaves the current screen for the one below, saying where the user is.
     case returnToPrevious
+    /// Leaves the current screen for the one below without a word.
+    case leave
+    /// The next keys are a typed line (a range, a plan), Escape cancels.
+    case typeLine
     /// The feature no longer listens to the strap: it is let go unless a workout, its recovery
     /// or a resting check still does.
     case releaseStrap
@@ -70,7 +78,7 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap)
+        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile)
     }
 
     /// Hands `action` to feature `F`, whose state the root keeps at `state`, and carries out
@@ -84,12 +92,15 @@ extension Heartline {
         for step in steps {
             switch step {
             case .say(let kind, let prompt, let values): say(kind, prompt, values)
+            case .sayText(let kind, let text): say(kind, text: text)
             case .sayItems: speakItems()
             case .emit(let effect): emit(effect)
             case .saveSettings(let changed): saveSettings(changed)
             case .push(let next): push(next)
             case .replace(let next): replace(with: next)
             case .returnToPrevious: returnToPrevious()
+            case .leave: stack.removeLast()
+            case .typeLine: conversation.keyboard.typingLine = true
             case .releaseStrap: if !training.isRecording { emit(.sensorWanted(false)) }
             case .refuse(let reason, let values): refuseValue(reason, values)
             case .askInstead(let question):

@@ -329,7 +329,7 @@ public struct Heartline {
         case (.laps(let workout), .samples(let samples)): speakLaps(of: workout, samples: samples)
         case (.restingResult(let check, let hrv), .restingChecks(let earlier)): resting(.answered(check, hrv, earlier: earlier))
         case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
-        case (.planFiles, .planFiles(let files)): showPlanFiles(files)
+        case (.planFiles, .planFiles(let files)): configure(.showPlanFiles(files))
         case (.openList, _), (.turnPage, _), (.refreshList, _), (.openDay, _), (.details, _), (.averages, _), (.timeInZones, _),
             (.laps, _), (.restingResult, _), (.leave, _), (.planFiles, _):
             // An answer of another kind than asked: the edge answers each query in kind.
