@@ -46,7 +46,7 @@ struct FeatureStore<F: Feature> {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
             case .askInstead(let question): screen = .question(question)
-            case .say, .sayItems, .emit, .returnToPrevious, .leave, .releaseStrap, .refuse: break
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse: break
             }
         }
         return steps

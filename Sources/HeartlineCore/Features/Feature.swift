@@ -31,6 +31,8 @@ struct FeatureEnvironment: Sendable {
 /// What a feature asks of the root, in order.
 enum FeatureStep: Equatable, Sendable {
     case say(SpeechKind, Prompt, [String: String] = [:])
+    /// Says a sentence the words made whole (a plan's parts, why a file cannot be read).
+    case sayText(SpeechKind, String)
     /// Says the current screen's items, numbered, as a menu does.
     case sayItems
     case emit(Effect)
@@ -44,6 +46,8 @@ enum FeatureStep: Equatable, Sendable {
     /// Leaves this many screens; `showing`: the one below is said whole as the user comes back
     /// to it (a list read anew), else nothing is said of it.
     case leave(screens: Int, showing: Bool)
+    /// The next keys are a typed line (a range, a plan), Escape cancels.
+    case typeLine
     /// The feature no longer listens to the strap: it is let go unless a workout, its recovery
     /// or a resting check still does.
     case releaseStrap
@@ -85,6 +89,7 @@ extension Heartline {
         for step in steps {
             switch step {
             case .say(let kind, let prompt, let values): say(kind, prompt, values)
+            case .sayText(let kind, let text): say(kind, text: text)
             case .sayItems: speakItems()
             case .emit(let effect): emit(effect)
             case .saveSettings(let changed): saveSettings(changed)
@@ -94,6 +99,7 @@ extension Heartline {
             case .leave(let screens, let showing):
                 stack.removeLast(screens)
                 if showing { showAgain(present: true) }
+            case .typeLine: conversation.keyboard.typingLine = true
             case .releaseStrap: if !training.isRecording { emit(.sensorWanted(false)) }
             case .refuse(let reason, let values): refuseValue(reason, values)
             case .askInstead(let question):

@@ -203,11 +203,11 @@ extension Heartline {
                 return
             }
             if step == .zone, text.first?.isASCIIDigit == true, Int(text) == nil {
-                enterTarget(text, draft: draft)
+                configure(.enterTarget(text))
                 return
             }
             if step == .plan, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
-                enterPlan(text, draft: draft)
+                configure(.enterPlan(text))
                 return
             }
         default:
@@ -466,10 +466,10 @@ extension Heartline {
     mutating func perform(_ action: MenuAction) {
         switch action {
         case .open(let next): push(next)
-        case .toggle(let metric): toggle(metric)
-        case .chooseInterval(let interval): chooseInterval(interval)
-        case .chooseSport(let sport): chooseSport(sport)
-        case .chooseDistanceReadout(let readout): chooseDistanceReadout(readout)
+        case .toggle(let metric): configure(.toggle(metric))
+        case .chooseInterval(let interval): configure(.chooseInterval(interval))
+        case .chooseSport(let sport): configure(.chooseSport(sport))
+        case .chooseDistanceReadout(let readout): configure(.chooseDistanceReadout(readout))
         case .startWorkout(let configuration): startWorkout(configuration)
         case .edit(let configuration): push(.configure(.sport, Draft(configuration, profile: records.profile)))
         case .configureNew: push(.configure(.sport, Draft(profile: records.profile)))
@@ -481,12 +481,12 @@ extension Heartline {
         case .next: next()
         case .saveWorkout: saveEndedWorkout()
         case .openProfileField(let field): push(.entry(field))
-        case .chooseTarget(let target): chooseTarget(target)
-        case .choosePlan(let plan): choosePlan(plan)
+        case .chooseTarget(let target): configure(.chooseTarget(target))
+        case .choosePlan(let plan): configure(.choosePlan(plan))
         case .openPlanFiles: read(.planFiles, for: .planFiles)
-        case .choosePlanFile(let index): choosePlanFile(index)
-        case .toggleCountdown: toggleCountdown()
-        case .typeValue: typeValue()
+        case .choosePlanFile(let index): configure(.choosePlanFile(index))
+        case .toggleCountdown: configure(.toggleCountdown)
+        case .typeValue: configure(.typeValue)
         case .toggleAutoPause: settingsMenu(.toggleAutoPause)
         case .cycleAutoExport: settingsMenu(.cycleAutoExport)
         case .toggleCaptions: speechSettings(.toggleCaptions)

@@ -9,7 +9,9 @@ extension Heartline {
         switch screen {
         case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, .helpHomeLast, .helpHomeResting, items: homeItems())
         case .configure(let step, let draft):
-            ScreenPage(words(configurePrompts(step).title), .menu, help: configurePrompts(step).help, items: configureItems(step, draft))
+            ScreenPage(
+                words(configurePrompts(step).title), .menu, help: configurePrompts(step).help,
+                items: ConfigureFeature.items(step, draft, environment))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
         case .question(let question): ScreenPage(words(Self.questionTitle(question)), .question)
         case .summary(let summary, let quitting):
@@ -17,7 +19,9 @@ extension Heartline {
                 words(.titleSummary), .menu, help: .helpSummary, .helpSummaryItems, .helpTimeInZones,
                 items: summaryItems(summary, quitting: quitting))
         case .last(let last):
-            ScreenPage(words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems, items: lastItems(last))
+            ScreenPage(
+                words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems,
+                items: ConfigureFeature.lastItems(last, environment))
         case .review:
             ScreenPage(
                 words(.titleReview), .menu, help: .helpReview, .helpReviewLists, .helpReviewAverages,
@@ -74,7 +78,8 @@ extension Heartline {
             ScreenPage(
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: HeadsetFeature.choiceItems(found, environment))
-        case .planFiles(let entries): ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: planFileItems(entries))
+        case .planFiles(let entries):
+            ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: ConfigureFeature.planFileItems(entries, environment))
         case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
         case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: stickItems())
         }
@@ -143,20 +148,6 @@ extension Heartline {
         ]
     }
 
-    private func lastItems(_ last: WorkoutConfiguration?) -> [MenuItem] {
-        guard let last else {
-            return [
-                MenuItem(label: words(.lastConfigure), action: .configureNew),
-                MenuItem(label: words(.itemBack), action: .back),
-            ]
-        }
-        return [
-            MenuItem(label: words(.itemStart), action: .startWorkout(last)),
-            MenuItem(label: words(.lastEdit), action: .edit(last)),
-            MenuItem(label: words(.itemBack), action: .back),
-        ]
-    }
-
     private func profileItems(_ profile: Profile) -> [MenuItem] {
         ProfileField.allCases.map {
             MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
@@ -205,7 +196,7 @@ extension Heartline {
             speakItems()
         case .planFiles(let entries):
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakUnreadable(entries)
+            carryOut(ConfigureFeature.unreadable(entries, words))
             speakItems()
         case .list, .dateEntry, .averagesList:
             review(.present)
@@ -257,9 +248,11 @@ extension Heartline {
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
-        if let readout = configuration.distanceReadout { say(.menu, .lastDistanceReadout, ["choice": describe(readout)]) }
-        if configuration.target != nil { say(.menu, .lastTarget, ["target": describe(configuration.target)]) }
-        if configuration.plan != nil { speakPlan(configuration.plan, kind: .menu) }
+        if let readout = configuration.distanceReadout {
+            say(.menu, .lastDistanceReadout, ["choice": ConfigureFeature.describe(readout, words)])
+        }
+        if configuration.target != nil { say(.menu, .lastTarget, ["target": ConfigureFeature.describe(configuration.target, words)]) }
+        if configuration.plan != nil { carryOut(ConfigureFeature.plan(configuration.plan, kind: .menu, words)) }
     }
 
     /// Total time, average and maximum heart rate, calories: one sentence each.

@@ -1,20 +1,5 @@
-/// A training plan in words: read back one part a sentence, refused naming the words, and its
-/// phase changes said with their targets.
+/// A training plan's phase changes said with their targets.
 extension Heartline {
-    /// Reads the plan back, or says there is none.
-    mutating func speakPlan(_ plan: TrainingPlan?, kind: SpeechKind) {
-        guard let plan else {
-            say(kind, .planChosen, ["plan": words(.valueNone)])
-            return
-        }
-        for sentence in words.planSentences(plan) { say(kind, text: sentence) }
-    }
-
-    /// Why a typed plan was refused, naming the words.
-    mutating func speakPlanError(_ error: PlanTextError) {
-        say(.answer, text: words.planError(error))
-    }
-
     /// A phase's time, with its target when it has one: "3 minutes at 250 watts".
     private func timeAndTarget(_ phase: TrainingPlan.Phase) -> String {
         words.step(TrainingPlan.Step(phase.duration, target: phase.target))

@@ -313,7 +313,7 @@ public struct Heartline {
             review(.loaded(answer, for: purpose))
         case (.restingResult(let check, let hrv), .restingChecks(let earlier)): resting(.answered(check, hrv, earlier: earlier))
         case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
-        case (.planFiles, .planFiles(let files)): showPlanFiles(files)
+        case (.planFiles, .planFiles(let files)): configure(.showPlanFiles(files))
         case (.openList, _), (.turnPage, _), (.refreshList, _), (.openDay, _), (.details, _), (.averages, _), (.timeInZones, _),
             (.laps, _), (.restingResult, _), (.leave, _), (.planFiles, _):
             // An answer of another kind than asked: the edge answers each query in kind.

@@ -1,0 +1,259 @@
+import Foundation
+
+/// Configure: the steps of a new or edited workout (sport, metrics, interval, distance readouts,
+/// target zone, plan, ready), the last configuration, and plans from a coach's files listed above
+/// the plan step. Starting the workout is the root's: the items ask for it.
+enum ConfigureFeature: Feature {
+    /// Any target range must lie inside these heart rates.
+    static let targetBounds = 40...230
+    /// The sentences said about a file's steps before the rest are counted in one.
+    static let mostNotesSaid = 6
+
+    /// The configuration step on screen and the draft travelling through the steps.
+    struct State: Equatable, Sendable {
+        var step: ConfigureStep
+        var draft: Draft
+    }
+
+    enum Action: Sendable {
+        case toggle(Metric)
+        case chooseSport(Sport)
+        case chooseInterval(ReadoutInterval)
+        case chooseDistanceReadout(DistanceReadout?)
+        case chooseTarget(TargetZone?)
+        case choosePlan(TrainingPlan?)
+        case toggleCountdown
+        /// "Type a range" or "Type a plan": the next keys are a typed line.
+        case typeValue
+        /// A range typed on the target step.
+        case enterTarget(String)
+        /// A plan typed on the plan step.
+        case enterPlan(String)
+        /// The plans folder as the edge read it.
+        case showPlanFiles([PlanFile])
+        /// The listed file at this index chosen, on the plans folder's screen above the plan step.
+        case choosePlanFile(Int)
+    }
+
+    // MARK: - Items
+
+    /// The items of one configuration step, Next last (the interval list ends at its tenth).
+    static func items(_ step: ConfigureStep, _ draft: Draft, _ environment: FeatureEnvironment) -> [MenuItem] {
+        let words = environment.words
+        let configuration = draft.configuration
+        switch step {
+        case .sport:
+            return Sport.allCases.map {
+                MenuItem(label: words.sport($0), selected: configuration.sport == $0, action: .chooseSport($0))
+            } + [MenuItem(label: words(.itemNext), action: .next)]
+        case .distance:
+            let unit = configuration.distanceReadout?.unit ?? environment.settings.units
+            return [
+                MenuItem(
+                    label: words(.distanceReadoutNone), selected: configuration.distanceReadout == nil, action: .chooseDistanceReadout(nil))
+            ]
+                + DistanceReadout.steps.map { every in
+                    let readout = DistanceReadout(every: every, unit: unit)
+                    return MenuItem(
+                        label: describe(readout, words), selected: configuration.distanceReadout == readout,
+                        action: .chooseDistanceReadout(readout))
+                } + [MenuItem(label: words(.itemNext), action: .next)]
+        case .metrics:
+            return Metric.offered(for: configuration.sport).map {
+                MenuItem(label: words.metric($0), state: words.onOff(configuration.isOn($0)), action: .toggle($0))
+            } + [MenuItem(label: words(.itemNext), action: .next)]
+        case .interval:
+            // Ten choices: digits 1 to 9, and 0 for the tenth (said after the list and in help).
+            return ReadoutInterval.allCases.map {
+                MenuItem(label: words.interval($0), selected: configuration.interval == $0, action: .chooseInterval($0))
+            }
+        case .zone:
+            return [MenuItem(label: words(.targetNone), selected: configuration.target == nil, action: .chooseTarget(nil))]
+                + (1...HeartRateZones.count).map { zone in
+                    let target = TargetZone(zone: zone, range: draft.zones.range(ofZone: zone))
+                    return MenuItem(
+                        label: describe(target, words), selected: configuration.target?.zone == zone, action: .chooseTarget(target))
+                }
+                + [
+                    MenuItem(
+                        label: words(.targetTypeRange), state: configuration.target.flatMap { $0.zone == nil ? describe($0, words) : nil },
+                        action: .typeValue),
+                    MenuItem(label: words(.itemNext), action: .next),
+                ]
+        case .plan:
+            return [
+                MenuItem(label: words(.planNone), selected: configuration.plan == nil, action: .choosePlan(nil)),
+                MenuItem(
+                    label: words(.planType),
+                    state: configuration.plan.map { words(.planLength, ["duration": words.duration($0.duration)]) },
+                    action: .typeValue),
+                MenuItem(label: words(.planCountdown), state: words.onOff(draft.countdown), action: .toggleCountdown),
+                MenuItem(label: words(.coachItem), action: .openPlanFiles),
+                MenuItem(label: words(.itemNext), action: .next),
+            ]
+        case .ready:
+            return [MenuItem(label: words(.itemStart), action: .startWorkout(configuration))]
+        }
+    }
+
+    /// The last configuration's items: start it, edit it, or make one when there is none.
+    static func lastItems(_ last: WorkoutConfiguration?, _ environment: FeatureEnvironment) -> [MenuItem] {
+        let words = environment.words
+        guard let last else {
+            return [
+                MenuItem(label: words(.lastConfigure), action: .configureNew),
+                MenuItem(label: words(.itemBack), action: .back),
+            ]
+        }
+        return [
+            MenuItem(label: words(.itemStart), action: .startWorkout(last)),
+            MenuItem(label: words(.lastEdit), action: .edit(last)),
+            MenuItem(label: words(.itemBack), action: .back),
+        ]
+    }
+
+    /// The readable files, by name, with each plan's length.
+    static func planFileItems(_ entries: [PlanFileEntry], _ environment: FeatureEnvironment) -> [MenuItem] {
+        entries.indices.compactMap { index in
+            guard case .success(let reading) = entries[index].reading, let plan = reading.plan else { return nil }
+            return MenuItem(
+                label: entries[index].name, state: environment.words(.coachLength, ["duration": environment.words.duration(plan.duration)]),
+                action: .choosePlanFile(index))
+        }
+    }
+
+    // MARK: - Words
+
+    static func describe(_ target: TargetZone?, _ words: Words) -> String {
+        guard let target else { return words(.valueNone) }
+        if let zone = target.zone {
+            return words(.targetZone, ["zone": String(zone), "low": String(target.range.low), "high": String(target.range.high)])
+        }
+        return words(.targetRange, ["low": String(target.range.low), "high": String(target.range.high)])
+    }
+
+    /// "Every 1 kilometre", "Every 0.5 miles", or "No distance readouts".
+    static func describe(_ readout: DistanceReadout?, _ words: Words) -> String {
+        guard let readout else { return words(.distanceReadoutNone) }
+        return words(.distanceReadoutEvery, ["distance": words.distance(readout.metres, in: readout.unit)])
+    }
+
+    /// The plan read back one part a sentence, or said to be none.
+    static func plan(_ plan: TrainingPlan?, kind: SpeechKind, _ words: Words) -> [FeatureStep] {
+        guard let plan else { return [.say(kind, .planChosen, ["plan": words(.valueNone)])] }
+        return words.planSentences(plan).map { .sayText(kind, $0) }
+    }
+
+    /// Each file that cannot be read, by its name and why.
+    static func unreadable(_ entries: [PlanFileEntry], _ words: Words) -> [FeatureStep] {
+        entries.compactMap { entry in
+            guard case .failure(let error) = entry.reading else { return nil }
+            return .sayText(.menu, words.coachFileError(entry.file, error))
+        }
+    }
+
+    // MARK: - Actions
+
+    static func reduce(_ state: inout State, _ action: Action, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        let words = environment.words
+        switch action {
+        case .toggle(let metric):
+            state.draft.configuration.toggle(metric)
+            return [
+                .say(
+                    .answer, .metricsChanged,
+                    ["metric": words.metric(metric), "state": words.onOff(state.draft.configuration.isOn(metric))])
+            ]
+        case .chooseSport(let sport):
+            return choose(&state, { $0.configuration.choose(sport) }, said: .sportChosen, ["sport": words.sport(sport)])
+        case .chooseDistanceReadout(let readout):
+            return choose(
+                &state, { $0.configuration.distanceReadout = readout }, said: .distanceReadoutChosen, ["choice": describe(readout, words)])
+        case .chooseInterval(let interval):
+            return choose(&state, { $0.configuration.interval = interval }, said: .intervalChosen, ["interval": words.interval(interval)])
+        case .chooseTarget(let target):
+            return choose(&state, { $0.configuration.target = target }, said: .targetChosen, ["target": describe(target, words)])
+        case .choosePlan(let chosen):
+            state.draft.configuration.plan = chosen
+            return plan(chosen, kind: .answer, words) + advance(state)
+        case .toggleCountdown:
+            state.draft.countdown.toggle()
+            state.draft.configuration.plan?.countdown = state.draft.countdown
+            return [.say(.answer, .planCountdownChanged, ["state": words.onOff(state.draft.countdown)])]
+        case .typeValue:
+            return [.typeLine, .say(.answer, state.step == .zone ? .targetAsk : .planAsk)]
+        case .enterTarget(let text):
+            return enterTarget(text, &state, environment)
+        case .enterPlan(let text):
+            return enterPlan(text, &state, environment)
+        case .showPlanFiles(let files):
+            guard case .configure(.plan, _) = environment.screen else { return [] }
+            guard !files.isEmpty else { return [.say(.answer, .coachNone)] }
+            return [.push(.planFiles(files.map { PlanFileEntry($0, profile: environment.profile) }))]
+        case .choosePlanFile(let index):
+            return choosePlanFile(index, &state, environment)
+        }
+    }
+
+    /// Changes the draft as chosen, says so, and moves to the next step.
+    private static func choose(
+        _ state: inout State, _ change: (inout Draft) -> Void, said prompt: Prompt, _ values: [String: String]
+    ) -> [FeatureStep] {
+        change(&state.draft)
+        return [.say(.answer, prompt, values)] + advance(state)
+    }
+
+    /// The step after the current one with the draft, saying where the user now is.
+    private static func advance(_ state: State) -> [FeatureStep] {
+        guard let following = state.step.after(state.draft.configuration) else { return [] }
+        return [.replace(.configure(following, state.draft))]
+    }
+
+    /// A range typed on the target step: "140 to 160", "140-160", "140 160". One refused opens the
+    /// typed line again, so the digits of the next try are not taken as a zone's number.
+    private static func enterTarget(_ text: String, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count == 2 else {
+            return [.say(.answer, .targetNotUnderstood, ["input": String(text.prefix(40))]), .typeLine, .say(.answer, .targetAgain)]
+        }
+        let range = HeartRateRange(low: numbers[0], high: numbers[1])
+        guard targetBounds.contains(range.low), targetBounds.contains(range.high), range.high - range.low >= 4 else {
+            return [
+                .say(.answer, .targetOutOfRange, ["low": String(targetBounds.lowerBound), "high": String(targetBounds.upperBound)]),
+                .typeLine, .say(.answer, .targetAgain),
+            ]
+        }
+        return reduce(&state, .chooseTarget(TargetZone(zone: nil, range: range)), environment)
+    }
+
+    /// A plan typed on the plan step: taken whole, or refused naming the words and asked again,
+    /// with the way back; nothing of a refused plan is kept.
+    private static func enterPlan(_ text: String, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        var plan: TrainingPlan
+        do {
+            plan = try TrainingPlanText.read(text)
+        } catch {
+            return [.sayText(.answer, environment.words.planError(error)), .typeLine, .say(.answer, .planAgain)]
+        }
+        if !text.lowercased().contains("countdown") { plan.countdown = state.draft.countdown }
+        return reduce(&state, .choosePlan(plan), environment)
+    }
+
+    /// A listed file chosen: back on the plan step, its name, what became of its steps, then the
+    /// plan read back and taken, with the countdown as set there. `state` is the plan step's,
+    /// below the plans folder's screen.
+    private static func choosePlanFile(_ index: Int, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        let words = environment.words
+        guard case .planFiles(let entries) = environment.screen, entries.indices.contains(index),
+            case .success(let reading) = entries[index].reading, var plan = reading.plan
+        else { return [] }
+        guard state.step == .plan else { return [.leave(screens: 1, showing: false)] }
+        plan.countdown = state.draft.countdown
+        var steps: [FeatureStep] = [.leave(screens: 1, showing: false), .say(.answer, .coachChosen, ["name": entries[index].name])]
+        steps += reading.notes.prefix(mostNotesSaid).map { .sayText(.answer, words.coachNote($0)) }
+        if reading.notes.count > mostNotesSaid {
+            steps.append(.say(.answer, .coachMoreNotes, ["count": words.number(reading.notes.count - mostNotesSaid)]))
+        }
+        return steps + reduce(&state, .choosePlan(plan), environment)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+@testable import HeartlineCore
+import Testing
+
+/// Configure as a feature on its own: each step's choice kept in the draft, said, and the next
+/// step shown with the same draft; typed ranges and plans taken or refused with the typed line
+/// open again; a coach's file taken on the plan step below the list.
+struct ConfigureFeatureTests {
+    typealias Store = FeatureStore<ConfigureFeature>
+
+    static func store(_ step: ConfigureStep, _ draft: Draft = Draft()) -> Store {
+        Store(ConfigureFeature.self, state: ConfigureFeature.State(step: step, draft: draft), screen: .configure(step, draft))
+    }
+
+    static let tempo = PlanFile(
+        name: "tempo.zwo",
+        bytes: Array(
+            """
+            <workout_file><name>Tempo</name><sportType>bike</sportType><workout>
+            <Warmup Duration="600" PowerLow="0.6" PowerHigh="0.8"/><SteadyState Duration="1200" Power="0.9"/>
+            </workout></workout_file>
+            """.utf8))
+
+    @Test func aSportChosenIsKeptSaidAndTheNextStepShownWithTheDraft() {
+        var store = Self.store(.sport)
+        let steps = store.send(.chooseSport(.cycling)) { $0.draft.configuration.choose(.cycling) }
+        #expect(Store.said(steps).count == 1)
+        #expect(steps.last == .replace(.configure(.metrics, store.state.draft)))
+    }
+
+    @Test func aMetricToggledStaysOnTheStepAndSaysItsState() {
+        var store = Self.store(.metrics)
+        let metric = Metric.offered(for: store.state.draft.configuration.sport)[0]
+        let on = store.state.draft.configuration.isOn(metric)
+        let steps = store.send(.toggle(metric)) { $0.draft.configuration.toggle(metric) }
+        #expect(store.state.draft.configuration.isOn(metric) == !on)
+        #expect(steps.count == 1)
+        guard case .say(.answer, .metricsChanged, let values) = steps.first else {
+            Issue.record("\(steps)")
+            return
+        }
+        #expect(values["state"] == TestCatalogue.words.onOff(!on))
+    }
+
+    @Test func anIntervalADistanceReadoutAndAZoneEachMoveOn() {
+        var store = Self.store(.interval)
+        let interval = ReadoutInterval.allCases.last!
+        var steps = store.send(.chooseInterval(interval)) { $0.draft.configuration.interval = interval }
+        #expect(
+            steps.last == ConfigureStep.interval.after(store.state.draft.configuration).map { .replace(.configure($0, store.state.draft)) })
+
+        store.state.step = .distance
+        let readout = DistanceReadout(every: DistanceReadout.steps[0], unit: .kilometres)
+        steps = store.send(.chooseDistanceReadout(readout)) { $0.draft.configuration.distanceReadout = readout }
+        guard case .replace(.configure(let following, _)) = steps.last else {
+            Issue.record("\(steps)")
+            return
+        }
+        #expect(following == ConfigureStep.distance.after(store.state.draft.configuration))
+
+        store.state.step = .zone
+        let target = TargetZone(zone: 2, range: store.state.draft.zones.range(ofZone: 2))
+        steps = store.send(.chooseTarget(target)) { $0.draft.configuration.target = target }
+        #expect(steps.last == .replace(.configure(.plan, store.state.draft)))
+    }
+
+    @Test func typingAValueOpensTheTypedLineWithTheStepsQuestion() {
+        var zone = Self.store(.zone)
+        #expect(zone.send(.typeValue) == [.typeLine, .say(.answer, .targetAsk)])
+        var plan = Self.store(.plan)
+        #expect(plan.send(.typeValue) == [.typeLine, .say(.answer, .planAsk)])
+    }
+
+    @Test func aTypedRangeIsTakenAsATargetWithoutAZone() {
+        var store = Self.store(.zone)
+        let target = TargetZone(zone: nil, range: HeartRateRange(low: 140, high: 160))
+        let steps = store.send(.enterTarget("140 to 160")) { $0.draft.configuration.target = target }
+        #expect(steps.first == .say(.answer, .targetChosen, ["target": ConfigureFeature.describe(target, TestCatalogue.words)]))
+        #expect(steps.last == .replace(.configure(.plan, store.state.draft)))
+    }
+
+    @Test func aRangeNotUnderstoodOrOutOfBoundsIsAskedAgainAndNothingKept() {
+        var store = Self.store(.zone)
+        #expect(
+            store.send(.enterTarget("140")) == [
+                .say(.answer, .targetNotUnderstood, ["input": "140"]), .typeLine, .say(.answer, .targetAgain),
+            ])
+        #expect(
+            store.send(.enterTarget("30 to 60")) == [
+                .say(.answer, .targetOutOfRange, ["low": "40", "high": "230"]), .typeLine, .say(.answer, .targetAgain),
+            ])
+        // Four beats apart at least.
+        #expect(store.send(.enterTarget("150 152")).contains(.say(.answer, .targetAgain)))
+    }
+
+    @Test func aTypedPlanIsTakenWithTheCountdownAsSet() throws {
+        var draft = Draft()
+        draft.countdown = false
+        var store = Self.store(.plan, draft)
+        var plan = try TrainingPlanText.read("2 times 20 seconds at 250 watts, 10 seconds at 120")
+        plan.countdown = false
+        let steps = store.send(.enterPlan("2 times 20 seconds at 250 watts, 10 seconds at 120")) { $0.draft.configuration.plan = plan }
+        #expect(steps.contains { if case .sayText(.answer, _) = $0 { true } else { false } })
+        #expect(steps.last == .replace(.configure(.ready, store.state.draft)))
+    }
+
+    @Test func aPlanNotUnderstoodIsRefusedWithTheTypedLineOpen() {
+        var store = Self.store(.plan)
+        let steps = store.send(.enterPlan("fly to the moon"))
+        #expect(steps.count == 3)
+        guard case .sayText(.answer, _) = steps.first else {
+            Issue.record("\(steps)")
+            return
+        }
+        #expect(Array(steps.dropFirst()) == [.typeLine, .say(.answer, .planAgain)])
+    }
+
+    @Test func noPlanIsSaidAsNoneAndMovesOn() {
+        var draft = Draft()
+        draft.configuration.plan = try? TrainingPlanText.read("2 times 20 seconds at 250 watts, 10 seconds at 120")
+        var store = Self.store(.plan, draft)
+        let steps = store.send(.choosePlan(nil)) { $0.draft.configuration.plan = nil }
+        #expect(steps.first == .say(.answer, .planChosen, ["plan": TestCatalogue.words(.valueNone)]))
+        #expect(steps.count == 2)
+    }
+
+    @Test func theCountdownTogglesInTheDraftAndInItsPlan() throws {
+        var draft = Draft()
+        draft.configuration.plan = try TrainingPlanText.read("2 times 20 seconds at 250 watts, 10 seconds at 120")
+        var store = Self.store(.plan, draft)
+        let steps = store.send(.toggleCountdown) { state in
+            state.draft.countdown = false
+            state.draft.configuration.plan?.countdown = false
+        }
+        #expect(steps == [.say(.answer, .planCountdownChanged, ["state": TestCatalogue.words.onOff(false)])])
+    }
+
+    @Test func theReadyStepHasNoStepAfterIt() {
+        var store = Self.store(.ready)
+        let steps = store.send(.chooseInterval(.allCases[0])) { $0.draft.configuration.interval = .allCases[0] }
+        #expect(steps.count == 1)
+    }
+
+    @Test func anEmptyPlansFolderIsSaidAndAnotherScreenIgnoresTheAnswer() {
+        var store = Self.store(.plan)
+        #expect(store.send(.showPlanFiles([])) == [.say(.answer, .coachNone)])
+        store.screen = .home
+        #expect(store.send(.showPlanFiles([Self.tempo])).isEmpty)
+    }
+
+    @Test func thePlansFolderIsListedAboveThePlanStep() {
+        var store = Self.store(.plan)
+        let steps = store.send(.showPlanFiles([Self.tempo]))
+        #expect(steps == [.push(.planFiles([PlanFileEntry(Self.tempo, profile: Profile())]))])
+        #expect(ConfigureFeature.planFileItems([PlanFileEntry(Self.tempo, profile: Profile())], store.environment).count == 1)
+    }
+
+    @Test func aFileChosenLeavesTheListAndTakesItsPlanOnThePlanStepBelow() throws {
+        var store = Self.store(.plan)
+        let entry = PlanFileEntry(Self.tempo, profile: Profile())
+        store.screen = .planFiles([entry])
+        guard case .success(let reading) = entry.reading, var plan = reading.plan else {
+            Issue.record("unreadable")
+            return
+        }
+        plan.countdown = store.state.draft.countdown
+        let steps = store.send(.choosePlanFile(0)) { $0.draft.configuration.plan = plan }
+        #expect(Array(steps.prefix(2)) == [.leave(screens: 1, showing: false), .say(.answer, .coachChosen, ["name": entry.name])])
+        #expect(steps.last == .replace(.configure(.ready, store.state.draft)))
+    }
+
+    @Test func aFileNotListedIsIgnored() {
+        var store = Self.store(.plan)
+        store.screen = .planFiles([PlanFileEntry(Self.tempo, profile: Profile())])
+        #expect(store.send(.choosePlanFile(3)).isEmpty)
+        store.screen = .planFiles([PlanFileEntry(PlanFile(name: "bad.zwo", bytes: nil), profile: Profile())])
+        #expect(store.send(.choosePlanFile(0)).isEmpty)
+    }
+
+    @Test func theLastConfigurationOffersStartAndEditOrToMakeOne() {
+        let environment = Self.store(.sport).environment
+        let last = WorkoutConfiguration()
+        #expect(ConfigureFeature.lastItems(last, environment).map(\.action) == [.startWorkout(last), .edit(last), .back])
+        #expect(ConfigureFeature.lastItems(nil, environment).map(\.action) == [.configureNew, .back])
+    }
+
+    @Test func theReadyStepsOneItemStartsTheDraft() {
+        var draft = Draft()
+        draft.configuration.choose(.cycling)
+        let items = ConfigureFeature.items(.ready, draft, Self.store(.ready, draft).environment)
+        #expect(items.map(\.action) == [.startWorkout(draft.configuration)])
+    }
+}
