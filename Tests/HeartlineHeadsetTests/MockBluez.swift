@@ -25,6 +25,8 @@ final class MockBluez {
     /// The test's own connection, for the mock's control methods.
     let control: DBusConnection
 
+    private let lock = SoundAndBusLock()
+
     init() throws {
         loop = try EventLoop()
         daemon = Process()
@@ -149,5 +151,21 @@ final class HeadsetLog {
         guard case .found(let found) = events[index] else { return nil }
         events.removeFirst(index + 1)
         return found
+    }
+}
+
+/// Held while a test uses the shared sound server's headset sink or runs a mock bluetoothd in
+/// this process: run side by side, the sound test's sink going was not seen (three runs of
+/// three), and each alone passes. The lock is a file's, as the two suites are in two modules.
+final class SoundAndBusLock {
+    private let descriptor: Int32
+
+    init() {
+        descriptor = open("/tmp/heartline-tests-sound-and-bus.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        if descriptor >= 0 { flock(descriptor, LOCK_EX) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 }

@@ -111,6 +111,8 @@ struct HeadsetSoundTests {
     }
 
     @Test func theHeadsetsSinkIsMadeTheOutputAndItsGoingHoldsWhatIsSaidUntilItIsBack() throws {
+        let lock = SoundAndBusLock()
+        defer { withExtendedLifetime(lock) {} }
         let bus = try Self.mockWithHeadset()
         let module = try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -237,5 +239,21 @@ struct HeadsetSoundTests {
         // The sound server was looked for again after the back-off, and no pactl was left behind.
         let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(logged.components(separatedBy: "sound: the sound server does not answer").count > 2, "\(logged)")
+    }
+}
+
+/// Held while a test uses the shared sound server's headset sink or runs a mock bluetoothd in
+/// this process: run side by side, the sound test's sink going was not seen (three runs of
+/// three), and each alone passes. The lock is a file's, as the two suites are in two modules.
+final class SoundAndBusLock {
+    private let descriptor: Int32
+
+    init() {
+        descriptor = open("/tmp/heartline-tests-sound-and-bus.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        if descriptor >= 0 { flock(descriptor, LOCK_EX) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 }
