@@ -154,9 +154,9 @@ final class HeadsetLog {
     }
 }
 
-/// Held while a test uses the shared sound server's headset sink or runs a mock bluetoothd in
-/// this process: run side by side, the sound test's sink going was not seen (three runs of
-/// three), and each alone passes. The lock is a file's, as the two suites are in two modules.
+/// Held while the headset sound test runs, or a mock bluetoothd in this process: run side by
+/// side, the sound test's sink going was not seen (three runs of three), and each alone passes.
+/// The lock is a file's, as the two suites are in two modules.
 final class SoundAndBusLock {
     private let descriptor: Int32
 

@@ -27,10 +27,51 @@ enum PrivateSoundServer {
 struct HeadsetSoundTests {
     static let address = "AA:BB:CC:DD:EE:01"
     static let sink = "bluez_output.AA_BB_CC_DD_EE_01.1"
+    /// The runtime directory of this suite's own PulseAudio: making a headset's sink the default
+    /// and moving streams to it on contrib/with-audio.sh's server would take the speech tests'
+    /// sound away from the null sink they record.
+    static let runtime = "/tmp/heartline-headset-sound-\(getpid())"
+    static let sound = [
+        "XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": runtime + "/pulse", "PULSE_SERVER": "unix:" + runtime + "/pulse/native",
+    ]
+
+    /// This suite's PulseAudio, with a null sink named null, killed when the value goes.
+    final class OwnSoundServer {
+        init() throws {
+            try? FileManager.default.removeItem(atPath: HeadsetSoundTests.runtime)
+            try FileManager.default.createDirectory(
+                atPath: HeadsetSoundTests.runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var arguments = [
+                "-D", "--exit-idle-time=-1", "-n", "--disallow-exit", "--load=module-null-sink sink_name=null",
+                "--load=module-native-protocol-unix auth-anonymous=1",
+            ]
+            if getuid() == 0 { arguments.append("--system=false") }
+            try #require(Self.run(arguments) == 0, "this suite's PulseAudio did not start")
+        }
+
+        deinit {
+            _ = try? Self.run(["--kill"])
+            try? FileManager.default.removeItem(atPath: HeadsetSoundTests.runtime)
+        }
+
+        /// Runs pulseaudio with output to /dev/null: the daemon it leaves keeps no pipe of ours.
+        private static func run(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pulseaudio")
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(HeadsetSoundTests.sound) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
 
     @discardableResult
     static func pactl(_ arguments: [String]) throws -> String {
-        let result = try runProgram("/usr/bin/pactl", arguments, input: Data(), environment: ["LC_ALL": "C"], timeout: 20)
+        let result = try runProgram(
+            "/usr/bin/pactl", arguments, input: Data(), environment: sound.merging(["LC_ALL": "C"]) { $1 }, timeout: 20)
         try #require(result.status == 0, "pactl \(arguments.joined(separator: " ")): \(result.standardError)")
         return result.standardOutput
     }
@@ -70,6 +111,7 @@ struct HeadsetSoundTests {
         init(device: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/pacat")
             process.arguments = ["--playback", "--raw", "--device=\(device)", "--client-name=\(Self.name)", "--stream-name=silence"]
+            process.environment = ProcessInfo.processInfo.environment.merging(HeadsetSoundTests.sound) { $1 }
             process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -112,7 +154,8 @@ struct HeadsetSoundTests {
 
     @Test func theHeadsetsSinkIsMadeTheOutputAndItsGoingHoldsWhatIsSaidUntilItIsBack() throws {
         let lock = SoundAndBusLock()
-        defer { withExtendedLifetime(lock) {} }
+        let server = try OwnSoundServer()
+        defer { withExtendedLifetime((lock, server)) {} }
         let bus = try Self.mockWithHeadset()
         let module = try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -128,7 +171,7 @@ struct HeadsetSoundTests {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
             arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
-            environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
+            environment: Self.sound.merging(["HEARTLINE_DBUS_ADDRESS": bus.address]) { $1 })
         #expect(terminal.waitFor("menu: 5, Resting check."))
         Self.pair(terminal)
         #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
@@ -242,9 +285,9 @@ struct HeadsetSoundTests {
     }
 }
 
-/// Held while a test uses the shared sound server's headset sink or runs a mock bluetoothd in
-/// this process: run side by side, the sound test's sink going was not seen (three runs of
-/// three), and each alone passes. The lock is a file's, as the two suites are in two modules.
+/// Held while the headset sound test runs, or a mock bluetoothd in this process: run side by
+/// side, the sound test's sink going was not seen (three runs of three), and each alone passes.
+/// The lock is a file's, as the two suites are in two modules.
 final class SoundAndBusLock {
     private let descriptor: Int32
 
