@@ -140,11 +140,21 @@ enum DataDirectory {
 final class DirectoryLock {
     private let descriptor: Int32
 
+    /// How long a lock held elsewhere is waited for before the directory is called in use: a
+    /// child process being started anywhere in this process holds a copy of the descriptor until
+    /// it execs, so a lock just given up can still be held for a moment.
+    static let wait: Duration = .milliseconds(250)
+
     init(path: String) throws(StorageError) {
         guard let descriptor = try DataDirectory.openPrivateFile(path) else { throw .failed("open \(path)") }
+        let deadline = ContinuousClock.now.advanced(by: Self.wait)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
+            if code == EWOULDBLOCK, ContinuousClock.now < deadline {
+                usleep(10_000)
+                continue
+            }
             close(descriptor)
             if code == EWOULDBLOCK { throw .locked }
             throw .failed("flock \(path): \(String(cString: strerror(code)))")
