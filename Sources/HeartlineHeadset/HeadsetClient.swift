@@ -159,7 +159,11 @@ public final class HeadsetClient {
     }
 
     private func trustAndConnect(_ path: String, address: String, report: Bool) {
-        bus.setProperty(Self.service, path, Self.deviceInterface, "Trusted", .bool(true))
+        bus.setProperty(Self.service, path, Self.deviceInterface, "Trusted", .bool(true)) { [weak self] result in
+            // Only a headset being joined is told trusted; a kept one was told when it joined.
+            guard let self, report, self.joining == address, case .success = result else { return }
+            self.events(.trusted(address: address))
+        }
         connecting = true
         bus.call(Self.service, path, Self.deviceInterface, "Connect", timeout: 30) { [weak self] result in
             guard let self else { return }

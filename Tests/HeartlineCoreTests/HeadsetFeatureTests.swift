@@ -22,6 +22,10 @@ struct HeadsetFeatureTests {
 
         steps = store.send(.event(.paired(address: Self.shokz.address)))
         #expect(FeatureStore<HeadsetFeature>.said(steps).count == 1)
+        steps = store.send(.event(.trusted(address: Self.shokz.address)))
+        #expect(FeatureStore<HeadsetFeature>.said(steps) == ["SHOKZ OpenRun is trusted: it may connect by itself."])
+        // Another device's trust is not this headset's news.
+        #expect(store.send(.event(.trusted(address: "AA:BB:CC:DD:EE:99"))).isEmpty)
 
         steps = store.send(.event(.connected(address: Self.shokz.address))) {
             $0.joining = nil

@@ -55,6 +55,7 @@ struct HeadsetTests {
 
         client.perform(.pairAndConnect(address: Self.headset))
         #expect(mock.spin { log.take(.paired(address: Self.headset)) } == true)
+        #expect(mock.spin { log.take(.trusted(address: Self.headset)) } == true)
         #expect(mock.spin { log.take(.connected(address: Self.headset)) } == true)
         #expect(try mock.property(path, "Paired").bool == true)
         #expect(try mock.property(path, "Trusted").bool == true)

@@ -46,6 +46,8 @@ import Testing
             answer: The headset shows passkey 0 0 4 0 9 6.
             :headset paired AA:BB:CC:DD:EE:01
             answer: SHOKZ OpenRun is paired.
+            :headset trusted AA:BB:CC:DD:EE:01
+            answer: SHOKZ OpenRun is trusted: it may connect by itself.
             :headset connected AA:BB:CC:DD:EE:01
             answer: SHOKZ OpenRun is connected. Speech goes to it.
             answer: You are on Headset.

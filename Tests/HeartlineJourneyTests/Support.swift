@@ -228,6 +228,7 @@ final class GoldenSession {
                     return FoundHeadset(address: parts[1], name: parts[0], signal: Int(parts[2]), paired: parts.count > 3)
                 })
         case "paired": return .paired(address: rest)
+        case "trusted": return .trusted(address: rest)
         case "connected": return .connected(address: rest)
         case "disconnected": return .disconnected(address: rest)
         case "passkey": return .passkey(UInt32(rest)!)

@@ -439,10 +439,11 @@ check_headset() {
   local group=$1 s=$work/$1 h="SHOKZ FAKE"
   check "$group: bluetoothd, PulseAudio and its Bluetooth module ran in the VM" "$s/pulseaudio.log" "module-bluetooth-discover|bluez5-util"
   check "$group: Settings, Headset, find: the headset listed by name" "$s/headset.txt" "^1, $h, "
-  if in_order "$s/headset.txt" "Pairing with $h\." "$h is paired\." "$h is connected\. Speech goes to it\."; then
-    pass "$group: chosen: pairing, paired, connected, each said in turn"
+  if in_order "$s/headset.txt" "Pairing with $h\." "$h is paired\." "$h is trusted: it may connect by itself\." \
+    "$h is connected\. Speech goes to it\."; then
+    pass "$group: chosen: pairing, paired, trusted, connected, each said in turn"
   else
-    fail "$group: chosen: not paired and connected in turn"
+    fail "$group: chosen: not paired, trusted and connected in turn"
     show "$s/headset.txt"
   fi
   check "$group: bluetoothd bonded and trusted it" "$s/bluetoothd.log" "Trusted|trusted"

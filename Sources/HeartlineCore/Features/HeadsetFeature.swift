@@ -132,6 +132,9 @@ enum HeadsetFeature: Feature {
         case .paired(let address):
             guard let joining = state.joining, joining.address == address else { return [] }
             return [.say(.answer, .headsetPaired, ["name": joining.name])]
+        case .trusted(let address):
+            guard let joining = state.joining, joining.address == address else { return [] }
+            return [.say(.answer, .headsetTrusted, ["name": joining.name])]
         case .passkey(let passkey):
             // Six digits, said one by one.
             let digits = String(passkey)

@@ -40,6 +40,8 @@ public enum HeadsetEvent: Equatable, Sendable {
     /// The search ended with these audio devices, nearest first.
     case found([FoundHeadset])
     case paired(address: String)
+    /// bluetoothd took the headset as trusted: it may connect by itself from now on.
+    case trusted(address: String)
     case connected(address: String)
     /// The headset went: switched off, out of range, or bluetoothd went away.
     case disconnected(address: String)
