@@ -28,15 +28,7 @@ extension Heartline {
             } else {
                 say(.answer, .keyDoesNothing, ["key": words.characterName(key)])
             }
-        case .question(let question):
-            switch key {
-            // The keypad's yes is its Enter (an empty line), a key of its own: the key that
-            // asked, pressed twice by a bounce or a double tap, only asks again.
-            case "y", "Y": answer(question, yes: true)
-            // Minus is no where the keypad has no letters; a wrong no is harmless.
-            case "n", "N", "-": answer(question, yes: false)
-            default: ask(question, again: true)
-            }
+        case .question: questions(.key(key))
         default:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
@@ -95,9 +87,8 @@ extension Heartline {
         } else if conversation.keyboard.typingLine || droppedLine {
             conversation.keyboard.typingLine = false
             say(.answer, .lineCancelled)
-        } else if case .question(let question) = screen {
-            say(.answer, .nothingToCancel)
-            ask(question, again: false)
+        } else if case .question = screen {
+            questions(.escape)
         } else {
             say(.answer, .nothingToCancel)
             // A stray Escape is no answer: repeat still says the one before it.
@@ -479,7 +470,7 @@ extension Heartline {
         case .openProfile: push(.profile(records.profile))
         case .back: goBack()
         case .next: next()
-        case .saveWorkout: saveEndedWorkout()
+        case .saveWorkout: ended(.save)
         case .openProfileField(let field): push(.entry(field))
         case .chooseTarget(let target): configure(.chooseTarget(target))
         case .choosePlan(let plan): configure(.choosePlan(plan))
@@ -490,8 +481,8 @@ extension Heartline {
         case .toggleAutoPause: settingsMenu(.toggleAutoPause)
         case .cycleAutoExport: settingsMenu(.cycleAutoExport)
         case .toggleCaptions: speechSettings(.toggleCaptions)
-        case .resumeUnfinished(let summary): resumeUnfinished(summary)
-        case .saveUnfinished(let summary): saveUnfinished(summary)
+        case .resumeUnfinished(let summary): unfinished(.resume(summary))
+        case .saveUnfinished(let summary): unfinished(.save(summary))
         case .ask(let question):
             stack.append(.question(question))
             ask(question, again: false)
@@ -501,7 +492,7 @@ extension Heartline {
         case .cycleKeyEcho: speechSettings(.cycleKeyEcho)
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .upload(let id): emit(.upload(id))
-        case .saveAndUpload: saveAndUploadEndedWorkout()
+        case .saveAndUpload: ended(.saveAndUpload)
         case .toggleUpload: settingsMenu(.toggleUpload)
         case .timeInZones(let id): review(.timeInZones(id))
         case .laps(let workout): review(.laps(workout))
@@ -515,59 +506,27 @@ extension Heartline {
         case .forgetHeadset: headset(.forget)
         case .toggleHeadsetFallback: headset(.toggleFallback)
         case .chooseHeadset(let found): headset(.choose(found))
-        case .stick(let command): stickCommand(command)
+        case .stick(let command): stick(.command(command))
         }
     }
 
     // MARK: - Questions
 
-    /// Asks `question`; asked again, it also says what yes will do.
+    /// Asks `question`, the one on screen; asked again, it also says what yes will do.
     mutating func ask(_ question: Question, again: Bool) {
-        switch question {
-        case .endWorkout(let quitting): say(.answer, quitting && !again ? .confirmEndBeforeQuit : .confirmEnd)
-        case .deleteEnded, .deleteSaved: say(.answer, .confirmDelete)
-        case .discardUnfinished: say(.answer, .confirmDiscard)
-        case .powerOff: say(.answer, .confirmPowerOff)
-        case .quitUnwritten(let seconds):
-            let prompt: Prompt = records.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
-            say(.answer, prompt, ["duration": words.duration(seconds)])
-        case .keepSpeech: say(.answer, .confirmKeepSpeech)
-        }
-        guard again else { return }
-        switch question {
-        case .endWorkout: say(.answer, .questionEndYes)
-        case .deleteEnded, .deleteSaved: say(.answer, .questionDeleteYes)
-        case .discardUnfinished: say(.answer, .questionDiscardYes)
-        case .powerOff: say(.answer, .questionPowerOffYes)
-        case .quitUnwritten: say(.answer, .questionQuitUnwrittenYes)
-        case .keepSpeech: say(.answer, .questionKeepSpeechYes)
-        }
-        say(.answer, .questionKeys)
+        var asked = question
+        carryOut(QuestionsFeature.reduce(&asked, .ask(again: again), environment))
     }
 
+    /// Hands the answer to what the question is about.
     mutating func answer(_ question: Question, yes: Bool) {
         switch question {
         case .endWorkout(let quitting): yes ? endWorkout(quitting: quitting) : keepWorkout()
-        case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
+        case .deleteEnded(let summary, let quitting): ended(.deleteAnswered(summary, quitting: quitting, yes: yes))
         case .deleteSaved(let summary): review(.deleteAnswered(summary, yes: yes))
-        case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
+        case .discardUnfinished(let summary): unfinished(.discardAnswered(summary, yes: yes))
         case .keepSpeech(let trial): speechSettings(.answered(trial, keep: yes))
-        case .quitUnwritten:
-            if yes {
-                say(.answer, .quitBye)
-                emit(.quit)
-            } else {
-                goBack()
-            }
-        case .powerOff:
-            if yes {
-                stack.removeLast()
-                say(.answer, .powerOffNow)
-                write(.flush)
-                emit(.powerOff)
-            } else {
-                goBack()
-            }
+        case .quitUnwritten, .powerOff: questions(.answered(yes: yes))
         }
     }
 }
