@@ -69,6 +69,18 @@ struct QuestionsFeatureTests {
         #expect(store.send(.key("5")) == [.say(.answer, .confirmDelete), .say(.answer, .questionDeleteYes), .say(.answer, .questionKeys)])
     }
 
+    @Test func yesAnswersYesNoAndBackAnswerNoAndAnyOtherCommandAsksAgain() {
+        let question = Question.discardUnfinished(Self.workout)
+        var store = Self.store(question)
+        #expect(store.send(.command(.yes)) == [.answer(question, yes: true)])
+        #expect(store.send(.command(.no)) == [.answer(question, yes: false)])
+        #expect(store.send(.command(.back)) == [.answer(question, yes: false)])
+        let again: [FeatureStep] = [.say(.answer, .confirmDiscard), .say(.answer, .questionDiscardYes), .say(.answer, .questionKeys)]
+        #expect(store.send(.command(.home)) == again)
+        #expect(store.send(.command(.next)) == again)
+        #expect(store.send(.command(nil)) == again)
+    }
+
     @Test func escapeCancelsNothingAndAsksAgain() {
         var store = Self.store(.powerOff)
         #expect(store.send(.escape) == [.say(.answer, .nothingToCancel), .say(.answer, .confirmPowerOff)])

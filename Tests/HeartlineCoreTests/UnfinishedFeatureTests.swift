@@ -101,4 +101,23 @@ struct UnfinishedFeatureTests {
         let first = UnfinishedFeature.next(store.state, store.environment)!
         #expect(store.send(.discardAnswered(first, yes: false)) == [.leave(screens: 1, showing: true)])
     }
+
+    @Test func aResumedWorkoutCarriesOnItsLoadItsLapsAndTheLapRunning() {
+        var summary = Self.left(2, seconds: 50).summary
+        summary.duration = 50
+        summary.laps = [30]
+        summary.trainingLoad = 12
+        var settings = Settings()
+        settings.setFootpodCalibration(1.03)
+        var store = Self.store([Self.left(2, seconds: 50)])
+        store.settings = settings
+        let samples = Self.left(2, seconds: 50).samples
+        let active = UnfinishedFeature.resumed(summary, samples: samples, store.environment)
+        #expect(active.id == 2)
+        #expect(active.trainingLoad == 12)
+        #expect(active.lapMarks == [30])
+        #expect(active.lap.number == 2 && active.lap.start == 30 && active.lap.heartRates.count == 20)
+        #expect(active.engine.footpodCalibration == 1.03)
+        #expect(!active.engine.isPaused)
+    }
 }

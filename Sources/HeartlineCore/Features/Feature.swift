@@ -134,7 +134,9 @@ extension Heartline {
             case .showOverHome(let next):
                 stack = [.home, next]
                 presentScreen()
-            case .resumeWorkout(let summary, let samples): resumeRecording(summary, samples: samples)
+            case .resumeWorkout(let summary, let samples):
+                training.workout = UnfinishedFeature.resumed(summary, samples: samples, environment)
+                stack = [.home, .workout]
             case .troubleSaid(let trouble): conversation.storageTrouble = trouble
             }
         }

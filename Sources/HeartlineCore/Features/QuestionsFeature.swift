@@ -13,6 +13,9 @@ enum QuestionsFeature: Feature {
         case ask(again: Bool)
         /// A key pressed on the question.
         case key(Character)
+        /// A command typed or given on the question: yes, or no (back is no); any other asks it
+        /// again.
+        case command(Command?)
         /// Escape on the question: nothing to cancel, and it still waits.
         case escape
         /// The answer, for the questions this feature answers itself.
@@ -39,6 +42,12 @@ enum QuestionsFeature: Feature {
             case "y", "Y": return [.answer(state, yes: true)]
             // Minus is no where the keypad has no letters; a wrong no is harmless.
             case "n", "N", "-": return [.answer(state, yes: false)]
+            default: return ask(state, again: true, environment)
+            }
+        case .command(let command):
+            switch command {
+            case .yes: return [.answer(state, yes: true)]
+            case .no, .back: return [.answer(state, yes: false)]
             default: return ask(state, again: true, environment)
             }
         case .escape: return [.say(.answer, .nothingToCancel)] + ask(state, again: false, environment)

@@ -30,6 +30,29 @@ enum UnfinishedFeature: Feature {
         return summary
     }
 
+    /// The workout recording again from its totals and the samples written before the crash.
+    static func resumed(_ summary: WorkoutSummary, samples: [Sample], _ environment: FeatureEnvironment) -> ActiveWorkout {
+        let profile = environment.profile
+        var engine = WorkoutEngine(resuming: summary, samples: samples, calories: CalorieModel(profile: profile))
+        engine.resume(at: environment.now)
+        engine.footpodCalibration = environment.settings.footpodCalibration
+        let configuration = summary.configuration
+        var active = ActiveWorkout(
+            id: summary.id, engine: engine, zone: configuration.target.map { ZoneCoach(range: $0.range) },
+            plan: configuration.plan.map(PlanCoach.init), contact: ContactWatch(isEnabled: environment.settings.autoPause))
+        // The load carries on from the seconds recorded before the crash.
+        active.trainingLoad = summary.trainingLoad ?? 0
+        active.loadProfile = profile
+        if let counted = summary.timeInZones { active.timeInZones = counted }
+        active.lapMarks = summary.laps
+        // The lap running goes on from the last boundary passed, with the heart rates it had.
+        let passed = summary.lapBoundaries(upTo: summary.duration)
+        let lapStart = passed.last ?? 0
+        let heartRates = samples.filter { $0.elapsed > lapStart }.compactMap(\.heartRate)
+        active.lap = ActiveWorkout.Lap(number: passed.count + 1, start: lapStart, heartRates: heartRates)
+        return active
+    }
+
     static func items(_ summary: WorkoutSummary, _ environment: FeatureEnvironment) -> [MenuItem] {
         let words = environment.words
         return [

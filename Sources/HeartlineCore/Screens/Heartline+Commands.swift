@@ -139,13 +139,9 @@ extension Heartline {
             if case .question(let question) = screen { answer(question, yes: true) } else { whereAmI() }
             return
         }
-        if case .question(let question) = screen {
-            switch Vocabulary.command(words: text) {
-            case .yes: answer(question, yes: true)
-            case .no, .back: answer(question, yes: false)
-            case .help, .whereAmI, .repeatLast: perform(Vocabulary.command(words: text)!)
-            default: ask(question, again: true)
-            }
+        if case .question = screen {
+            let typed = Vocabulary.command(words: text)
+            if let typed, [.help, .whereAmI, .repeatLast].contains(typed) { perform(typed) } else { questions(.command(typed)) }
             return
         }
         if case .workout = screen {
@@ -274,8 +270,8 @@ extension Heartline {
         case .check: emit(.runSelfCheck)
         case .quit: quit()
         case .back, .home, .next, .previous:
-            if case .question(let question) = screen {
-                if command == .back { answer(question, yes: false) } else { ask(question, again: true) }
+            if case .question = screen {
+                questions(.command(command))
             } else if case .workout = screen {
                 say(.answer, .homeBusy)
             } else if case .summary = screen, command == .back || command == .home {
@@ -296,8 +292,8 @@ extension Heartline {
                 say(.answer, .keyTypes, ["key": words.characterName(":")])
             }
         case .yes, .no:
-            if case .question(let question) = screen {
-                answer(question, yes: command == .yes)
+            if case .question = screen {
+                questions(.command(command))
             } else {
                 say(.answer, .noQuestion)
             }
