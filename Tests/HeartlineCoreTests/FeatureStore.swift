@@ -57,7 +57,8 @@ struct FeatureStore<F: Feature> {
             case .showOverHome(let next): screen = next
             case .resumeWorkout: screen = .workout
             case .troubleSaid(let trouble): storageTrouble = trouble
-            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer: break
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer, .leaveHeartline:
+                break
             }
         }
         return steps

@@ -114,6 +114,20 @@ struct SummaryFeatureTests {
         #expect(steps == [.leave(screens: 1, showing: false), .say(.answer, .summaryKept)])
     }
 
+    // MARK: - Leaving
+
+    @Test func backOrHomeSaysToSaveOrDeleteFirst() {
+        var store = Self.store()
+        #expect(store.send(.leave) == [.say(.answer, .summaryFirst)])
+    }
+
+    @Test func quitIsRefusedUntilSavedUnlessTheDiskRefusesWrites() {
+        var store = Self.store()
+        #expect(store.send(.quit) == [.say(.answer, .summaryFirst)])
+        store.writeFailure = .diskFull
+        #expect(store.send(.quit) == [.leaveHeartline])
+    }
+
     // MARK: - Uploads
 
     @Test func eachUploadResultIsSaidAsANotice() {

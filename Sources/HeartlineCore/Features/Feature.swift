@@ -76,6 +76,9 @@ enum FeatureStep: Equatable, Sendable {
     case resumeWorkout(WorkoutSummary, samples: [Sample])
     /// The user was told of this storage trouble: it is not said again until writing works.
     case troubleSaid(StorageTrouble)
+    /// Leaves Heartline from the screens as they stand; with workout seconds held in memory for
+    /// disk space, asks first.
+    case leaveHeartline
 }
 
 extension FeatureStep {
@@ -138,6 +141,7 @@ extension Heartline {
                 training.workout = UnfinishedFeature.resumed(summary, samples: samples, environment)
                 stack = [.home, .workout]
             case .troubleSaid(let trouble): conversation.storageTrouble = trouble
+            case .leaveHeartline: leave(from: stack)
             }
         }
     }

@@ -21,6 +21,10 @@ enum SummaryFeature: Feature {
         case deleteAnswered(WorkoutSummary, quitting: Bool, yes: Bool)
         /// How an upload went; `waited`: it was queued by an earlier try or an earlier run.
         case uploaded(UploadResult, waited: Bool)
+        /// Back or home: the workout is saved or deleted first.
+        case leave
+        /// Quit: the workout is saved or deleted first, unless the disk refuses writes.
+        case quit
     }
 
     static func reduce(_ state: inout State, _ action: Action, _ environment: FeatureEnvironment) -> [FeatureStep] {
@@ -45,6 +49,11 @@ enum SummaryFeature: Feature {
             return [.emit(.store(.delete(summary.id))), .say(.answer, .summaryDeleted)] + leave(quitting: quitting)
         case .uploaded(let result, let waited):
             return uploaded(result, waited: waited)
+        case .leave:
+            return [.say(.answer, .summaryFirst)]
+        case .quit:
+            // With the disk full the workout cannot be saved: leaving is asked, not refused.
+            return environment.writeFailure == nil ? [.say(.answer, .summaryFirst)] : [.leaveHeartline]
         }
     }
 

@@ -275,7 +275,7 @@ extension Heartline {
             } else if case .workout = screen {
                 say(.answer, .homeBusy)
             } else if case .summary = screen, command == .back || command == .home {
-                say(.answer, .summaryFirst)
+                ended(.leave)
             } else {
                 switch command {
                 case .back: goBack()
@@ -393,9 +393,7 @@ extension Heartline {
         case .workout:
             stack.append(.question(.endWorkout(quitting: true)))
             ask(.endWorkout(quitting: true), again: false)
-        case .summary:
-            // With the disk full the workout cannot be saved: leaving is asked, not refused.
-            if records.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
+        case .summary: ended(.quit)
         default:
             stopRestingCheck()
             leave(from: stack)
