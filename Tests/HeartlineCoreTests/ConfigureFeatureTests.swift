@@ -190,4 +190,40 @@ struct ConfigureFeatureTests {
         let items = ConfigureFeature.items(.ready, draft, Self.store(.ready, draft).environment)
         #expect(items.map(\.action) == [.startWorkout(draft.configuration)])
     }
+
+    // MARK: - Back
+
+    @Test func backIsTheStepBeforeWithTheDraftAsItIs() {
+        var draft = Draft()
+        draft.configuration.choose(.running)
+        draft.configuration.interval = .minutes10
+        var store = Self.store(.distance, draft)
+        store.below = .home
+        #expect(store.send(.back) == [.replace(.configure(.interval, draft))])
+    }
+
+    @Test func backSkipsTheDistanceStepOfASportWithoutDistance() {
+        var store = Self.store(.zone)
+        store.below = .home
+        #expect(store.send(.back) == [.replace(.configure(.interval, Draft()))])
+    }
+
+    @Test func backFromTheFirstStepShowsTheScreenBelow() {
+        var store = Self.store(.sport)
+        store.below = .last(nil)
+        #expect(store.send(.back) == [.leave(screens: 1, showing: true)])
+    }
+
+    @Test func backFromTheFirstStepOntoAStepBelowTakesTheDraftWithTheUser() {
+        var draft = Draft()
+        draft.configuration.choose(.cycling)
+        var store = Self.store(.sport, draft)
+        store.below = .configure(.ready, Draft())
+        #expect(store.send(.back) == [.leave(screens: 1, showing: false), .replace(.configure(.ready, draft))])
+    }
+
+    @Test func backWithNothingBelowSaysHomeIsTheStart() {
+        var store = Self.store(.sport)
+        #expect(store.send(.back) == [.say(.answer, .backHome)])
+    }
 }

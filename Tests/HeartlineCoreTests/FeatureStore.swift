@@ -15,6 +15,11 @@ struct FeatureStore<F: Feature> {
     var now: Date
     var strap: SensorStatus
     var profile = Profile()
+    var below: Screen?
+    var writeFailure: StorageError?
+    var storageTrouble: StorageTrouble?
+    var footpodHeard = false
+    var recording = false
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -28,7 +33,9 @@ struct FeatureStore<F: Feature> {
     }
 
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile)
+        FeatureEnvironment(
+            words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile, below: below,
+            writeFailure: writeFailure, storageTrouble: storageTrouble, footpodHeard: footpodHeard, recording: recording)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -46,7 +53,12 @@ struct FeatureStore<F: Feature> {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
             case .askInstead(let question): screen = .question(question)
-            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse: break
+            case .goHome: screen = .home
+            case .showOverHome(let next): screen = next
+            case .resumeWorkout: screen = .workout
+            case .troubleSaid(let trouble): storageTrouble = trouble
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer, .leaveHeartline:
+                break
             }
         }
         return steps

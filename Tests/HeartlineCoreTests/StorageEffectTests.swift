@@ -140,6 +140,22 @@ struct StorageEffectTests {
         #expect(Harness.said(harness.send(.storage(.diskFull))).isEmpty)
     }
 
+    @Test func quitOnTheSummaryWaitsForASaveUnlessTheDiskRefusesWrites() throws {
+        var harness = Harness()
+        _ = harness.startWorkout()
+        _ = harness.wait(2)
+        _ = harness.command("end")
+        _ = harness.command("yes")
+        let refused = harness.command("quit")
+        #expect(Harness.said(refused) == [harness.words(.summaryFirst)])
+        #expect(Harness.writes(refused).isEmpty && Harness.reads(refused).isEmpty)
+        _ = harness.send(.storage(.diskFull))
+        let stack = harness.core.stack
+        let asked = harness.command("quit")
+        #expect(Harness.writes(asked) == [.flush])
+        #expect(Harness.reads(asked) == [StorageRequest(query: .unwritten, purpose: .leave(stack))])
+    }
+
     @Test func aListIsEnteredWithItsAnswerAndAFailedReadSaysSo() throws {
         var harness = Harness()
         _ = harness.command("review")

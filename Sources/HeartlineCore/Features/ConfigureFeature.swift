@@ -33,6 +33,8 @@ enum ConfigureFeature: Feature {
         case showPlanFiles([PlanFile])
         /// The listed file at this index chosen, on the plans folder's screen above the plan step.
         case choosePlanFile(Int)
+        /// Back from the step on screen: the step before, with the draft as it is.
+        case back
     }
 
     // MARK: - Items
@@ -192,6 +194,19 @@ enum ConfigureFeature: Feature {
             return [.push(.planFiles(files.map { PlanFileEntry($0, profile: environment.profile) }))]
         case .choosePlanFile(let index):
             return choosePlanFile(index, &state, environment)
+        case .back:
+            return back(state, environment)
+        }
+    }
+
+    /// Configuring is linear: back is the step before, with the draft as it is; from the first
+    /// step, the screen below, and a configuration step below takes the draft with the user.
+    private static func back(_ state: State, _ environment: FeatureEnvironment) -> [FeatureStep] {
+        if let previous = state.step.before(state.draft.configuration) { return [.replace(.configure(previous, state.draft))] }
+        switch environment.below {
+        case nil: return [.say(.answer, .backHome)]
+        case .configure(let step, _)?: return [.leave(screens: 1, showing: false), .replace(.configure(step, state.draft))]
+        case _?: return [.leave(screens: 1, showing: true)]
         }
     }
 

@@ -26,6 +26,16 @@ struct FeatureEnvironment: Sendable {
     let strap: SensorStatus
     /// The profile as stored (the heart-rate zones come from it).
     var profile = Profile()
+    /// The screen under the one on top, if there is one.
+    var below: Screen?
+    /// Why writing fails, as the edge last said; nil while it works.
+    var writeFailure: StorageError?
+    /// The storage trouble the user was told of, until a write succeeds again.
+    var storageTrouble: StorageTrouble?
+    /// Whether a footpod was heard this run.
+    var footpodHeard = false
+    /// Whether a workout records, its recovery is measured, or a resting check runs.
+    var recording = false
 }
 
 /// What a feature asks of the root, in order.
@@ -55,6 +65,20 @@ enum FeatureStep: Equatable, Sendable {
     case refuse(Prompt, [String: String])
     /// Asks this question in the current screen's place: either answer goes back below it.
     case askInstead(Question)
+    /// Hands the answer to a question to what the question is about.
+    case answer(Question, yes: Bool)
+    /// Leaves every screen for home, said whole.
+    case goHome
+    /// Leaves every screen but home for this one, said whole.
+    case showOverHome(Screen)
+    /// Records again the workout a crash left behind, from its totals and samples, on the
+    /// workout screen.
+    case resumeWorkout(WorkoutSummary, samples: [Sample])
+    /// The user was told of this storage trouble: it is not said again until writing works.
+    case troubleSaid(StorageTrouble)
+    /// Leaves Heartline from the screens as they stand; with workout seconds held in memory for
+    /// disk space, asks first.
+    case leaveHeartline
 }
 
 extension FeatureStep {
@@ -79,7 +103,10 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile)
+        FeatureEnvironment(
+            words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile,
+            below: stack.count > 1 ? stack[stack.count - 2] : nil, writeFailure: records.writeFailure,
+            storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as
@@ -105,6 +132,16 @@ extension Heartline {
             case .askInstead(let question):
                 stack[stack.count - 1] = .question(question)
                 ask(question, again: false)
+            case .answer(let question, let yes): answer(question, yes: yes)
+            case .goHome: goHome()
+            case .showOverHome(let next):
+                stack = [.home, next]
+                presentScreen()
+            case .resumeWorkout(let summary, let samples):
+                training.workout = UnfinishedFeature.resumed(summary, samples: samples, environment)
+                stack = [.home, .workout]
+            case .troubleSaid(let trouble): conversation.storageTrouble = trouble
+            case .leaveHeartline: leave(from: stack)
             }
         }
     }

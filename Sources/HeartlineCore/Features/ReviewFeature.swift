@@ -14,7 +14,7 @@ enum ReviewFeature: Feature {
         case openList(ListKind)
         case openAverages(HistoryMetric)
         case openZoneChoice(forAverages: Bool)
-        /// Says the list, the date entry or the averages on top.
+        /// Says the list, the date entry, the averages or the details on top.
         case present
         /// Next or previous page of the list on top.
         case turnPage(by: Int)
@@ -146,6 +146,9 @@ enum ReviewFeature: Feature {
         case .averagesList(let metric, let periods):
             let title = environment.words(.titleAveragesList, ["metric": environment.words.historyMetric(metric)])
             return [.say(.menu, .menuTitle, ["title": title])] + speakAverages(of: metric, periods, environment)
+        case .details(let workout):
+            let title = environment.words(.titleDetails, ["when": environment.words.when(workout.start, now: environment.now)])
+            return [.say(.menu, .menuTitle, ["title": title])] + SummaryFeature.totals(of: workout, .menu, environment) + [.sayItems]
         default: return []
         }
     }

@@ -25,8 +25,8 @@ struct Conversation: Sendable {
     var keyboard = Keyboard()
     /// What the speech engine offers, as the edge last said, and whether it was asked.
     var speechEngine = SpeechFeature.State()
-    /// The workout "Upload and save workout" is saving, to be uploaded once saved.
-    var uploadAfterSave: Int64?
+    /// The summary's own: the workout "Upload and save workout" is saving.
+    var ended = SummaryFeature.State()
 
     /// Adds a sentence to this response; `logged` keeps it for "events" too.
     mutating func say(_ utterance: Utterance, logged: Bool) {

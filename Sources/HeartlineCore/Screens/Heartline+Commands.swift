@@ -28,15 +28,7 @@ extension Heartline {
             } else {
                 say(.answer, .keyDoesNothing, ["key": words.characterName(key)])
             }
-        case .question(let question):
-            switch key {
-            // The keypad's yes is its Enter (an empty line), a key of its own: the key that
-            // asked, pressed twice by a bounce or a double tap, only asks again.
-            case "y", "Y": answer(question, yes: true)
-            // Minus is no where the keypad has no letters; a wrong no is harmless.
-            case "n", "N", "-": answer(question, yes: false)
-            default: ask(question, again: true)
-            }
+        case .question: questions(.key(key))
         default:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
                 choose(number: digit == 0 ? 10 : digit)
@@ -95,9 +87,8 @@ extension Heartline {
         } else if conversation.keyboard.typingLine || droppedLine {
             conversation.keyboard.typingLine = false
             say(.answer, .lineCancelled)
-        } else if case .question(let question) = screen {
-            say(.answer, .nothingToCancel)
-            ask(question, again: false)
+        } else if case .question = screen {
+            questions(.escape)
         } else {
             say(.answer, .nothingToCancel)
             // A stray Escape is no answer: repeat still says the one before it.
@@ -148,13 +139,9 @@ extension Heartline {
             if case .question(let question) = screen { answer(question, yes: true) } else { whereAmI() }
             return
         }
-        if case .question(let question) = screen {
-            switch Vocabulary.command(words: text) {
-            case .yes: answer(question, yes: true)
-            case .no, .back: answer(question, yes: false)
-            case .help, .whereAmI, .repeatLast: perform(Vocabulary.command(words: text)!)
-            default: ask(question, again: true)
-            }
+        if case .question = screen {
+            let typed = Vocabulary.command(words: text)
+            if let typed, [.help, .whereAmI, .repeatLast].contains(typed) { perform(typed) } else { questions(.command(typed)) }
             return
         }
         if case .workout = screen {
@@ -283,12 +270,12 @@ extension Heartline {
         case .check: emit(.runSelfCheck)
         case .quit: quit()
         case .back, .home, .next, .previous:
-            if case .question(let question) = screen {
-                if command == .back { answer(question, yes: false) } else { ask(question, again: true) }
+            if case .question = screen {
+                questions(.command(command))
             } else if case .workout = screen {
                 say(.answer, .homeBusy)
             } else if case .summary = screen, command == .back || command == .home {
-                say(.answer, .summaryFirst)
+                ended(.leave)
             } else {
                 switch command {
                 case .back: goBack()
@@ -305,8 +292,8 @@ extension Heartline {
                 say(.answer, .keyTypes, ["key": words.characterName(":")])
             }
         case .yes, .no:
-            if case .question(let question) = screen {
-                answer(question, yes: command == .yes)
+            if case .question = screen {
+                questions(.command(command))
             } else {
                 say(.answer, .noQuestion)
             }
@@ -406,9 +393,7 @@ extension Heartline {
         case .workout:
             stack.append(.question(.endWorkout(quitting: true)))
             ask(.endWorkout(quitting: true), again: false)
-        case .summary:
-            // With the disk full the workout cannot be saved: leaving is asked, not refused.
-            if records.writeFailure != nil { leave(from: stack) } else { say(.answer, .summaryFirst) }
+        case .summary: ended(.quit)
         default:
             stopRestingCheck()
             leave(from: stack)
@@ -479,7 +464,7 @@ extension Heartline {
         case .openProfile: push(.profile(records.profile))
         case .back: goBack()
         case .next: next()
-        case .saveWorkout: saveEndedWorkout()
+        case .saveWorkout: ended(.save)
         case .openProfileField(let field): push(.entry(field))
         case .chooseTarget(let target): configure(.chooseTarget(target))
         case .choosePlan(let plan): configure(.choosePlan(plan))
@@ -490,8 +475,8 @@ extension Heartline {
         case .toggleAutoPause: settingsMenu(.toggleAutoPause)
         case .cycleAutoExport: settingsMenu(.cycleAutoExport)
         case .toggleCaptions: speechSettings(.toggleCaptions)
-        case .resumeUnfinished(let summary): resumeUnfinished(summary)
-        case .saveUnfinished(let summary): saveUnfinished(summary)
+        case .resumeUnfinished(let summary): unfinished(.resume(summary))
+        case .saveUnfinished(let summary): unfinished(.save(summary))
         case .ask(let question):
             stack.append(.question(question))
             ask(question, again: false)
@@ -501,7 +486,7 @@ extension Heartline {
         case .cycleKeyEcho: speechSettings(.cycleKeyEcho)
         case .export(let id, let format): emit(.exportWorkout(id, format))
         case .upload(let id): emit(.upload(id))
-        case .saveAndUpload: saveAndUploadEndedWorkout()
+        case .saveAndUpload: ended(.saveAndUpload)
         case .toggleUpload: settingsMenu(.toggleUpload)
         case .timeInZones(let id): review(.timeInZones(id))
         case .laps(let workout): review(.laps(workout))
@@ -515,59 +500,27 @@ extension Heartline {
         case .forgetHeadset: headset(.forget)
         case .toggleHeadsetFallback: headset(.toggleFallback)
         case .chooseHeadset(let found): headset(.choose(found))
-        case .stick(let command): stickCommand(command)
+        case .stick(let command): stick(.command(command))
         }
     }
 
     // MARK: - Questions
 
-    /// Asks `question`; asked again, it also says what yes will do.
+    /// Asks `question`, the one on screen; asked again, it also says what yes will do.
     mutating func ask(_ question: Question, again: Bool) {
-        switch question {
-        case .endWorkout(let quitting): say(.answer, quitting && !again ? .confirmEndBeforeQuit : .confirmEnd)
-        case .deleteEnded, .deleteSaved: say(.answer, .confirmDelete)
-        case .discardUnfinished: say(.answer, .confirmDiscard)
-        case .powerOff: say(.answer, .confirmPowerOff)
-        case .quitUnwritten(let seconds):
-            let prompt: Prompt = records.writeFailure == .diskFull ? .confirmQuitUnwritten : .confirmQuitUnwrittenFailing
-            say(.answer, prompt, ["duration": words.duration(seconds)])
-        case .keepSpeech: say(.answer, .confirmKeepSpeech)
-        }
-        guard again else { return }
-        switch question {
-        case .endWorkout: say(.answer, .questionEndYes)
-        case .deleteEnded, .deleteSaved: say(.answer, .questionDeleteYes)
-        case .discardUnfinished: say(.answer, .questionDiscardYes)
-        case .powerOff: say(.answer, .questionPowerOffYes)
-        case .quitUnwritten: say(.answer, .questionQuitUnwrittenYes)
-        case .keepSpeech: say(.answer, .questionKeepSpeechYes)
-        }
-        say(.answer, .questionKeys)
+        var asked = question
+        carryOut(QuestionsFeature.reduce(&asked, .ask(again: again), environment))
     }
 
+    /// Hands the answer to what the question is about.
     mutating func answer(_ question: Question, yes: Bool) {
         switch question {
         case .endWorkout(let quitting): yes ? endWorkout(quitting: quitting) : keepWorkout()
-        case .deleteEnded(let summary, let quitting): yes ? deleteEndedWorkout(summary, quitting: quitting) : keepEndedWorkout()
+        case .deleteEnded(let summary, let quitting): ended(.deleteAnswered(summary, quitting: quitting, yes: yes))
         case .deleteSaved(let summary): review(.deleteAnswered(summary, yes: yes))
-        case .discardUnfinished(let summary): yes ? discardUnfinished(summary.id) : goBack()
+        case .discardUnfinished(let summary): unfinished(.discardAnswered(summary, yes: yes))
         case .keepSpeech(let trial): speechSettings(.answered(trial, keep: yes))
-        case .quitUnwritten:
-            if yes {
-                say(.answer, .quitBye)
-                emit(.quit)
-            } else {
-                goBack()
-            }
-        case .powerOff:
-            if yes {
-                stack.removeLast()
-                say(.answer, .powerOffNow)
-                write(.flush)
-                emit(.powerOff)
-            } else {
-                goBack()
-            }
+        case .quitUnwritten, .powerOff: questions(.answered(yes: yes))
         }
     }
 }

@@ -7,17 +7,20 @@ extension Heartline {
     /// typed lines, completion, "where" and help follow from it.
     func page(of screen: Screen) -> ScreenPage {
         switch screen {
-        case .home: ScreenPage(words(.titleHome), .menu, help: .helpHome, .helpHomeLast, .helpHomeResting, items: homeItems())
+        case .home:
+            ScreenPage(
+                words(.titleHome), .menu, help: .helpHome, .helpHomeLast, .helpHomeResting,
+                items: StickFeature.homeItems(stick, environment))
         case .configure(let step, let draft):
             ScreenPage(
                 words(configurePrompts(step).title), .menu, help: configurePrompts(step).help,
                 items: ConfigureFeature.items(step, draft, environment))
         case .workout: ScreenPage(words(.titleWorkout), .workout)
-        case .question(let question): ScreenPage(words(Self.questionTitle(question)), .question)
+        case .question(let question): ScreenPage(words(QuestionsFeature.title(question)), .question)
         case .summary(let summary, let quitting):
             ScreenPage(
                 words(.titleSummary), .menu, help: .helpSummary, .helpSummaryItems, .helpTimeInZones,
-                items: summaryItems(summary, quitting: quitting))
+                items: SummaryFeature.items(summary, quitting: quitting, environment))
         case .last(let last):
             ScreenPage(
                 words(.titleLast), .menu, help: .helpLast, last == nil ? .helpLastNone : .helpLastItems,
@@ -52,7 +55,8 @@ extension Heartline {
         case .profile(let profile):
             ScreenPage(words(.titleProfile), .menu, help: .helpProfile, .helpProfileItems, items: profileItems(profile))
         case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)
-        case .unfinished(let summary): ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: unfinishedItems(summary))
+        case .unfinished(let summary):
+            ScreenPage(words(.titleUnfinished), .menu, help: .helpUnfinished, items: UnfinishedFeature.items(summary, environment))
         case .sensor:
             ScreenPage(
                 words(.titleSensor), .menu, help: .helpSensor, .helpSensorItems, .helpSensorCalibration,
@@ -81,7 +85,7 @@ extension Heartline {
         case .planFiles(let entries):
             ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: ConfigureFeature.planFileItems(entries, environment))
         case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
-        case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: stickItems())
+        case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: StickFeature.items(environment))
         }
     }
 
@@ -108,46 +112,6 @@ extension Heartline {
         }
     }
 
-    private static func questionTitle(_ question: Question) -> Prompt {
-        switch question {
-        case .endWorkout: .titleConfirmEnd
-        case .deleteEnded, .deleteSaved, .discardUnfinished: .titleConfirmDelete
-        case .powerOff: .titleConfirmPowerOff
-        case .quitUnwritten: .titleConfirmQuit
-        case .keepSpeech: .titleConfirmSpeech
-        }
-    }
-
-    private func homeItems() -> [MenuItem] {
-        var items = [
-            MenuItem(label: words(.homeConfigure), action: .configureNew),
-            MenuItem(label: words(.homeLast), action: .openLast),
-            MenuItem(label: words(.homeReview), action: .open(.review)),
-            MenuItem(label: words(.homeSettings), action: .open(.settings)),
-            MenuItem(label: words(.homeRestingCheck), action: .open(.restingCheck)),
-        ]
-        if stick.present { items.append(MenuItem(label: words(.homeStick), action: .open(.stick))) }
-        return items
-    }
-
-    private func unfinishedItems(_ summary: WorkoutSummary) -> [MenuItem] {
-        [
-            MenuItem(label: words(.unfinishedResume), action: .resumeUnfinished(summary)),
-            MenuItem(label: words(.unfinishedSave), action: .saveUnfinished(summary)),
-            MenuItem(label: words(.unfinishedDiscard), action: .ask(.discardUnfinished(summary))),
-        ]
-    }
-
-    private func summaryItems(_ summary: WorkoutSummary, quitting: Bool) -> [MenuItem] {
-        [
-            MenuItem(label: words(.summarySave), action: .saveWorkout),
-            MenuItem(label: words(.summaryDelete), action: .ask(.deleteEnded(summary, quitting: quitting))),
-            MenuItem(label: words(.itemTimeInZones), action: .timeInZones(summary.id)),
-        ] + ReviewFeature.lapsItem(summary, words) + calibrateItem(summary) + [
-            MenuItem(label: words(.summaryUpload), action: .saveAndUpload)
-        ]
-    }
-
     private func profileItems(_ profile: Profile) -> [MenuItem] {
         ProfileField.allCases.map {
             MenuItem(label: label(of: $0), state: value(of: $0, in: profile), action: .openProfileField($0))
@@ -168,13 +132,8 @@ extension Heartline {
         case .headset, .headsetChoice:
             say(.menu, .menuTitle, ["title": title(of: screen)])
             headset(.present)
-        case .unfinished(let summary):
-            say(.menu, .unfinishedOffer, ["when": words.when(summary.start, now: now), "duration": words.duration(summary.duration)])
-            speakItems()
-        case .summary(let summary, _):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakTotals(of: summary, kind: .menu, titlePrompt: .summaryTotalTime)
-            speakItems()
+        case .unfinished(let summary): carryOut(UnfinishedFeature.offer(summary, environment))
+        case .summary: ended(.present)
         case .last(let last):
             say(.menu, .menuTitle, ["title": title(of: screen)])
             if let last {
@@ -198,12 +157,8 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             carryOut(ConfigureFeature.unreadable(entries, words))
             speakItems()
-        case .list, .dateEntry, .averagesList:
+        case .list, .dateEntry, .averagesList, .details:
             review(.present)
-        case .details(let workout):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            speakTotals(of: workout, kind: .menu, titlePrompt: .summaryTotalTime)
-            speakItems()
         case .entry(let field):
             say(.menu, question(for: field))
         case .speechEntry(let setting):
@@ -253,39 +208,6 @@ extension Heartline {
         }
         if configuration.target != nil { say(.menu, .lastTarget, ["target": ConfigureFeature.describe(configuration.target, words)]) }
         if configuration.plan != nil { carryOut(ConfigureFeature.plan(configuration.plan, kind: .menu, words)) }
-    }
-
-    /// Total time, average and maximum heart rate, calories: one sentence each.
-    mutating func speakTotals(of workout: WorkoutSummary, kind: SpeechKind, titlePrompt: Prompt) {
-        say(kind, titlePrompt, ["duration": words.duration(workout.duration)])
-        if let average = workout.averageHeartRate {
-            say(kind, .answerAverage, ["bpm": words.beatsPerMinute(average)])
-        } else {
-            say(kind, .answerAverageUnknown)
-        }
-        if let maximum = workout.maximumHeartRate {
-            say(kind, .answerMaximum, ["bpm": words.beatsPerMinute(maximum)])
-        } else {
-            say(kind, .answerMaximumUnknown)
-        }
-        if let calories = workout.calories {
-            say(kind, .answerCalories, ["calories": words.kilocalories(calories)])
-        } else {
-            say(kind, .answerCaloriesUnknown)
-        }
-        for (index, drop) in workout.recovery.enumerated() {
-            guard let drop else { continue }
-            say(
-                kind, .summaryRecovery,
-                [
-                    "minutes": words.duration(HeartRateRecovery.marks[index]),
-                    "bpm": words(drop >= 0 ? .historyRecoveryDown : .historyRecoveryUp, ["bpm": words.beatsPerMinute(abs(drop))]),
-                ])
-        }
-        speakMotionTotals(of: workout, kind: kind)
-        if let load = workout.trainingLoad {
-            say(kind, .summaryTrainingLoad, ["points": words.loadPoints(Int(load.rounded()))])
-        }
     }
 
     mutating func help() {

@@ -204,51 +204,6 @@ extension Heartline {
         say(.answer, training.workout?.engine.isPaused == true ? .workoutContinuesPaused : .workoutContinues)
     }
 
-    mutating func saveEndedWorkout() {
-        guard case .summary(var summary, _) = screen else { return }
-        summary.state = .saved
-        write(.save(summary))
-    }
-
-    /// A save went through: "save" always answers, and only what is true: saved, or held in
-    /// memory for space.
-    mutating func saved(_ id: Int64, unwritten: UnwrittenWork, failure: StorageError?) {
-        if case .unfinished(let summary) = screen, summary.id == id { return savedUnfinished() }
-        guard case .summary(let summary, let quitting) = screen, summary.id == id else { return }
-        if unwritten.isEmpty {
-            if let failure, conversation.storageTrouble == nil { conversation.storageTrouble = StorageTrouble(failure) }
-            say(.answer, .summarySaved)
-            if !autoExportFormats.isEmpty { emit(.autoExport(summary.id, autoExportFormats)) }
-            uploadIfWanted(summary.id)
-        } else {
-            // Held in memory, it is not uploaded now; "upload" on its details sends it later.
-            conversation.uploadAfterSave = nil
-            let trouble = StorageTrouble(failure ?? records.writeFailure ?? StorageError.diskFull)
-            conversation.storageTrouble = trouble
-            say(.answer, trouble == .diskFull ? .savePending : .savePendingFailing)
-        }
-        leaveSummary(quitting: quitting)
-    }
-
-    mutating func deleteEndedWorkout(_ summary: WorkoutSummary, quitting: Bool) {
-        write(.delete(summary.id))
-        say(.answer, .summaryDeleted)
-        leaveSummary(quitting: quitting)
-    }
-
-    mutating func keepEndedWorkout() {
-        stack.removeLast()
-        say(.answer, .summaryKept)
-    }
-
-    private mutating func leaveSummary(quitting: Bool) {
-        if quitting {
-            leave(from: [.home])
-            return
-        }
-        goHome()
-    }
-
     // MARK: - Time and the sensor
 
     mutating func tick() {

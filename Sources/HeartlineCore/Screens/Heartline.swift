@@ -177,7 +177,7 @@ public struct Heartline {
         // A stored voice, language or module the engine has since lost would leave speech
         // silent or wrong: the engine is asked at once, and `.speechOffered` checks them.
         if SpeechSetting.names.contains(where: { settings.speech[$0] != nil }) { speechSettings(.checkStoredNames) }
-        if let unfinished = nextUnfinished() {
+        if let unfinished = UnfinishedFeature.next(records.unfinished, environment) {
             stack = [.home, .unfinished(unfinished)]
         }
         if let remembered = settings.headset { emit(.headset(.keep(address: remembered.address))) }
@@ -196,7 +196,7 @@ public struct Heartline {
         case .lineTooLong: refuseLongLine()
         case .powerOffRefused: say(.answer, .powerOffRefused)
         case .databaseDamaged: say(.notice, .storageDamaged)
-        case .uploaded(let result, let waited): uploaded(result, waited: waited)
+        case .uploaded(let result, let waited): ended(.uploaded(result, waited: waited))
         case .autoExportFailed(let diskFull, let folder):
             // Said once a run: the next saved workout would only say it again.
             if !conversation.saidAutoExportFailure {
@@ -213,7 +213,7 @@ public struct Heartline {
         case .sensorsFound(let found): sensorSettings(.found(found))
         case .sensorScanFailed(let problem): sensorSettings(.problem(problem, scanning: true))
         case .headset(let event): headset(.event(event))
-        case .stick(let event): stickEvent(event)
+        case .stick(let event): stick(.event(event))
         case .selfCheck(let sentences):
             for sentence in sentences { say(.answer, text: sentence) }
         case .exported(let format, let file, let folder):
@@ -385,24 +385,14 @@ public struct Heartline {
     }
 
     mutating func goBack() {
-        // Configuring is linear: back is the step before, with the draft as it is.
-        if case .configure(let step, let draft) = screen, let previous = step.before(draft.configuration) {
-            replace(with: .configure(previous, draft))
-            return
-        }
+        if case .configure = screen { return configure(.back) }
         guard stack.count > 1 else {
             say(.answer, .backHome)
             return
         }
         if case .restingCheck = screen { stopRestingCheck() }
-        let left = stack.removeLast()
-        // Configuring, the draft travels back with the user.
-        if case .configure(_, let draft) = left, case .configure(let step, _) = screen {
-            stack[stack.count - 1] = .configure(step, draft)
-            presentScreen()
-        } else {
-            showAgain(present: true)
-        }
+        stack.removeLast()
+        showAgain(present: true)
     }
 
     private mutating func shutdown() {
