@@ -15,6 +15,10 @@ struct FeatureStore<F: Feature> {
     var now: Date
     var strap: SensorStatus
     var profile = Profile()
+    var sensors = Sensors()
+    var typingLine = false
+    var events: [(at: Date, text: String)] = []
+    var nextWorkoutID: Int64 = 1
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -28,7 +32,9 @@ struct FeatureStore<F: Feature> {
     }
 
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile)
+        FeatureEnvironment(
+            words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile, sensors: sensors,
+            typingLine: typingLine, events: events, nextWorkoutID: nextWorkoutID)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -45,8 +51,10 @@ struct FeatureStore<F: Feature> {
             switch step {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
-            case .askInstead(let question): screen = .question(question)
-            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse: break
+            case .askInstead(let question), .ask(let question): screen = .question(question)
+            case .startOver(let next, _): screen = next
+            case .began(let id, _): nextWorkoutID = id + 1
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .recovered: break
             }
         }
         return steps

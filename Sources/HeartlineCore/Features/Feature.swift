@@ -26,6 +26,14 @@ struct FeatureEnvironment: Sendable {
     let strap: SensorStatus
     /// The profile as stored (the heart-rate zones come from it).
     var profile = Profile()
+    /// The sensors as they stand: the strap, the other kinds, the fitness machine, the battery.
+    var sensors = Sensors()
+    /// Whether a typed line is open: a readout waits until it is done.
+    var typingLine = false
+    /// The announcements kept for "events", newest first.
+    var events: [(at: Date, text: String)] = []
+    /// The id the next workout started takes.
+    var nextWorkoutID: Int64 = 1
 }
 
 /// What a feature asks of the root, in order.
@@ -55,6 +63,15 @@ enum FeatureStep: Equatable, Sendable {
     case refuse(Prompt, [String: String])
     /// Asks this question in the current screen's place: either answer goes back below it.
     case askInstead(Question)
+    /// Asks this question over the current screen: no goes back to it.
+    case ask(Question)
+    /// A workout began with this id and configuration: the next takes the id after, and the
+    /// configuration is kept as the last.
+    case began(id: Int64, WorkoutConfiguration)
+    /// Home and this screen become the whole way back; `present`: the screen is said whole.
+    case startOver(Screen, present: Bool)
+    /// The recovery measured after workout `workout` ended: its summary, where shown, has it.
+    case recovered(workout: Int64, drops: [Int?])
 }
 
 extension FeatureStep {
@@ -79,7 +96,9 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile)
+        FeatureEnvironment(
+            words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile, sensors: sensors,
+            typingLine: conversation.keyboard.typingLine, events: conversation.eventLog, nextWorkoutID: records.nextWorkoutID)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as
@@ -105,6 +124,23 @@ extension Heartline {
             case .askInstead(let question):
                 stack[stack.count - 1] = .question(question)
                 ask(question, again: false)
+            case .ask(let question):
+                stack.append(.question(question))
+                ask(question, again: false)
+            case .began(let id, let configuration):
+                write(.lastConfiguration(configuration))
+                records.lastConfiguration = configuration
+                records.nextWorkoutID = id + 1
+            case .startOver(let next, let present):
+                stack = [.home, next]
+                if present { presentScreen() }
+            case .recovered(let id, let drops):
+                for index in stack.indices {
+                    if case .summary(var summary, let quitting) = stack[index], summary.id == id, summary.recovery != drops {
+                        summary.recovery = drops
+                        stack[index] = .summary(summary, quitting: quitting)
+                    }
+                }
             }
         }
     }
