@@ -29,7 +29,8 @@ enum WorkoutFeature: Feature {
         case watchRecovery
         /// Time passes: the workout records, its cues and readouts are said.
         case tick
-        /// A sensor's event, after the sensors' own news.
+        /// A sensor's event, after the sensors' own news; the environment's sensors are as they
+        /// stood before it.
         case heard(SensorKind, SensorEvent)
         /// A typed command for the fitness machine or its limits.
         case typed(MachineTyped)
@@ -373,7 +374,8 @@ enum WorkoutFeature: Feature {
                 state.recovery!.lastReading = RecoveryWatch.Reading(heartRate: heartRate, at: now)
             }
         case (_, .disconnected):
-            if kind == .fitnessMachine { state.machine.saidHeartRate = false }
+            // A machine that was connected is heard again: its heart rate is news once more.
+            if kind == .fitnessMachine, case .connected = environment.sensors.motion[kind] { state.machine.saidHeartRate = false }
             state.workout?.engine.motionLost(kind)
         case (_, .sensorReading(let reading)):
             if state.workout != nil {

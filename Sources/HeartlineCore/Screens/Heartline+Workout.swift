@@ -69,10 +69,13 @@ extension Heartline {
         workout(.tick)
     }
 
-    /// A sensor's event: its own news first, then the workout's reading of it, then a resting check's.
+    /// A sensor's event: its own news first, then the workout's reading of it, against the sensors
+    /// as they stood before the event (a machine that drops out was connected), then a resting
+    /// check's.
     mutating func sensorEvent(_ kind: SensorKind, _ event: SensorEvent) {
+        let before = environment
         sensorSettings(.heard(kind, event, awaited: training.awaitsStrap, duringWorkout: training.workout != nil))
-        workout(.heard(kind, event))
+        carryOut(WorkoutFeature.reduce(&training, .heard(kind, event), before))
         if kind == .heartRateStrap, case .reading(let reading) = event { resting(.reading(reading)) }
     }
 }
