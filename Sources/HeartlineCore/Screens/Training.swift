@@ -8,6 +8,8 @@ struct Training: Equatable, Sendable {
     var recovery: RecoveryWatch?
     /// A resting check under way.
     var resting: RestingMeasurement?
+    /// What the workout asked of the fitness machine, and what it said of it.
+    var machine = MachineSteering()
     /// A readout that came due while an announcement was said: said after it while fresh.
     var pendingReadout: Date?
     /// An interval readout that came due a few seconds before a distance readout: held so that
@@ -19,8 +21,6 @@ struct Training: Equatable, Sendable {
     var lastDistanceReadout: Date?
     /// Whether "no strap connected" was said for this workout.
     var saidNoStrap = false
-    /// What the workout asked of the fitness machine, and what it said of it.
-    var machine = MachineSteering()
 
     /// A distance readout: its number and the seconds its distance took.
     struct Split: Equatable, Sendable {
