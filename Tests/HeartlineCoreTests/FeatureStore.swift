@@ -20,6 +20,10 @@ struct FeatureStore<F: Feature> {
     var storageTrouble: StorageTrouble?
     var footpodHeard = false
     var recording = false
+    var sensors = Sensors()
+    var typingLine = false
+    var events: [(at: Date, text: String)] = []
+    var nextWorkoutID: Int64 = 1
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -35,7 +39,8 @@ struct FeatureStore<F: Feature> {
     var environment: FeatureEnvironment {
         FeatureEnvironment(
             words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile, below: below,
-            writeFailure: writeFailure, storageTrouble: storageTrouble, footpodHeard: footpodHeard, recording: recording)
+            writeFailure: writeFailure, storageTrouble: storageTrouble, footpodHeard: footpodHeard, recording: recording,
+            sensors: sensors, typingLine: typingLine, events: events, nextWorkoutID: nextWorkoutID)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -52,12 +57,14 @@ struct FeatureStore<F: Feature> {
             switch step {
             case .saveSettings(let changed): settings = changed
             case .push(let next), .replace(let next): screen = next
-            case .askInstead(let question): screen = .question(question)
+            case .askInstead(let question), .ask(let question): screen = .question(question)
             case .goHome: screen = .home
-            case .showOverHome(let next): screen = next
+            case .startOver(let next, _): screen = next
             case .resumeWorkout: screen = .workout
             case .troubleSaid(let trouble): storageTrouble = trouble
-            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer, .leaveHeartline:
+            case .began(let id, _): nextWorkoutID = id + 1
+            case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer, .leaveHeartline,
+                .recovered:
                 break
             }
         }

@@ -75,7 +75,7 @@ struct UnfinishedFeatureTests {
         let first = UnfinishedFeature.next(store.state, store.environment)!
         store.send(.save(first)) { $0.removeFirst() }
         let next = UnfinishedFeature.next(store.state, store.environment)!
-        #expect(store.send(.saved(2)) == [.say(.answer, .summarySaved), .showOverHome(.unfinished(next))])
+        #expect(store.send(.saved(2)) == [.say(.answer, .summarySaved), .startOver(.unfinished(next), present: true)])
         store.send(.save(next)) { $0 = [] }
         #expect(store.send(.saved(1)) == [.say(.answer, .summarySaved), .goHome])
     }
@@ -92,7 +92,7 @@ struct UnfinishedFeatureTests {
         let first = UnfinishedFeature.next(store.state, store.environment)!
         let steps = store.send(.discardAnswered(first, yes: true)) { $0 = [Self.left(1)] }
         let next = UnfinishedFeature.next(store.state, store.environment)!
-        #expect(steps == [.emit(.store(.delete(2))), .say(.answer, .unfinishedDiscarded), .showOverHome(.unfinished(next))])
+        #expect(steps == [.emit(.store(.delete(2))), .say(.answer, .unfinishedDiscarded), .startOver(.unfinished(next), present: true)])
         #expect(store.send(.discardAnswered(next, yes: true)) { $0 = [] }.last == .goHome)
     }
 

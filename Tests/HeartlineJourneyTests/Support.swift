@@ -595,7 +595,9 @@ extension GoldenSession {
             _ = send(.command("save"))
         }
         // The recovery of the last one was measured long ago: none is pending.
-        core.finishRecovery()
+        var steps: [FeatureStep] = []
+        WorkoutFeature.finishRecovery(&core.training, &steps)
+        core.carryOut(steps)
         _ = send(.tick)
         now = finalNow
         clockNow(finalNow)

@@ -36,6 +36,14 @@ struct FeatureEnvironment: Sendable {
     var footpodHeard = false
     /// Whether a workout records, its recovery is measured, or a resting check runs.
     var recording = false
+    /// The sensors as they stand: the strap, the other kinds, the fitness machine, the battery.
+    var sensors = Sensors()
+    /// Whether a typed line is open: a readout waits until it is done.
+    var typingLine = false
+    /// The announcements kept for "events", newest first.
+    var events: [(at: Date, text: String)] = []
+    /// The id the next workout started takes.
+    var nextWorkoutID: Int64 = 1
 }
 
 /// What a feature asks of the root, in order.
@@ -69,8 +77,6 @@ enum FeatureStep: Equatable, Sendable {
     case answer(Question, yes: Bool)
     /// Leaves every screen for home, said whole.
     case goHome
-    /// Leaves every screen but home for this one, said whole.
-    case showOverHome(Screen)
     /// Records again the workout a crash left behind, from its totals and samples, on the
     /// workout screen.
     case resumeWorkout(WorkoutSummary, samples: [Sample])
@@ -79,6 +85,15 @@ enum FeatureStep: Equatable, Sendable {
     /// Leaves Heartline from the screens as they stand; with workout seconds held in memory for
     /// disk space, asks first.
     case leaveHeartline
+    /// Asks this question over the current screen: no goes back to it.
+    case ask(Question)
+    /// A workout began with this id and configuration: the next takes the id after, and the
+    /// configuration is kept as the last.
+    case began(id: Int64, WorkoutConfiguration)
+    /// Home and this screen become the whole way back; `present`: the screen is said whole.
+    case startOver(Screen, present: Bool)
+    /// The recovery measured after workout `workout` ended: its summary, where shown, has it.
+    case recovered(workout: Int64, drops: [Int?])
 }
 
 extension FeatureStep {
@@ -106,7 +121,9 @@ extension Heartline {
         FeatureEnvironment(
             words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile,
             below: stack.count > 1 ? stack[stack.count - 2] : nil, writeFailure: records.writeFailure,
-            storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording)
+            storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording,
+            sensors: sensors, typingLine: conversation.keyboard.typingLine, events: conversation.eventLog,
+            nextWorkoutID: records.nextWorkoutID)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as
@@ -134,14 +151,28 @@ extension Heartline {
                 ask(question, again: false)
             case .answer(let question, let yes): answer(question, yes: yes)
             case .goHome: goHome()
-            case .showOverHome(let next):
-                stack = [.home, next]
-                presentScreen()
             case .resumeWorkout(let summary, let samples):
                 training.workout = UnfinishedFeature.resumed(summary, samples: samples, environment)
                 stack = [.home, .workout]
             case .troubleSaid(let trouble): conversation.storageTrouble = trouble
             case .leaveHeartline: leave(from: stack)
+            case .ask(let question):
+                stack.append(.question(question))
+                ask(question, again: false)
+            case .began(let id, let configuration):
+                write(.lastConfiguration(configuration))
+                records.lastConfiguration = configuration
+                records.nextWorkoutID = id + 1
+            case .startOver(let next, let present):
+                stack = [.home, next]
+                if present { presentScreen() }
+            case .recovered(let id, let drops):
+                for index in stack.indices {
+                    if case .summary(var summary, let quitting) = stack[index], summary.id == id, summary.recovery != drops {
+                        summary.recovery = drops
+                        stack[index] = .summary(summary, quitting: quitting)
+                    }
+                }
             }
         }
     }

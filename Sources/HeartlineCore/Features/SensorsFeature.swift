@@ -15,8 +15,8 @@ enum MachineSetting: CaseIterable, Equatable, Sendable {
 /// each other kind, the footpod's calibration and a fitness machine's limits, and what is said
 /// when a sensor cannot work.
 ///
-/// Its state is the sensors as far as the core knows; their readings, contact and battery
-/// during a workout are the workout's.
+/// Its state is the sensors as far as the core knows, and their own news; their readings and
+/// contact during a workout are the workout's.
 enum SensorsFeature: Feature {
     static let scanSeconds = 8.0
 
@@ -39,6 +39,8 @@ enum SensorsFeature: Feature {
         /// A value typed on the calibration entry, from Settings or from a run's summary.
         case enterCalibration(String, WorkoutSummary?)
         case enterMachineValue(String, MachineSetting)
+        /// A sensor's event, said when it is news (`SensorsFeature+Heard.swift`).
+        case heard(SensorKind, SensorEvent, awaited: Bool, duringWorkout: Bool)
     }
 
     // MARK: - Items and names
@@ -223,6 +225,8 @@ enum SensorsFeature: Feature {
             return enterCalibration(text, workout: workout, environment)
         case .enterMachineValue(let text, let setting):
             return enterMachineValue(text, for: setting, environment)
+        case .heard(let kind, let event, let awaited, let duringWorkout):
+            return heard(kind, event, awaited: awaited, duringWorkout: duringWorkout, &state, environment)
         }
     }
 

@@ -97,6 +97,6 @@ enum UnfinishedFeature: Feature {
 
     private static func offerNextOrGoHome(_ state: State, _ environment: FeatureEnvironment) -> [FeatureStep] {
         guard let next = next(state, environment) else { return [.goHome] }
-        return [.showOverHome(.unfinished(next))]
+        return [.startOver(.unfinished(next), present: true)]
     }
 }

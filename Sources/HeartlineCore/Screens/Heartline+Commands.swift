@@ -149,8 +149,8 @@ extension Heartline {
             let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
-            } else if machineCommand(text) {
-                return
+            } else if let typed = WorkoutFeature.typed(text, onWorkout: true) {
+                workout(.typed(typed))
             } else {
                 unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
             }
@@ -211,8 +211,8 @@ extension Heartline {
         } else if let command = Vocabulary.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
             perform(command)
-        } else if machineSetting(text) {
-            return
+        } else if let typed = WorkoutFeature.typed(text, onWorkout: false) {
+            workout(.typed(typed))
         } else {
             let vocabulary =
                 Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
@@ -266,7 +266,7 @@ extension Heartline {
         case .describeKeys:
             conversation.keyboard.describingKeys = true
             say(.answer, .keysDescribeOn)
-        case .events: speakEvents()
+        case .events: workout(.events)
         case .check: emit(.runSelfCheck)
         case .quit: quit()
         case .back, .home, .next, .previous:
@@ -297,12 +297,7 @@ extension Heartline {
             } else {
                 say(.answer, .noQuestion)
             }
-        case .workout(let action):
-            guard training.workout != nil, case .workout = screen else {
-                say(.answer, .workoutOnly)
-                return
-            }
-            workoutAction(action)
+        case .workout(let action): workout(.command(action))
         }
     }
 
@@ -316,20 +311,7 @@ extension Heartline {
         }
         say(.answer, .whereYouAre, ["title": title(of: screen)])
         resting(.whereAmI)
-        if case .workout = screen, let active = training.workout {
-            if active.engine.isPaused {
-                say(.answer, active.contact.pausedByContact ? .wherePausedContact : .wherePausedYou)
-                sayIfPaused()
-            } else if active.contact.isLost {
-                say(.answer, .whereContactLost)
-            }
-            switch sensors.strap {
-            case .lost: say(.answer, .whereStrapLost)
-            case .absent: say(.answer, .whereStrapAbsent)
-            case .waiting: say(.answer, .whereStrapWaiting)
-            case .connected: break
-            }
-        }
+        workout(.whereAmI)
         guard conversation.keyboard.typingLine else { return }
         // The typed line waits for what the screen asked for.
         switch screen {

@@ -15,7 +15,7 @@ extension Heartline {
             ScreenPage(
                 words(configurePrompts(step).title), .menu, help: configurePrompts(step).help,
                 items: ConfigureFeature.items(step, draft, environment))
-        case .workout: ScreenPage(words(.titleWorkout), .workout)
+        case .workout: ScreenPage(words(.titleWorkout), .workout, items: WorkoutFeature.items(environment))
         case .question(let question): ScreenPage(words(QuestionsFeature.title(question)), .question)
         case .summary(let summary, let quitting):
             ScreenPage(
@@ -123,7 +123,7 @@ extension Heartline {
         switch screen {
         case .workout:
             say(.menu, .menuTitle, ["title": title(of: screen)])
-            sayIfPaused()
+            workout(.present)
         case .question(let question):
             ask(question, again: false)
         case .sensor, .sensorChoice:

@@ -3,9 +3,6 @@ import Foundation
 /// The root's side of Settings, Sensors and of Settings' own values: their actions handed to
 /// `SensorsFeature`, whose state is the sensors in `sensors`, and to `SettingsFeature`.
 extension Heartline {
-    /// A battery at or below this is said once per run.
-    static let batteryLowPercent = 15
-
     mutating func sensorSettings(_ action: SensorsFeature.Action) {
         carryOut(SensorsFeature.reduce(&sensors, action, environment))
     }

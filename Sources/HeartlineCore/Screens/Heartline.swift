@@ -207,8 +207,8 @@ public struct Heartline {
             tick()
             speechSettings(.tick)
         case .speechOffered(let offer): speechSettings(.offered(offer))
-        case .sensor(let event): sensorEvent(event)
-        case .motionSensor(let kind, let event): motionSensorEvent(kind, event)
+        case .sensor(let event): sensorEvent(.heartRateStrap, event)
+        case .motionSensor(let kind, let event): sensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
         case .sensorsFound(let found): sensorSettings(.found(found))
         case .sensorScanFailed(let problem): sensorSettings(.problem(problem, scanning: true))
@@ -396,12 +396,7 @@ public struct Heartline {
     }
 
     private mutating func shutdown() {
-        if var active = training.workout {
-            record(active.engine.advance(to: now), into: &active)
-            write(.summary(active.summary(.recording)))
-            training.workout = active
-        }
-        write(.flush)
+        workout(.shutdown)
     }
 }
 

@@ -1,5 +1,13 @@
 import Foundation
 
+/// What the core knows of the fitness machine this run.
+struct MachineState: Equatable, Sendable {
+    var description: MachineDescription?
+    /// Whether the machine granted control to a command of this run and has not taken it back:
+    /// only then do the end and pause keys stop or pause it.
+    var controlled = false
+}
+
 /// The heart-rate strap and the motion sensors, as far as the core knows, and what was said of
 /// them this run.
 struct Sensors: Equatable, Sendable {
