@@ -57,10 +57,12 @@ extension Heartline {
             guard case .transfer(let formats, let readPlans)? = stick.asked else { return }
             stick.asked = nil
             sayTransfer(copied: formats.isEmpty ? nil : copied, plans: readPlans ? plans : nil, problem: problem)
-            if problem == .removed || problem == .unmountable {
+            if problem == .removed || problem == .unmountable || problem == .damaged {
                 stick = StickStatus()
                 leaveStickScreen()
             }
+        case .mended:
+            say(.answer, .stickMended)
         case .ejected:
             stick = StickStatus()
             say(.answer, .stickPullOut)
@@ -88,13 +90,14 @@ extension Heartline {
         case .full: say(.answer, .stickFull, ["count": workouts])
         case .removed: say(.answer, .stickPulledEarly)
         case .unmountable: say(.answer, .stickUnmountable)
+        case .damaged: say(.answer, .stickDamaged)
         case .failed: say(.answer, .stickFailed, ["count": workouts])
         case nil:
             if let copied {
                 if copied > 0 { say(.answer, .stickCopied, ["count": workouts]) } else { say(.answer, .stickCopiedNone) }
             }
         }
-        guard let plans, problem != .removed, problem != .unmountable else { return }
+        guard let plans, problem != .removed, problem != .unmountable, problem != .damaged else { return }
         if plans > 0 {
             say(.answer, .stickPlans, ["count": words.counted(plans, one: .stickPlanFileOne, other: .stickPlanFileOther)])
         } else {
