@@ -40,13 +40,19 @@ enum StickCheck {
     static func repair(_ device: String, fsck: String? = fsckProgram()) -> Outcome {
         if isExFAT(device) { return .unchecked("exFAT") }
         guard let fsck else { return .unchecked("no fsck.vfat (dosfstools)") }
-        // -a repairs what it can without asking; -w writes each change at once.
-        guard let repaired = run(fsck, ["-a", "-w", device]) else { return .failed("\(fsck) did not run") }
-        guard let checked = run(fsck, ["-n", device]) else { return .failed("\(fsck) did not run") }
-        guard checked.status == 0 else {
-            return .failed("still not clean (fsck.vfat -a exit \(repaired.status), -n exit \(checked.status)): \(lastLine(checked.output))")
+        // A clean stick is only read: -n changes nothing.
+        guard let first = run(fsck, ["-n", device]) else { return .failed("\(fsck) did not run") }
+        if first.status == 0 { return .clean }
+        // -a repairs what it can without asking; -w writes each change at once. Its exit status is
+        // 1 both when it mended and when it could not read the volume: -n says which.
+        guard let repaired = run(fsck, ["-a", "-w", device]), let checked = run(fsck, ["-n", device]) else {
+            return .failed("\(fsck) did not run")
         }
-        return repaired.status == 0 ? .clean : .mended
+        guard checked.status == 0 else {
+            return .failed(
+                "still not clean (fsck.vfat -a exit \(repaired.status), -n exit \(checked.status)): \(firstLine(checked.output))")
+        }
+        return .mended
     }
 
     /// Runs a program to its end; its exit status and what it wrote, nil when it cannot start.
@@ -64,7 +70,8 @@ enum StickCheck {
         return (process.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 
-    private static func lastLine(_ text: String) -> String {
-        text.split(separator: "\n").last.map(String.init) ?? ""
+    /// What fsck said after its version line.
+    private static func firstLine(_ text: String) -> String {
+        text.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
     }
 }
