@@ -510,19 +510,21 @@ stick_cut_image() { # FILE
   python3 contrib/vm/stick-cut.py "$1" $((2048 * 512)) "HEARTL~1   " "A       FIT" >>"$share/stick-setup.log" 2>&1
 }
 # Linux's own vfat over a cut stick, with no repair: a new file written, then read back with
-# mtools beside the cut one, and fsck's word. What Heartline's copy would have met unmended.
+# mtools beside the cut one, and fsck's word. What Heartline's copy would have met unmended. A
+# loop device over the image: the same kernel file system, without the USB gadget's slow bind.
 stick_cut_unmended() {
   stick_cut_image /dev/shm/stick-raw.img
-  stick_in /dev/shm/stick-raw.img
-  local out=$share/stick-raw.txt
+  local out=$share/stick-raw.txt loop
   mkdir -p /dev/shm/stick-raw
   head -c 60000 /dev/urandom >/dev/shm/stick-raw-c.fit
   {
-    mount -t vfat "/dev/$(stick_partition)" /dev/shm/stick-raw && echo "mounted"
+    modprobe loop
+    loop=$(losetup --offset $((2048 * 512)) --find --show /dev/shm/stick-raw.img) && echo "on $loop"
+    mount -t vfat "$loop" /dev/shm/stick-raw && echo "mounted"
     cp /dev/shm/stick-raw-c.fit /dev/shm/stick-raw/heartline/c.fit && sync && echo "c.fit written"
     umount /dev/shm/stick-raw && echo "unmounted"
+    losetup --detach "$loop"
   } >"$out" 2>&1
-  stick_out
   dd if=/dev/shm/stick-raw.img of=/dev/shm/stick-partition.img bs=512 skip=2048 status=none
   export MTOOLS_SKIP_CHECK=1
   rm -f /dev/shm/stick-raw-a.back /dev/shm/stick-raw-c.back
