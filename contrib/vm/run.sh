@@ -8,7 +8,7 @@
 # scenarios; this script checks the transcripts it leaves.
 #
 # Usage: contrib/vm/run.sh [GROUP...]
-#   Groups, all but stick the default (what CI runs):
+#   Groups, all of them the default (what CI runs):
 #     core        finding straps (three at once, strongest first), the Sensors screen's maker
 #                 and model and --check's, workouts with --sensor that connect to that strap
 #                 only, a strap out of range and one restarting, a strap that needs an
@@ -35,10 +35,11 @@
 #                 install's drop-in makes systemd do, and the headset connected again)
 #     headset-6.12  the same on Debian's 6.12 kernel from bookworm-backports, where an oops fails.
 #     stick       USB sticks (FAT images made with mkfs.vfat behind the kernel's USB mass-storage
-#                 gadget on dummy_hcd): found through udisks2 and udev, new workouts copied, a
-#                 plan read, a full stick and one pulled out early said; then with no udisks2,
-#                 through the kernel's events and Heartline's own mount, the rest copied.
-#                 Not in the default set yet: run it as contrib/vm/run.sh stick.
+#                 gadget on dummy_hcd): found through udisks2 and udev (checked before each
+#                 mount), new workouts copied, a plan read, a full stick and one pulled out early
+#                 said; then with no udisks2, through the kernel's events and Heartline's own
+#                 mount, the stick pulled out early mended by fsck.vfat and the rest copied, and a
+#                 stick cut as a pull can leave it mended and copied to whole.
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -50,7 +51,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug machine devices headset headset-6.12)
+((${#groups[@]})) || groups=(core bluetoothd unplug machine devices headset headset-6.12 stick)
 
 skip() {
   echo "vm: SKIPPED: $*"
@@ -534,10 +535,32 @@ devices_missing() {
   command -v script >/dev/null || echo "script is missing (apt-get install util-linux)"
 }
 
+# What the stick group needs besides the rest: a group skipped, not the suite.
+stick_missing() {
+  local version=${kernel#/boot/vmlinuz-} module program
+  for module in drivers/usb/gadget/udc/dummy_hcd drivers/usb/gadget/function/usb_f_mass_storage; do
+    compgen -G "/lib/modules/$version/kernel/$module.ko*" >/dev/null || {
+      echo "the kernel has no ${module##*/} module"
+      return
+    }
+  done
+  [[ -x /usr/libexec/udisks2/udisksd ]] || { echo "udisks2 is missing (apt-get install udisks2)"; return; }
+  for program in mkfs.vfat fsck.vfat mcopy sfdisk; do
+    command -v "$program" >/dev/null || PATH=$PATH:/usr/sbin:/sbin command -v "$program" >/dev/null || {
+      echo "$program is missing (contrib/setup.sh --test installs dosfstools, mtools and fdisk)"
+      return
+    }
+  done
+}
+
 started=$SECONDS
 for group in "${groups[@]}"; do
   if [[ $group == devices ]] && missing=$(devices_missing) && [[ -n $missing ]]; then
     echo "vm: SKIPPED: group devices: $missing"
+    continue
+  fi
+  if [[ $group == stick ]] && missing=$(stick_missing) && [[ -n $missing ]]; then
+    echo "vm: SKIPPED: group stick: $missing"
     continue
   fi
   if [[ $group == headset* ]] && missing=$(headset_missing "$group") && [[ -n $missing ]]; then
