@@ -67,8 +67,9 @@ arch=$(dpkg --print-architecture)
 # libcurl4 is loaded with dlopen on the first upload.
 depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 libcurl4 "pipewire-pulse | pulseaudio"
   pulseaudio-utils)
-# Starting at boot (a user manager for the login, and systemctl --user reaching it) and setcap.
-recommends=(libpam-systemd dbus-user-session libcap2-bin)
+# Starting at boot (a user manager for the login, and systemctl --user reaching it), setcap, and
+# fsck.vfat, which mends a USB stick left dirty by an early pull before anything is written to it.
+recommends=(libpam-systemd dbus-user-session libcap2-bin dosfstools)
 suggests=(bluez sqlite3)
 
 build() {

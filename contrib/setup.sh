@@ -27,6 +27,8 @@ runtime_packages=(
   # Starting at boot (README): the login's systemd user manager, and systemctl --user reaching it.
   libpam-systemd
   dbus-user-session
+  # A USB stick left dirty by an early pull is mended with fsck.vfat before Heartline writes to it.
+  dosfstools
 )
 test_packages=(
   sox

@@ -102,8 +102,9 @@ struct StickFeatureTests {
         }
     }
 
-    @Test func aStickPulledOutEarlyOrUnmountableIsForgottenAndItsScreenLeft() {
-        for (problem, said) in [(StickProblem.removed, Prompt.stickPulledEarly), (.unmountable, .stickUnmountable)] {
+    @Test func aStickPulledOutEarlyUnmountableOrDamagedIsForgottenAndItsScreenLeft() {
+        let cases = [(StickProblem.removed, Prompt.stickPulledEarly), (.unmountable, .stickUnmountable), (.damaged, .stickDamaged)]
+        for (problem, said) in cases {
             var store = Self.store(Self.busy(Self.both))
             let steps = store.send(.event(.finished(copied: 1, plans: 1, problem: problem))) { $0 = StickStatus() }
             #expect(steps == [.say(.answer, said), .returnToPrevious])
@@ -111,6 +112,11 @@ struct StickFeatureTests {
         var elsewhere = Self.store(Self.busy(Self.both), screen: .home)
         let steps = elsewhere.send(.event(.finished(copied: 0, plans: 0, problem: .removed))) { $0 = StickStatus() }
         #expect(steps == [.say(.answer, .stickPulledEarly)])
+    }
+
+    @Test func aStickMendedBeforeItsCopyIsSaidAndStaysBusy() {
+        var store = Self.store(Self.busy(Self.both))
+        #expect(store.send(.event(.mended)) == [.say(.answer, .stickMended)])
     }
 
     @Test func aTransferEndNotAskedForIsIgnored() {

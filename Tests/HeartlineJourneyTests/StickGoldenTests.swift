@@ -84,6 +84,43 @@ import Testing
             """)
     }
 
+    /// A stick left dirty by an early pull is mended before the copy, and said so; one that
+    /// cannot be mended is said in one sentence, nothing is written, and its screen is left.
+    @Test func aStickMendedBeforeTheCopyIsSaidAndOneThatCannotBeIsLeftAlone() throws {
+        let session = try GoldenSession(strapSeed: nil)
+        _ = session.run(
+            """
+            :stick in
+            > 2
+            """)
+        expectGolden(
+            session,
+            #"""
+            :stick mended
+            answer: The stick was checked and mended.
+            :stick finished 3 0
+            answer: 3 workouts copied to the stick.
+            :stick ejected
+            answer: You may pull out the stick.
+            answer: You are on Heartline home.
+            :stick out
+            :stick in
+            answer: A USB stick is in.
+            menu: USB stick.
+            menu: 1, Copy new workouts and read plans.
+            menu: 2, Copy new workouts: FIT.
+            menu: 3, Read plans.
+            menu: 4, Unmount the stick.
+            > 1
+            answer: Working on the stick. Leave it in until it says you may pull it out.
+            (stick copy fit plans yes)
+            :stick finished 0 0 damaged
+            answer: The stick is damaged and could not be mended, so nothing was copied.
+            answer: You are on Heartline home.
+            :stick out
+            """#)
+    }
+
     @Test func aStickPulledOutEarlyIsSaidOnceAndItsScreenLeft() throws {
         let session = try GoldenSession(strapSeed: nil)
         _ = session.run(

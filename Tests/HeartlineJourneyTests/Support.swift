@@ -206,9 +206,11 @@ final class GoldenSession {
         let parts = text.split(separator: " ").map(String.init)
         switch parts[0] {
         case "in": return .inserted
+        case "mended": return .mended
         case "finished":
             let problems: [String: StickProblem] = [
                 "read-only": .readOnly, "full": .full, "removed": .removed, "unmountable": .unmountable, "failed": .failed,
+                "damaged": .damaged,
             ]
             return .finished(copied: Int(parts[1])!, plans: Int(parts[2])!, problem: parts.count > 3 ? problems[parts[3]]! : nil)
         case "ejected": return .ejected

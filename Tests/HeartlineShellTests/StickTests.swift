@@ -81,6 +81,13 @@ struct StickBinaryTests {
                 ["sdb", directory, readOnly ? "true" : "false"])
         }
 
+        /// The stick's file system is not consistent until a Repair mends it (if `repairable`).
+        func damage(repairable: Bool) throws {
+            try call(
+                "org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Mock.SetDamaged",
+                ["sdb", repairable ? "true" : "false"])
+        }
+
         func pullOut() throws {
             try call("org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Mock.RemoveStick", ["sdb"])
         }
@@ -220,6 +227,71 @@ struct StickBinaryTests {
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         #expect(try Self.fitNames(data).count == 3)
+    }
+
+    /// A stick left dirty (udisks's Check says it is not consistent) is repaired before it is
+    /// mounted, and said so, then the copy runs.
+    @Test func aStickLeftDirtyIsRepairedBeforeItIsMountedAndSaidSo() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let stick = TemporaryDirectory()
+        let terminal = try Self.start(data, bus)
+        try bus.damage(repairable: true)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        let said = terminal.output(after: mark)
+        let mended = said.range(of: "answer: The stick was checked and mended.")
+        let copied = said.range(of: "answer: 3 workouts copied to the stick.")
+        #expect(mended != nil && copied != nil && mended!.lowerBound < copied!.lowerBound, "\(said)")
+        #expect(Self.copied(stick.path).count == 3)
+        let calls = bus.log()
+        let check = calls.range(of: " Check ")
+        let repair = calls.range(of: " Repair ")
+        let mount = calls.range(of: " Mount ")
+        #expect(check != nil && repair != nil && mount != nil, "\(calls)")
+        if let check, let repair, let mount {
+            #expect(check.lowerBound < repair.lowerBound && repair.lowerBound < mount.lowerBound, "\(calls)")
+        }
+
+        // Clean now: checked, not repaired again, and nothing said of it.
+        mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        #expect(!terminal.output(after: mark).contains("mended"))
+        #expect(bus.log().components(separatedBy: " Repair ").count == 2, "\(bus.log())")
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A stick whose repair fails is said in one sentence and never mounted: nothing is written.
+    @Test func aStickThatCannotBeMendedIsSaidAndNothingIsWrittenToIt() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let stick = TemporaryDirectory()
+        let terminal = try Self.start(data, bus)
+        try FileManager.default.copyItem(atPath: Self.coachPlan, toPath: stick.path + "/gorby.zwo")
+        try bus.damage(repairable: false)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(
+            terminal.waitFor("answer: The stick is damaged and could not be mended, so nothing was copied.", after: mark, timeout: 60))
+        #expect(terminal.waitFor("answer: You are on Heartline home.", after: mark, timeout: 10))
+        #expect(!terminal.output(after: mark).contains("read from the stick"))
+        #expect(!bus.log().contains(" Mount "), "\(bus.log())")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: stick.path)) == ["gorby.zwo"])
+        #expect(!FileManager.default.fileExists(atPath: data.path + "/plans/gorby.zwo"))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test func aStickPulledOutMidCopyIsSaidAndTheNextPlugInCopiesTheRest() throws {

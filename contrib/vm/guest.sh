@@ -486,8 +486,56 @@ stick_kernel_input() {
   wait_said "answer: You may pull out the stick\." 180
   sleep 1
   stick_out
+  # A stick cut as a pull can leave it (a file's entry on clusters the FAT marks free): mended
+  # before the copy, so the new files do not take those clusters.
+  local said
+  said=$(said_count "answer: A USB stick is in\.")
+  stick_in /dev/shm/stick-cut.img
+  wait_said_more "answer: A USB stick is in\." "$said" 60
+  sleep 1
+  said=$(said_count "answer: You may pull out the stick\.")
+  printf 2
+  wait_said_more "answer: You may pull out the stick\." "$said" 180
+  sleep 1
+  stick_out
   printf 'quit\r'
   sleep 3
+}
+# A stick image with one file on it (heartline/a.fit), then cut as an early pull can leave it.
+stick_cut_image() { # FILE
+  stick_image "$1" 16384
+  head -c 60000 /dev/urandom >/dev/shm/stick-cut-a.fit
+  MTOOLS_SKIP_CHECK=1 mmd -i "$1@@$((2048 * 512))" ::/heartline >>"$share/stick-setup.log" 2>&1
+  MTOOLS_SKIP_CHECK=1 mcopy -i "$1@@$((2048 * 512))" /dev/shm/stick-cut-a.fit ::/heartline/a.fit >>"$share/stick-setup.log" 2>&1
+  python3 contrib/vm/stick-cut.py "$1" $((2048 * 512)) "HEARTL~1   " "A       FIT" >>"$share/stick-setup.log" 2>&1
+}
+# Linux's own vfat over a cut stick, with no repair: a new file written, then read back with
+# mtools beside the cut one, and fsck's word. What Heartline's copy would have met unmended. A
+# loop device over the image: the same kernel file system, without the USB gadget's slow bind.
+stick_cut_unmended() {
+  stick_cut_image /dev/shm/stick-raw.img
+  local out=$share/stick-raw.txt loop
+  mkdir -p /dev/shm/stick-raw
+  head -c 60000 /dev/urandom >/dev/shm/stick-raw-c.fit
+  {
+    modprobe loop
+    loop=$(losetup --offset $((2048 * 512)) --find --show /dev/shm/stick-raw.img) && echo "on $loop"
+    mount -t vfat "$loop" /dev/shm/stick-raw && echo "mounted"
+    cp /dev/shm/stick-raw-c.fit /dev/shm/stick-raw/heartline/c.fit && sync && echo "c.fit written"
+    umount /dev/shm/stick-raw && echo "unmounted"
+    losetup --detach "$loop"
+  } >"$out" 2>&1
+  dd if=/dev/shm/stick-raw.img of=/dev/shm/stick-partition.img bs=512 skip=2048 status=none
+  export MTOOLS_SKIP_CHECK=1
+  rm -f /dev/shm/stick-raw-a.back /dev/shm/stick-raw-c.back
+  mcopy -n -i /dev/shm/stick-partition.img ::/heartline/a.fit /dev/shm/stick-raw-a.back >>"$out" 2>&1
+  mcopy -n -i /dev/shm/stick-partition.img ::/heartline/c.fit /dev/shm/stick-raw-c.back >>"$out" 2>&1
+  cmp -s /dev/shm/stick-raw-c.back /dev/shm/stick-raw-c.fit && echo "c.fit whole" >>"$out" || echo "c.fit differs" >>"$out"
+  cmp -s /dev/shm/stick-raw-a.back /dev/shm/stick-cut-a.fit && echo "a.fit whole" >>"$out" || echo "a.fit differs" >>"$out"
+  cmp -s /dev/shm/stick-raw-a.back /dev/shm/stick-raw-c.fit && echo "a.fit reads as c.fit's bytes" >>"$out"
+  fsck.vfat -n /dev/shm/stick-partition.img >>"$out" 2>&1
+  echo "fsck exit $?" >>"$out"
+  rm -f /dev/shm/stick-partition.img
 }
 # One listed file against the board's export: "same NAME", or "differs NAME" and why (missing,
 # sizes, the first differing byte, whether the stick's file is a prefix of the export or its
@@ -515,6 +563,13 @@ stick_compare() { # STICK-FILE EXPORT-FILE NAME
   echo "differs $3: $size_got bytes on the stick, $size_want exported; first differing byte $first; the stick's from there: $tail"
   echo "  $(cmp -l "$got" "$want" 2>/dev/null | wc -l) bytes differ in the common length; the first (offset, stick, export in octal):"
   cmp -l "$got" "$want" 2>/dev/null | head -8 | sed "s/^/   /"
+}
+# fsck's word on a stick image's file system, changing nothing.
+stick_fsck() { # IMAGE NAME
+  dd if="$1" of=/dev/shm/stick-partition.img bs=512 skip=2048 status=none
+  fsck.vfat -n /dev/shm/stick-partition.img >"$share/$2-fsck.txt" 2>&1
+  echo "fsck exit $?" >>"$share/$2-fsck.txt"
+  rm -f /dev/shm/stick-partition.img
 }
 # What a stick image holds, read after the run: its files, and fsck's word on the file system.
 stick_contents() { # IMAGE NAME
@@ -789,11 +844,15 @@ case $group in
     stick_image /dev/shm/stick-plans.img 16384 Tests/Fixtures/coach/gorby.zwo
     stick_image /dev/shm/stick-full.img 1280
     stick_image /dev/shm/stick-early.img 16384
+    stick_cut_image /dev/shm/stick-cut.img
+    stick_fsck /dev/shm/stick-cut.img stick-cut-before
     "$heartline" generate --days 6 --seed 7 --data-dir /dev/shm/stick >"$share/stick-generate.log" 2>&1
     start_udisks || log "udisks2 did not start"
     cp -a /dev/shm/stick /dev/shm/stick-board-before
     run_heartline_terminal stick stick_input
     ls /dev/shm/stick/plans >"$share/stick-plans-dir.txt" 2>&1
+    # The stick pulled out mid-write, as the pull left it: the next plug-in must mend it first.
+    stick_fsck /dev/shm/stick-early.img stick-early-pulled
     # No udisks2, and no system bus that could start it again.
     kill "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)" 2>/dev/null
     sleep 1
@@ -806,6 +865,8 @@ case $group in
     stick_contents /dev/shm/stick-plans.img stick-plans
     stick_contents /dev/shm/stick-full.img stick-full
     stick_contents /dev/shm/stick-early.img stick-early
+    stick_contents /dev/shm/stick-cut.img stick-cut
+    stick_cut_unmended
     dmesg >"$share/stick-dmesg.txt"
     ;;
   headset | headset-6.12)

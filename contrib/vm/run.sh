@@ -8,7 +8,7 @@
 # scenarios; this script checks the transcripts it leaves.
 #
 # Usage: contrib/vm/run.sh [GROUP...]
-#   Groups, all but stick the default (what CI runs):
+#   Groups, all of them the default (what CI runs):
 #     core        finding straps (three at once, strongest first), the Sensors screen's maker
 #                 and model and --check's, workouts with --sensor that connect to that strap
 #                 only, a strap out of range and one restarting, a strap that needs an
@@ -35,10 +35,11 @@
 #                 install's drop-in makes systemd do, and the headset connected again)
 #     headset-6.12  the same on Debian's 6.12 kernel from bookworm-backports, where an oops fails.
 #     stick       USB sticks (FAT images made with mkfs.vfat behind the kernel's USB mass-storage
-#                 gadget on dummy_hcd): found through udisks2 and udev, new workouts copied, a
-#                 plan read, a full stick and one pulled out early said; then with no udisks2,
-#                 through the kernel's events and Heartline's own mount, the rest copied.
-#                 Not in the default set yet: run it as contrib/vm/run.sh stick.
+#                 gadget on dummy_hcd): found through udisks2 and udev (checked before each
+#                 mount), new workouts copied, a plan read, a full stick and one pulled out early
+#                 said; then with no udisks2, through the kernel's events and Heartline's own
+#                 mount, the stick pulled out early mended by fsck.vfat and the rest copied, and a
+#                 stick cut as a pull can leave it mended and copied to whole.
 # Environment: HEARTLINE_BINARY (default .build/debug/heartline), HEARTLINE_VM_VENV (the
 # Python venv with virtme-ng and bumble, default /opt/heartline-vm, made by contrib/setup.sh
 # --test), HEARTLINE_VM_KEEP=1 keeps the transcripts' directory.
@@ -50,7 +51,7 @@ root=$PWD
 venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 binary=${HEARTLINE_BINARY:-$root/.build/debug/heartline}
 groups=("$@")
-((${#groups[@]})) || groups=(core bluetoothd unplug machine devices headset headset-6.12)
+((${#groups[@]})) || groups=(core bluetoothd unplug machine devices headset headset-6.12 stick)
 
 skip() {
   echo "vm: SKIPPED: $*"
@@ -367,17 +368,33 @@ check_stick() {
   check "a full stick said in one sentence" "$s/stick.txt" "answer: The stick is full after [0-9]+ workouts?; the rest stay on the board\."
   check "a stick pulled out early said in one sentence" "$s/stick.txt" "answer: The stick was pulled out early; plug it in again to copy the rest\."
   check "Heartline ran to its end" "$s/stick.log" "^exit 0$"
+  check "udisks2 checked each stick before its mount" "$s/stick.log" "stick: checked, clean"
+  # The pull leaves the volume dirty (and may leave entries on clusters the FAT marks free, which
+  # the next file written takes): the next plug-in mends it before anything is written.
+  check "the stick pulled out mid-write was left not clean (fsck.vfat -n)" "$s/stick-early-pulled-fsck.txt" \
+    "Dirty bit is set" "^fsck exit [1-9]"
   check "with no udisks2, the kernel's events" "$s/stick-kernel.log" "stick: /dev/sd[a-z]1 is in \(kernel event\)"
+  check "with no udisks2, the stick pulled out early checked and mended before the copy" "$s/stick-kernel.txt" \
+    "answer: The stick was checked and mended\." "answer: [0-9]+ workouts? copied to the stick\."
+  check "fsck.vfat -a mended it before Heartline's own mount" "$s/stick-kernel.log" "stick: checked and mended"
+  check "the cut stick: a file's entry on clusters the FAT marks free, and dirty (fsck.vfat -n)" \
+    "$s/stick-cut-before-fsck.txt" "Contains a free cluster" "Dirty bit is set"
+  [[ $(grep -c "answer: The stick was checked and mended\." "$s/stick-kernel.txt" 2>/dev/null) == 2 ]] \
+    && pass "the cut stick checked and mended before the copy too" \
+    || { fail "the cut stick was not said mended"; show "$s/stick-kernel.txt"; }
+  # Linux's vfat over the same cut with no repair: what the copy would have met.
+  echo "vm: note Linux's vfat over a cut stick, unmended: $(grep -E "whole|differs|reads as|share clusters|fsck exit" \
+    "$s/stick-raw.txt" 2>/dev/null | tr -s ' \n' ' ')"
   check "with no udisks2, the rest copied after its own mount" "$s/stick-kernel.txt" "answer: [0-9]+ workouts? copied to the stick\." \
     "answer: You may pull out the stick\."
   check "Heartline ran to its end with no udisks2" "$s/stick-kernel.log" "^exit 0$"
   local image
-  # Unmounted before it was pulled: fsck finds nothing. The stick pulled out mid-write has the
-  # lost clusters of the file it was writing, which fsck reclaims; its listed files are whole.
-  for image in plans full; do
+  # Unmounted before it was pulled: fsck finds nothing. The stick pulled out mid-write was
+  # mended before the next copy, then unmounted: fsck finds nothing either.
+  for image in plans full early cut; do
     check "the $image stick's file system is whole (fsck.vfat)" "$s/stick-$image-fsck.txt" "^fsck exit 0$"
   done
-  for image in plans full early; do
+  for image in plans full early cut; do
     if [[ -s $s/stick-$image-compare.txt ]] && ! grep -q "^differs" "$s/stick-$image-compare.txt"; then
       pass "every file listed on the $image stick is the board's export, byte for byte ($(grep -c "^same" "$s/stick-$image-compare.txt") files)"
     else
@@ -519,10 +536,32 @@ devices_missing() {
   command -v script >/dev/null || echo "script is missing (apt-get install util-linux)"
 }
 
+# What the stick group needs besides the rest: a group skipped, not the suite.
+stick_missing() {
+  local version=${kernel#/boot/vmlinuz-} module program
+  for module in drivers/usb/gadget/udc/dummy_hcd drivers/usb/gadget/function/usb_f_mass_storage; do
+    compgen -G "/lib/modules/$version/kernel/$module.ko*" >/dev/null || {
+      echo "the kernel has no ${module##*/} module"
+      return
+    }
+  done
+  [[ -x /usr/libexec/udisks2/udisksd ]] || { echo "udisks2 is missing (apt-get install udisks2)"; return; }
+  for program in mkfs.vfat fsck.vfat mcopy sfdisk; do
+    command -v "$program" >/dev/null || PATH=$PATH:/usr/sbin:/sbin command -v "$program" >/dev/null || {
+      echo "$program is missing (contrib/setup.sh --test installs dosfstools, mtools and fdisk)"
+      return
+    }
+  done
+}
+
 started=$SECONDS
 for group in "${groups[@]}"; do
   if [[ $group == devices ]] && missing=$(devices_missing) && [[ -n $missing ]]; then
     echo "vm: SKIPPED: group devices: $missing"
+    continue
+  fi
+  if [[ $group == stick ]] && missing=$(stick_missing) && [[ -n $missing ]]; then
+    echo "vm: SKIPPED: group stick: $missing"
     continue
   fi
   if [[ $group == headset* ]] && missing=$(headset_missing "$group") && [[ -n $missing ]]; then

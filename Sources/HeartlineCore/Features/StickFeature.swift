@@ -82,9 +82,11 @@ enum StickFeature: Feature {
             guard case .transfer(let formats, let readPlans)? = state.asked else { return [] }
             state.asked = nil
             let said = transfer(copied: formats.isEmpty ? nil : copied, plans: readPlans ? plans : nil, problem: problem, environment.words)
-            guard problem == .removed || problem == .unmountable else { return said }
+            guard problem == .removed || problem == .unmountable || problem == .damaged else { return said }
             state = StickStatus()
             return said + leaveScreen(environment)
+        case .mended:
+            return [.say(.answer, .stickMended)]
         case .ejected:
             state = StickStatus()
             return [.say(.answer, .stickPullOut)] + leaveScreen(environment)
@@ -111,6 +113,7 @@ enum StickFeature: Feature {
         case .full: steps = [.say(.answer, .stickFull, ["count": workouts])]
         case .removed: steps = [.say(.answer, .stickPulledEarly)]
         case .unmountable: steps = [.say(.answer, .stickUnmountable)]
+        case .damaged: steps = [.say(.answer, .stickDamaged)]
         case .failed: steps = [.say(.answer, .stickFailed, ["count": workouts])]
         case nil:
             guard let copied else {
@@ -119,7 +122,7 @@ enum StickFeature: Feature {
             }
             steps = [copied > 0 ? .say(.answer, .stickCopied, ["count": workouts]) : .say(.answer, .stickCopiedNone)]
         }
-        guard let plans, problem != .removed, problem != .unmountable else { return steps }
+        guard let plans, problem != .removed, problem != .unmountable, problem != .damaged else { return steps }
         guard plans > 0 else { return steps + [.say(.answer, .stickPlansNone)] }
         return steps + [.say(.answer, .stickPlans, ["count": words.counted(plans, one: .stickPlanFileOne, other: .stickPlanFileOther)])]
     }

@@ -19,6 +19,9 @@ public enum StickProblem: Error, Equatable, Sendable {
     case removed
     /// The stick could not be mounted.
     case unmountable
+    /// The stick's file system was left damaged (pulled out mid-write) and could not be mended:
+    /// nothing was written to it.
+    case damaged
     /// Writing failed for another reason.
     case failed
 }
@@ -27,6 +30,9 @@ public enum StickProblem: Error, Equatable, Sendable {
 public enum StickEvent: Equatable, Sendable {
     /// A stick with a file system was plugged in.
     case inserted
+    /// The stick's file system was not clean (pulled out mid-write) and was mended before
+    /// anything was written to it.
+    case mended
     /// A transfer ended: how many workouts were copied to the stick (each whole), how many plan
     /// files were read from it, and why it stopped short, if it did.
     case finished(copied: Int, plans: Int, problem: StickProblem?)

@@ -9,7 +9,8 @@ import HeartlineIO
 /// socket on the loop tells of block partitions added and removed; a partition on a removable
 /// disk, or one on the USB bus, is a stick. Heartline mounts it itself (mount(2), vfat or exFAT,
 /// nosuid, nodev, noexec, its files the user's alone) on a private directory, which needs root or
-/// CAP_SYS_ADMIN: without them the mount is refused and the log says so plainly.
+/// CAP_SYS_ADMIN: without them the mount is refused and the log says so plainly. Before the
+/// mount, a FAT file system is checked and mended with fsck.vfat (StickCheck).
 ///
 /// Mounting and unmounting can wait on the device, so they run off the loop.
 final class KernelSticks: StickSource {
@@ -106,9 +107,16 @@ final class KernelSticks: StickSource {
 
     // MARK: - StickSource
 
-    func mount(_ stick: String, reply: @escaping (Result<String, StickMountFailure>) -> Void) {
+    func mount(_ stick: String, reply: @escaping (Result<StickMount, StickMountFailure>) -> Void) {
         let mountPoint = mountPoint
-        loop.inBackground("heartline.stick", { Self.mount("/dev/" + stick, on: mountPoint) }, then: reply)
+        loop.inBackground(
+            "heartline.stick",
+            { () -> Result<StickMount, StickMountFailure> in
+                // Checked (and mended) before the mount, as fsck needs it unmounted.
+                let check = StickCheck.repair("/dev/" + stick)
+                if case .failed(let reason) = check { return .failure(.damaged("/dev/\(stick): \(reason)")) }
+                return Self.mount("/dev/" + stick, on: mountPoint).map { StickMount(path: $0, check: check) }
+            }, then: reply)
     }
 
     func unmount(_ stick: String, reply: @escaping (Bool) -> Void) {

@@ -106,12 +106,25 @@ final class StickLink {
             stick.source.mount(stick.name) { [weak self] result in
                 guard let self, self.generation == job else { return }
                 switch result {
-                case .success(let mount):
+                case .success(let mounted):
+                    let mount = mounted.path
                     self.current?.mount = mount
+                    switch mounted.check {
+                    case .clean: self.log("stick: checked, clean")
+                    case .mended:
+                        self.log("stick: checked and mended")
+                        self.send(.stick(.mended))
+                    case .unchecked(let reason): self.log("stick: not checked: \(reason)")
+                    case .failed(let reason): self.log("stick: check failed: \(reason)")
+                    }
                     self.log("stick: mounted at \(mount)")
                     self.copyWorkouts(formats, to: mount, job: job) { [weak self] problem in
                         self?.readPlans(plans, from: mount, job: job) { [weak self] in self?.finish(problem, mount: mount, job: job) }
                     }
+                case .failure(.damaged(let reason)):
+                    self.log("stick: not mended, so nothing is written to it: \(reason)")
+                    self.busy = false
+                    self.send(.stick(.finished(copied: 0, plans: 0, problem: .damaged)))
                 case .failure(let failure):
                     self.log("stick: mount failed: \(failure)")
                     self.busy = false

@@ -2,8 +2,9 @@
 protocol StickSource: AnyObject {
     /// Told on the loop of each stick that comes and goes, by the source's own name for it.
     var events: ((StickSourceEvent) -> Void)? { get set }
-    /// Mounts the stick (or finds where it is mounted) and answers with the mount point.
-    func mount(_ stick: String, reply: @escaping (Result<String, StickMountFailure>) -> Void)
+    /// Checks the stick's file system and mends it where it is not clean (unless it is mounted
+    /// already), then mounts it (or finds where it is mounted) and answers with the mount point.
+    func mount(_ stick: String, reply: @escaping (Result<StickMount, StickMountFailure>) -> Void)
     /// Unmounts the stick (its data synced) and answers whether it is unmounted.
     func unmount(_ stick: String, reply: @escaping (Bool) -> Void)
 }
@@ -13,6 +14,14 @@ enum StickSourceEvent: Equatable {
     case removed(String)
 }
 
+/// A stick mounted: where, and what its check found before the mount.
+struct StickMount: Equatable {
+    var path: String
+    var check: StickCheck.Outcome
+}
+
 enum StickMountFailure: Error, Equatable {
     case refused(String)
+    /// The file system was not clean and could not be mended: it was not mounted.
+    case damaged(String)
 }

@@ -3,8 +3,9 @@ import HeartlineIO
 
 /// USB sticks through udisks2 (`org.freedesktop.UDisks2` on the system bus): block devices with
 /// a file system on a removable drive, seen as they come and go (the ObjectManager's
-/// InterfacesAdded and InterfacesRemoved), mounted and unmounted by udisks, and the drive
-/// powered off after its unmount where udisks allows it.
+/// InterfacesAdded and InterfacesRemoved), checked (and repaired where not consistent) and
+/// mounted and unmounted by udisks, and the drive powered off after its unmount where udisks
+/// allows it.
 ///
 /// Everything runs on the loop: the calls are D-Bus messages, answered as loop handlers.
 final class UDisksSticks: StickSource {
@@ -95,20 +96,47 @@ final class UDisksSticks: StickSource {
 
     // MARK: - StickSource
 
-    func mount(_ stick: String, reply: @escaping (Result<String, StickMountFailure>) -> Void) {
+    func mount(_ stick: String, reply: @escaping (Result<StickMount, StickMountFailure>) -> Void) {
         bus.getProperty(Self.service, stick, Self.filesystemInterface, "MountPoints") { [weak self] result in
             guard let self else { return }
+            // Mounted by another program: its file system cannot be checked without taking it away.
             if case .success(let value) = result, let first = Self.mountPoints(value).first {
-                return reply(.success(first))
+                return reply(.success(StickMount(path: first, check: .unchecked("mounted already"))))
             }
-            self.bus.call(Self.service, stick, Self.filesystemInterface, "Mount", [.properties([:])], timeout: 60) { result in
-                switch result {
-                case .success(let values):
-                    guard let path = values.first?.string, !path.isEmpty else { return reply(.failure(.refused("no mount point"))) }
-                    reply(.success(path))
-                case .failure(let failure):
-                    reply(.failure(.refused(failure.name + ": " + failure.message)))
+            self.check(stick) { [weak self] check in
+                guard let self else { return }
+                if case .failed(let reason) = check { return reply(.failure(.damaged(reason))) }
+                self.bus.call(Self.service, stick, Self.filesystemInterface, "Mount", [.properties([:])], timeout: 60) { result in
+                    switch result {
+                    case .success(let values):
+                        guard let path = values.first?.string, !path.isEmpty else { return reply(.failure(.refused("no mount point"))) }
+                        reply(.success(StickMount(path: path, check: check)))
+                    case .failure(let failure):
+                        reply(.failure(.refused(failure.name + ": " + failure.message)))
+                    }
                 }
+            }
+        }
+    }
+
+    /// udisks's Check of the unmounted file system, and its Repair when it is not consistent. A
+    /// udisks that cannot check this file system (no fsck for it) leaves it unchecked.
+    private func check(_ stick: String, then: @escaping (StickCheck.Outcome) -> Void) {
+        bus.call(Self.service, stick, Self.filesystemInterface, "Check", [.properties([:])], timeout: 300) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let values) where values.first?.bool == true:
+                then(.clean)
+            case .success:
+                self.bus.call(Self.service, stick, Self.filesystemInterface, "Repair", [.properties([:])], timeout: 300) { result in
+                    switch result {
+                    case .success(let values) where values.first?.bool == true: then(.mended)
+                    case .success: then(.failed("udisks2 could not repair it"))
+                    case .failure(let failure): then(.failed(failure.name + ": " + failure.message))
+                    }
+                }
+            case .failure(let failure):
+                then(.unchecked(failure.name + ": " + failure.message))
             }
         }
     }

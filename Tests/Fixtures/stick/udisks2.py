@@ -3,6 +3,9 @@
 Mock.AddStick(name, directory, read_only) adds a removable USB drive with one vfat partition
 whose "mount point" is `directory`; Filesystem.Mount answers with it, Unmount forgets it, and
 Drive.PowerOff takes the stick away as udisks does. Mock.RemoveStick(name) pulls it out.
+Filesystem.Check answers that the file system is consistent unless Mock.SetDamaged(name,
+repairable) said otherwise; Repair then mends it (it is consistent after) or fails as udisks
+does when fsck cannot mend it.
 '''
 
 import dbus
@@ -17,6 +20,10 @@ IS_OBJECT_MANAGER = True
 DRIVE = 'org.freedesktop.UDisks2.Drive'
 BLOCK = 'org.freedesktop.UDisks2.Block'
 FILESYSTEM = 'org.freedesktop.UDisks2.Filesystem'
+
+
+# Sticks whose file system is not consistent: name -> whether Repair can mend it.
+damaged = {}
 
 
 def load(mock, parameters):
@@ -70,7 +77,23 @@ def AddStick(self, name, directory, read_only):
             raise dbus.exceptions.DBusException('not mounted', name='org.freedesktop.UDisks2.Error.NotMounted')
         obj.UpdateProperties(FILESYSTEM, {'MountPoints': mount_points('')})
 
-    filesystem.AddMethods(FILESYSTEM, [('Mount', 'a{sv}', 's', mount), ('Unmount', 'a{sv}', '', unmount)])
+    def check(obj, options):
+        if obj.props[FILESYSTEM]['MountPoints']:
+            raise dbus.exceptions.DBusException('mounted', name='org.freedesktop.UDisks2.Error.DeviceBusy')
+        return name not in damaged
+
+    def repair(obj, options):
+        if obj.props[FILESYSTEM]['MountPoints']:
+            raise dbus.exceptions.DBusException('mounted', name='org.freedesktop.UDisks2.Error.DeviceBusy')
+        if not damaged.get(name, True):
+            raise dbus.exceptions.DBusException('fsck.vfat could not mend it', name='org.freedesktop.UDisks2.Error.Failed')
+        damaged.pop(name, None)
+        return True
+
+    filesystem.AddMethods(FILESYSTEM, [
+        ('Mount', 'a{sv}', 's', mount), ('Unmount', 'a{sv}', '', unmount),
+        ('Check', 'a{sv}', 'b', check), ('Repair', 'a{sv}', 'b', repair),
+    ])
     self.object_manager_emit_added(block)
 
 
@@ -80,3 +103,8 @@ def RemoveStick(self, name):
         if path in mockobject.objects:
             self.object_manager_emit_removed(path)
             self.RemoveObject(path)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='sb', out_signature='')
+def SetDamaged(self, name, repairable):
+    damaged[name] = repairable
