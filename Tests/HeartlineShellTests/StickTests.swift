@@ -318,12 +318,17 @@ struct StickBinaryTests {
         let reader = open(pipe, O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)
         var chunk = [UInt8](repeating: 0, count: 65536)
+        // Drained to the end of the file once its writer is seen: a read before the blocked
+        // writer's open returns finds no writer (0) and would cut its write instead.
         let drained = Date().addingTimeInterval(30)
+        var heard = false
         while Date() < drained {
             let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 { usleep(20_000) }
+            if count > 0 { heard = true }
+            if count == 0, heard { break }
+            if count <= 0 { usleep(20_000) }
         }
+        #expect(heard, "the stalled write was never heard through its pipe")
         close(reader)
         unlink(pipe)
         #expect(!terminal.output(after: mark).contains("copied to the stick"))
