@@ -91,13 +91,15 @@ final class GoldenSession {
     /// Movement sensors out of range: they send nothing until they are back.
     var silent: Set<SensorKind> = []
 
-    init(start: Date = goldenStart, strapSeed: UInt64? = 7) throws {
+    /// - Parameters:
+    ///   - words: the language the session starts in; `languages`, the others installed.
+    init(start: Date = goldenStart, strapSeed: UInt64? = 7, words: Words = TestCatalogue.words, languages: [Words] = []) throws {
         now = start
         let box = ClockBox(start)
         store = try SQLiteStore(directory: directory.path, now: { box.now })
         clockBox = box
         edge = StorageEdge(store)
-        core = Heartline(words: TestCatalogue.words)
+        core = Heartline(words: words, languages: languages)
         if let strapSeed {
             strap = SimulatedStrap(seed: strapSeed)
         }
@@ -152,6 +154,8 @@ final class GoldenSession {
                 return [shown] + send(.motionSensor(.fitnessMachine, .machine(.answered(command, .success))))
             case .speechSettingChanged(let setting, let value):
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
+            case .languageChanged(let code):
+                return ["(language \(code))"]
             case .keyEchoChanged(let echo):
                 return ["(echo \(echo.rawValue))"]
             case .powerOff:

@@ -26,6 +26,8 @@ struct FeatureEnvironment: Sendable {
     let strap: SensorStatus
     /// The profile as stored (the heart-rate zones come from it).
     var profile = Profile()
+    /// The words of every installed language, by code.
+    var languages: [String: Words] = [:]
 }
 
 /// What a feature asks of the root, in order.
@@ -79,7 +81,9 @@ extension FeatureEnvironment {
 extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile)
+        FeatureEnvironment(
+            words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile,
+            languages: languages)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as

@@ -66,7 +66,7 @@ extension Heartline {
         switch screen {
         case .workout:
             if let command = key == "\r" ? .whereAmI : workoutCommand(key: key) {
-                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(command).name])
+                say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)])
             } else {
                 say(.answer, .keyDoesNothing, ["key": name])
             }
@@ -77,7 +77,7 @@ extension Heartline {
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
             } else if key == "\r" {
-                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(.whereAmI).name])
+                say(.answer, .keyDescribed, ["key": name, "action": words.name(of: .whereAmI)])
             } else {
                 say(.answer, .keyTypes, ["key": name])
             }
@@ -137,7 +137,7 @@ extension Heartline {
         }
         // Any other line is a command typed on purpose: the mode that waited for a key ends.
         conversation.keyboard.describingKeys = false
-        if typedValueAwaited, text.isEmpty || Vocabulary.command(words: text) == .whereAmI {
+        if typedValueAwaited, text.isEmpty || words.command(words: text) == .whereAmI {
             // Asking where does not give up the range or plan being typed: it is still awaited.
             conversation.keyboard.typingLine = true
             whereAmI()
@@ -149,27 +149,27 @@ extension Heartline {
             return
         }
         if case .question(let question) = screen {
-            switch Vocabulary.command(words: text) {
+            switch words.command(words: text) {
             case .yes: answer(question, yes: true)
             case .no, .back: answer(question, yes: false)
-            case .help, .whereAmI, .repeatLast: perform(Vocabulary.command(words: text)!)
+            case .help, .whereAmI, .repeatLast: perform(words.command(words: text)!)
             default: ask(question, again: true)
             }
             return
         }
         if case .workout = screen {
             // A single key typed with Enter means what the key means on its own.
-            let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
+            let command = text.count == 1 ? workoutCommand(key: text.first!) : words.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
             } else if machineCommand(text) {
                 return
             } else {
-                unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
+                unknown(text, vocabulary: Vocabulary.workout.flatMap(words.names(of:)))
             }
             return
         }
-        if let command = Vocabulary.command(words: text), Vocabulary.everywhere.contains(command) || command == .describeKeys {
+        if let command = words.command(words: text), Vocabulary.everywhere.contains(command) || command == .describeKeys {
             perform(command)
             return
         }
@@ -221,14 +221,14 @@ extension Heartline {
             sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
             perform(item.action)
-        } else if let command = Vocabulary.command(words: text) {
+        } else if let command = words.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
             perform(command)
         } else if machineSetting(text) {
             return
         } else {
             let vocabulary =
-                Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
+                Vocabulary.everywhere.flatMap(words.names(of:)) + menuItems().map { CommandText.normalize($0.label) }
             unknown(text, vocabulary: vocabulary)
         }
     }
@@ -509,6 +509,7 @@ extension Heartline {
         case .startRestingCheck: resting(.start)
         case .cycleRestingCheckLength: resting(.cycleLength)
         case .cycleUnits: settingsMenu(.cycleUnits)
+        case .cycleLanguage: settingsMenu(.cycleLanguage)
         case .findMotionSensors: sensorSettings(.findMotion)
         case .forgetMotionSensor(let kind): sensorSettings(.forgetMotion(kind))
         case .findHeadsets: headset(.find)

@@ -1,0 +1,84 @@
+import Foundation
+
+// Typed words in the catalogue's language. Each command's words come from vocabulary.prompts
+// (`word.heart-rate = frecuencia cardíaca | pulso`); the English words of `Vocabulary` are
+// accepted in every language, so completion, help and `key.X` lines written in English keep
+// working. Accents are optional when typed: "si" is "sí".
+
+extension VocabularyEntry {
+    /// The entry's key in vocabulary.prompts: `word.` and its English name, spaces as hyphens.
+    public var wordKey: String { "word." + name.replacingOccurrences(of: " ", with: "-") }
+}
+
+/// The typed words of one language, looked up by their folded form.
+struct TypedWords: Sendable {
+    /// Each command's words in the language, its name first; English's own table for English.
+    let names: [Command: [String]]
+    /// Every word, the language's and English's, folded, with the command it names.
+    let commands: [String: Command]
+
+    init(_ catalogue: PromptCatalogue) {
+        var names: [Command: [String]] = [:]
+        var commands: [String: Command] = [:]
+        for entry in Vocabulary.entries {
+            let own = catalogue.vocabulary[entry.wordKey] ?? entry.words
+            names[entry.command] = own
+            for word in own.map(CommandText.normalize) where commands[Self.fold(word)] == nil {
+                commands[Self.fold(word)] = entry.command
+            }
+        }
+        // English last: a word the language gives another command keeps the language's meaning.
+        for entry in Vocabulary.entries {
+            for word in entry.words where commands[Self.fold(word)] == nil { commands[Self.fold(word)] = entry.command }
+        }
+        self.names = names
+        self.commands = commands
+    }
+
+    /// Lower case without accents: "Frecuencia cardíaca" is "frecuencia cardiaca".
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    }
+}
+
+extension Words {
+    /// The command these normalized typed words name, in this language or in English.
+    public func command(words text: String) -> Command? { typedWords.commands[TypedWords.fold(text)] }
+
+    /// The name of `command` in this language, as completion and help say it.
+    public func name(of command: Command) -> String { typedWords.names[command]?.first ?? Vocabulary.entry(command).name }
+
+    /// Every word naming `command`, this language's first, then English's, for suggestions.
+    public func names(of command: Command) -> [String] {
+        let own = typedWords.names[command] ?? []
+        return own + Vocabulary.entry(command).words.filter { !own.contains($0) }
+    }
+
+    /// A language's name in that language, as Settings says it: "English", "Español", "Deutsch"
+    /// (CLDR's names, through Foundation).
+    public func languageName(_ code: String) -> String {
+        let name = Locale(identifier: code).localizedString(forLanguageCode: code) ?? code
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// A typed date in this language with its words in English, for `DateWords`: the
+    /// catalogue's weekdays, months, today and yesterday become English ones, and the words a
+    /// date is said with ("28 de noviembre", "28. November") drop their "de" and ordinal dot.
+    public func englishDate(_ text: String) -> String {
+        guard language != "en" else { return text }
+        var table: [String: String] = [
+            TypedWords.fold(self(.dateToday)): "today", TypedWords.fold(self(.dateYesterday)): "yesterday",
+        ]
+        for (index, prompt) in Prompt.weekdays.enumerated() { table[TypedWords.fold(self(prompt))] = DateWords.weekdays[index] }
+        for (index, prompt) in Prompt.months.enumerated() { table[TypedWords.fold(self(prompt))] = DateWords.months[index] }
+        let fillers: Set<String> = ["de", "del", "den", "am"]
+        let parts = TypedWords.fold(text).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let whole = table[parts.joined(separator: " ")]
+        if let whole { return whole }
+        return parts.compactMap { part -> String? in
+            if fillers.contains(part) { return nil }
+            if part.hasSuffix("."), Int(part.dropLast()) != nil { return String(part.dropLast()) }
+            return table[part] ?? part
+        }.joined(separator: " ")
+    }
+}
