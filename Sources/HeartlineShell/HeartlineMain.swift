@@ -176,17 +176,19 @@ public enum HeartlineMain {
         }
         // The language chosen in Settings, when it is installed, is above the start's.
         let spokenLanguage = stored.language.flatMap { installed.catalogues[$0] == nil ? nil : $0 } ?? startLanguage
+        // The edge's own sentences from here on (ready, warnings, key echo) are in it too.
+        let spoken = allWords.first { $0.language == spokenLanguage }!
         let core = Heartline(words: words, languages: allWords)
         let session = Session(loop: loop, clock: clock, core: core, storage: storage, speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
-            options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
+            options: options, environment: environment, store: committed, words: spoken, engine: { output?.engineName })
         // What the user changed in Settings, Speech wins over the configuration file; a reset
         // leaves both aside, so that this run speaks with the engine's defaults.
         var speechDefaults = resetSpeech ? SpeechSettings() : configuredSpeech
         if resetSpeech || !voiceLanguageConfigured { speechDefaults.language = spokenLanguage }
         var speechSettings = speechDefaults.overridden(by: resetSpeech ? [:] : stored.speech)
         output?.apply(speechSettings)
-        voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
+        voice.speak([Utterance(.answer, spoken(.systemReady))] + configuration.warnings(spoken))
         session.applySpeechSetting = { [weak session] setting, value in
             speechSettings.set(setting, value, defaults: speechDefaults)
             output?.apply(speechSettings)
@@ -216,7 +218,7 @@ public enum HeartlineMain {
             loop: loop, log: log)
         uploader.send = { [weak session] input in session?.send(input) }
         session.uploadWorkout = { uploader.upload($0) }
-        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(words)] } }
+        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(spoken)] } }
         session.powerOff = { PowerOff.request() }
         // Captions as last set in Settings, unless --captions or the configuration says on.
         if let captioned {
@@ -295,11 +297,11 @@ public enum HeartlineMain {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
             let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
             session.runTerminal(
-                words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead)
+                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead)
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {
-                watchSound(captioned, output: output, loop: loop, words: words, environment: environment, log: log)
+                watchSound(captioned, output: output, loop: loop, words: spoken, environment: environment, log: log)
             }
             configuration.configuration.keys.install(on: session)
         } else {
