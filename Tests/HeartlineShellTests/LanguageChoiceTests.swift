@@ -8,19 +8,20 @@ import Testing
 @Suite struct LanguageChoiceTests {
     static let installed = ["de", "en", "es"]
 
-    @Test(arguments: [
-        (nil, nil, [:], "en"),
-        (nil, nil, ["LANG": "es_ES.UTF-8"], "es"),
-        (nil, nil, ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"], "de"),
-        (nil, nil, ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LC_ALL": "en_GB.UTF-8"], "en"),
-        // A locale of a language not installed leaves the choice to the next variable.
-        (nil, nil, ["LC_ALL": "fr_FR.UTF-8", "LANG": "de_AT.UTF-8"], "de"),
-        (nil, nil, ["LANG": "fr_FR.UTF-8"], "en"),
-        (nil, nil, ["LANG": "C.UTF-8"], "en"),
-        (nil, "de", ["LANG": "es_ES.UTF-8"], "de"),
-        ("es", "de", ["LANG": "en_US.UTF-8"], "es"),
-        ("fr", nil, ["LANG": "de_DE.UTF-8"], "de"),
-    ] as [(String?, String?, [String: String], String)])
+    @Test(
+        arguments: [
+            (nil, nil, [:], "en"),
+            (nil, nil, ["LANG": "es_ES.UTF-8"], "es"),
+            (nil, nil, ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"], "de"),
+            (nil, nil, ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LC_ALL": "en_GB.UTF-8"], "en"),
+            // A locale of a language not installed leaves the choice to the next variable.
+            (nil, nil, ["LC_ALL": "fr_FR.UTF-8", "LANG": "de_AT.UTF-8"], "de"),
+            (nil, nil, ["LANG": "fr_FR.UTF-8"], "en"),
+            (nil, nil, ["LANG": "C.UTF-8"], "en"),
+            (nil, "de", ["LANG": "es_ES.UTF-8"], "de"),
+            ("es", "de", ["LANG": "en_US.UTF-8"], "es"),
+            ("fr", nil, ["LANG": "de_DE.UTF-8"], "de"),
+        ] as [(String?, String?, [String: String], String)])
     func theStartLanguage(configured: String?, commandLine: String?, environment: [String: String], chosen: String) {
         #expect(
             LanguageChoice.start(configured: configured, commandLine: commandLine, environment: environment, installed: Self.installed)

@@ -175,7 +175,10 @@ public struct Words: Sendable {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let hour = parts.hour!
         let minute = parts.minute!
-        let minutes = minute < 10 ? "0\(minute)" : String(minute)
+        // espeak-ng reads "7:05" as "seven oh five" in English but as "siete cero cinco" and
+        // "sieben null fünf" in Spanish and German, where "7:5" is "siete cinco", "sieben fünf":
+        // the minute is padded in English only.
+        let minutes = minute < 10 && language == "en" ? "0\(minute)" : String(minute)
         switch hourCycle {
         case .twentyFour:
             if hour == 0 { return minute == 0 ? self(.timeMidnight) : self(.timePastMidnight, ["minute": String(minute)]) }
