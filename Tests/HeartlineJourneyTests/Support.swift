@@ -25,6 +25,22 @@ enum TestCatalogue {
     }
 
     static let words = Words(catalogue: shared, calendar: calendar)
+
+    /// A language's catalogue from the source tree (Prompts/<code>), English filling in its
+    /// gaps, as the shell loads it.
+    static func language(_ code: String) -> Words {
+        let folder = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(code).path
+        var catalogue = PromptCatalogue(language: code)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".prompts") }.sorted() ?? []
+        for file in files {
+            try! catalogue.add(String(contentsOfFile: folder + "/" + file, encoding: .utf8), source: file)
+        }
+        _ = catalogue.fillIn(from: shared)
+        return Words(catalogue: catalogue, calendar: calendar)
+    }
+
+    static let spanish = language("es")
+    static let german = language("de")
 }
 
 /// A fresh temporary directory, removed when the value is deinitialised.

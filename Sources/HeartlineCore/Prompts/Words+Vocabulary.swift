@@ -54,6 +54,11 @@ extension Words {
         return own + Vocabulary.entry(command).words.filter { !own.contains($0) }
     }
 
+    /// A name from a label as it is said inside a sentence ("heart rate" for "Heart rate"):
+    /// lower case, except in German, whose nouns keep their capital. Written here by hand:
+    /// CLDR and ICU give no rule for a noun's capital inside a sentence.
+    public func inSentence(_ label: String) -> String { language == "de" ? label : label.lowercased() }
+
     /// A language's name in that language, as Settings says it: "English", "Español", "Deutsch"
     /// (CLDR's names, through Foundation).
     public func languageName(_ code: String) -> String {

@@ -244,7 +244,7 @@ extension Heartline {
         if configuration.metrics.isEmpty {
             say(.menu, .lastNoMetrics)
         } else {
-            let names = configuration.metrics.map { words.metric($0).lowercased() }
+            let names = configuration.metrics.map { words.inSentence(words.metric($0)) }
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
