@@ -188,6 +188,7 @@ public enum HeartlineMain {
         if resetSpeech || !voiceLanguageConfigured { speechDefaults.language = spokenLanguage }
         var speechSettings = speechDefaults.overridden(by: resetSpeech ? [:] : stored.speech)
         output?.apply(speechSettings)
+        log("speech: language \(speechSettings.language) for \(spokenLanguage)")
         voice.speak([Utterance(.answer, spoken(.systemReady))] + configuration.warnings(spoken))
         session.applySpeechSetting = { [weak session] setting, value in
             speechSettings.set(setting, value, defaults: speechDefaults)
@@ -200,6 +201,7 @@ public enum HeartlineMain {
             speechDefaults.language = code
             speechSettings.set(.language, nil, defaults: speechDefaults)
             output?.apply(speechSettings)
+            log("speech: language \(speechSettings.language) for \(code)")
         }
         session.listSpeechOffer = { [weak session] in
             if let output {

@@ -73,6 +73,8 @@ import Testing
         // Every other sentence is English's, and the log says once which keys were missing.
         #expect(result.lines.contains("menu: Settings."))
         #expect(result.standardError.components(separatedBy: "prompts: xx lacks").count == 2, "\(result.standardError)")
+        // Speech is set to the language: speech-dispatcher's language, espeak-ng's voice.
+        #expect(result.standardError.contains("speech: language xx for xx"), "\(result.standardError)")
     }
 
     @Test func theConfigurationFileIsAboveTheCommandLineAndTheLocale() throws {
@@ -81,6 +83,11 @@ import Testing
         try "language = en\n".write(toFile: config, atomically: true, encoding: .utf8)
         let configured = try Self.run(["--config", config, "--language", "xx"], "quit\n", environment: ["LANG": "xx_XX"], data: data)
         #expect(configured.lines.first == "answer: Heartline is ready.")
+        // A voice language of the configuration's own stays.
+        try "language = xx\nspeech.language = en-GB\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let voice = try Self.run(["--config", config], "quit\n", environment: [:], data: data)
+        #expect(voice.lines.first == "answer: Xx listo.")
+        #expect(voice.standardError.contains("speech: language en-GB for xx"), "\(voice.standardError)")
         let commandLine = try Self.run(["--language", "xx"], "quit\n", environment: [:], data: data)
         #expect(commandLine.lines.first == "answer: Xx listo.")
     }
@@ -92,6 +99,8 @@ import Testing
         #expect(chosen.lines.first == "answer: Heartline is ready.")
         #expect(chosen.lines.contains { $0 == "menu: 12, Language: English." }, "\(chosen.lines)")
         #expect(chosen.lines.contains("answer: Language: Xx."), "\(chosen.lines)")
+        #expect(chosen.standardError.contains("speech: language en for en"), "\(chosen.standardError)")
+        #expect(chosen.standardError.contains("speech: language xx for xx"), "\(chosen.standardError)")
         let again = try Self.run(["--language", "en"], "quit\n", environment: ["LANG": "en_GB.UTF-8"], data: data)
         #expect(again.lines.first == "answer: Xx listo.")
     }
