@@ -104,7 +104,10 @@ import Testing
         for entry in Vocabulary.entries {
             #expect(english.vocabulary[entry.wordKey] == entry.words, "\(entry.wordKey)")
         }
-        #expect(english.vocabulary.count == Vocabulary.entries.count)
+        for phrase in TypedPhrase.allCases {
+            #expect(english.vocabulary[phrase.rawValue] == phrase.english, "\(phrase.rawValue)")
+        }
+        #expect(english.vocabulary.count == Vocabulary.entries.count + TypedPhrase.allCases.count)
         #expect(english.templates.keys.filter { $0.hasPrefix("word.") } == [])
     }
 

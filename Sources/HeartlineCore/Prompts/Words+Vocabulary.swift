@@ -41,7 +41,37 @@ struct TypedWords: Sendable {
     }
 }
 
+/// Typed phrases that are no command of their own but a part of a typed line: a fitness
+/// machine's "top speed 14" and "step 0.5", and a rower's split and stroke rate.
+public enum TypedPhrase: String, CaseIterable, Sendable {
+    case topSpeed = "word.top-speed"
+    case step = "word.step"
+    case split = "word.split"
+    case strokeRate = "word.stroke-rate"
+
+    /// English's words, which work in every language.
+    public var english: [String] {
+        switch self {
+        case .topSpeed: ["top speed"]
+        case .step: ["step"]
+        case .split: ["split", "500 metre split", "500 meter split"]
+        case .strokeRate: ["stroke rate", "strokes"]
+        }
+    }
+}
+
 extension Words {
+    /// Whether the normalized typed `text` is `phrase` in this language or in English.
+    public func isPhrase(_ text: String, _ phrase: TypedPhrase) -> Bool {
+        let typed = TypedWords.fold(text)
+        return ((catalogue.vocabulary[phrase.rawValue] ?? []) + phrase.english).contains { TypedWords.fold($0) == typed }
+    }
+
+    /// A number typed with the language's decimal separator or a point: "12,5" or "12.5".
+    public func typedNumber(_ text: String) -> Double? {
+        Double(text) ?? Double(text.replacingOccurrences(of: ",", with: "."))
+    }
+
     /// The command these normalized typed words name, in this language or in English.
     public func command(words text: String) -> Command? { typedWords.commands[TypedWords.fold(text)] }
 

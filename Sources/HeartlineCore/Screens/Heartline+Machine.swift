@@ -93,15 +93,9 @@ extension Heartline {
     /// "pause machine", "top speed 14", "step 0.5": whether `text` was one.
     mutating func machineCommand(_ text: String) -> Bool {
         if machineSetting(text) { return true }
-        switch text {
-        case "split", "500 metre split", "500 meter split":
-            speakRowing(split: true)
+        if words.isPhrase(text, .split) || words.isPhrase(text, .strokeRate) {
+            speakRowing(split: words.isPhrase(text, .split))
             return true
-        case "stroke rate", "strokes":
-            speakRowing(split: false)
-            return true
-        default:
-            break
         }
         let parts = text.split(separator: " ").map(String.init)
         switch parts.count {
@@ -114,7 +108,7 @@ extension Heartline {
             }
             return true
         case 2, 3:
-            let value = Double(parts[parts.count - 1])
+            let value = words.typedNumber(parts[parts.count - 1])
             let name = parts.dropLast().joined(separator: " ")
             let target: MachineTarget
             switch name {
@@ -141,10 +135,13 @@ extension Heartline {
     mutating func machineSetting(_ text: String) -> Bool {
         let parts = text.split(separator: " ").map(String.init)
         guard let last = parts.last, parts.count >= 2 else { return false }
-        switch parts.dropLast().joined(separator: " ") {
-        case "top speed": setTopSpeed(Double(last))
-        case "step": setMachineStep(Double(last))
-        default: return false
+        let name = parts.dropLast().joined(separator: " ")
+        if words.isPhrase(name, .topSpeed) {
+            setTopSpeed(words.typedNumber(last))
+        } else if words.isPhrase(name, .step) {
+            setMachineStep(words.typedNumber(last))
+        } else {
+            return false
         }
         return true
     }
