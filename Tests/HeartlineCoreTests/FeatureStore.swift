@@ -15,6 +15,8 @@ struct FeatureStore<F: Feature> {
     var now: Date
     var strap: SensorStatus
     var profile = Profile()
+    /// The installed languages' words by code; the settings' language picks the words read.
+    var languages: [String: Words] = [:]
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -28,7 +30,9 @@ struct FeatureStore<F: Feature> {
     }
 
     var environment: FeatureEnvironment {
-        FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile)
+        FeatureEnvironment(
+            words: settings.language.flatMap { languages[$0] } ?? TestCatalogue.words, now: now, settings: settings, screen: screen,
+            strap: strap, profile: profile, languages: languages)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
