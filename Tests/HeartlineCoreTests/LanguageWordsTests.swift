@@ -173,3 +173,34 @@ enum LanguageCatalogue {
         #expect(CommandText.suggestion(for: "calroies", among: Vocabulary.workout.flatMap(TestCatalogue.words.names(of:))) == "calories")
     }
 }
+
+/// A plan typed in a language's words is the plan its English words make.
+@Suite struct LanguagePlanTests {
+    static let words: Words = {
+        var catalogue = PromptCatalogue(language: "xx")
+        try! catalogue.add(
+            """
+            word.plan-times = veces | vez
+            word.plan-minutes = minutos | minuto
+            word.plan-work = trabajo | fuerte
+            word.plan-rest = descanso | suave
+            word.plan-warm-up = calentamiento
+            word.plan-cool-down = vuelta a la calma
+            word.plan-then = luego
+            word.plan-and = de | y
+            word.plan-watts = vatios
+            word.plan-at = a
+            """, source: "vocabulary.prompts")
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
+    }()
+
+    @Test func aPlanInTheLanguagesWordsIsReadAsInEnglish() throws {
+        let typed = "calentamiento 5 minutos, 6 veces 3 minutos de trabajo a 250 vatios, 1 minuto de descanso, vuelta a la calma 5 minutos"
+        let english = "warmup 5 minutes, 6 times 3 minutes work at 250 watts, 1 minute rest, cooldown 5 minutes"
+        #expect(try TrainingPlanText.read(Self.words.englishPlan(typed)) == TrainingPlanText.read(english))
+        // Accents are optional, and English's own words still work.
+        #expect(Self.words.englishPlan("4 VECES 1 minuto fuerte") == "4 times 1 minutes work")
+        #expect(TestCatalogue.words.englishPlan(english) == english)
+    }
+}

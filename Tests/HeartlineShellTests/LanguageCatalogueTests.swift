@@ -107,7 +107,10 @@ import Testing
         for phrase in TypedPhrase.allCases {
             #expect(english.vocabulary[phrase.rawValue] == phrase.english, "\(phrase.rawValue)")
         }
-        #expect(english.vocabulary.count == Vocabulary.entries.count + TypedPhrase.allCases.count)
+        for word in PlanWord.allCases {
+            #expect(english.vocabulary[word.rawValue] == word.english, "\(word.rawValue)")
+        }
+        #expect(english.vocabulary.count == Vocabulary.entries.count + TypedPhrase.allCases.count + PlanWord.allCases.count)
         #expect(english.templates.keys.filter { $0.hasPrefix("word.") } == [])
     }
 

@@ -60,7 +60,83 @@ public enum TypedPhrase: String, CaseIterable, Sendable {
     }
 }
 
+/// The words of a typed training plan ("6 times 3 minutes hard, 2 minutes easy"), by their
+/// key in vocabulary.prompts: each language's words for one of them are read as its English
+/// word, which the plan grammar (`TrainingPlanText`) reads.
+public enum PlanWord: String, CaseIterable, Sendable {
+    case times = "word.plan-times"
+    case seconds = "word.plan-seconds"
+    case minutes = "word.plan-minutes"
+    case hours = "word.plan-hours"
+    case work = "word.plan-work"
+    case rest = "word.plan-rest"
+    case warmUp = "word.plan-warm-up"
+    case coolDown = "word.plan-cool-down"
+    case then = "word.plan-then"
+    case at = "word.plan-at"
+    case and = "word.plan-and"
+    case watts = "word.plan-watts"
+    case percent = "word.plan-percent"
+    case incline = "word.plan-incline"
+
+    /// English's words, as the grammar reads them; the first is the one a language's word becomes.
+    public var english: [String] {
+        switch self {
+        case .times: ["times", "x", "rounds", "reps", "sets"]
+        case .seconds: ["seconds", "second", "sec", "s"]
+        case .minutes: ["minutes", "minute", "min"]
+        case .hours: ["hours", "hour", "h"]
+        case .work: ["work", "hard", "on", "fast"]
+        case .rest: ["rest", "easy", "off", "recovery"]
+        case .warmUp: ["warmup", "warm-up"]
+        case .coolDown: ["cooldown", "cool-down"]
+        case .then: ["then", "next"]
+        case .at: ["at"]
+        case .and: ["and", "with", "of"]
+        case .watts: ["watts", "w"]
+        case .percent: ["percent", "%"]
+        case .incline: ["incline", "grade"]
+        }
+    }
+}
+
 extension Words {
+    /// A typed plan with this language's plan words in English, for `TrainingPlanText`: the
+    /// longest run of words (up to four) that is a plan word of the language becomes that
+    /// word's English one; numbers, punctuation and other words stay as typed.
+    public func englishPlan(_ text: String) -> String {
+        guard language != "en" else { return text }
+        var table: [String: String] = [:]
+        for word in PlanWord.allCases {
+            for own in catalogue.vocabulary[word.rawValue] ?? [] { table[TypedWords.fold(own)] = word.english[0] }
+        }
+        guard !table.isEmpty else { return text }
+        var spaced = ""
+        for character in text {
+            spaced += ",;".contains(character) ? " \(character) " : String(character)
+        }
+        let parts = spaced.split(whereSeparator: \.isWhitespace).map(String.init)
+        var result: [String] = []
+        var index = 0
+        while index < parts.count {
+            var matched = false
+            for length in stride(from: min(4, parts.count - index), through: 1, by: -1) {
+                let phrase = TypedWords.fold(parts[index..<index + length].joined(separator: " "))
+                if let english = table[phrase] {
+                    result.append(english)
+                    index += length
+                    matched = true
+                    break
+                }
+            }
+            if !matched {
+                result.append(parts[index])
+                index += 1
+            }
+        }
+        return result.joined(separator: " ")
+    }
+
     /// Whether the normalized typed `text` is `phrase` in this language or in English.
     public func isPhrase(_ text: String, _ phrase: TypedPhrase) -> Bool {
         let typed = TypedWords.fold(text)
