@@ -204,3 +204,23 @@ enum LanguageCatalogue {
         #expect(TestCatalogue.words.englishPlan(english) == english)
     }
 }
+
+/// The plans each language's own sentences give as examples are read.
+@Suite struct LanguageCataloguePlanTests {
+    @Test(arguments: [
+        ("es", "6 veces 3 minutos de trabajo, 1 minuto de descanso", "6 times 3 minutes work, 1 minute rest"),
+        (
+            "es", "calentamiento 5 minutos, 4 veces 3 minutos fuerte a 250 vatios, 2 minutos suave, vuelta a la calma 5 minutos",
+            "warmup 5 minutes, 4 times 3 minutes hard at 250 watts, 2 minutes easy, cooldown 5 minutes"
+        ),
+        ("de", "6 mal 3 Minuten Belastung, 1 Minute Pause", "6 times 3 minutes work, 1 minute rest"),
+        (
+            "de", "Aufwärmen 5 Minuten, 4 mal 3 Minuten hart bei 250 Watt, 2 Minuten locker, Abkühlen 5 Minuten",
+            "warmup 5 minutes, 4 times 3 minutes hard at 250 watts, 2 minutes easy, cooldown 5 minutes"
+        ),
+    ])
+    func anExamplePlanIsReadInItsLanguage(language: String, typed: String, english: String) throws {
+        let words = LanguageCatalogue.words(language)
+        #expect(try TrainingPlanText.read(words.englishPlan(typed)) == TrainingPlanText.read(english))
+    }
+}
