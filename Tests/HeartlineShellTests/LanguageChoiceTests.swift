@@ -104,4 +104,23 @@ import Testing
         let again = try Self.run(["--language", "en"], "quit\n", environment: ["LANG": "en_GB.UTF-8"], data: data)
         #expect(again.lines.first == "answer: Xx listo.")
     }
+
+    /// The installed Spanish and German, as the binary speaks them from the locale: the ready
+    /// sentence, a typed word of the language, accents left out, and help in the language.
+    @Test(arguments: [
+        ("es_ES.UTF-8", "es", "ayuda"), ("de_DE.UTF-8", "de", "hilfe"),
+    ])
+    func theBinarySpeaksSpanishAndGermanFromTheLocale(locale: String, language: String, help: String) throws {
+        let data = TemporaryDirectory()
+        let catalogue = try #require(LanguageCatalogueTests.installed.catalogues[language])
+        let result = try runHeartline(
+            ["--speech", "transcript", "--data-dir", data.path], input: Data("\(help)\nquit\n".utf8),
+            environment: ["LANG": locale, "LC_ALL": "", "LC_MESSAGES": ""])
+        #expect(result.status == 0)
+        #expect(result.lines.first == "answer: " + catalogue.templates["system.ready"]!)
+        #expect(result.lines.contains("menu: " + catalogue.templates["title.home"]! + "."), "\(result.lines)")
+        #expect(result.lines.contains("answer: " + catalogue.templates["help.home"]!), "\(result.lines)")
+        #expect(!result.standardError.contains("prompts: \(language) lacks"), "\(result.standardError)")
+        #expect(result.standardError.contains("speech: language \(language) for \(language)"))
+    }
 }
