@@ -196,7 +196,9 @@ public enum HeartlineMain {
             // Another module has other voices: Settings, Speech checks against its list.
             if setting == .module { session?.listSpeechOffer?() }
         }
-        session.applyLanguage = { code in
+        session.applyLanguage = { [weak session] code in
+            // Key echo and completion, at the edge, speak it too.
+            if let chosen = allWords.first(where: { $0.language == code }) { session?.terminalForOutput?.speak(in: chosen) }
             // A language chosen in Settings takes a voice of it: the voice language follows.
             speechDefaults.language = code
             speechSettings.set(.language, nil, defaults: speechDefaults)

@@ -123,4 +123,27 @@ import Testing
         #expect(!result.standardError.contains("prompts: \(language) lacks"), "\(result.standardError)")
         #expect(result.standardError.contains("speech: language \(language) for \(language)"))
     }
+
+    /// On the terminal, key echo follows a language chosen in Settings at once.
+    @Test func keyEchoSpeaksTheLanguageChosenInSettings() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(
+            arguments: ["--speech", "transcript", "--data-dir", data.path],
+            environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("?")
+        #expect(terminal.waitFor("echo: question mark", after: mark))
+        terminal.type("\u{15}settings\r")
+        #expect(terminal.waitFor("menu: 1, Profile.", after: mark))
+        mark = terminal.mark
+        // Deutsch, English, Español: after English comes Spanish.
+        terminal.type("language\r")
+        #expect(terminal.waitFor("answer: Idioma: Español.", after: mark))
+        mark = terminal.mark
+        terminal.type("?")
+        #expect(terminal.waitFor("echo: interrogación", after: mark))
+        terminal.type("\u{15}\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
 }
