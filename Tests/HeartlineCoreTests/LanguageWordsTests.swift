@@ -224,3 +224,31 @@ enum LanguageCatalogue {
         #expect(try TrainingPlanText.read(words.englishPlan(typed)) == TrainingPlanText.read(english))
     }
 }
+
+/// A profile's answers typed in a language's words, English's still understood.
+@Suite struct LanguageProfileWordsTests {
+    static let words: Words = {
+        var catalogue = PromptCatalogue(language: "xx")
+        try! catalogue.add(
+            "word.unit-years = años | año\nword.female = mujer\nword.clear = borrar\nword.unit-beats = ppm\n", source: "vocabulary.prompts")
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
+    }()
+
+    @Test func typedAnswersInTheLanguage() {
+        #expect(Self.words.typedCount("35 años", unit: .years) == 35)
+        #expect(Self.words.typedCount("35 anos", unit: .years) == 35)
+        #expect(Self.words.typedCount("35 years", unit: .years) == 35)
+        #expect(Self.words.typedCount("180 ppm", unit: .beats) == 180)
+        #expect(Self.words.isPhrase("mujer", .female) && Self.words.isPhrase("female", .female))
+        #expect(Self.words.isPhrase("borrar", .clear) && !Self.words.isPhrase("mujer", .male))
+    }
+
+    @Test func theProfileTakesThem() {
+        var profile = Profile()
+        let environment = FeatureEnvironment(words: Self.words, now: goldenStart, settings: Settings(), screen: .home, strap: .absent)
+        _ = ProfileFeature.reduce(&profile, .enter("42 años", .age), environment)
+        _ = ProfileFeature.reduce(&profile, .enter("mujer", .sex), environment)
+        #expect(profile.age == 42 && profile.sex == .female)
+    }
+}

@@ -48,10 +48,23 @@ public enum TypedPhrase: String, CaseIterable, Sendable {
     case step = "word.step"
     case split = "word.split"
     case strokeRate = "word.stroke-rate"
+    /// A profile field's answers: clearing it, the sexes, and the units a number may carry.
+    case clear = "word.clear"
+    case female = "word.female"
+    case male = "word.male"
+    case years = "word.unit-years"
+    case beats = "word.unit-beats"
+    case watts = "word.unit-watts"
 
     /// English's words, which work in every language.
     public var english: [String] {
         switch self {
+        case .clear: ["clear", "none", "default", "unset"]
+        case .female: ["female", "f", "woman"]
+        case .male: ["male", "m", "man"]
+        case .years: ["years old", "years", "year", "yrs", "y"]
+        case .beats: ["beats per minute", "beats", "bpm"]
+        case .watts: ["watts", "watt", "w"]
         case .topSpeed: ["top speed"]
         case .step: ["step"]
         case .split: ["split", "500 metre split", "500 meter split"]
@@ -141,6 +154,18 @@ extension Words {
     public func isPhrase(_ text: String, _ phrase: TypedPhrase) -> Bool {
         let typed = TypedWords.fold(text)
         return ((catalogue.vocabulary[phrase.rawValue] ?? []) + phrase.english).contains { TypedWords.fold($0) == typed }
+    }
+
+    /// `phrase`'s words in this language, then English's, folded: longest first, as units
+    /// are dropped from the end of a typed number.
+    public func phraseWords(_ phrase: TypedPhrase) -> [String] {
+        let all = ((catalogue.vocabulary[phrase.rawValue] ?? []) + phrase.english).map(TypedWords.fold)
+        return all.sorted { $0.count > $1.count }
+    }
+
+    /// A typed number with `unit`'s words dropped from its end: "35 años", "180 ppm".
+    public func typedCount(_ text: String, unit: TypedPhrase) -> Int? {
+        Int(CommandText.withoutUnit(TypedWords.fold(text), phraseWords(unit)))
     }
 
     /// A number typed with the language's decimal separator or a point: "12,5" or "12.5".
