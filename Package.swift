@@ -40,7 +40,11 @@ let package = Package(
             dependencies: ["prompt-declarations"], path: "Sources/PromptDeclarationsPlugin"),
 
         // The pure core: screens, workout logic, sentence rendering. No I/O.
-        .target(name: "HeartlineCore", plugins: ["PromptDeclarationsPlugin"]),
+        // It links the toolchain's own ICU (the one Foundation formats with) for CLDR's plural
+        // rules, which Foundation does not offer: computation on ICU's data, not I/O.
+        .target(
+            name: "HeartlineCore", linkerSettings: [.linkedLibrary("_FoundationICU")],
+            plugins: ["PromptDeclarationsPlugin"]),
         // The event loop and file-descriptor plumbing every adapter shares.
         .target(name: "HeartlineIO", dependencies: ["CHeartlineSystem"]),
         // Adapters at the edge.

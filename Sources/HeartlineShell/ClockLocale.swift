@@ -21,4 +21,15 @@ enum ClockLocale {
         guard let identifier = identifier(environment: environment) else { return .twentyFour }
         return HourCycle.of(Locale(identifier: identifier))
     }
+
+    /// The clock of `language`'s sentences: the environment's locale when it is of that
+    /// language (en_US, es_MX), else the language's own default (es, de: 24-hour; en: the
+    /// environment's, as before).
+    static func hourCycle(environment: [String: String], language: String) -> HourCycle {
+        if language == PromptFiles.english { return hourCycle(environment: environment) }
+        if let identifier = identifier(environment: environment), LanguageChoice.code(of: identifier) == language {
+            return HourCycle.of(Locale(identifier: identifier))
+        }
+        return HourCycle.of(Locale(identifier: language))
+    }
 }

@@ -28,6 +28,9 @@ public struct Configuration: Equatable, Sendable {
     public var dataDirectory: String?
     /// `captions = on`: every spoken sentence printed on the terminal too.
     public var captions: Bool?
+    /// `language = es`: the language Heartline speaks and reads typed words in, a code or a
+    /// locale name ("es", "de_DE"); the one chosen in Settings is above it.
+    public var interfaceLanguage: String?
     public var keys = KeyMap()
     /// Where uploads go, what they go as and how long a try may take (`upload.*` lines).
     public var upload = UploadConfiguration()
@@ -75,7 +78,7 @@ public struct Configuration: Equatable, Sendable {
     /// Every setting the file may hold, for the README, the man page and the example file.
     public static let settingNames = [
         "speech", "speech.rate", "speech.pitch", "speech.volume", "speech.voice", "speech.language",
-        "speech.module", "sensor", "data-dir", "captions", "key.KEY",
+        "speech.module", "language", "sensor", "data-dir", "captions", "key.KEY",
         "upload.athlete", "upload.key-file", "upload.url", "upload.timeout",
     ]
 
@@ -125,6 +128,10 @@ public struct Configuration: Equatable, Sendable {
         case "speech.voice": return Self.text(value, into: &voice)
         case "speech.language": return Self.text(value, into: &language)
         case "speech.module": return Self.text(value, into: &module)
+        case "language":
+            guard !value.isEmpty else { return .empty }
+            guard let code = LanguageChoice.code(of: value) else { return .choice(["en", "es", "de"]) }
+            interfaceLanguage = code
         case "sensor":
             guard Self.isSensorAddress(value) else { return value.isEmpty ? .empty : .address }
             sensor = value

@@ -43,18 +43,32 @@ public enum HeartlineMain {
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
 
-        let catalogue: PromptCatalogue
+        let installed: PromptFiles.Installed
         do {
             // The running binary itself, not argv[0]: run from PATH, argv[0] is a bare name.
             let places = PromptFiles.candidates(explicit: options.promptsDirectory, environment: environment, executable: "/proc/self/exe")
-            catalogue = try PromptFiles.load(from: places)
+            installed = try PromptFiles.loadInstalled(from: places)
         } catch {
             log("\(error)")
             return 1
         }
+        for (code, problem) in installed.broken.sorted(by: { $0.key < $1.key }) { log("prompts: \(code) is not offered: \(problem)") }
+        for (code, keys) in installed.missing.sorted(by: { $0.key < $1.key }) {
+            log("prompts: \(code) lacks \(keys.count) of English's keys, said in English: \(keys.joined(separator: ", "))")
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let words = Words(catalogue: catalogue, calendar: calendar, hourCycle: ClockLocale.hourCycle(environment: environment))
+        // Every installed language's words, each on its own locale's clock.
+        let allWords = installed.languages.map { code in
+            Words(
+                catalogue: installed.catalogues[code]!, calendar: calendar,
+                hourCycle: ClockLocale.hourCycle(environment: environment, language: code))
+        }
+        let startLanguage = LanguageChoice.start(
+            configured: configuration.configuration.interfaceLanguage, commandLine: options.language, environment: environment,
+            installed: installed.languages)
+        let words = allWords.first { $0.language == startLanguage }!
+        let catalogue = words.catalogue
 
         let clock = ShellClock(simulatedStart: options.simulate && !interactive ? Date() : nil)
         let loop: EventLoop
@@ -79,7 +93,10 @@ public enum HeartlineMain {
         // comes from the speech module's factory (speech-dispatcher, espeak-ng, transcript).
         let choice = SpeechChoice(rawValue: options.speech.rawValue) ?? .auto
         // The configuration file's numbers too stay within what is heard.
-        let configuredSpeech = configuration.configuration.speechSettings(over: SpeechSettings()).audible
+        var configuredSpeech = configuration.configuration.speechSettings(over: SpeechSettings()).audible
+        // The voice speaks Heartline's language, unless the configuration names a voice language.
+        let voiceLanguageConfigured = configuration.configuration.language != nil
+        if !voiceLanguageConfigured { configuredSpeech.language = startLanguage }
         let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript() : nil
         let output: (any SpeechOutput)? =
             terminalTranscript == nil ? makeSpeaker(choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, log: log) : nil
@@ -157,20 +174,36 @@ public enum HeartlineMain {
         if resetSpeech {
             log("speech: settings reset to the defaults (\(options.resetSpeech ? "--reset-speech" : "minus held at start"))")
         }
-        let session = Session(loop: loop, clock: clock, core: Heartline(words: words), storage: storage, speaker: voice, log: log)
+        // The language chosen in Settings, when it is installed, is above the start's.
+        let spokenLanguage = stored.language.flatMap { installed.catalogues[$0] == nil ? nil : $0 } ?? startLanguage
+        // The edge's own sentences from here on (ready, warnings, key echo) are in it too.
+        let spoken = allWords.first { $0.language == spokenLanguage }!
+        let core = Heartline(words: words, languages: allWords)
+        let session = Session(loop: loop, clock: clock, core: core, storage: storage, speaker: voice, log: log)
         session.selfCheck = SelfCheck.command(
-            options: options, environment: environment, store: committed, words: words, engine: { output?.engineName })
+            options: options, environment: environment, store: committed, words: spoken, engine: { output?.engineName })
         // What the user changed in Settings, Speech wins over the configuration file; a reset
         // leaves both aside, so that this run speaks with the engine's defaults.
-        let speechDefaults = resetSpeech ? SpeechSettings() : configuredSpeech
+        var speechDefaults = resetSpeech ? SpeechSettings() : configuredSpeech
+        if resetSpeech || !voiceLanguageConfigured { speechDefaults.language = spokenLanguage }
         var speechSettings = speechDefaults.overridden(by: resetSpeech ? [:] : stored.speech)
         output?.apply(speechSettings)
-        voice.speak([Utterance(.answer, words(.systemReady))] + configuration.warnings(words))
+        log("speech: language \(speechSettings.language) for \(spokenLanguage)")
+        voice.speak([Utterance(.answer, spoken(.systemReady))] + configuration.warnings(spoken))
         session.applySpeechSetting = { [weak session] setting, value in
             speechSettings.set(setting, value, defaults: speechDefaults)
             output?.apply(speechSettings)
             // Another module has other voices: Settings, Speech checks against its list.
             if setting == .module { session?.listSpeechOffer?() }
+        }
+        session.applyLanguage = { [weak session] code in
+            // Key echo and completion, at the edge, speak it too.
+            if let chosen = allWords.first(where: { $0.language == code }) { session?.terminalForOutput?.speak(in: chosen) }
+            // A language chosen in Settings takes a voice of it: the voice language follows.
+            speechDefaults.language = code
+            speechSettings.set(.language, nil, defaults: speechDefaults)
+            output?.apply(speechSettings)
+            log("speech: language \(speechSettings.language) for \(code)")
         }
         session.listSpeechOffer = { [weak session] in
             if let output {
@@ -189,7 +222,7 @@ public enum HeartlineMain {
             loop: loop, log: log)
         uploader.send = { [weak session] input in session?.send(input) }
         session.uploadWorkout = { uploader.upload($0) }
-        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(words)] } }
+        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(spoken)] } }
         session.powerOff = { PowerOff.request() }
         // Captions as last set in Settings, unless --captions or the configuration says on.
         if let captioned {
@@ -268,11 +301,12 @@ public enum HeartlineMain {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
             let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
             session.runTerminal(
-                words: words, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead)
+                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead
+            )
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {
-                watchSound(captioned, output: output, loop: loop, words: words, environment: environment, log: log)
+                watchSound(captioned, output: output, loop: loop, words: spoken, environment: environment, log: log)
             }
             configuration.configuration.keys.install(on: session)
         } else {

@@ -109,6 +109,9 @@ extension CommandSpec {
             OptionSpec("--data-dir", .required("DIR"), "where workouts are stored (default $XDG_DATA_HOME/heartline)"),
             OptionSpec("--plans", .required("DIR"), "a coach's .zwo and FIT plan files (default: plans in the data directory)"),
             OptionSpec("--prompts", .required("DIR"), "the spoken catalogue (default: installed next to the program)"),
+            OptionSpec(
+                "--language", .required("CODE"), "the language spoken and typed: en, es or de (default: the",
+                "configuration file's, else the locale's; Settings, Language is above both)"),
             OptionSpec("--echo", .required("MODE"), "key echo: \(OptionSpec.choices(KeyEchoMode.self)) (default characters)"),
             OptionSpec("--config", .required("FILE"), "the configuration file (default $XDG_CONFIG_HOME/heartline/heartline.conf)"),
             OptionSpec("--captions", .none, "print every spoken sentence on the terminal too (on by itself with no sound)"),

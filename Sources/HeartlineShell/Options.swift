@@ -26,6 +26,9 @@ public struct Options: Equatable, Sendable {
     /// The simulated fitness machine's type: a treadmill, or a smart trainer (`--simulate trainer`).
     public var simulatedMachine = MachineType.treadmill
     public var promptsDirectory: String?
+    /// `--language CODE`: the language Heartline speaks ("es", "de"), below the configuration
+    /// file's and the one chosen in Settings.
+    public var language: String?
     public var showHelp = false
     public var showVersion = false
     /// `--echo`: how much of the typing is said back.
@@ -121,6 +124,12 @@ public struct Options: Equatable, Sendable {
                     sensorsWithoutKind.append(given)
                 }
             case "--prompts": promptsDirectory = try value()
+            case "--language":
+                let given = try value()
+                guard let code = LanguageChoice.code(of: given) else {
+                    throw UsageError(description: "--language takes a language code such as en, es or de, not \(given)")
+                }
+                language = code
             case "--echo":
                 guard let echo = KeyEchoMode(rawValue: try value()) else {
                     throw UsageError(description: "--echo takes \(OptionSpec.choices(KeyEchoMode.self))")

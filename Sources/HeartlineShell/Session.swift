@@ -44,6 +44,8 @@ final class Session {
     private var movers: [SimulatedMover] = []
     /// Applies a changed speech setting to the speaker (set by HeartlineMain).
     var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
+    /// Sets speech's language to the one chosen in Settings.
+    var applyLanguage: ((String) -> Void)?
     /// Asks the speaker what it offers and sends the answer as `Input.speechOffered` (set by
     /// HeartlineMain).
     var listSpeechOffer: (() -> Void)?
@@ -105,8 +107,12 @@ final class Session {
         // Storage first: its answers are the core's, in this turn, and their sentences join these.
         let effects = storage.settle(effects, with: &core, at: clock.now)
         // Settings first, so a changed setting is confirmed in its new voice.
-        for case .speechSettingChanged(let setting, let value) in effects {
-            applySpeechSetting?(setting, value)
+        for effect in effects {
+            switch effect {
+            case .speechSettingChanged(let setting, let value): applySpeechSetting?(setting, value)
+            case .languageChanged(let code): applyLanguage?(code)
+            default: break
+            }
         }
         for effect in effects {
             switch effect {
@@ -119,7 +125,7 @@ final class Session {
             case .scanForMotionSensors(let seconds): sensors?.scan(seconds: seconds, for: SensorLink.motionKinds)
             case .useMotionSensor(let kind, let address): useMotionSensor(kind, address)
             case .steerMachine(let command): steerMachine(command)
-            case .speechSettingChanged: break
+            case .speechSettingChanged, .languageChanged: break
             case .runSelfCheck:
                 // The checks run here, at the edge; the core says their sentences, so "repeat" works.
                 if let selfCheck { send(.selfCheck(selfCheck().map(\.text))) }

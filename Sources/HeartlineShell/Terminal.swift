@@ -41,7 +41,8 @@ final class Terminal {
     }
 
     private let prompt = "> "
-    private let voice: EchoVoice
+    /// The words key echo and completion are said in: the language chosen in Settings.
+    private var voice: EchoVoice
     private let terminalName: String?
     private var pending: [UInt8] = []
     private var reader = KeyReader()
@@ -66,6 +67,9 @@ final class Terminal {
     nonisolated(unsafe) static weak var current: Terminal?
     /// No word breaks: the whole line is completed, since commands have several words.
     nonisolated(unsafe) private static let wholeLine = UnsafePointer(strdup("")!)
+
+    /// Key echo and completion speak `words`' language from now on.
+    func speak(in words: Words) { voice = EchoVoice(words: words) }
 
     init(words: Words, echo mode: KeyEchoMode = .characters, terminal: String? = getenv("TERM").map { String(cString: $0) }) {
         voice = EchoVoice(words: words)

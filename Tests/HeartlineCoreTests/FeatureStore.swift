@@ -24,6 +24,8 @@ struct FeatureStore<F: Feature> {
     var typingLine = false
     var events: [(at: Date, text: String)] = []
     var nextWorkoutID: Int64 = 1
+    /// The installed languages' words by code; the settings' language picks the words read.
+    var languages: [String: Words] = [:]
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
@@ -38,9 +40,10 @@ struct FeatureStore<F: Feature> {
 
     var environment: FeatureEnvironment {
         FeatureEnvironment(
-            words: TestCatalogue.words, now: now, settings: settings, screen: screen, strap: strap, profile: profile, below: below,
-            writeFailure: writeFailure, storageTrouble: storageTrouble, footpodHeard: footpodHeard, recording: recording,
-            sensors: sensors, typingLine: typingLine, events: events, nextWorkoutID: nextWorkoutID)
+            words: settings.language.flatMap { languages[$0] } ?? TestCatalogue.words, now: now, settings: settings, screen: screen,
+            strap: strap, profile: profile, below: below, writeFailure: writeFailure, storageTrouble: storageTrouble,
+            footpodHeard: footpodHeard, recording: recording, sensors: sensors, typingLine: typingLine, events: events,
+            nextWorkoutID: nextWorkoutID, languages: languages)
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by

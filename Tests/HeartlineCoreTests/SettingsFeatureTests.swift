@@ -92,4 +92,34 @@ struct SettingsFeatureTests {
         #expect(state(of: .cycleRestingCheckLength) == Self.words.duration(3 * 60))
         #expect(items.first?.action == .openProfile && items.last?.action == .toggleUpload)
     }
+
+    /// A second language "xx" that says only its own name for Language.
+    static let other: Words = {
+        var catalogue = PromptCatalogue(language: "xx")
+        try! catalogue.add("speech.language = Xx-language\n", source: "core.prompts")
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
+    }()
+
+    @Test func withOneLanguageInstalledSettingsHasNoLanguageItem() {
+        let store = FeatureStore(SettingsFeature.self, state: NoState())
+        #expect(!SettingsFeature.items(store.environment).contains { $0.action == .cycleLanguage })
+    }
+
+    @Test func theLanguageItemStepsThroughTheInstalledLanguagesSayingEachInItself() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState(), settings: Self.with { $0.setSpeech(.language, to: "en-GB") })
+        store.languages = ["en": Self.words, "xx": Self.other]
+        let item = SettingsFeature.items(store.environment).last
+        #expect(item?.label == "Language" && item?.state == "English" && item?.action == .cycleLanguage)
+        var steps = store.send(.cycleLanguage)
+        #expect(store.settings.language == "xx")
+        // The voice language chosen in Speech is forgotten: the voice follows the language.
+        #expect(store.settings.speech[.language] == nil)
+        #expect(FeatureStore<SettingsFeature>.effects(steps) == [.languageChanged("xx")])
+        #expect(steps.last == .sayText(.answer, "Xx-language: Xx."))
+        #expect(SettingsFeature.items(store.environment).last?.label == "Xx-language")
+        steps = store.send(.cycleLanguage)
+        #expect(store.settings.language == "en")
+        #expect(steps.last == .sayText(.answer, "Language: English."))
+    }
 }

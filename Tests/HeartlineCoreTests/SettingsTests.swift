@@ -39,7 +39,15 @@ import Testing
         settings.headset = RememberedHeadset(address: "AA:BB:CC:DD:EE:01", name: "SHOKZ OpenRun")
         settings.headsetFallback = true
         settings.upload = true
+        settings.language = "es"
         #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
+    }
+
+    @Test func aStoredLanguageThatIsNoLanguageCodeIsNone() throws {
+        #expect(try Self.decode(#"{"language": "de"}"#).language == "de")
+        #expect(try Self.decode(#"{"language": "../../etc"}"#).language == nil)
+        #expect(try Self.decode(#"{"language": 4, "captions": true}"#).captions)
+        #expect(Settings().language == nil)
     }
 
     @Test func aDocumentFromBeforeTheHeadsetKeepsItsFieldsAndAnUnreadableHeadsetIsNone() throws {

@@ -330,15 +330,15 @@ struct WorkoutFeatureTests {
     // MARK: - The machine
 
     @Test func typedMachineCommandsAreReadOnlyWhereTheyWork() {
-        #expect(WorkoutFeature.typed("top speed 14", onWorkout: false) == .topSpeed(14))
-        #expect(WorkoutFeature.typed("step fast", onWorkout: false) == .step(nil))
-        #expect(WorkoutFeature.typed("speed 10", onWorkout: false) == nil)
-        #expect(WorkoutFeature.typed("speed 10", onWorkout: true) == .set(.speed, 10))
-        #expect(WorkoutFeature.typed("speed fast", onWorkout: true) == .notANumber)
-        #expect(WorkoutFeature.typed("stop treadmill", onWorkout: true) == .stop)
-        #expect(WorkoutFeature.typed("jump machine", onWorkout: true) == nil)
-        #expect(WorkoutFeature.typed("strokes", onWorkout: true) == .rowing(split: false))
-        #expect(WorkoutFeature.typed("hello", onWorkout: true) == nil)
+        #expect(WorkoutFeature.typed("top speed 14", onWorkout: false, TestCatalogue.words) == .topSpeed(14))
+        #expect(WorkoutFeature.typed("step fast", onWorkout: false, TestCatalogue.words) == .step(nil))
+        #expect(WorkoutFeature.typed("speed 10", onWorkout: false, TestCatalogue.words) == nil)
+        #expect(WorkoutFeature.typed("speed 10", onWorkout: true, TestCatalogue.words) == .set(.speed, 10))
+        #expect(WorkoutFeature.typed("speed fast", onWorkout: true, TestCatalogue.words) == .notANumber)
+        #expect(WorkoutFeature.typed("stop treadmill", onWorkout: true, TestCatalogue.words) == .stop)
+        #expect(WorkoutFeature.typed("jump machine", onWorkout: true, TestCatalogue.words) == nil)
+        #expect(WorkoutFeature.typed("strokes", onWorkout: true, TestCatalogue.words) == .rowing(split: false))
+        #expect(WorkoutFeature.typed("hello", onWorkout: true, TestCatalogue.words) == nil)
     }
 
     @Test func theTopSpeedAndTheStepAreStoredOrRefused() {

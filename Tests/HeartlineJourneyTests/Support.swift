@@ -25,6 +25,22 @@ enum TestCatalogue {
     }
 
     static let words = Words(catalogue: shared, calendar: calendar)
+
+    /// A language's catalogue from the source tree (Prompts/<code>), English filling in its
+    /// gaps, as the shell loads it.
+    static func language(_ code: String) -> Words {
+        let folder = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(code).path
+        var catalogue = PromptCatalogue(language: code)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".prompts") }.sorted() ?? []
+        for file in files {
+            try! catalogue.add(String(contentsOfFile: folder + "/" + file, encoding: .utf8), source: file)
+        }
+        _ = catalogue.fillIn(from: shared)
+        return Words(catalogue: catalogue, calendar: calendar)
+    }
+
+    static let spanish = language("es")
+    static let german = language("de")
 }
 
 /// A fresh temporary directory, removed when the value is deinitialised.
@@ -91,13 +107,15 @@ final class GoldenSession {
     /// Movement sensors out of range: they send nothing until they are back.
     var silent: Set<SensorKind> = []
 
-    init(start: Date = goldenStart, strapSeed: UInt64? = 7) throws {
+    /// - Parameters:
+    ///   - words: the language the session starts in; `languages`, the others installed.
+    init(start: Date = goldenStart, strapSeed: UInt64? = 7, words: Words = TestCatalogue.words, languages: [Words] = []) throws {
         now = start
         let box = ClockBox(start)
         store = try SQLiteStore(directory: directory.path, now: { box.now })
         clockBox = box
         edge = StorageEdge(store)
-        core = Heartline(words: TestCatalogue.words)
+        core = Heartline(words: words, languages: languages)
         if let strapSeed {
             strap = SimulatedStrap(seed: strapSeed)
         }
@@ -152,6 +170,8 @@ final class GoldenSession {
                 return [shown] + send(.motionSensor(.fitnessMachine, .machine(.answered(command, .success))))
             case .speechSettingChanged(let setting, let value):
                 return ["(speech \(setting.rawValue) \(value ?? "default"))"]
+            case .languageChanged(let code):
+                return ["(language \(code))"]
             case .keyEchoChanged(let echo):
                 return ["(echo \(echo.rawValue))"]
             case .powerOff:

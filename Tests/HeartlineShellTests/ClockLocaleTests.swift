@@ -33,7 +33,8 @@ import Testing
             """
         let result = try runHeartline(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),
-            environment: ["LANG": locale, "LC_ALL": "", "LC_TIME": ""])
+            // English sentences (LC_MESSAGES) on the clock of LANG's locale.
+            environment: ["LANG": locale, "LC_ALL": "", "LC_TIME": "", "LC_MESSAGES": "C.UTF-8"])
         #expect(result.status == 0)
         let listed = try #require(result.lines.first { $0.hasPrefix("menu: 1, today at ") }, "\(result.lines)")
         let marked = listed.contains("a.m.") || listed.contains("p.m.")

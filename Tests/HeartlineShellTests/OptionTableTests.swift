@@ -20,6 +20,7 @@ import Testing
             case "--speech": [option.name, "transcript"]
             case "--echo": [option.name, "words"]
             case "--format": [option.name, "fit"]
+            case "--language": [option.name, "es"]
             default: [option.name, "/nonexistent/heartline-option"]
             }
         }

@@ -246,7 +246,7 @@ enum ConfigureFeature: Feature {
     private static func enterPlan(_ text: String, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
         var plan: TrainingPlan
         do {
-            plan = try TrainingPlanText.read(text)
+            plan = try TrainingPlanText.read(environment.words.englishPlan(text))
         } catch {
             return [.sayText(.answer, environment.words.planError(error)), .typeLine, .say(.answer, .planAgain)]
         }

@@ -44,6 +44,8 @@ struct FeatureEnvironment: Sendable {
     var events: [(at: Date, text: String)] = []
     /// The id the next workout started takes.
     var nextWorkoutID: Int64 = 1
+    /// The words of every installed language, by code.
+    var languages: [String: Words] = [:]
 }
 
 /// What a feature asks of the root, in order.
@@ -123,7 +125,8 @@ extension Heartline {
             below: stack.count > 1 ? stack[stack.count - 2] : nil, writeFailure: records.writeFailure,
             storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording,
             sensors: sensors, typingLine: conversation.keyboard.typingLine, events: conversation.eventLog,
-            nextWorkoutID: records.nextWorkoutID)
+            nextWorkoutID: records.nextWorkoutID,
+            languages: languages)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as

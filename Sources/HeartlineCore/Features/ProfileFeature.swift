@@ -66,17 +66,19 @@ enum ProfileFeature: Feature {
         func notUnderstood() -> [FeatureStep] {
             [.refuse(.profileNotUnderstood, ["input": String(text.prefix(40)), "question": words(question(for: field))])]
         }
-        let clearing = ["clear", "none", "default", "unset"].contains(text)
+        let clearing = words.isPhrase(text, .clear)
         switch field {
         case .age:
-            guard let age = Int(CommandText.withoutUnit(text, ["years old", "years", "year", "yrs", "y"])) else { return notUnderstood() }
+            guard let age = words.typedCount(text, unit: .years) else { return notUnderstood() }
             guard ageRange.contains(age) else { return outOfRange(words.years(ageRange.lowerBound), words.years(ageRange.upperBound)) }
             profile.age = age
         case .sex:
-            switch text {
-            case "female", "f", "woman", "1": profile.sex = .female
-            case "male", "m", "man", "2": profile.sex = .male
-            default: return notUnderstood()
+            if text == "1" || words.isPhrase(text, .female) {
+                profile.sex = .female
+            } else if text == "2" || words.isPhrase(text, .male) {
+                profile.sex = .male
+            } else {
+                return notUnderstood()
             }
         case .weight:
             guard let (value, unit) = parseWeight(text, defaultUnit: profile.weightUnit) else { return notUnderstood() }
@@ -92,7 +94,7 @@ enum ProfileFeature: Feature {
             let range = field == .maximumHeartRate ? maximumRange : restingRange
             var bpm: Int?
             if !clearing {
-                guard let typed = Int(CommandText.withoutUnit(text, ["beats per minute", "beats", "bpm"])) else { return notUnderstood() }
+                guard let typed = words.typedCount(text, unit: .beats) else { return notUnderstood() }
                 guard range.contains(typed) else {
                     return outOfRange(words.beatsPerMinute(range.lowerBound), words.beatsPerMinute(range.upperBound))
                 }
@@ -102,7 +104,7 @@ enum ProfileFeature: Feature {
         case .functionalThresholdPower:
             var watts: Int?
             if !clearing {
-                guard let typed = Int(CommandText.withoutUnit(text, ["watts", "watt", "w"])) else { return notUnderstood() }
+                guard let typed = words.typedCount(text, unit: .watts) else { return notUnderstood() }
                 guard ftpRange.contains(typed) else {
                     return outOfRange(words.target(.power(watts: ftpRange.lowerBound)), words.target(.power(watts: ftpRange.upperBound)))
                 }

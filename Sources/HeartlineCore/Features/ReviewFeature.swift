@@ -211,7 +211,7 @@ enum ReviewFeature: Feature {
 
     private static func enterDate(_ text: String, _ environment: FeatureEnvironment) -> [FeatureStep] {
         let words = environment.words
-        switch DateWords.parse(text, now: environment.now, calendar: words.calendar) {
+        switch DateWords.parse(words.englishDate(text), now: environment.now, calendar: words.calendar) {
         case .success(let day): return [read(listQuery(.day(day), page: 0), for: .openDay(day))]
         case .failure(.yearOutOfRange): return [.refuse(.dateYearRange, [:])]
         case .failure(.notLeapYear(let year)): return [.refuse(.dateNotLeap, ["year": String(year)])]

@@ -14,11 +14,16 @@ enum SettingsFeature: Feature {
         case cycleAutoExport
         case toggleUpload
         case cycleUnits
+        case cycleLanguage
     }
 
     static func items(_ environment: FeatureEnvironment) -> [MenuItem] {
         let words = environment.words
         let settings = environment.settings
+        // With one catalogue installed there is nothing to choose: no Language item.
+        let language =
+            environment.languages.count > 1
+            ? [MenuItem(label: words(.speechLanguage), state: words.languageName(words.language), action: .cycleLanguage)] : []
         return [
             MenuItem(label: words(.settingsProfile), action: .openProfile),
             MenuItem(label: words(.settingsAutoPause), state: words.onOff(settings.autoPause), action: .toggleAutoPause),
@@ -32,7 +37,7 @@ enum SettingsFeature: Feature {
             MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
             MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
             MenuItem(label: words(.settingsUpload), state: words.onOff(settings.upload), action: .toggleUpload),
-        ]
+        ] + language
     }
 
     /// The formats every saved workout is written in, or "off".
@@ -57,6 +62,19 @@ enum SettingsFeature: Feature {
         case .cycleUnits:
             changed.units = changed.units == .kilometres ? .miles : .kilometres
             said = .say(.answer, .unitsChanged, ["unit": words.unitsName(changed.units)])
+        case .cycleLanguage:
+            let codes = environment.languages.keys.sorted()
+            guard !codes.isEmpty else { return [] }
+            let next = codes[((codes.firstIndex(of: words.language) ?? -1) + 1) % codes.count]
+            changed.language = next
+            // The voice follows the language: a voice language chosen in Speech is forgotten.
+            changed.setSpeech(.language, to: nil)
+            // Said after the change is stored, so in the new language and, at the edge, its voice.
+            let new = environment.languages[next]!
+            return [
+                .saveSettings(changed), .emit(.languageChanged(next)),
+                .sayText(.answer, new(.speechChanged, ["field": new(.speechLanguage), "value": new.languageName(next)])),
+            ]
         }
         return [.saveSettings(changed), said]
     }

@@ -48,7 +48,7 @@ enum SpeechFeature: Feature {
 
     /// What a speech setting's entry asks.
     static func question(for setting: SpeechSetting, _ words: Words) -> (Prompt, [String: String]) {
-        let field = label(of: setting, words).lowercased()
+        let field = words.inSentence(label(of: setting, words))
         guard let range = setting.audibleRange else { return (.askSpeechText, ["field": field]) }
         return (.askSpeechNumber, ["field": field, "lowest": String(range.lowerBound), "highest": String(range.upperBound)])
     }
@@ -115,7 +115,8 @@ enum SpeechFeature: Feature {
             guard let spelled = offer.spelling(of: typed, for: setting) else {
                 var steps: [FeatureStep] = [
                     .say(
-                        .answer, .speechNotOffered, ["field": name.lowercased(), "value": String(typed.prefix(SpeechSetting.longestName))])
+                        .answer, .speechNotOffered,
+                        ["field": words.inSentence(name), "value": String(typed.prefix(SpeechSetting.longestName))])
                 ]
                 if setting == .module, let modules = offer.modules, !modules.isEmpty {
                     steps.append(.say(.answer, .speechModulesOffered, ["modules": words.list(Array(modules.prefix(5)))]))
@@ -144,7 +145,7 @@ enum SpeechFeature: Feature {
     /// setting; nothing was stored.
     private static func undo(_ trial: SpeechTrial, unanswered: Bool, _ words: Words) -> [FeatureStep] {
         let name = label(of: trial.setting, words)
-        let values = ["field": unanswered ? name.lowercased() : name, "value": trial.previous ?? words(.valueDefault)]
+        let values = ["field": unanswered ? words.inSentence(name) : name, "value": trial.previous ?? words(.valueDefault)]
         return [
             .emit(.speechSettingChanged(trial.setting, trial.previous)),
             .say(.answer, unanswered ? .speechUndoneUnanswered : .speechUndone, values), .returnToPrevious,
@@ -167,7 +168,7 @@ enum SpeechFeature: Feature {
                 .say(
                     .notice, .speechStoredNotOffered,
                     [
-                        "field": label(of: setting, environment.words).lowercased(),
+                        "field": environment.words.inSentence(label(of: setting, environment.words)),
                         "value": String(stored.prefix(SpeechSetting.longestName)),
                     ]),
             ]

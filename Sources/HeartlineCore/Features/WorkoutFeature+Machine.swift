@@ -36,21 +36,16 @@ extension WorkoutFeature {
     /// "speed 10", "incline 2", "watts 200", "resistance 5", "start machine", "stop machine",
     /// "pause machine" (on the workout screen) and "top speed 14", "step 0.5" (on any): what
     /// `text` asks, or nil when it is no machine command.
-    static func typed(_ text: String, onWorkout: Bool) -> MachineTyped? {
+    static func typed(_ text: String, onWorkout: Bool, _ words: Words) -> MachineTyped? {
         let parts = text.split(separator: " ").map(String.init)
         if let last = parts.last, parts.count >= 2 {
-            switch parts.dropLast().joined(separator: " ") {
-            case "top speed": return .topSpeed(Double(last))
-            case "step": return .step(Double(last))
-            default: break
-            }
+            let name = parts.dropLast().joined(separator: " ")
+            if words.isPhrase(name, .topSpeed) { return .topSpeed(words.typedNumber(last)) }
+            if words.isPhrase(name, .step) { return .step(words.typedNumber(last)) }
         }
         guard onWorkout else { return nil }
-        switch text {
-        case "split", "500 metre split", "500 meter split": return .rowing(split: true)
-        case "stroke rate", "strokes": return .rowing(split: false)
-        default: break
-        }
+        if words.isPhrase(text, .split) { return .rowing(split: true) }
+        if words.isPhrase(text, .strokeRate) { return .rowing(split: false) }
         switch parts.count {
         case 2 where parts[1] == "machine" || parts[1] == "treadmill" || parts[1] == "trainer":
             switch parts[0] {
@@ -68,7 +63,7 @@ extension WorkoutFeature {
             case "resistance", "level": target = .resistance
             default: return nil
             }
-            guard let value = Double(parts[parts.count - 1]) else { return .notANumber }
+            guard let value = words.typedNumber(parts[parts.count - 1]) else { return .notANumber }
             return .set(target, value)
         default:
             return nil

@@ -89,6 +89,10 @@ public struct Settings: Equatable, Sendable {
     /// While the headset is away, speech goes on through the board's own output (the sound
     /// server moves it to the next sink) rather than being held for the headset's return.
     public var headsetFallback = false
+    /// The language Heartline speaks and reads typed words in ("es"), chosen in Settings; nil
+    /// (or one no longer installed) leaves it to the configuration file, the command line and
+    /// the locale.
+    public var language: String?
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
@@ -131,6 +135,11 @@ public struct Settings: Equatable, Sendable {
         guard range.contains(value) else { return false }
         field = (value * per).rounded() / per
         return true
+    }
+
+    /// Whether `code` can name a catalogue's folder: two or three lower-case letters.
+    public static func isLanguageCode(_ code: String) -> Bool {
+        (2...3).contains(code.count) && code.allSatisfy { $0.isASCII && $0.isLowercase }
     }
 
     /// Sets the resting check's length; false (and unchanged) for a length not offered.
@@ -197,7 +206,7 @@ extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
         case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
         case treadmillTopSpeed, machineSpeedStep, machinePowerStep, headset, headsetFallback
-        case upload
+        case upload, language
     }
 
     /// The name each motion kind is stored under.
@@ -234,6 +243,7 @@ extension Settings: Codable {
         strap = field(.strap, RememberedSensor.self)
         headset = field(.headset, RememberedHeadset.self)
         if let fallback = field(.headsetFallback, Bool.self) { headsetFallback = fallback }
+        if let language = field(.language, String.self), Self.isLanguageCode(language) { self.language = language }
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
             if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
@@ -261,6 +271,7 @@ extension Settings: Codable {
         try container.encode(machinePowerStep, forKey: .machinePowerStep)
         try container.encodeIfPresent(headset, forKey: .headset)
         try container.encode(headsetFallback, forKey: .headsetFallback)
+        try container.encodeIfPresent(language, forKey: .language)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)

@@ -19,11 +19,57 @@ public struct PromptCatalogue: Sendable {
     }
 
     public private(set) var templates: [String: String] = [:]
+    /// The language the templates are in: "en", "es", "de" (the folder under Prompts).
+    public var language: String
+    /// The typed words of each command in this language (vocabulary.prompts), by key:
+    /// `word.heart-rate` is `["frecuencia cardíaca", "pulso"]`, its name first.
+    public private(set) var vocabulary: [String: [String]] = [:]
 
-    public init() {}
+    /// The file of typed words in each language's folder.
+    public static let wordsFile = "vocabulary.prompts"
+
+    public init(language: String = "en") {
+        self.language = language
+    }
 
     /// Adds the templates in `text`, read from `source` (a file name, for error messages).
+    /// vocabulary.prompts holds typed words, not templates: its lines go to `vocabulary`.
     public mutating func add(_ text: String, source: String) throws {
+        if source.hasSuffix(Self.wordsFile) { return try addWords(text, source: source) }
+        try Self.lines(text, source: source) { key, template, line in
+            guard templates[key] == nil else { throw ParseError.duplicateKey(key, source: source, line: line) }
+            templates[key] = template
+        }
+    }
+
+    /// Adds the typed words in `text` (vocabulary.prompts): `word.yes = sí | s`, the words
+    /// separated by ` | `.
+    public mutating func addWords(_ text: String, source: String) throws {
+        try Self.lines(text, source: source) { key, value, line in
+            guard vocabulary[key] == nil else { throw ParseError.duplicateKey(key, source: source, line: line) }
+            let words = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !words.isEmpty else { throw ParseError.malformedLine(source: source, line: line) }
+            vocabulary[key] = words
+        }
+    }
+
+    /// Takes every template and word list this catalogue lacks from `fallback` (English), and
+    /// answers the keys so taken, sorted, for the edge to log.
+    public mutating func fillIn(from fallback: PromptCatalogue) -> [String] {
+        var taken: [String] = []
+        for (key, template) in fallback.templates where templates[key] == nil {
+            templates[key] = template
+            taken.append(key)
+        }
+        for (key, words) in fallback.vocabulary where vocabulary[key] == nil {
+            vocabulary[key] = words
+            taken.append(key)
+        }
+        return taken.sorted()
+    }
+
+    /// Calls `body` with each `key = value` line of `text` and its line number.
+    private static func lines(_ text: String, source: String, _ body: (String, String, Int) throws -> Void) throws {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -33,8 +79,7 @@ public struct PromptCatalogue: Sendable {
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             let template = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw ParseError.malformedLine(source: source, line: index + 1) }
-            guard templates[key] == nil else { throw ParseError.duplicateKey(key, source: source, line: index + 1) }
-            templates[key] = template
+            try body(key, template, index + 1)
         }
     }
 

@@ -9,32 +9,37 @@ public struct Words: Sendable {
     public let calendar: Calendar
     /// Whether times of day are said on the 12-hour or the 24-hour clock.
     public let hourCycle: HourCycle
+    /// How the catalogue's language writes numbers and which plural form each takes.
+    public let numbers: NumberRules
+    /// The commands' typed words in the catalogue's language.
+    let typedWords: TypedWords
 
     public init(catalogue: PromptCatalogue, calendar: Calendar, hourCycle: HourCycle = .twentyFour) {
         self.catalogue = catalogue
         self.calendar = calendar
         self.hourCycle = hourCycle
+        numbers = NumberRules.of(catalogue.language)
+        typedWords = TypedWords(catalogue)
     }
+
+    /// The language the sentences are in ("en", "es", "de").
+    public var language: String { catalogue.language }
 
     public func callAsFunction(_ prompt: Prompt, _ values: [String: String] = [:]) -> String {
         catalogue.render(prompt, values)
     }
 
-    /// A whole number with thousands grouped ("3,650").
-    public func number(_ value: Int) -> String {
-        if value < 0 { return "-" + number(-value) }
-        if value < 1000 { return String(value) }
-        let rest = String(value % 1000)
-        return self(
-            .numberThousands,
-            [
-                "thousands": number(value / 1000),
-                "rest": String(repeating: "0", count: 3 - rest.count) + rest,
-            ])
-    }
+    /// A whole number with thousands grouped as the language writes them ("3,650", "3.650").
+    public func number(_ value: Int) -> String { numbers.format(Double(value), decimals: 0).text }
 
     func counted(_ value: Int, one: Prompt, other: Prompt) -> String {
-        self(value == 1 ? one : other, ["count": number(value)])
+        counted(numbers.format(Double(value), decimals: 0), one: one, other: other)
+    }
+
+    /// A number already written, with the form of its noun its language's plural rule takes
+    /// for it: German "1 Minute" but "1,5 Minuten".
+    func counted(_ formatted: NumberRules.Formatted, one: Prompt, other: Prompt) -> String {
+        self(formatted.plural == .one ? one : other, ["count": formatted.text])
     }
 
     /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.
@@ -83,15 +88,14 @@ public struct Words: Sendable {
     public func distance(_ metres: Double, in unit: DistanceUnit) -> String {
         let value = metres / unit.metres
         let decimals = value < 10 ? 2 : value < 100 ? 1 : 0
-        return units(decimal(value, decimals: decimals), of: unit)
+        return units(numbers.format(value, decimals: decimals), of: unit)
     }
 
     /// "1 kilometre", "3.25 kilometres", "0.5 miles": a number already written, with its unit.
-    private func units(_ text: String, of unit: DistanceUnit) -> String {
-        let one = text == "1"
+    private func units(_ formatted: NumberRules.Formatted, of unit: DistanceUnit) -> String {
         switch unit {
-        case .kilometres: return self(one ? .unitKilometreOne : .unitKilometreOther, ["count": text])
-        case .miles: return self(one ? .unitMileOne : .unitMileOther, ["count": text])
+        case .kilometres: counted(formatted, one: .unitKilometreOne, other: .unitKilometreOther)
+        case .miles: counted(formatted, one: .unitMileOne, other: .unitMileOther)
         }
     }
 
@@ -116,7 +120,7 @@ public struct Words: Sendable {
 
     /// Kilometres or miles per hour, one decimal: "28.4 kilometres" (the prompt says "per hour").
     public func speed(_ metresPerSecond: Double, in unit: DistanceUnit) -> String {
-        units(decimal(metresPerSecond * 3600 / unit.metres, decimals: 1), of: unit)
+        units(numbers.format(metresPerSecond * 3600 / unit.metres, decimals: 1), of: unit)
     }
 
     /// Time per unit at `metresPerSecond`, to the second: "5 minutes and 33 seconds".
@@ -124,23 +128,14 @@ public struct Words: Sendable {
         duration(Int((unit.metres / metresPerSecond).rounded()))
     }
 
-    /// A number with at most `decimals` digits after the point and no trailing zeros.
-    func decimal(_ value: Double, decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded() { return number(Int(rounded)) }
-        var text = String(format: "%.\(decimals)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
+    /// A number with at most `decimals` digits after the separator and no trailing zeros, as
+    /// the language writes it ("5.2", "5,2").
+    func decimal(_ value: Double, decimals: Int) -> String { numbers.format(value, decimals: decimals).text }
 
     /// A weight in the user's unit, to one decimal when it has one.
     public func weight(kilograms: Double, unit: WeightUnit) -> String {
         let value = unit == .kilograms ? kilograms : kilograms * WeightUnit.poundsPerKilogram
-        let tenths = Int((value * 10).rounded())
-        let text = tenths % 10 == 0 ? number(tenths / 10) : "\(number(tenths / 10)).\(tenths % 10)"
-        return self(unit == .kilograms ? .unitKg : .unitLb, ["count": text])
+        return self(unit == .kilograms ? .unitKg : .unitLb, ["count": decimal(value, decimals: 1)])
     }
 
     /// "a", "a and b", "a, b and c".
@@ -180,7 +175,10 @@ public struct Words: Sendable {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let hour = parts.hour!
         let minute = parts.minute!
-        let minutes = minute < 10 ? "0\(minute)" : String(minute)
+        // espeak-ng reads "7:05" as "seven oh five" in English but as "siete cero cinco" and
+        // "sieben null fünf" in Spanish and German, where "7:5" is "siete cinco", "sieben fünf":
+        // the minute is padded in English only.
+        let minutes = minute < 10 && language == "en" ? "0\(minute)" : String(minute)
         switch hourCycle {
         case .twentyFour:
             if hour == 0 { return minute == 0 ? self(.timeMidnight) : self(.timePastMidnight, ["minute": String(minute)]) }

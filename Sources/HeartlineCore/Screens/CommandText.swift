@@ -18,8 +18,10 @@ enum CommandText {
         // One character is a key, not a slip of a word; only words are suggested.
         guard input.count >= 2 else { return nil }
         var best: (word: String, distance: Int)?
+        // Accents are optional when typed: "frecuencia cardiaca" is one slip from nothing.
+        let typed = TypedWords.fold(input)
         for candidate in candidates where candidate.count >= 2 {
-            let distance = editDistance(input, candidate)
+            let distance = editDistance(typed, TypedWords.fold(candidate))
             // Two slips in any word longer than three letters, one in a shorter one.
             let allowed = candidate.count <= 3 ? 1 : max(2, min(3, candidate.count / 3))
             if distance <= allowed, distance < (best?.distance ?? .max) {
@@ -27,7 +29,7 @@ enum CommandText {
             }
         }
         if let best { return best.word }
-        let prefixed = candidates.filter { $0.hasPrefix(input) && input.count >= 2 }
+        let prefixed = candidates.filter { TypedWords.fold($0).hasPrefix(typed) }
         return prefixed.count == 1 ? prefixed[0] : nil
     }
 
@@ -55,7 +57,8 @@ enum CommandText {
     /// Whether `input` names `label`: the whole label, its start, or every typed word
     /// starting a word of the label in order ("browse all" for "Browse all workouts").
     static func matches(_ input: String, label: String) -> Bool {
-        let label = normalize(label)
+        let label = TypedWords.fold(normalize(label))
+        let input = TypedWords.fold(input)
         if label == input || label.hasPrefix(input) && input.count >= 3 { return true }
         let typed = input.split(separator: " ")
         let words = label.split(separator: " ")

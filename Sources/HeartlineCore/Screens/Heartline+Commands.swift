@@ -58,7 +58,7 @@ extension Heartline {
         switch screen {
         case .workout:
             if let command = key == "\r" ? .whereAmI : workoutCommand(key: key) {
-                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(command).name])
+                say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)])
             } else {
                 say(.answer, .keyDoesNothing, ["key": name])
             }
@@ -69,7 +69,7 @@ extension Heartline {
             if let digit = key.wholeNumberValue, key.isASCIIDigit, items.indices.contains((digit == 0 ? 10 : digit) - 1) {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
             } else if key == "\r" {
-                say(.answer, .keyDescribed, ["key": name, "action": Vocabulary.entry(.whereAmI).name])
+                say(.answer, .keyDescribed, ["key": name, "action": words.name(of: .whereAmI)])
             } else {
                 say(.answer, .keyTypes, ["key": name])
             }
@@ -128,7 +128,7 @@ extension Heartline {
         }
         // Any other line is a command typed on purpose: the mode that waited for a key ends.
         conversation.keyboard.describingKeys = false
-        if typedValueAwaited, text.isEmpty || Vocabulary.command(words: text) == .whereAmI {
+        if typedValueAwaited, text.isEmpty || words.command(words: text) == .whereAmI {
             // Asking where does not give up the range or plan being typed: it is still awaited.
             conversation.keyboard.typingLine = true
             whereAmI()
@@ -140,23 +140,23 @@ extension Heartline {
             return
         }
         if case .question = screen {
-            let typed = Vocabulary.command(words: text)
+            let typed = words.command(words: text)
             if let typed, [.help, .whereAmI, .repeatLast].contains(typed) { perform(typed) } else { questions(.command(typed)) }
             return
         }
         if case .workout = screen {
             // A single key typed with Enter means what the key means on its own.
-            let command = text.count == 1 ? workoutCommand(key: text.first!) : Vocabulary.command(words: text)
+            let command = text.count == 1 ? workoutCommand(key: text.first!) : words.command(words: text)
             if let command, command != .typeLine {
                 perform(command)
-            } else if let typed = WorkoutFeature.typed(text, onWorkout: true) {
+            } else if let typed = WorkoutFeature.typed(text, onWorkout: true, words) {
                 workout(.typed(typed))
             } else {
-                unknown(text, vocabulary: Vocabulary.workout.flatMap { Vocabulary.entry($0).words })
+                unknown(text, vocabulary: Vocabulary.workout.flatMap(words.names(of:)))
             }
             return
         }
-        if let command = Vocabulary.command(words: text), Vocabulary.everywhere.contains(command) || command == .describeKeys {
+        if let command = words.command(words: text), Vocabulary.everywhere.contains(command) || command == .describeKeys {
             perform(command)
             return
         }
@@ -208,14 +208,14 @@ extension Heartline {
             sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
             perform(item.action)
-        } else if let command = Vocabulary.command(words: text) {
+        } else if let command = words.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
             perform(command)
-        } else if let typed = WorkoutFeature.typed(text, onWorkout: false) {
+        } else if let typed = WorkoutFeature.typed(text, onWorkout: false, words) {
             workout(.typed(typed))
         } else {
             let vocabulary =
-                Vocabulary.everywhere.flatMap { Vocabulary.entry($0).words } + menuItems().map { CommandText.normalize($0.label) }
+                Vocabulary.everywhere.flatMap(words.names(of:)) + menuItems().map { CommandText.normalize($0.label) }
             unknown(text, vocabulary: vocabulary)
         }
     }
@@ -476,6 +476,7 @@ extension Heartline {
         case .startRestingCheck: resting(.start)
         case .cycleRestingCheckLength: resting(.cycleLength)
         case .cycleUnits: settingsMenu(.cycleUnits)
+        case .cycleLanguage: settingsMenu(.cycleLanguage)
         case .findMotionSensors: sensorSettings(.findMotion)
         case .forgetMotionSensor(let kind): sensorSettings(.forgetMotion(kind))
         case .findHeadsets: headset(.find)

@@ -7,7 +7,7 @@ extension Heartline {
     /// Every entry is normalized as typed commands are (lower case, single spaces), so the shell
     /// can compare it with what the user typed. A question offers only its answers.
     public func completions() -> [String] {
-        let everywhere = Vocabulary.everywhere.map { Vocabulary.entry($0).name }
+        let everywhere = Vocabulary.everywhere.map(words.name(of:))
         var candidates: [String]
         switch screen {
         case .workout:
@@ -16,9 +16,9 @@ extension Heartline {
             candidates = Vocabulary.workout.filter { command in
                 guard case .workout(let action) = command, let metric = Self.motionMetric(of: action) else { return true }
                 return offered.contains(metric)
-            }.map { Vocabulary.entry($0).name }
+            }.map(words.name(of:))
         case .question:
-            candidates = [Vocabulary.entry(.yes).name, Vocabulary.entry(.no).name]
+            candidates = [words.name(of: .yes), words.name(of: .no)]
         case .entry(.sex):
             candidates = [words(.sexFemale), words(.sexMale)] + everywhere
         case .entry(.maximumHeartRate):

@@ -199,7 +199,7 @@ extension Heartline {
         if configuration.metrics.isEmpty {
             say(.menu, .lastNoMetrics)
         } else {
-            let names = configuration.metrics.map { words.metric($0).lowercased() }
+            let names = configuration.metrics.map { words.inSentence(words.metric($0)) }
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
@@ -234,7 +234,7 @@ extension Heartline {
             return keys.isEmpty || entry.command == .typeLine || entry.command == .describeKeys || machineOnly ? nil : (entry, keys)
         }
         let items = keyed.map { entry, keys in
-            words(.helpKey, ["keys": words.alternatives(keys.map(words.characterName)), "action": entry.name])
+            words(.helpKey, ["keys": words.alternatives(keys.map(words.characterName)), "action": words.name(of: entry.command)])
         }
         // Up to three keys a sentence, fewer where three would make it longer than 15 words.
         var sentence: [String] = []

@@ -26,6 +26,8 @@ public enum Effect: Equatable, Sendable {
     case listSpeechOffer
     /// A speech setting changed (nil: back to the default); apply it before the next sentence.
     case speechSettingChanged(SpeechSetting, String?)
+    /// The language chosen in Settings changed: speech takes a voice of it.
+    case languageChanged(String)
     case keyEchoChanged(KeyEchoSetting)
     /// Captions (every sentence printed as text) were switched on or off.
     case captionsChanged(Bool)
@@ -125,7 +127,13 @@ public struct Heartline {
     public static let pageSize = 10
     public static let longestLine = 200
 
-    let words: Words
+    /// The sentences in the language the edge chose at start (configuration, command line,
+    /// locale), and in every installed language by code, for the Settings item that changes it.
+    let startWords: Words
+    let languages: [String: Words]
+    /// The words of the language in use: the one chosen in Settings if it is installed, else
+    /// the start's.
+    var words: Words { settings.language.flatMap { languages[$0] } ?? startWords }
 
     /// The screens the user went through, the current one last: each carries its own state.
     var stack: [Screen] = [.home]
@@ -155,9 +163,15 @@ public struct Heartline {
         set { conversation.keyboard.bindings = newValue }
     }
 
-    /// - Parameter words: the catalogue and calendar sentences are rendered with.
-    public init(words: Words) {
-        self.words = words
+    /// - Parameters:
+    ///   - words: the catalogue and calendar sentences are rendered with at first.
+    ///   - languages: the words of every installed language (with `words`' own); with more
+    ///     than one, Settings has a Language item.
+    public init(words: Words, languages: [Words] = []) {
+        startWords = words
+        var byCode = [words.language: words]
+        for other in languages { byCode[other.language] = other }
+        self.languages = byCode
     }
 
     /// The first sentences after launch: the home screen, or a workout a crash left behind.

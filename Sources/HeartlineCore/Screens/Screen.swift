@@ -194,6 +194,8 @@ enum MenuAction: Equatable, Sendable {
     case startRestingCheck
     case cycleRestingCheckLength
     case cycleUnits
+    /// The next installed language, in Settings.
+    case cycleLanguage
     case findMotionSensors
     case forgetMotionSensor(SensorKind)
     case findHeadsets

@@ -1,0 +1,112 @@
+import Foundation
+import _FoundationICU
+
+/// Numbers as a language writes them for the ear, and the plural form each takes, from ICU.
+///
+/// ICU's CLDR data rather than hand-written tables: which form a count takes depends on the
+/// language and on the number as written (German "1 Minute" but "1,5 Minuten", Spanish "1
+/// minuto" but "1,5 minutos"), and ICU chooses it from the formatted number itself, so the
+/// figure heard and its noun always agree. Foundation on Linux formats numbers per locale but
+/// has no plural rules, hence ICU directly: the toolchain's own `_FoundationICU`, the ICU and
+/// CLDR data Foundation itself formats with, so no system libicu is needed and numbers agree
+/// with Foundation's dates. It names its entry points `swift_unumf_...`. Formatting reads only
+/// ICU's own data: the core stays free of I/O.
+public final class NumberRules: @unchecked Sendable {
+    /// A CLDR plural category. Heartline's catalogue has a template for `one` and for `other`;
+    /// every other category is said with `other`.
+    public enum Plural: String, Sendable {
+        case zero, one, two, few, many, other
+    }
+
+    /// A number as written for the ear and the plural category of that writing.
+    public struct Formatted: Equatable, Sendable {
+        public let text: String
+        public let plural: Plural
+    }
+
+    /// The ICU locale the rules are of ("en", "es", "de").
+    public let locale: String
+    // UNumberFormatter and UPluralRules are immutable once opened and safe to share between
+    // threads (ICU's thread-safety notes); they are freed in deinit.
+    private let formatters: [OpaquePointer?]
+    private let rules: OpaquePointer?
+
+    /// The rules of `locale`; when ICU lacks it (or fails), digits as Swift writes them and
+    /// English plurals, so that a missing locale never silences a sentence.
+    public init(locale: String) {
+        self.locale = locale
+        var status = U_ZERO_ERROR
+        // Zero, one and two decimals at most, trailing zeros dropped; the locale's own grouping
+        // (Spanish groups from five digits: "1000", "10.000").
+        formatters = ["precision-integer", ".#", ".##"].map { skeleton in
+            let units = Array(skeleton.utf16)
+            var status = U_ZERO_ERROR
+            let formatter = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status)
+            return status.rawValue > U_ZERO_ERROR.rawValue ? nil : formatter
+        }
+        let opened = swift_uplrules_open(locale, &status)
+        rules = status.rawValue > U_ZERO_ERROR.rawValue ? nil : opened
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var opened: [String: NumberRules] = [:]
+
+    /// The rules of `locale`, opened once per process.
+    public static func of(_ locale: String) -> NumberRules {
+        lock.lock()
+        defer { lock.unlock() }
+        if let rules = opened[locale] { return rules }
+        let rules = NumberRules(locale: locale)
+        opened[locale] = rules
+        return rules
+    }
+
+    deinit {
+        for formatter in formatters { swift_unumf_close(formatter) }
+        swift_uplrules_close(rules)
+    }
+
+    /// `value` with at most `decimals` digits after the separator (0 to 2), rounded half away
+    /// from zero as before, with its plural category.
+    public func format(_ value: Double, decimals: Int) -> Formatted {
+        let places = min(max(decimals, 0), 2)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        guard let formatter = formatters[places], let written = icu(rounded, formatter) else {
+            return Self.plain(rounded, places: places)
+        }
+        return written
+    }
+
+    private func icu(_ value: Double, _ formatter: OpaquePointer) -> Formatted? {
+        var status = U_ZERO_ERROR
+        guard let result = swift_unumf_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        defer { swift_unumf_closeResult(result) }
+        swift_unumf_formatDouble(formatter, value, result, &status)
+        var buffer = [UChar](repeating: 0, count: 64)
+        let length = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length < buffer.count else { return nil }
+        let text = String(decoding: buffer[..<Int(length)], as: UTF16.self)
+        var plural = Plural.other
+        if let rules {
+            var keyword = [UChar](repeating: 0, count: 16)
+            let count = swift_uplrules_selectFormatted(rules, result, &keyword, Int32(keyword.count), &status)
+            if status.rawValue <= U_ZERO_ERROR.rawValue, count > 0, count < keyword.count {
+                plural = Plural(rawValue: String(decoding: keyword[..<Int(count)], as: UTF16.self)) ?? .other
+            }
+        }
+        // ICU writes a minus sign (U+2212) in some locales; espeak-ng reads the ASCII one.
+        return Formatted(text: text.replacingOccurrences(of: "\u{2212}", with: "-"), plural: plural)
+    }
+
+    /// Without ICU: digits with a point, English's rule (one for exactly "1").
+    static func plain(_ value: Double, places: Int) -> Formatted {
+        var text = String(format: "%.\(places)f", value)
+        if places > 0 {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return Formatted(text: text, plural: text == "1" ? .one : .other)
+    }
+}

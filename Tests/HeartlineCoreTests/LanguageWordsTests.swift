@@ -1,0 +1,254 @@
+import Foundation
+@testable import HeartlineCore
+import Testing
+
+/// A language's catalogue from the source tree (Prompts/<code>), English filling in its gaps.
+enum LanguageCatalogue {
+    static func load(_ code: String) -> PromptCatalogue {
+        let root = URL(fileURLWithPath: TestCatalogue.directory).deletingLastPathComponent().path
+        var catalogue = PromptCatalogue(language: code)
+        let folder = root + "/" + code
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".prompts") }.sorted() ?? []
+        for file in files {
+            try! catalogue.add(String(contentsOfFile: folder + "/" + file, encoding: .utf8), source: file)
+        }
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return catalogue
+    }
+
+    static let spanish = Words(catalogue: load("es"), calendar: TestCatalogue.calendar)
+    static let german = Words(catalogue: load("de"), calendar: TestCatalogue.calendar)
+
+    static func words(_ code: String) -> Words {
+        switch code {
+        case "es": spanish
+        case "de": german
+        default: TestCatalogue.words
+        }
+    }
+}
+
+/// Numbers and their plural forms per language, from ICU's CLDR data: the form follows the
+/// number as written ("1 Minute", "1,5 Minuten"), decimals take the language's comma.
+@Suite struct NumberRulesTests {
+    @Test(arguments: [
+        ("en", 0.0, 0, "0", NumberRules.Plural.other), ("en", 1, 0, "1", .one), ("en", 2, 0, "2", .other),
+        ("en", 21, 0, "21", .other), ("en", 1.5, 1, "1.5", .other), ("en", 1000, 0, "1,000", .other),
+        ("en", 1, 2, "1", .one), ("en", 3.25, 2, "3.25", .other),
+        ("es", 0, 0, "0", .other), ("es", 1, 0, "1", .one), ("es", 2, 0, "2", .other), ("es", 5, 0, "5", .other),
+        ("es", 21, 0, "21", .other), ("es", 1.5, 1, "1,5", .other), ("es", 5.2, 2, "5,2", .other),
+        // Spanish groups thousands from five digits.
+        ("es", 1000, 0, "1000", .other), ("es", 12345, 0, "12.345", .other),
+        ("de", 0, 0, "0", .other), ("de", 1, 0, "1", .one), ("de", 2, 0, "2", .other), ("de", 5, 0, "5", .other),
+        ("de", 21, 0, "21", .other), ("de", 1.5, 1, "1,5", .other), ("de", 5.2, 2, "5,2", .other),
+        ("de", 1000, 0, "1.000", .other), ("de", 1.004, 2, "1", .one),
+    ])
+    func aNumberIsWrittenAndCountedAsItsLanguageDoes(locale: String, value: Double, decimals: Int, text: String, plural: NumberRules.Plural)
+    {
+        let formatted = NumberRules.of(locale).format(value, decimals: decimals)
+        #expect(formatted == NumberRules.Formatted(text: text, plural: plural))
+    }
+
+    @Test func halvesStillRoundAwayFromZeroAsBefore() {
+        #expect(NumberRules.of("en").format(2.5, decimals: 0).text == "3")
+        #expect(NumberRules.of("de").format(0.125, decimals: 2).text == "0,13")
+    }
+
+    @Test func aLocaleICUDoesNotKnowStillGivesDigits() {
+        let formatted = NumberRules.of("zz").format(1.5, decimals: 1)
+        #expect(formatted.text == "1.5" || formatted.text == "1,5")
+    }
+
+    /// The words the four counted units take at 0, 1, 2, 5, 21, 1.5 and 1000.
+    static func counts(_ words: Words) -> [String] {
+        var said: [String] = []
+        for value in [0, 1, 2, 5, 21, 1.5, 1000] {
+            let formatted = words.numbers.format(value, decimals: 1)
+            said.append(words.counted(formatted, one: .unitMinuteOne, other: .unitMinuteOther))
+            said.append(words.distance(value * 1000, in: .kilometres))
+            said.append(words.counted(formatted, one: .unitBpmOne, other: .unitBpmOther))
+            said.append(words.counted(formatted, one: .unitKcalOne, other: .unitKcalOther))
+        }
+        return said
+    }
+
+    @Test func englishCounts() {
+        #expect(
+            Self.counts(TestCatalogue.words) == [
+                "0 minutes", "0 kilometres", "0 beats per minute", "0 kilocalories",
+                "1 minute", "1 kilometre", "1 beat per minute", "1 kilocalorie",
+                "2 minutes", "2 kilometres", "2 beats per minute", "2 kilocalories",
+                "5 minutes", "5 kilometres", "5 beats per minute", "5 kilocalories",
+                "21 minutes", "21 kilometres", "21 beats per minute", "21 kilocalories",
+                "1.5 minutes", "1.5 kilometres", "1.5 beats per minute", "1.5 kilocalories",
+                "1,000 minutes", "1,000 kilometres", "1,000 beats per minute", "1,000 kilocalories",
+            ])
+    }
+
+    @Test func spanishCounts() {
+        #expect(
+            Self.counts(LanguageCatalogue.spanish) == [
+                "0 minutos", "0 kilómetros", "0 pulsaciones por minuto", "0 kilocalorías",
+                "1 minuto", "1 kilómetro", "1 pulsación por minuto", "1 kilocaloría",
+                "2 minutos", "2 kilómetros", "2 pulsaciones por minuto", "2 kilocalorías",
+                "5 minutos", "5 kilómetros", "5 pulsaciones por minuto", "5 kilocalorías",
+                "21 minutos", "21 kilómetros", "21 pulsaciones por minuto", "21 kilocalorías",
+                "1,5 minutos", "1,5 kilómetros", "1,5 pulsaciones por minuto", "1,5 kilocalorías",
+                "1000 minutos", "1000 kilómetros", "1000 pulsaciones por minuto", "1000 kilocalorías",
+            ])
+    }
+
+    @Test func germanCounts() {
+        #expect(
+            Self.counts(LanguageCatalogue.german) == [
+                "0 Minuten", "0 Kilometer", "0 Schläge pro Minute", "0 Kilokalorien",
+                "1 Minute", "1 Kilometer", "1 Schlag pro Minute", "1 Kilokalorie",
+                "2 Minuten", "2 Kilometer", "2 Schläge pro Minute", "2 Kilokalorien",
+                "5 Minuten", "5 Kilometer", "5 Schläge pro Minute", "5 Kilokalorien",
+                "21 Minuten", "21 Kilometer", "21 Schläge pro Minute", "21 Kilokalorien",
+                "1,5 Minuten", "1,5 Kilometer", "1,5 Schläge pro Minute", "1,5 Kilokalorien",
+                "1.000 Minuten", "1.000 Kilometer", "1.000 Schläge pro Minute", "1.000 Kilokalorien",
+            ])
+    }
+
+    @Test func decimalCommasInDistancesWeightsAndSpeeds() {
+        #expect(LanguageCatalogue.spanish.distance(5200, in: .kilometres) == "5,2 kilómetros")
+        #expect(LanguageCatalogue.german.distance(5200, in: .kilometres) == "5,2 Kilometer")
+        #expect(LanguageCatalogue.german.weight(kilograms: 72.5, unit: .kilograms) == "72,5 Kilogramm")
+        #expect(TestCatalogue.words.weight(kilograms: 72.5, unit: .kilograms) == "72.5 kilograms")
+    }
+}
+
+/// Durations, dates and times of day in each language: its own words and clock.
+@Suite struct LanguageDateTests {
+    static let monday = Date(timeIntervalSince1970: 1_795_851_000 - 86_400 * 5)
+
+    @Test func durationsInEachLanguage() {
+        #expect(LanguageCatalogue.spanish.duration(3903) == "1 hora, 5 minutos y 3 segundos")
+        #expect(LanguageCatalogue.german.duration(3903) == "1 Stunde, 5 Minuten und 3 Sekunden")
+        #expect(LanguageCatalogue.spanish.duration(61) == "1 minuto y 1 segundo")
+    }
+
+    @Test func daysInEachLanguage() {
+        let day = TestCatalogue.calendar.date(from: DateComponents(year: 2026, month: 11, day: 23, hour: 18, minute: 30))!
+        #expect(LanguageCatalogue.spanish.day(day, now: goldenStart) == "lunes 23 de noviembre")
+        #expect(LanguageCatalogue.german.day(day, now: goldenStart) == "Montag, 23. November")
+        #expect(LanguageCatalogue.spanish.day(goldenStart, now: goldenStart) == "hoy")
+        #expect(LanguageCatalogue.german.day(goldenStart.addingTimeInterval(-86_400), now: goldenStart) == "gestern")
+        #expect(LanguageCatalogue.spanish.timeOfDay(day) == "18:30")
+        #expect(LanguageCatalogue.german.timeOfDay(day) == "18:30")
+    }
+
+    @Test(arguments: [
+        ("es", "hoy", "today"), ("es", "ayer", "yesterday"), ("es", "lunes", "monday"), ("es", "28 de noviembre", "28 november"),
+        ("es", "miercoles", "wednesday"), ("de", "heute", "today"), ("de", "Montag", "monday"), ("de", "28. November", "28 november"),
+        ("de", "28. november 2025", "28 november 2025"), ("en", "28 november", "28 november"),
+    ])
+    func typedDatesAreReadInTheLanguage(language: String, typed: String, english: String) {
+        #expect(LanguageCatalogue.words(language).englishDate(typed) == english)
+    }
+}
+
+/// Typed words in each language, accents optional, with English's still understood.
+@Suite struct LanguageVocabularyTests {
+    @Test(arguments: [
+        ("es", "si", Command.yes), ("es", "sí", .yes), ("es", "no", .no), ("es", "yes", .yes), ("es", "heart rate", .workout(.heartRate)),
+        ("de", "ja", .yes), ("de", "nein", .no), ("de", "puls", .workout(.heartRate)), ("de", "pause", .workout(.pause)),
+        ("de", "help", .help),
+    ])
+    func aTypedWordNamesItsCommand(language: String, typed: String, command: Command) {
+        #expect(LanguageCatalogue.words(language).command(words: typed) == command)
+    }
+
+    @Test func theNameOfACommandIsTheLanguagesFirstWord() {
+        #expect(LanguageCatalogue.spanish.name(of: .yes) == "sí")
+        #expect(LanguageCatalogue.german.name(of: .no) == "nein")
+        #expect(TestCatalogue.words.name(of: .workout(.heartRate)) == "heart rate")
+    }
+
+    @Test func suggestionsIgnoreAccentsAndAllowTwoSlips() {
+        let candidates = Vocabulary.workout.flatMap(LanguageCatalogue.spanish.names(of:))
+        let heartRate = LanguageCatalogue.spanish.name(of: .workout(.heartRate))
+        #expect(CommandText.suggestion(for: TypedWords.fold(heartRate) + "x", among: candidates) == heartRate)
+        #expect(CommandText.suggestion(for: "calroies", among: Vocabulary.workout.flatMap(TestCatalogue.words.names(of:))) == "calories")
+    }
+}
+
+/// A plan typed in a language's words is the plan its English words make.
+@Suite struct LanguagePlanTests {
+    static let words: Words = {
+        var catalogue = PromptCatalogue(language: "xx")
+        try! catalogue.add(
+            """
+            word.plan-times = veces | vez
+            word.plan-minutes = minutos | minuto
+            word.plan-work = trabajo | fuerte
+            word.plan-rest = descanso | suave
+            word.plan-warm-up = calentamiento
+            word.plan-cool-down = vuelta a la calma
+            word.plan-then = luego
+            word.plan-and = de | y
+            word.plan-watts = vatios
+            word.plan-at = a
+            """, source: "vocabulary.prompts")
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
+    }()
+
+    @Test func aPlanInTheLanguagesWordsIsReadAsInEnglish() throws {
+        let typed = "calentamiento 5 minutos, 6 veces 3 minutos de trabajo a 250 vatios, 1 minuto de descanso, vuelta a la calma 5 minutos"
+        let english = "warmup 5 minutes, 6 times 3 minutes work at 250 watts, 1 minute rest, cooldown 5 minutes"
+        #expect(try TrainingPlanText.read(Self.words.englishPlan(typed)) == TrainingPlanText.read(english))
+        // Accents are optional, and English's own words still work.
+        #expect(Self.words.englishPlan("4 VECES 1 minuto fuerte") == "4 times 1 minutes work")
+        #expect(TestCatalogue.words.englishPlan(english) == english)
+    }
+}
+
+/// The plans each language's own sentences give as examples are read.
+@Suite struct LanguageCataloguePlanTests {
+    @Test(arguments: [
+        ("es", "6 veces 3 minutos de trabajo, 1 minuto de descanso", "6 times 3 minutes work, 1 minute rest"),
+        (
+            "es", "calentamiento 5 minutos, 4 veces 3 minutos fuerte a 250 vatios, 2 minutos suave, vuelta a la calma 5 minutos",
+            "warmup 5 minutes, 4 times 3 minutes hard at 250 watts, 2 minutes easy, cooldown 5 minutes"
+        ),
+        ("de", "6 mal 3 Minuten Belastung, 1 Minute Pause", "6 times 3 minutes work, 1 minute rest"),
+        (
+            "de", "Aufwärmen 5 Minuten, 4 mal 3 Minuten hart bei 250 Watt, 2 Minuten locker, Abkühlen 5 Minuten",
+            "warmup 5 minutes, 4 times 3 minutes hard at 250 watts, 2 minutes easy, cooldown 5 minutes"
+        ),
+    ])
+    func anExamplePlanIsReadInItsLanguage(language: String, typed: String, english: String) throws {
+        let words = LanguageCatalogue.words(language)
+        #expect(try TrainingPlanText.read(words.englishPlan(typed)) == TrainingPlanText.read(english))
+    }
+}
+
+/// A profile's answers typed in a language's words, English's still understood.
+@Suite struct LanguageProfileWordsTests {
+    static let words: Words = {
+        var catalogue = PromptCatalogue(language: "xx")
+        try! catalogue.add(
+            "word.unit-years = años | año\nword.female = mujer\nword.clear = borrar\nword.unit-beats = ppm\n", source: "vocabulary.prompts")
+        _ = catalogue.fillIn(from: TestCatalogue.shared)
+        return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
+    }()
+
+    @Test func typedAnswersInTheLanguage() {
+        #expect(Self.words.typedCount("35 años", unit: .years) == 35)
+        #expect(Self.words.typedCount("35 anos", unit: .years) == 35)
+        #expect(Self.words.typedCount("35 years", unit: .years) == 35)
+        #expect(Self.words.typedCount("180 ppm", unit: .beats) == 180)
+        #expect(Self.words.isPhrase("mujer", .female) && Self.words.isPhrase("female", .female))
+        #expect(Self.words.isPhrase("borrar", .clear) && !Self.words.isPhrase("mujer", .male))
+    }
+
+    @Test func theProfileTakesThem() {
+        var profile = Profile()
+        let environment = FeatureEnvironment(words: Self.words, now: goldenStart, settings: Settings(), screen: .home, strap: .absent)
+        _ = ProfileFeature.reduce(&profile, .enter("42 años", .age), environment)
+        _ = ProfileFeature.reduce(&profile, .enter("mujer", .sex), environment)
+        #expect(profile.age == 42 && profile.sex == .female)
+    }
+}
