@@ -18,10 +18,12 @@ extension Heartline {
     // MARK: - Time and the sensors
 
     /// Time passes: the recovery after an end is measured, a resting check ends, the workout records.
+    /// Each runs only while it has a state (with none, its reducer answers nothing), so a second
+    /// of a workout builds the features' environment once, not three times.
     mutating func tick() {
-        workout(.watchRecovery)
-        resting(.tick)
-        workout(.tick)
+        if training.recovery != nil { workout(.watchRecovery) }
+        if training.resting != nil { resting(.tick) }
+        if training.workout != nil { workout(.tick) }
     }
 
     /// A sensor's event: its own news first, then the workout's reading of it, against the sensors
@@ -31,6 +33,6 @@ extension Heartline {
         let before = environment
         sensorSettings(.heard(kind, event, awaited: training.awaitsStrap, duringWorkout: training.workout != nil))
         carryOut(WorkoutFeature.reduce(&training, .heard(kind, event), before))
-        if kind == .heartRateStrap, case .reading(let reading) = event { resting(.reading(reading)) }
+        if kind == .heartRateStrap, training.resting != nil, case .reading(let reading) = event { resting(.reading(reading)) }
     }
 }
