@@ -79,11 +79,13 @@ import Testing
         #expect(result.standardError.contains("speech: language xx for xx"), "\(result.standardError)")
     }
 
-    @Test func theConfigurationFileIsAboveTheCommandLineAndTheLocale() throws {
+    @Test func theCommandLineIsAboveTheConfigurationFileAndItAboveTheLocale() throws {
         let data = TemporaryDirectory()
         let config = data.path + "/heartline.conf"
         try "language = en\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let configured = try Self.run(["--config", config, "--language", "xx"], "quit\n", environment: ["LANG": "xx_XX"], data: data)
+        let both = try Self.run(["--config", config, "--language", "xx"], "quit\n", environment: [:], data: data)
+        #expect(both.lines.first == "answer: Xx listo.")
+        let configured = try Self.run(["--config", config], "quit\n", environment: ["LANG": "xx_XX"], data: data)
         #expect(configured.lines.first == "answer: Heartline is ready.")
         // A voice language of the configuration's own stays.
         try "language = xx\nspeech.language = en-GB\n".write(toFile: config, atomically: true, encoding: .utf8)
