@@ -85,9 +85,10 @@ public enum PromptFiles {
 
 /// Which installed language Heartline speaks at start, before Settings is read.
 ///
-/// In order: the configuration file (`language = es`), `--language`, then the locale's
+/// In order: `--language`, the configuration file (`language = es`), then the locale's
 /// `LC_ALL`, `LC_MESSAGES` and `LANG`; English when none names an installed language. The
-/// Settings item, chosen by ear, is above them all and applied by the core.
+/// command line wins over the file, as with every option. The Settings item, chosen by ear, is
+/// above them all and applied by the core.
 public enum LanguageChoice {
     /// The language code a locale name or code gives: "es_ES.UTF-8" is "es", "de" is "de";
     /// "C" and "POSIX" are English.
@@ -102,7 +103,7 @@ public enum LanguageChoice {
         configured: String?, commandLine: String?, environment: [String: String], installed: [String]
     ) -> String {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap { environment[$0] }.filter { !$0.isEmpty }
-        for name in [configured, commandLine].compactMap({ $0 }) + locale {
+        for name in [commandLine, configured].compactMap({ $0 }) + locale {
             if let code = code(of: name), installed.contains(code) { return code }
         }
         return PromptFiles.english

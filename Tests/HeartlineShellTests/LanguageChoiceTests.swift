@@ -3,7 +3,7 @@ import HeartlineCore
 import HeartlineShell
 import Testing
 
-/// Which language Heartline speaks: Settings, then the configuration file, `--language`, then
+/// Which language Heartline speaks: Settings, then `--language`, the configuration file, then
 /// `LC_ALL`, `LC_MESSAGES` and `LANG`; English when none names an installed one.
 @Suite struct LanguageChoiceTests {
     static let installed = ["de", "en", "es"]
@@ -19,7 +19,9 @@ import Testing
             (nil, nil, ["LANG": "fr_FR.UTF-8"], "en"),
             (nil, nil, ["LANG": "C.UTF-8"], "en"),
             (nil, "de", ["LANG": "es_ES.UTF-8"], "de"),
-            ("es", "de", ["LANG": "en_US.UTF-8"], "es"),
+            // The command line wins over the file, as with every option.
+            ("es", "de", ["LANG": "en_US.UTF-8"], "de"),
+            ("es", "fr", ["LANG": "en_US.UTF-8"], "es"),
             ("fr", nil, ["LANG": "de_DE.UTF-8"], "de"),
         ] as [(String?, String?, [String: String], String)])
     func theStartLanguage(configured: String?, commandLine: String?, environment: [String: String], chosen: String) {
@@ -77,11 +79,13 @@ import Testing
         #expect(result.standardError.contains("speech: language xx for xx"), "\(result.standardError)")
     }
 
-    @Test func theConfigurationFileIsAboveTheCommandLineAndTheLocale() throws {
+    @Test func theCommandLineIsAboveTheConfigurationFileAndItAboveTheLocale() throws {
         let data = TemporaryDirectory()
         let config = data.path + "/heartline.conf"
         try "language = en\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let configured = try Self.run(["--config", config, "--language", "xx"], "quit\n", environment: ["LANG": "xx_XX"], data: data)
+        let both = try Self.run(["--config", config, "--language", "xx"], "quit\n", environment: [:], data: data)
+        #expect(both.lines.first == "answer: Xx listo.")
+        let configured = try Self.run(["--config", config], "quit\n", environment: ["LANG": "xx_XX"], data: data)
         #expect(configured.lines.first == "answer: Heartline is ready.")
         // A voice language of the configuration's own stays.
         try "language = xx\nspeech.language = en-GB\n".write(toFile: config, atomically: true, encoding: .utf8)
