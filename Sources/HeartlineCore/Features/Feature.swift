@@ -126,7 +126,7 @@ extension Heartline {
             storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording,
             sensors: sensors, typingLine: conversation.keyboard.typingLine, events: conversation.eventLog,
             nextWorkoutID: records.nextWorkoutID,
-            languages: languages)
+            languages: languages.all)
     }
 
     /// Carries out the steps a feature answered with, in order. A feature runs as

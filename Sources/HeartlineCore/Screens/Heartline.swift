@@ -127,13 +127,11 @@ public struct Heartline {
     public static let pageSize = 10
     public static let longestLine = 200
 
-    /// The sentences in the language the edge chose at start (configuration, command line,
-    /// locale), and in every installed language by code, for the Settings item that changes it.
-    let startWords: Words
-    let languages: [String: Words]
+    /// The sentences of every installed language, and of the one in use.
+    var languages: Languages
     /// The words of the language in use: the one chosen in Settings if it is installed, else
-    /// the start's.
-    var words: Words { settings.language.flatMap { languages[$0] } ?? startWords }
+    /// the start's. Kept, not looked up: every sentence reads it.
+    var words: Words { languages.current }
 
     /// The screens the user went through, the current one last: each carries its own state.
     var stack: [Screen] = [.home]
@@ -168,10 +166,7 @@ public struct Heartline {
     ///   - languages: the words of every installed language (with `words`' own); with more
     ///     than one, Settings has a Language item.
     public init(words: Words, languages: [Words] = []) {
-        startWords = words
-        var byCode = [words.language: words]
-        for other in languages { byCode[other.language] = other }
-        self.languages = byCode
+        self.languages = Languages(start: words, others: languages)
     }
 
     /// The first sentences after launch: the home screen, or a workout a crash left behind.
@@ -182,6 +177,7 @@ public struct Heartline {
     public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false) -> [Effect] {
         conversation.now = now
         records = Records(stored)
+        languages.use(records.settings.language)
         if resetSpeech {
             saveSettings { changed in
                 for setting in SpeechSetting.allCases { changed.setSpeech(setting, to: nil) }
@@ -358,6 +354,7 @@ public struct Heartline {
     mutating func saveSettings(_ changed: Settings) {
         write(.settings(changed))
         records.settings = changed
+        languages.use(changed.language)
     }
 
     /// Stores the settings as `change` leaves them.
@@ -444,4 +441,27 @@ enum SensorStatus: Equatable, Sendable {
     case waiting
     case connected(name: String)
     case lost
+}
+
+/// The words of every installed language by code, the start's, and those of the language in use.
+struct Languages {
+    /// The language the edge chose at start (configuration, command line, locale).
+    let start: Words
+    /// Every installed language, for the Settings item that changes it.
+    let all: [String: Words]
+    /// The language in use, changed only with the settings.
+    private(set) var current: Words
+
+    init(start: Words, others: [Words]) {
+        var byCode = [start.language: start]
+        for other in others { byCode[other.language] = other }
+        self.start = start
+        all = byCode
+        current = start
+    }
+
+    /// Speaks the language chosen in Settings, if it is installed, else the start's.
+    mutating func use(_ code: String?) {
+        current = code.flatMap { all[$0] } ?? start
+    }
 }
