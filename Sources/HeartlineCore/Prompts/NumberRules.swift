@@ -27,25 +27,35 @@ public final class NumberRules: @unchecked Sendable {
     /// The ICU locale the rules are of ("en", "es", "de").
     public let locale: String
     // UNumberFormatter and UPluralRules are immutable once opened and safe to share between
-    // threads (ICU's thread-safety notes); they are freed in deinit.
-    private let formatters: [OpaquePointer?]
-    private let rules: OpaquePointer?
+    // threads (ICU's thread-safety notes); they are opened on the first number formatted (a
+    // language installed but not spoken costs no ICU data) and freed in deinit.
+    private let opening = NSLock()
+    private var opened: (formatters: [OpaquePointer?], rules: OpaquePointer?)?
 
     /// The rules of `locale`; when ICU lacks it (or fails), digits as Swift writes them and
     /// English plurals, so that a missing locale never silences a sentence.
     public init(locale: String) {
         self.locale = locale
-        var status = U_ZERO_ERROR
+    }
+
+    /// The formatters (zero, one and two decimals) and the plural rules, opened once.
+    private var icuObjects: (formatters: [OpaquePointer?], rules: OpaquePointer?) {
+        opening.lock()
+        defer { opening.unlock() }
+        if let opened { return opened }
         // Zero, one and two decimals at most, trailing zeros dropped; the locale's own grouping
         // (Spanish groups from five digits: "1000", "10.000").
-        formatters = ["precision-integer", ".#", ".##"].map { skeleton in
+        let formatters: [OpaquePointer?] = ["precision-integer", ".#", ".##"].map { skeleton in
             let units = Array(skeleton.utf16)
             var status = U_ZERO_ERROR
             let formatter = swift_unumf_openForSkeletonAndLocale(units, Int32(units.count), locale, &status)
             return status.rawValue > U_ZERO_ERROR.rawValue ? nil : formatter
         }
-        let opened = swift_uplrules_open(locale, &status)
-        rules = status.rawValue > U_ZERO_ERROR.rawValue ? nil : opened
+        var status = U_ZERO_ERROR
+        let rules = swift_uplrules_open(locale, &status)
+        let objects = (formatters, status.rawValue > U_ZERO_ERROR.rawValue ? nil : rules)
+        opened = objects
+        return objects
     }
 
     private static let lock = NSLock()
@@ -62,8 +72,9 @@ public final class NumberRules: @unchecked Sendable {
     }
 
     deinit {
-        for formatter in formatters { swift_unumf_close(formatter) }
-        swift_uplrules_close(rules)
+        guard let opened else { return }
+        for formatter in opened.formatters { swift_unumf_close(formatter) }
+        swift_uplrules_close(opened.rules)
     }
 
     /// `value` with at most `decimals` digits after the separator (0 to 2), rounded half away
@@ -73,13 +84,14 @@ public final class NumberRules: @unchecked Sendable {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
-        guard let formatter = formatters[places], let written = icu(rounded, formatter) else {
+        let objects = icuObjects
+        guard let formatter = objects.formatters[places], let written = icu(rounded, formatter, rules: objects.rules) else {
             return Self.plain(rounded, places: places)
         }
         return written
     }
 
-    private func icu(_ value: Double, _ formatter: OpaquePointer) -> Formatted? {
+    private func icu(_ value: Double, _ formatter: OpaquePointer, rules: OpaquePointer?) -> Formatted? {
         var status = U_ZERO_ERROR
         guard let result = swift_unumf_openResult(&status), status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
         defer { swift_unumf_closeResult(result) }
