@@ -62,7 +62,7 @@ public enum HeartlineMain {
         let allWords = installed.languages.map { code in
             Words(
                 catalogue: installed.catalogues[code]!, calendar: calendar,
-                hourCycle: ClockLocale.hourCycle(environment: environment, language: code))
+                hourCycle: { ClockLocale.hourCycle(environment: environment, language: code) })
         }
         let startLanguage = LanguageChoice.start(
             configured: configuration.configuration.interfaceLanguage, commandLine: options.language, environment: environment,

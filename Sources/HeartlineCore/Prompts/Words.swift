@@ -8,18 +8,48 @@ public struct Words: Sendable {
     public let catalogue: PromptCatalogue
     public let calendar: Calendar
     /// Whether times of day are said on the 12-hour or the 24-hour clock.
-    public let hourCycle: HourCycle
+    public var hourCycle: HourCycle { clock.hourCycle }
+    private let clock: Clock
     /// How the catalogue's language writes numbers and which plural form each takes.
     public let numbers: NumberRules
     /// The commands' typed words in the catalogue's language.
     let typedWords: TypedWords
 
     public init(catalogue: PromptCatalogue, calendar: Calendar, hourCycle: HourCycle = .twentyFour) {
+        self.init(catalogue: catalogue, calendar: calendar, clock: Clock { hourCycle })
+    }
+
+    /// - Parameter hourCycle: the clock, read the first time a time of day is said: a locale's
+    ///   date patterns are ICU data that a language installed but not spoken need not load.
+    public init(catalogue: PromptCatalogue, calendar: Calendar, hourCycle: @escaping @Sendable () -> HourCycle) {
+        self.init(catalogue: catalogue, calendar: calendar, clock: Clock(hourCycle))
+    }
+
+    private init(catalogue: PromptCatalogue, calendar: Calendar, clock: Clock) {
         self.catalogue = catalogue
         self.calendar = calendar
-        self.hourCycle = hourCycle
+        self.clock = clock
         numbers = NumberRules.of(catalogue.language)
         typedWords = TypedWords(catalogue)
+    }
+
+    /// The clock of the sentences, found once, when first asked.
+    private final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var find: (@Sendable () -> HourCycle)?
+        private var found: HourCycle?
+
+        init(_ find: @escaping @Sendable () -> HourCycle) { self.find = find }
+
+        var hourCycle: HourCycle {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found { return found }
+            let cycle = find?() ?? .twentyFour
+            found = cycle
+            find = nil
+            return cycle
+        }
     }
 
     /// The language the sentences are in ("en", "es", "de").
