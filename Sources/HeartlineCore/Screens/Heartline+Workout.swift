@@ -30,8 +30,10 @@ extension Heartline {
     /// as they stood before the event (a machine that drops out was connected), then a resting
     /// check's.
     mutating func sensorEvent(_ kind: SensorKind, _ event: SensorEvent) {
+        // One environment for both: the sensors' news reads the same whole the workout does.
         let before = environment
-        sensorSettings(.heard(kind, event, awaited: training.awaitsStrap, duringWorkout: training.workout != nil))
+        let heard = SensorsFeature.Action.heard(kind, event, awaited: training.awaitsStrap, duringWorkout: training.workout != nil)
+        carryOut(SensorsFeature.reduce(&sensors, heard, before))
         carryOut(WorkoutFeature.reduce(&training, .heard(kind, event), before))
         if kind == .heartRateStrap, training.resting != nil, case .reading(let reading) = event { resting(.reading(reading)) }
     }
