@@ -100,6 +100,11 @@ final class Terminal {
         rl_completion_display_matches_hook = { _, _, _ in rl_forced_update_display() }
         rl_completer_word_break_characters = Terminal.wholeLine
         rl_variable_bind("bell-style", "none")
+        // The terminal stays in readline's mode until `close`: by default readline's callback
+        // interface puts it back in canonical mode while a line is handled, and a key typed
+        // then meets the line discipline instead of Heartline (Control-D becomes an end of file
+        // that no read returns, and Heartline would never leave).
+        rl_deprep_term_function = {}
         rl_callback_handler_install(prompt) { line in
             let text = line.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
             if let line { free(line) }
@@ -117,6 +122,8 @@ final class Terminal {
         closed = true
         pending.removeAll()
         rl_callback_handler_remove()
+        rl_deprep_term_function = rl_deprep_terminal
+        rl_deprep_terminal()
         rl_redisplay_function = rl_redisplay
         rl_attempted_completion_function = nil
         rl_completion_display_matches_hook = nil

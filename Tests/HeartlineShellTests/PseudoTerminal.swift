@@ -109,17 +109,75 @@ final class PseudoTerminal {
         return buffer.count
     }
 
+    /// Whether the program waits to write to the terminal, whose output is not being read.
+    var isWritingBlocked: Bool {
+        let wchan = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+        return wchan.contains("wait_woken") || wchan.contains("tty_write")
+    }
+
+    /// Whether the program's side of the terminal is in canonical mode (the line discipline's
+    /// own line editing, where Control-D is an end of file and never a key); the master's
+    /// terminal attributes are the slave's.
+    var isCanonical: Bool {
+        var attributes = termios()
+        guard tcgetattr(master, &attributes) == 0 else { return false }
+        return attributes.c_lflag & tcflag_t(ICANON) != 0
+    }
+
     func waitForExit(timeout: TimeInterval = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline {
             drain()
             usleep(20_000)
         }
-        return process.isRunning ? nil : process.terminationStatus
+        if process.isRunning {
+            Stacks.print(of: process.processIdentifier)
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
+
+/// A program that did not end in time has its threads' stacks printed, when gdb is there, so a
+/// hang in a test run says where it hangs.
+enum Stacks {
+    static func print(of pid: Int32) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return }
+        let gdb = Process()
+        gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+        gdb.arguments = ["-p", String(pid), "-batch", "-nx", "-ex", "thread apply all bt"]
+        gdb.standardInput = FileHandle.nullDevice
+        try? gdb.run()
+        gdb.waitUntilExit()
     }
 }
 
 @Suite struct PseudoTerminalTests {
+    /// Keys typed while a command is being answered are keys: the terminal stays in readline's
+    /// mode from the first prompt to the end. Were it put back in canonical mode while a line
+    /// is handled, as readline's callback interface does by default, a Control-D typed then
+    /// would be the line discipline's end of file, lost before Heartline reads it, and
+    /// Heartline would never leave. Here Heartline is held inside a command's answer by a
+    /// terminal that is not read (its output fills), and Control-D is typed then.
+    @Test func keysTypedWhileACommandIsAnsweredAreKeys() throws {
+        let data = TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        #expect(!terminal.isCanonical)
+        var blocked = false
+        for _ in 0..<400 where !blocked {
+            terminal.type("help\r")
+            usleep(5_000)
+            blocked = terminal.isWritingBlocked
+        }
+        #expect(blocked, "the terminal's output never filled")
+        #expect(!terminal.isCanonical)
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+        // And the terminal is left as it was found.
+        #expect(terminal.isCanonical)
+    }
+
     @Test func singleKeysAnswerDuringAWorkoutWithoutEnter() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
