@@ -23,13 +23,17 @@ struct TypedWords: Sendable {
         for entry in Vocabulary.entries {
             let own = catalogue.vocabulary[entry.wordKey] ?? entry.words
             names[entry.command] = own
-            for word in own.map(CommandText.normalize) where commands[Self.fold(word)] == nil {
-                commands[Self.fold(word)] = entry.command
+            for word in own.map(CommandText.normalize) {
+                let folded = Self.fold(word)
+                if commands[folded] == nil { commands[folded] = entry.command }
             }
         }
         // English last: a word the language gives another command keeps the language's meaning.
         for entry in Vocabulary.entries {
-            for word in entry.words where commands[Self.fold(word)] == nil { commands[Self.fold(word)] = entry.command }
+            for word in entry.words {
+                let folded = Self.fold(word)
+                if commands[folded] == nil { commands[folded] = entry.command }
+            }
         }
         self.names = names
         self.commands = commands
@@ -37,7 +41,9 @@ struct TypedWords: Sendable {
 
     /// Lower case without accents: "Frecuencia cardíaca" is "frecuencia cardiaca".
     static func fold(_ text: String) -> String {
-        text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        // ASCII has no accents, and Foundation's folding goes through NSString on Linux.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     }
 }
 
