@@ -54,6 +54,19 @@ enum LanguageCatalogue {
         #expect(NumberRules.of("de").format(0.125, decimals: 2).text == "0,13")
     }
 
+    /// Numbers once written are kept: asked again, or at another number of decimals, each is
+    /// as ICU wrote it the first time; a negative zero is zero, never "minus 0".
+    @Test func aNumberWrittenAgainIsTheSame() {
+        let rules = NumberRules(locale: "de")
+        for _ in 0..<3 {
+            #expect(rules.format(1, decimals: 0) == NumberRules.Formatted(text: "1", plural: .one))
+            #expect(rules.format(1.5, decimals: 1) == NumberRules.Formatted(text: "1,5", plural: .other))
+            #expect(rules.format(1.5, decimals: 0) == NumberRules.Formatted(text: "2", plural: .other))
+            #expect(rules.format(-0.001, decimals: 2) == NumberRules.Formatted(text: "0", plural: .other))
+            #expect(rules.format(-1.25, decimals: 1) == NumberRules.Formatted(text: "-1,3", plural: .other))
+        }
+    }
+
     @Test func aLocaleICUDoesNotKnowStillGivesDigits() {
         let formatted = NumberRules.of("zz").format(1.5, decimals: 1)
         #expect(formatted.text == "1.5" || formatted.text == "1,5")

@@ -31,6 +31,15 @@ public final class NumberRules: @unchecked Sendable {
     // language installed but not spoken costs no ICU data) and freed in deinit.
     private let opening = NSLock()
     private var opened: (formatters: [OpaquePointer?], rules: OpaquePointer?)?
+    /// The numbers written so far: a workout says the same few hundred again and again (beats
+    /// per minute, minutes, seconds), and each costs ICU a result object and two calls.
+    private var written: [Written: Formatted] = [:]
+    private struct Written: Hashable {
+        let value: Double
+        let places: Int
+    }
+    /// More than a long workout says; the cache starts again beyond it.
+    private static let cacheLimit = 2048
 
     /// The rules of `locale`; when ICU lacks it (or fails), digits as Swift writes them and
     /// English plurals, so that a missing locale never silences a sentence.
@@ -39,9 +48,8 @@ public final class NumberRules: @unchecked Sendable {
     }
 
     /// The formatters (zero, one and two decimals) and the plural rules, opened once.
+    /// The caller holds `opening`.
     private var icuObjects: (formatters: [OpaquePointer?], rules: OpaquePointer?) {
-        opening.lock()
-        defer { opening.unlock() }
         if let opened { return opened }
         // Zero, one and two decimals at most, trailing zeros dropped; the locale's own grouping
         // (Spanish groups from five digits: "1000", "10.000").
@@ -83,12 +91,18 @@ public final class NumberRules: @unchecked Sendable {
         let places = min(max(decimals, 0), 2)
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
+        // Adding zero makes a negative zero positive: nothing is said as "minus 0".
+        let rounded = (value * scale).rounded() / scale + 0
+        let key = Written(value: rounded, places: places)
+        opening.lock()
+        defer { opening.unlock() }
+        if let known = written[key] { return known }
         let objects = icuObjects
-        guard let formatter = objects.formatters[places], let written = icu(rounded, formatter, rules: objects.rules) else {
-            return Self.plain(rounded, places: places)
-        }
-        return written
+        let formatted =
+            objects.formatters[places].flatMap { icu(rounded, $0, rules: objects.rules) } ?? Self.plain(rounded, places: places)
+        if written.count >= Self.cacheLimit { written.removeAll(keepingCapacity: true) }
+        written[key] = formatted
+        return formatted
     }
 
     private func icu(_ value: Double, _ formatter: OpaquePointer, rules: OpaquePointer?) -> Formatted? {
@@ -99,7 +113,8 @@ public final class NumberRules: @unchecked Sendable {
         var buffer = [UChar](repeating: 0, count: 64)
         let length = swift_unumf_resultToString(result, &buffer, Int32(buffer.count), &status)
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length < buffer.count else { return nil }
-        let text = String(decoding: buffer[..<Int(length)], as: UTF16.self)
+        // ICU writes a minus sign (U+2212) in some locales; espeak-ng reads the ASCII one.
+        let text = String(decoding: buffer[..<Int(length)].map { $0 == 0x2212 ? 0x2D : $0 }, as: UTF16.self)
         var plural = Plural.other
         if let rules {
             var keyword = [UChar](repeating: 0, count: 16)
@@ -108,8 +123,7 @@ public final class NumberRules: @unchecked Sendable {
                 plural = Plural(rawValue: String(decoding: keyword[..<Int(count)], as: UTF16.self)) ?? .other
             }
         }
-        // ICU writes a minus sign (U+2212) in some locales; espeak-ng reads the ASCII one.
-        return Formatted(text: text.replacingOccurrences(of: "\u{2212}", with: "-"), plural: plural)
+        return Formatted(text: text, plural: plural)
     }
 
     /// Without ICU: digits with a point, English's rule (one for exactly "1").
