@@ -725,8 +725,16 @@ headset_journey() {
   sleep 1
   printf 'configure\r'
   sleep 1
-  printf 'next\r'
-  sleep 1
+  # A plan with a phase change every 5 seconds, so that events fall while the headset is away
+  # whatever the virtual link's timing: they are held, and said when it is back.
+  local step
+  for step in 1 2 3 4 5 6; do
+    grep -q "^Training plan\.\s*$" <(sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r/\n/g' "$transcript") && break
+    printf 'next\r'
+    sleep 2
+  done
+  printf 'warm up 10 seconds, 30 times 5 seconds work, 5 seconds rest\r'
+  wait_said "Ready to start" 20
   printf 'start workout\r'
   wait_said "Workout started" 30
   wait_radio "$HEADSET audio" 1 30
@@ -757,12 +765,17 @@ headset_journey() {
   sleep 2
   # What was said after the press, for run.sh.
   tail -n +$((lines + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' >"$share/play-answer.txt"
-  printf 'end\r'
+  # On the workout screen every key is a command: e asks to end, y says yes.
+  printf e
   wait_said "Definitely end workout" 15
   printf y
-  sleep 4
+  wait_said "Workout summary" 15
+  sleep 1
+  printf 1 # Save
+  wait_said "Workout saved" 15
   printf 'quit\r'
-  sleep 3
+  wait_said "Goodbye" 15
+  sleep 2
 }
 wait_input_device() { # NAME SECONDS
   local i

@@ -444,6 +444,11 @@ check_machine() {
   fi
 }
 
+# How many held sentences were said after the first "While the headset was away:".
+held_count() {
+  awk '/While the headset was away:/ { on = 1; next } on && / ago\. / { n++; next } on { exit } END { print n + 0 }' "$1"
+}
+
 # What a headset group needs besides the rest.
 headset_missing() {
   [[ $1 == headset-6.12 && -z $(kernel_for 6.12.) ]] && { echo "no 6.12 kernel (contrib/setup.sh --test installs it from bookworm-backports)"; return; }
@@ -482,12 +487,13 @@ check_headset() {
     fail "$group: the headset was not connected again after it was out of range"
     show "$s/radio.log"
   fi
-  if in_order "$s/headset.txt" "Workout started\." "$h is back\."; then
-    local missed="nothing was held"
-    grep -q "While the headset was away:" "$s/headset.txt" && missed="then what was missed"
-    pass "$group: Heartline reconnected it and said it was back ($missed)"
+  # The plan changes phase every 5 seconds: the changes while it was away are held, then said
+  # after "is back", oldest first, each with how long ago.
+  if in_order "$s/headset.txt" "Workout started\." "$h is back\." "While the headset was away:" \
+    "[0-9]+ seconds? ago\. (Work, round [0-9]+ of 30|Rest), 5 seconds\."; then
+    pass "$group: Heartline reconnected it, said it was back, then the $(held_count "$s/headset.txt") plan changes held while it was away"
   else
-    fail "$group: not said back after it was out of range"
+    fail "$group: not said back, or not what was held while it was away, after it was out of range"
     show "$s/headset.txt"
   fi
   if in_order "$s/radio.log" "$h switched off" "$h connected"; then
@@ -502,6 +508,7 @@ check_headset() {
     "Heart rate, [0-9]+ beats per minute\."
   # The workout must still be running then: its length, from the summary.
   echo "vm: note $group: the workout's summary: $(grep -m1 -E "^Time elapsed, " "$s/headset.txt" || echo none)"
+  check "$group: the workout ended by its keys and saved" "$s/headset.txt" "Workout saved\."
   check "Heartline ran to its end" "$s/headset.log" "^exit 0$"
   # The kernel's log: an oops fails, except 6.1's known one in hci_chan_del, which Heartline
   # must survive (bluetoothd restarted, the headset connected again).
