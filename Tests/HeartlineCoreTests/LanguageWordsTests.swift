@@ -102,7 +102,8 @@ enum LanguageCatalogue {
         #expect(
             Self.counts(LanguageCatalogue.spanish) == [
                 "0 minutos", "0 kilómetros", "0 pulsaciones por minuto", "0 kilocalorías",
-                "1 minuto", "1 kilómetro", "1 pulsación por minuto", "1 kilocaloría",
+                // One is written as a word: espeak-ng reads "1 hora" as "uno hora".
+                "un minuto", "un kilómetro", "una pulsación por minuto", "una kilocaloría",
                 "2 minutos", "2 kilómetros", "2 pulsaciones por minuto", "2 kilocalorías",
                 "5 minutos", "5 kilómetros", "5 pulsaciones por minuto", "5 kilocalorías",
                 "21 minutos", "21 kilómetros", "21 pulsaciones por minuto", "21 kilocalorías",
@@ -137,9 +138,9 @@ enum LanguageCatalogue {
     static let monday = Date(timeIntervalSince1970: 1_795_851_000 - 86_400 * 5)
 
     @Test func durationsInEachLanguage() {
-        #expect(LanguageCatalogue.spanish.duration(3903) == "1 hora, 5 minutos y 3 segundos")
+        #expect(LanguageCatalogue.spanish.duration(3903) == "una hora, 5 minutos y 3 segundos")
         #expect(LanguageCatalogue.german.duration(3903) == "1 Stunde, 5 Minuten und 3 Sekunden")
-        #expect(LanguageCatalogue.spanish.duration(61) == "1 minuto y 1 segundo")
+        #expect(LanguageCatalogue.spanish.duration(61) == "un minuto y un segundo")
     }
 
     @Test func daysInEachLanguage() {
@@ -177,6 +178,23 @@ enum LanguageCatalogue {
         #expect(LanguageCatalogue.spanish.name(of: .yes) == "sí")
         #expect(LanguageCatalogue.german.name(of: .no) == "nein")
         #expect(TestCatalogue.words.name(of: .workout(.heartRate)) == "heart rate")
+    }
+
+    /// A typed number is a whole word: "1 minute" names "1 minute", never "10 minutes" listed
+    /// before it; in Spanish 1 is also "un" and "una", as one is written before a noun.
+    @Test func aTypedNumberNamesItsOwnItem() {
+        #expect(!CommandText.matches("1 minute", label: "10 minutes"))
+        #expect(!CommandText.matches("1", label: "10 minutes"))
+        #expect(CommandText.matches("10 min", label: "10 minutes"))
+        #expect(CommandText.matches("1 minute", label: "1 minute"))
+        let ones = LanguageCatalogue.spanish.ones
+        #expect(ones == ["un", "una"])
+        #expect(LanguageCatalogue.german.ones.isEmpty && TestCatalogue.words.ones.isEmpty)
+        #expect(!CommandText.matches("1 minuto", label: "10 minutos", ones: ones))
+        #expect(CommandText.names("1 minuto", label: "un minuto", ones: ones))
+        #expect(CommandText.names("1 hora", label: "una hora", ones: ones))
+        #expect(!CommandText.names("1 hora", label: "una hora"))
+        #expect(CommandText.matches("1 min", label: "un minuto", ones: ones))
     }
 
     @Test func suggestionsIgnoreAccentsAndAllowTwoSlips() {

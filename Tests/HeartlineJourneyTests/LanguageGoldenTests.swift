@@ -34,17 +34,17 @@ import Testing
             menu: Cada cuánto se leen las métricas.
             menu: 1, Sin intervalo, selección actual.
             menu: 2, 30 segundos.
-            menu: 3, 1 minuto.
+            menu: 3, un minuto.
             menu: 4, 2 minutos.
             menu: 5, 5 minutos.
             menu: 6, 10 minutos.
             menu: 7, 15 minutos.
             menu: 8, 30 minutos.
-            menu: 9, 1 hora.
+            menu: 9, una hora.
             menu: 10, 2 horas.
             menu: Pulsa 0 para la décima opción, 2 horas.
             > 3
-            answer: Intervalo: 1 minuto.
+            answer: Intervalo: un minuto.
             menu: Zona objetivo de frecuencia cardiaca.
             menu: 1, Sin objetivo, selección actual.
             menu: 2, Zona 1, de 93 a 111 pulsaciones por minuto.
@@ -65,12 +65,12 @@ import Testing
             > siguiente
             menu: Listo para empezar.
             menu: Métricas en voz alta: tiempo transcurrido, frecuencia cardiaca y calorías quemadas.
-            menu: Intervalo: 1 minuto.
+            menu: Intervalo: un minuto.
             menu: 1, Empezar el entrenamiento.
             > 1
             answer: Entrenamiento iniciado.
             :wait 60
-            readout: Tiempo transcurrido, 1 minuto.
+            readout: Tiempo transcurrido, un minuto.
             readout: Frecuencia cardiaca, 75 pulsaciones por minuto.
             readout: Calorías quemadas, 2 kilocalorías.
             > frecuencia cardiaca

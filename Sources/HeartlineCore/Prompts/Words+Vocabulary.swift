@@ -16,6 +16,9 @@ struct TypedWords: Sendable {
     let names: [Command: [String]]
     /// Every word, the language's and English's, folded, with the command it names.
     let commands: [String: Command]
+    /// The words the language writes the number one as before a noun, folded: the first word
+    /// of each one form that has no number ("un minuto", "una hora"); none in English.
+    let ones: Set<String>
 
     init(_ catalogue: PromptCatalogue) {
         var names: [Command: [String]] = [:]
@@ -37,6 +40,11 @@ struct TypedWords: Sendable {
         }
         self.names = names
         self.commands = commands
+        var ones: Set<String> = []
+        for (key, template) in catalogue.templates where key.hasSuffix(".one") && key.hasPrefix("unit.") && !template.contains("{") {
+            if let first = template.split(separator: " ").first { ones.insert(Self.fold(String(first))) }
+        }
+        self.ones = ones
     }
 
     /// Lower case without accents: "Frecuencia cardíaca" is "frecuencia cardiaca".
@@ -181,6 +189,9 @@ extension Words {
 
     /// The command these normalized typed words name, in this language or in English.
     public func command(words text: String) -> Command? { typedWords.commands[TypedWords.fold(text)] }
+
+    /// The words the language writes the number one as before a noun ("un", "una").
+    var ones: Set<String> { typedWords.ones }
 
     /// The name of `command` in this language, as completion and help say it.
     public func name(of command: Command) -> String { typedWords.names[command]?.first ?? Vocabulary.entry(command).name }

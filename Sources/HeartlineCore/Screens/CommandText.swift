@@ -55,18 +55,42 @@ enum CommandText {
     }
 
     /// Whether `input` names `label`: the whole label, its start, or every typed word
-    /// starting a word of the label in order ("browse all" for "Browse all workouts").
-    static func matches(_ input: String, label: String) -> Bool {
+    /// starting a word of the label in order ("browse all" for "Browse all workouts"). A typed
+    /// number is a whole word, never the start of another ("1 minute" is not "10 minutes"), and
+    /// 1 is also each of `ones`, the words a language writes the number one as before a noun
+    /// ("1 minuto" is "un minuto").
+    static func matches(_ input: String, label: String, ones: Set<String> = []) -> Bool {
         let label = TypedWords.fold(normalize(label))
         let input = TypedWords.fold(input)
-        if label == input || label.hasPrefix(input) && input.count >= 3 { return true }
+        if label == input || label.hasPrefix(input) && input.count >= 3 && !endsInsideANumber(input, of: label) { return true }
         let typed = input.split(separator: " ")
         let words = label.split(separator: " ")
         var index = words.startIndex
         for word in typed {
-            guard let found = words[index...].firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            guard let found = words[index...].firstIndex(where: { starts($0, with: word, ones: ones) }) else { return false }
             index = words.index(after: found)
         }
         return typed.count >= 2
+    }
+
+    /// Whether `input` is `label` itself, word for word (1 as any of `ones`).
+    static func names(_ input: String, label: String, ones: Set<String> = []) -> Bool {
+        let typed = TypedWords.fold(input).split(separator: " ")
+        let words = TypedWords.fold(normalize(label)).split(separator: " ")
+        return typed.count == words.count
+            && zip(typed, words).allSatisfy { word, labelWord in
+                word == labelWord || word == "1" && ones.contains(String(labelWord))
+            }
+    }
+
+    private static func starts(_ labelWord: Substring, with word: Substring, ones: Set<String>) -> Bool {
+        guard word.allSatisfy(\.isASCIIDigit) else { return labelWord.hasPrefix(word) }
+        return labelWord == word || word == "1" && ones.contains(String(labelWord))
+    }
+
+    /// Whether `input`, a start of `label`, stops in the middle of a number of it ("1" of "10").
+    private static func endsInsideANumber(_ input: String, of label: String) -> Bool {
+        guard let last = input.last, last.isASCIIDigit, label.count > input.count else { return false }
+        return label[label.index(label.startIndex, offsetBy: input.count)].isASCIIDigit
     }
 }

@@ -163,6 +163,13 @@ extension Heartline {
         screenCommand(text)
     }
 
+    /// The item `text` names: the one it is word for word, else the first it matches.
+    private func namedItem(_ text: String) -> MenuItem? {
+        let items = menuItems()
+        return items.first { CommandText.names(text, label: $0.label, ones: words.ones) }
+            ?? items.first { CommandText.matches(text, label: $0.label, ones: words.ones) }
+    }
+
     /// A typed line that is no command of the vocabulary: a value, an item's number or name.
     private mutating func screenCommand(_ text: String) {
         switch screen {
@@ -193,7 +200,9 @@ extension Heartline {
                 configure(.enterTarget(text))
                 return
             }
-            if step == .plan, Int(text) == nil, !menuItems().contains(where: { CommandText.matches(text, label: $0.label) }) {
+            if step == .plan, Int(text) == nil,
+                !menuItems().contains(where: { CommandText.matches(text, label: $0.label, ones: words.ones) })
+            {
                 configure(.enterPlan(text))
                 return
             }
@@ -206,7 +215,7 @@ extension Heartline {
         } else if text.allSatisfy(\.isASCIIDigit) {
             // Too many digits for a number: no such item either.
             sayNoItem(String(text.prefix(20)), count: itemCount)
-        } else if let item = menuItems().first(where: { CommandText.matches(text, label: $0.label) }) {
+        } else if let item = namedItem(text) {
             perform(item.action)
         } else if let command = words.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
