@@ -7,43 +7,34 @@ import Testing
 /// before, must give the state after), and its steps come back to be asserted.
 ///
 /// The store plays the root's part for what a feature reads: a settings step becomes the
-/// settings the next action reads, and a move between screens the screen on top.
+/// settings the next action reads, and a move between screens the screen on top. What the
+/// feature reads is set through the store as on the environment itself (`store.settings`,
+/// `store.sensors.strap`); the words follow the settings' language among `languages`.
+@dynamicMemberLookup
 struct FeatureStore<F: Feature> {
     var state: F.State
-    var settings: Settings
-    var screen: Screen
-    var now: Date
-    var strap: SensorStatus
-    var profile = Profile()
-    var below: Screen?
-    var writeFailure: StorageError?
-    var storageTrouble: StorageTrouble?
-    var footpodHeard = false
-    var recording = false
-    var sensors = Sensors()
-    var typingLine = false
-    var events: [(at: Date, text: String)] = []
-    var nextWorkoutID: Int64 = 1
-    /// The installed languages' words by code; the settings' language picks the words read.
-    var languages: [String: Words] = [:]
+    private var read: FeatureEnvironment
 
     init(
         _: F.Type, state: F.State, settings: Settings = Settings(), screen: Screen = .home, now: Date = goldenStart,
         strap: SensorStatus = .absent
     ) {
         self.state = state
-        self.settings = settings
-        self.screen = screen
-        self.now = now
-        self.strap = strap
+        read = FeatureEnvironment(words: TestCatalogue.words, now: now, settings: settings, screen: screen)
+        read.sensors.strap = strap
     }
 
+    subscript<Value>(dynamicMember path: WritableKeyPath<FeatureEnvironment, Value>) -> Value {
+        get { read[keyPath: path] }
+        set { read[keyPath: path] = newValue }
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<FeatureEnvironment, Value>) -> Value { read[keyPath: path] }
+
     var environment: FeatureEnvironment {
-        FeatureEnvironment(
-            words: settings.language.flatMap { languages[$0] } ?? TestCatalogue.words, now: now, settings: settings, screen: screen,
-            strap: strap, profile: profile, below: below, writeFailure: writeFailure, storageTrouble: storageTrouble,
-            footpodHeard: footpodHeard, recording: recording, sensors: sensors, typingLine: typingLine, events: events,
-            nextWorkoutID: nextWorkoutID, languages: languages)
+        var environment = read
+        environment.words = read.settings.language.flatMap { read.languages[$0] } ?? TestCatalogue.words
+        return environment
     }
 
     /// Sends `action` and checks that the state changed exactly as `expected` says (nothing, by
@@ -58,14 +49,14 @@ struct FeatureStore<F: Feature> {
         #expect(state == wanted, "the state after the action is not the one expected", sourceLocation: sourceLocation)
         for step in steps {
             switch step {
-            case .saveSettings(let changed): settings = changed
-            case .push(let next), .replace(let next): screen = next
-            case .askInstead(let question), .ask(let question): screen = .question(question)
-            case .goHome: screen = .home
-            case .startOver(let next, _): screen = next
-            case .resumeWorkout: screen = .workout
-            case .troubleSaid(let trouble): storageTrouble = trouble
-            case .began(let id, _): nextWorkoutID = id + 1
+            case .saveSettings(let changed): read.settings = changed
+            case .push(let next), .replace(let next): read.screen = next
+            case .askInstead(let question), .ask(let question): read.screen = .question(question)
+            case .goHome: read.screen = .home
+            case .startOver(let next, _): read.screen = next
+            case .resumeWorkout: read.screen = .workout
+            case .troubleSaid(let trouble): read.storageTrouble = trouble
+            case .began(let id, _): read.nextWorkoutID = id + 1
             case .say, .sayText, .sayItems, .emit, .returnToPrevious, .leave, .typeLine, .releaseStrap, .refuse, .answer, .leaveHeartline,
                 .recovered:
                 break

@@ -277,7 +277,7 @@ enum LanguageCatalogue {
 
     @Test func theProfileTakesThem() {
         var profile = Profile()
-        let environment = FeatureEnvironment(words: Self.words, now: goldenStart, settings: Settings(), screen: .home, strap: .absent)
+        let environment = FeatureEnvironment(words: Self.words, now: goldenStart, settings: Settings(), screen: .home)
         _ = ProfileFeature.reduce(&profile, .enter("42 años", .age), environment)
         _ = ProfileFeature.reduce(&profile, .enter("mujer", .sex), environment)
         #expect(profile.age == 42 && profile.sex == .female)

@@ -14,16 +14,16 @@ protocol Feature {
 }
 
 /// What a feature may read of the whole while it handles an action.
+///
+/// A value built for each action: a feature may change its copy, never the whole it was read from.
 struct FeatureEnvironment: Sendable {
-    let words: Words
+    var words: Words
     /// The time of the input being handled.
-    let now: Date
+    var now: Date
     /// The stored settings as they stand.
-    let settings: Settings
+    var settings: Settings
     /// The screen on top of the stack.
-    let screen: Screen
-    /// How the heart-rate strap stands.
-    let strap: SensorStatus
+    var screen: Screen
     /// The profile as stored (the heart-rate zones come from it).
     var profile = Profile()
     /// The screen under the one on top, if there is one.
@@ -46,6 +46,9 @@ struct FeatureEnvironment: Sendable {
     var nextWorkoutID: Int64 = 1
     /// The words of every installed language, by code.
     var languages: [String: Words] = [:]
+
+    /// How the heart-rate strap stands.
+    var strap: SensorStatus { sensors.strap }
 }
 
 /// What a feature asks of the root, in order.
@@ -121,7 +124,7 @@ extension Heartline {
     /// What the features read: the words, the time, the settings and the screen on top.
     var environment: FeatureEnvironment {
         FeatureEnvironment(
-            words: words, now: now, settings: settings, screen: screen, strap: sensors.strap, profile: records.profile,
+            words: words, now: now, settings: settings, screen: screen, profile: records.profile,
             below: stack.count > 1 ? stack[stack.count - 2] : nil, writeFailure: records.writeFailure,
             storageTrouble: conversation.storageTrouble, footpodHeard: sensors.motion[.footpod] != nil, recording: training.isRecording,
             sensors: sensors, typingLine: conversation.keyboard.typingLine, events: conversation.eventLog,
