@@ -67,6 +67,25 @@ enum LanguageCatalogue {
         }
     }
 
+    /// English written by hand is English as ICU writes it, figure for figure and form for form.
+    @Test func englishByHandIsICUsEnglish() {
+        let icu = NumberRules(locale: "en", englishByHand: false)
+        let values =
+            Array(stride(from: -2_000.0, through: 20_000, by: 7)) + (-200...200).map { Double($0) / 8 }
+            + [999.995, 1_000_000, 1_234_567.891, 0.004, -0.006, 1.0049, 99.95]
+        var differences: [String] = []
+        for value in values {
+            for places in 0...2 {
+                let hand = NumberRules.english(((value * [1, 10, 100][places]).rounded() / [1, 10, 100][places]) + 0, places: places)
+                let written = icu.format(value, decimals: places)
+                if hand != written { differences.append("\(value) at \(places): \(hand) by hand, \(written) by ICU") }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+        #expect(NumberRules.of("en").writesEnglishByHand && !NumberRules.of("de").writesEnglishByHand)
+        #expect(NumberRules.english(1234.5, places: 1) == NumberRules.Formatted(text: "1,234.5", plural: .other))
+    }
+
     @Test func aLocaleICUDoesNotKnowStillGivesDigits() {
         let formatted = NumberRules.of("zz").format(1.5, decimals: 1)
         #expect(formatted.text == "1.5" || formatted.text == "1,5")

@@ -41,10 +41,24 @@ public final class NumberRules: @unchecked Sendable {
     /// More than a long workout says; the cache starts again beyond it.
     private static let cacheLimit = 2048
 
+    /// Whether English is written by the two rules of `english` rather than by ICU.
+    let writesEnglishByHand: Bool
+
     /// The rules of `locale`; when ICU lacks it (or fails), digits as Swift writes them and
     /// English plurals, so that a missing locale never silences a sentence.
-    public init(locale: String) {
+    ///
+    /// English is written by hand (`english`): its two rules are CLDR's own (one for 1 and -1
+    /// alone, thousands grouped by threes with a comma), a test holds them to ICU's writing,
+    /// and an English workout then never touches ICU's data, which cost 1.8 MiB of resident
+    /// pages (its locale and plural data, read on first use).
+    public convenience init(locale: String) {
+        self.init(locale: locale, englishByHand: true)
+    }
+
+    /// `englishByHand: false` writes English through ICU too, for the test that compares them.
+    init(locale: String, englishByHand: Bool) {
         self.locale = locale
+        writesEnglishByHand = englishByHand && locale == "en"
     }
 
     /// The formatters (zero, one and two decimals) and the plural rules, opened once.
@@ -97,6 +111,11 @@ public final class NumberRules: @unchecked Sendable {
         opening.lock()
         defer { opening.unlock() }
         if let known = written[key] { return known }
+        if writesEnglishByHand {
+            let formatted = Self.english(rounded, places: places)
+            written[key] = formatted
+            return formatted
+        }
         let objects = icuObjects
         let formatted =
             objects.formatters[places].flatMap { icu(rounded, $0, rules: objects.rules) } ?? Self.plain(rounded, places: places)
@@ -126,12 +145,39 @@ public final class NumberRules: @unchecked Sendable {
         return Formatted(text: text, plural: plural)
     }
 
-    /// Without ICU: digits with a point, English's rule (one for exactly "1").
+    /// English as CLDR writes it: `plain`'s digits with the thousands grouped by threes.
+    static func english(_ value: Double, places: Int) -> Formatted {
+        let digits = plain(value, places: places)
+        let negative = digits.text.hasPrefix("-")
+        let unsigned = negative ? digits.text.dropFirst() : Substring(digits.text)
+        let whole = unsigned.prefix { $0 != "." }
+        var grouped = ""
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        let text = (negative ? "-" : "") + grouped + unsigned.dropFirst(whole.count)
+        // One is 1 and -1 alone ("1.5" and "1.0" are other; no trailing zero is written).
+        return Formatted(text: text, plural: unsigned == "1" ? .one : .other)
+    }
+
+    /// Without ICU: digits with a point, English's rule (one for exactly "1"). Written in
+    /// integers rather than with `String(format:)`, whose Foundation code an English workout
+    /// would otherwise page in for every number.
     static func plain(_ value: Double, places: Int) -> Formatted {
-        var text = String(format: "%.\(places)f", value)
-        if places > 0 {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        guard value.isFinite, abs(value) < 1e15 else { return Formatted(text: "\(value)", plural: .other) }
+        let scale: Int64 = places == 0 ? 1 : places == 1 ? 10 : 100
+        let scaled = Int64((abs(value) * Double(scale)).rounded())
+        var text = (value < 0 && scaled != 0 ? "-" : "") + String(scaled / scale)
+        var fraction = scaled % scale
+        if fraction != 0 {
+            var digits = places
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let written = String(fraction)
+            text += "." + String(repeating: "0", count: digits - written.count) + written
         }
         return Formatted(text: text, plural: text == "1" ? .one : .other)
     }
