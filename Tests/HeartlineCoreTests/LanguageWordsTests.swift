@@ -86,6 +86,19 @@ enum LanguageCatalogue {
         #expect(NumberRules.english(1234.5, places: 1) == NumberRules.Formatted(text: "1,234.5", plural: .other))
     }
 
+    /// A count said whole takes its form too: "1 more step is", "Una vuelta.", "2 laps.".
+    @Test func aCountSaidWholeTakesItsForm() {
+        #expect(
+            FeatureStep.sayCount(.answer, 1, one: .lapsCountOne, other: .lapsCountOther, TestCatalogue.words)
+                == .say(.answer, .lapsCountOne, ["count": "1"]))
+        #expect(TestCatalogue.words(.coachMoreNotesOne, ["count": "1"]) == "1 more step is not as the file writes it.")
+        #expect(LanguageCatalogue.spanish(.lapsCountOne, ["count": "1"]) == "Una vuelta.")
+        #expect(LanguageCatalogue.german(.lapsCountOther, ["count": "3"]) == "Runden: 3.")
+        #expect(
+            FeatureStep.sayCount(.answer, 2, one: .lapsCountOne, other: .lapsCountOther, LanguageCatalogue.spanish)
+                == .say(.answer, .lapsCountOther, ["count": "2"]))
+    }
+
     @Test func aLocaleICUDoesNotKnowStillGivesDigits() {
         let formatted = NumberRules.of("zz").format(1.5, decimals: 1)
         #expect(formatted.text == "1.5" || formatted.text == "1,5")

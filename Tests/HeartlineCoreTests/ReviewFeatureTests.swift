@@ -273,7 +273,7 @@ struct ReviewFeatureTests {
         let steps = store.send(.loaded(.samples(samples), for: .laps(workout)))
         #expect(
             steps == [
-                .say(.answer, .lapsCount, ["count": "2"]),
+                .say(.answer, .lapsCountOther, ["count": "2"]),
                 .say(.answer, .answerLapTime, ["lap": "1", "duration": Self.words.duration(60)]),
                 .say(.answer, .answerLapAverage, ["lap": "1", "bpm": Self.words.beatsPerMinute(100)]),
                 .say(.answer, .answerLapTime, ["lap": "2", "duration": Self.words.duration(60)]),

@@ -267,7 +267,8 @@ enum ConfigureFeature: Feature {
         var steps: [FeatureStep] = [.leave(screens: 1, showing: false), .say(.answer, .coachChosen, ["name": entries[index].name])]
         steps += reading.notes.prefix(mostNotesSaid).map { .sayText(.answer, words.coachNote($0)) }
         if reading.notes.count > mostNotesSaid {
-            steps.append(.say(.answer, .coachMoreNotes, ["count": words.number(reading.notes.count - mostNotesSaid)]))
+            steps.append(
+                .sayCount(.answer, reading.notes.count - mostNotesSaid, one: .coachMoreNotesOne, other: .coachMoreNotesOther, words))
         }
         return steps + reduce(&state, .choosePlan(plan), environment)
     }

@@ -242,7 +242,7 @@ enum ReviewFeature: Feature {
     private static func laps(of workout: WorkoutSummary, samples: [Sample], _ words: Words) -> [FeatureStep] {
         let duration = max(workout.duration, samples.last?.elapsed ?? 0)
         let spans = workout.lapSpans(duration: duration)
-        var steps: [FeatureStep] = [.say(.answer, .lapsCount, ["count": String(spans.count)])]
+        var steps: [FeatureStep] = [.sayCount(.answer, spans.count, one: .lapsCountOne, other: .lapsCountOther, words)]
         for (index, (lap, lapSamples)) in zip(spans, TCXWriter.group(samples, into: spans)).enumerated() {
             steps += FeatureStep.lap(index + 1, seconds: lap.duration, heartRates: lapSamples.compactMap(\.heartRate), words)
         }
