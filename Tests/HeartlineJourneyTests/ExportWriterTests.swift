@@ -408,7 +408,7 @@ import Testing
         (0.05, 2, "0.05"), (1e20, 2, "1e+20"),
     ])
     func decimalsAreWrittenWithoutAnExponent(value: Double, places: Int, expected: String) {
-        #expect(TCXWriter.decimal(value, places: places) == expected)
+        #expect(DecimalText.write(value, places: places) == expected)
     }
 
     @Test func csvOfAnHourHasEveryRow() {

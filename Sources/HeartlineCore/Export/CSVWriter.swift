@@ -23,13 +23,13 @@ public enum CSVWriter {
             text += ","
             text += sample.rrIntervals.map { String(milliseconds($0)) }.joined(separator: " ")
             text += ","
-            if let speed = sample.motion.speed, speed.isFinite { text += TCXWriter.decimal(speed, places: 3) }
+            if let speed = sample.motion.speed, speed.isFinite { text += DecimalText.write(speed, places: 3) }
             text += ","
             if let cadence = sample.motion.cadence { text += String(cadence) }
             text += ","
             if let power = sample.motion.power { text += String(power) }
             text += ","
-            if let distance = sample.distance, distance.isFinite { text += TCXWriter.decimal(distance, places: 2) }
+            if let distance = sample.distance, distance.isFinite { text += DecimalText.write(distance, places: 2) }
             text += "\n"
         }
         return text

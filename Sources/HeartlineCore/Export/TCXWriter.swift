@@ -70,8 +70,10 @@ public enum TCXWriter {
             xml += #"      <Lap StartTime="\#(Timestamp.iso8601(lapStart))">"# + "\n"
             let movement = LapMotion(lapSamples, from: previous.distance)
             xml += "        <TotalTimeSeconds>\(lap.duration)</TotalTimeSeconds>\n"
-            xml += "        <DistanceMeters>\(decimal(movement.distance, places: 2))</DistanceMeters>\n"
-            if let fastest = movement.maximumSpeed { xml += "        <MaximumSpeed>\(decimal(fastest, places: 3))</MaximumSpeed>\n" }
+            xml += "        <DistanceMeters>\(DecimalText.write(movement.distance, places: 2))</DistanceMeters>\n"
+            if let fastest = movement.maximumSpeed {
+                xml += "        <MaximumSpeed>\(DecimalText.write(fastest, places: 3))</MaximumSpeed>\n"
+            }
             xml += "        <Calories>\(calories[index])</Calories>\n"
             if let average { xml += "        <AverageHeartRateBpm><Value>\(byte(average))</Value></AverageHeartRateBpm>\n" }
             if let maximum { xml += "        <MaximumHeartRateBpm><Value>\(byte(maximum))</Value></MaximumHeartRateBpm>\n" }
@@ -86,7 +88,7 @@ public enum TCXWriter {
                     xml += "</Time>"
                     if let distance = sample.distance, distance.isFinite {
                         xml += "<DistanceMeters>"
-                        xml += decimal(distance, places: 2)
+                        xml += DecimalText.write(distance, places: 2)
                         xml += "</DistanceMeters>"
                     }
                     if let heartRate = sample.heartRate, (1...255).contains(heartRate) {
@@ -128,7 +130,7 @@ public enum TCXWriter {
         let runCadence = running ? motion.cadence.map(perFoot) : nil
         guard speed != nil || runCadence != nil || motion.power != nil else { return "" }
         var xml = "<Extensions><ax:TPX>"
-        if let speed { xml += "<ax:Speed>\(decimal(speed, places: 3))</ax:Speed>" }
+        if let speed { xml += "<ax:Speed>\(DecimalText.write(speed, places: 3))</ax:Speed>" }
         if let runCadence { xml += "<ax:RunCadence>\(cadenceValue(runCadence))</ax:RunCadence>" }
         if let power = motion.power { xml += "<ax:Watts>\(min(Int(UInt16.max), max(0, power)))</ax:Watts>" }
         return xml + "</ax:TPX></Extensions>"
@@ -137,7 +139,7 @@ public enum TCXWriter {
     /// A lap's LX: average speed, cadence and watts, in the schema's order; nothing without them.
     private static func lapExtension(_ movement: LapMotion, running: Bool) -> String {
         var fields = ""
-        if let speed = movement.averageSpeed { fields += "<ax:AvgSpeed>\(decimal(speed, places: 3))</ax:AvgSpeed>" }
+        if let speed = movement.averageSpeed { fields += "<ax:AvgSpeed>\(DecimalText.write(speed, places: 3))</ax:AvgSpeed>" }
         if !running, let cadence = movement.maximumCadence { fields += "<ax:MaxBikeCadence>\(cadenceValue(cadence))</ax:MaxBikeCadence>" }
         if running, let average = movement.averageCadence, let maximum = movement.maximumCadence {
             fields += "<ax:AvgRunCadence>\(cadenceValue(perFoot(average)))</ax:AvgRunCadence>"
@@ -155,30 +157,6 @@ public enum TCXWriter {
 
     /// CadenceValue_t: 0 to 254.
     private static func cadenceValue(_ cadence: Int) -> Int { min(254, max(0, cadence)) }
-
-    /// `value` with at most `places` decimals, without an exponent: "2001.5", "3.012", "0".
-    /// Beyond 10^15 units of the last place (no workout's distance) Swift's own form, which
-    /// xsd:double also accepts.
-    static func decimal(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 1e15 else { return String(value.rounded()) }
-        let whole = Int(scaled)
-        let factor = Int(scale)
-        var text = (value < 0 && whole != 0 ? "-" : "") + String(whole / factor)
-        var fraction = whole % factor
-        guard fraction != 0 else { return text }
-        var digits = places
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        return text
-    }
 
     /// The samples of each lap, in order; a sample belongs to the lap its second ended in.
     static func group(_ samples: [Sample], into laps: [Laps.Lap]) -> [ArraySlice<Sample>] {

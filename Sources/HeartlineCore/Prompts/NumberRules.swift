@@ -161,24 +161,11 @@ public final class NumberRules: @unchecked Sendable {
         return Formatted(text: text, plural: unsigned == "1" ? .one : .other)
     }
 
-    /// Without ICU: digits with a point, English's rule (one for exactly "1"). Written in
-    /// integers rather than with `String(format:)`, whose Foundation code an English workout
+    /// Without ICU: digits with a point, English's rule (one for exactly "1"). Written by
+    /// `DecimalText` rather than `String(format:)`, whose Foundation code an English workout
     /// would otherwise page in for every number.
     static func plain(_ value: Double, places: Int) -> Formatted {
-        guard value.isFinite, abs(value) < 1e15 else { return Formatted(text: "\(value)", plural: .other) }
-        let scale: Int64 = places == 0 ? 1 : places == 1 ? 10 : 100
-        let scaled = Int64((abs(value) * Double(scale)).rounded())
-        var text = (value < 0 && scaled != 0 ? "-" : "") + String(scaled / scale)
-        var fraction = scaled % scale
-        if fraction != 0 {
-            var digits = places
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let written = String(fraction)
-            text += "." + String(repeating: "0", count: digits - written.count) + written
-        }
+        let text = DecimalText.write(value, places: places)
         return Formatted(text: text, plural: text == "1" ? .one : .other)
     }
 }
