@@ -99,6 +99,16 @@ enum LanguageCatalogue {
                 == .say(.answer, .lapsCountOther, ["count": "2"]))
     }
 
+    /// However many numbers a run says, in English or through ICU, the kept ones stay bounded.
+    @Test func theNumbersKeptAreBounded() {
+        for locale in ["en", "de"] {
+            let rules = NumberRules(locale: locale)
+            for value in 0..<(NumberRules.cacheLimit + 500) { _ = rules.format(Double(value), decimals: 0) }
+            #expect(rules.keptCount <= NumberRules.cacheLimit, "\(locale)")
+            #expect(rules.format(7, decimals: 0).text == "7")
+        }
+    }
+
     @Test func aLocaleICUDoesNotKnowStillGivesDigits() {
         let formatted = NumberRules.of("zz").format(1.5, decimals: 1)
         #expect(formatted.text == "1.5" || formatted.text == "1,5")

@@ -39,7 +39,14 @@ public final class NumberRules: @unchecked Sendable {
         let places: Int
     }
     /// More than a long workout says; the cache starts again beyond it.
-    private static let cacheLimit = 2048
+    static let cacheLimit = 2048
+
+    /// How many numbers are kept, for the test of the bound.
+    var keptCount: Int {
+        opening.lock()
+        defer { opening.unlock() }
+        return written.count
+    }
 
     /// Whether English is written by the two rules of `english` rather than by ICU.
     let writesEnglishByHand: Bool
@@ -111,14 +118,14 @@ public final class NumberRules: @unchecked Sendable {
         opening.lock()
         defer { opening.unlock() }
         if let known = written[key] { return known }
+        let formatted: Formatted
         if writesEnglishByHand {
-            let formatted = Self.english(rounded, places: places)
-            written[key] = formatted
-            return formatted
+            formatted = Self.english(rounded, places: places)
+        } else {
+            let objects = icuObjects
+            formatted =
+                objects.formatters[places].flatMap { icu(rounded, $0, rules: objects.rules) } ?? Self.plain(rounded, places: places)
         }
-        let objects = icuObjects
-        let formatted =
-            objects.formatters[places].flatMap { icu(rounded, $0, rules: objects.rules) } ?? Self.plain(rounded, places: places)
         if written.count >= Self.cacheLimit { written.removeAll(keepingCapacity: true) }
         written[key] = formatted
         return formatted
