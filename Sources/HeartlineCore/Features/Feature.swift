@@ -104,8 +104,8 @@ enum FeatureStep: Equatable, Sendable {
 extension FeatureStep {
     /// Says `value` with the form of `one` or `other` its language's plural rule takes for it.
     static func sayCount(_ kind: SpeechKind, _ value: Int, one: Prompt, other: Prompt, _ words: Words) -> FeatureStep {
-        let formatted = words.numbers.format(Double(value), decimals: 0)
-        return .say(kind, formatted.plural == .one ? one : other, ["count": formatted.text])
+        let (prompt, values) = words.countForm(words.numbers.format(Double(value), decimals: 0), one: one, other: other)
+        return .say(kind, prompt, values)
     }
 
     /// RMSSD in one sentence; with too many artefacts, said as unreliable with their share.

@@ -69,7 +69,13 @@ public struct Words: Sendable {
     /// A number already written, with the form of its noun its language's plural rule takes
     /// for it: German "1 Minute" but "1,5 Minuten".
     func counted(_ formatted: NumberRules.Formatted, one: Prompt, other: Prompt) -> String {
-        self(formatted.plural == .one ? one : other, ["count": formatted.text])
+        let (prompt, values) = countForm(formatted, one: one, other: other)
+        return self(prompt, values)
+    }
+
+    /// The form, `one` or `other`, that the plural rule takes for `formatted`, with its count.
+    func countForm(_ formatted: NumberRules.Formatted, one: Prompt, other: Prompt) -> (Prompt, [String: String]) {
+        (formatted.plural == .one ? one : other, ["count": formatted.text])
     }
 
     /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.

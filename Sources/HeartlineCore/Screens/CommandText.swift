@@ -77,15 +77,17 @@ enum CommandText {
     static func names(_ input: String, label: String, ones: Set<String> = []) -> Bool {
         let typed = TypedWords.fold(input).split(separator: " ")
         let words = TypedWords.fold(normalize(label)).split(separator: " ")
-        return typed.count == words.count
-            && zip(typed, words).allSatisfy { word, labelWord in
-                word == labelWord || word == "1" && ones.contains(String(labelWord))
-            }
+        return typed.count == words.count && zip(typed, words).allSatisfy { isWord($1, $0, ones: ones) }
     }
 
+    /// Whether the typed `word` starts `labelWord`; a number must be the whole word.
     private static func starts(_ labelWord: Substring, with word: Substring, ones: Set<String>) -> Bool {
-        guard word.allSatisfy(\.isASCIIDigit) else { return labelWord.hasPrefix(word) }
-        return labelWord == word || word == "1" && ones.contains(String(labelWord))
+        word.allSatisfy(\.isASCIIDigit) ? isWord(labelWord, word, ones: ones) : labelWord.hasPrefix(word)
+    }
+
+    /// Whether the typed `word` is `labelWord`, 1 being also each of `ones`.
+    private static func isWord(_ labelWord: Substring, _ word: Substring, ones: Set<String>) -> Bool {
+        labelWord == word || word == "1" && ones.contains(String(labelWord))
     }
 
     /// Whether `input`, a start of `label`, stops in the middle of a number of it ("1" of "10").
