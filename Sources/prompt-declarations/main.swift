@@ -38,14 +38,16 @@ func constantName(of key: String) -> String {
     return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
 }
 
-/// The placeholders of a template, in order of first use, as PromptCatalogue reads them.
+/// The placeholders of a template, in order of first use, as PromptCatalogue reads them: a
+/// name without the inflection after a colon (`{count:feminine}` is `count`).
 func placeholders(in template: String) -> [String] {
     var names: [String] = []
     var current: String?
     for character in template {
         if character == "{" {
             current = ""
-        } else if character == "}", let name = current {
+        } else if character == "}", let written = current {
+            let name = String(written.prefix { $0 != ":" })
             if !names.contains(name) { names.append(name) }
             current = nil
         } else if current != nil {

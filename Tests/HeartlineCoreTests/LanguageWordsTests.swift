@@ -114,6 +114,20 @@ enum LanguageCatalogue {
         #expect(formatted.text == "1.5" || formatted.text == "1,5")
     }
 
+    /// A number before a noun in the noun's gender, by ICU's spell-out rules, and only where
+    /// the word differs from the counting word; elsewhere the digits stay.
+    @Test(
+        arguments: [
+            ("es", 1, NumberRules.Gender.masculine, "un"), ("es", 21, .masculine, "veintiún"), ("es", 21, .feminine, "veintiuna"),
+            ("es", 31, .masculine, "treinta y un"), ("es", 101, .feminine, "ciento una"), ("es", 1001, .masculine, "mil un"),
+            ("es", 22, .masculine, nil), ("es", 0, .feminine, nil), ("es", 11, .masculine, nil), ("es", 1000, .masculine, nil),
+            ("es", -21, .masculine, nil), ("de", 1, .feminine, "eine"), ("de", 1, .masculine, "ein"), ("de", 1, .neuter, "ein"),
+            ("de", 21, .feminine, nil), ("de", 2, .feminine, nil), ("en", 1, .feminine, nil), ("zz", 1, .feminine, nil),
+        ] as [(String, Int, NumberRules.Gender, String?)])
+    func aNumberBeforeANounTakesItsGender(language: String, value: Int, gender: NumberRules.Gender, word: String?) {
+        #expect(NumberRules.of(language).word(value, gender: gender) == word)
+    }
+
     /// The words the four counted units take at 0, 1, 2, 5, 21, 1.5 and 1000.
     static func counts(_ words: Words) -> [String] {
         var said: [String] = []
@@ -148,7 +162,8 @@ enum LanguageCatalogue {
                 "un minuto", "un kilómetro", "una pulsación por minuto", "una kilocaloría",
                 "2 minutos", "2 kilómetros", "2 pulsaciones por minuto", "2 kilocalorías",
                 "5 minutos", "5 kilómetros", "5 pulsaciones por minuto", "5 kilocalorías",
-                "21 minutos", "21 kilómetros", "21 pulsaciones por minuto", "21 kilocalorías",
+                // So is a number ending in one: "21 minutos" is read "veintiuno minutos".
+                "veintiún minutos", "veintiún kilómetros", "veintiuna pulsaciones por minuto", "veintiuna kilocalorías",
                 "1,5 minutos", "1,5 kilómetros", "1,5 pulsaciones por minuto", "1,5 kilocalorías",
                 "1000 minutos", "1000 kilómetros", "1000 pulsaciones por minuto", "1000 kilocalorías",
             ])
@@ -158,7 +173,8 @@ enum LanguageCatalogue {
         #expect(
             Self.counts(LanguageCatalogue.german) == [
                 "0 Minuten", "0 Kilometer", "0 Schläge pro Minute", "0 Kilokalorien",
-                "1 Minute", "1 Kilometer", "1 Schlag pro Minute", "1 Kilokalorie",
+                // One is written as a word: espeak-ng reads "1 Minute" as "eins Minute".
+                "eine Minute", "ein Kilometer", "ein Schlag pro Minute", "eine Kilokalorie",
                 "2 Minuten", "2 Kilometer", "2 Schläge pro Minute", "2 Kilokalorien",
                 "5 Minuten", "5 Kilometer", "5 Schläge pro Minute", "5 Kilokalorien",
                 "21 Minuten", "21 Kilometer", "21 Schläge pro Minute", "21 Kilokalorien",
@@ -181,7 +197,7 @@ enum LanguageCatalogue {
 
     @Test func durationsInEachLanguage() {
         #expect(LanguageCatalogue.spanish.duration(3903) == "una hora, 5 minutos y 3 segundos")
-        #expect(LanguageCatalogue.german.duration(3903) == "1 Stunde, 5 Minuten und 3 Sekunden")
+        #expect(LanguageCatalogue.german.duration(3903) == "eine Stunde, 5 Minuten und 3 Sekunden")
         #expect(LanguageCatalogue.spanish.duration(61) == "un minuto y un segundo")
     }
 
@@ -191,8 +207,51 @@ enum LanguageCatalogue {
         #expect(LanguageCatalogue.german.day(day, now: goldenStart) == "Montag, 23. November")
         #expect(LanguageCatalogue.spanish.day(goldenStart, now: goldenStart) == "hoy")
         #expect(LanguageCatalogue.german.day(goldenStart.addingTimeInterval(-86_400), now: goldenStart) == "gestern")
-        #expect(LanguageCatalogue.spanish.timeOfDay(day) == "18:30")
-        #expect(LanguageCatalogue.german.timeOfDay(day) == "18:30")
+        #expect(LanguageCatalogue.spanish.timeOfDay(day) == "las 18 y 30")
+        #expect(LanguageCatalogue.german.timeOfDay(day) == "18 Uhr 30")
+    }
+
+    /// A time of day as each language says it: Spanish "la una" but "las dos" and "las
+    /// veintiuna", German "ein Uhr" (espeak-ng reads "1:05" as "uno cero cinco", "eins null fünf").
+    @Test(arguments: [
+        ("es", 1, 5, "hoy, a la una y 5"), ("es", 13, 5, "hoy, a las 13 y 5"), ("es", 21, 0, "hoy, a las veintiuna en punto"),
+        ("es", 1, 0, "hoy, a la una en punto"), ("es", 0, 0, "hoy, a las doce de la noche"),
+        ("es", 0, 7, "hoy, a las doce y 7 de la noche"), ("de", 1, 5, "heute um ein Uhr 5"), ("de", 19, 5, "heute um 19 Uhr 5"),
+        ("de", 21, 0, "heute um 21 Uhr"), ("de", 0, 7, "heute um null Uhr 7"), ("en", 1, 5, "today at 1:05"),
+        ("en", 21, 0, "today at 21 hundred"),
+    ])
+    func timesOfDayInEachLanguage(language: String, hour: Int, minute: Int, said: String) {
+        let words = LanguageCatalogue.words(language)
+        let date = TestCatalogue.calendar.date(bySettingHour: hour, minute: minute, second: 0, of: goldenStart)!
+        #expect(words.when(date, now: goldenStart) == said)
+    }
+
+    /// On the 12-hour clock of a Spanish locale that keeps one (es_MX), the article stays.
+    @Test func spanishOnTheTwelveHourClock() {
+        let words = Words(catalogue: LanguageCatalogue.spanish.catalogue, calendar: TestCatalogue.calendar, hourCycle: .twelve)
+        let date = { (hour: Int, minute: Int) in
+            words.timeOfDay(TestCatalogue.calendar.date(bySettingHour: hour, minute: minute, second: 0, of: goldenStart)!)
+        }
+        #expect(date(13, 5) == "la una y 5 de la tarde")
+        #expect(date(7, 0) == "las 7 de la mañana")
+        #expect(date(21, 30) == "las 9 y 30 de la tarde")
+    }
+
+    /// German takes the dative after "nach", "seit", "in", "aus": "nach einer Minute", "in
+    /// einem Training", also inside a list ("einer Stunde und einer Minute").
+    @Test func germanSaysOneInTheCaseOfItsSentence() {
+        let german = LanguageCatalogue.german
+        #expect(
+            german(.recoveryUnknown, ["minutes": german.duration(60)])
+                == "Erholung der Herzfrequenz nach einer Minute: unbekannt, der Gurt war still.")
+        #expect(
+            german(.eventPlanUpcoming, ["phase": "Pause", "duration": german.duration(3660)]) == "Pause in einer Stunde und einer Minute.")
+        #expect(german(.stickFull, ["count": german.workouts(1)]).hasPrefix("Der Stick ist nach einem Training voll"))
+        #expect(german(.recoveryUnknown, ["minutes": german.duration(120)]).hasPrefix("Erholung der Herzfrequenz nach 2 Minuten:"))
+        // In the nominative the number stays as the unit writes it.
+        #expect(german(.answerCalories, ["calories": german.kilocalories(1)]) == "Kalorienverbrauch, eine Kilokalorie.")
+        #expect(german.years(1) == "ein Jahr")
+        #expect(german.workouts(1) == "ein Training")
     }
 
     @Test(arguments: [
@@ -231,7 +290,10 @@ enum LanguageCatalogue {
         #expect(CommandText.matches("1 minute", label: "1 minute"))
         let ones = LanguageCatalogue.spanish.ones
         #expect(ones == ["un", "una"])
-        #expect(LanguageCatalogue.german.ones.isEmpty && TestCatalogue.words.ones.isEmpty)
+        #expect(LanguageCatalogue.german.ones == ["ein", "eine"])
+        #expect(TestCatalogue.words.ones.isEmpty)
+        #expect(CommandText.names("1 Minute", label: "eine Minute", ones: LanguageCatalogue.german.ones))
+        #expect(CommandText.matches("1 kilo", label: "ein Kilometer", ones: LanguageCatalogue.german.ones))
         #expect(!CommandText.matches("1 minuto", label: "10 minutos", ones: ones))
         #expect(CommandText.names("1 minuto", label: "un minuto", ones: ones))
         #expect(CommandText.names("1 hora", label: "una hora", ones: ones))
@@ -323,5 +385,39 @@ enum LanguageCatalogue {
         _ = ProfileFeature.reduce(&profile, .enter("42 años", .age), environment)
         _ = ProfileFeature.reduce(&profile, .enter("mujer", .sex), environment)
         #expect(profile.age == 42 && profile.sex == .female)
+    }
+}
+
+/// A placeholder's case (`{minutes:dative}`), by the words a language's cases.prompts names.
+@Suite struct PlaceholderCaseTests {
+    static func catalogue() throws -> PromptCatalogue {
+        var catalogue = PromptCatalogue(language: "de")
+        try catalogue.add("dative = eine einer | ein einem\n", source: "de/cases.prompts")
+        try catalogue.add("recovery.unknown = Nach {minutes:dative}: unbekannt; eine Zahl fehlt.\n", source: "de/interaction.prompts")
+        try catalogue.add("answer.calories = Kalorien, {calories}.\n", source: "de/core.prompts")
+        return catalogue
+    }
+
+    @Test func aCaseChangesOnlyTheWordsItNamesInItsPlaceholder() throws {
+        let catalogue = try Self.catalogue()
+        // The template's own "eine" and the value's other words stay; each word of the case changes.
+        #expect(
+            catalogue.render(.recoveryUnknown, ["minutes": "eine Stunde und ein Wort, keine Einheit"])
+                == "Nach einer Stunde und einem Wort, keine Einheit: unbekannt; eine Zahl fehlt.")
+        #expect(catalogue.render(.answerCalories, ["calories": "eine Kilokalorie"]) == "Kalorien, eine Kilokalorie.")
+        #expect(catalogue.inflection(of: "minutes", in: .recoveryUnknown) == "dative")
+        #expect(catalogue.inflection(of: "calories", in: .answerCalories) == nil)
+        #expect(PromptCatalogue.placeholders(in: "Nach {minutes:dative}, {bpm}.") == ["minutes", "bpm"])
+        #expect(PromptCatalogue.filled("Nach {minutes:dative}, {bpm}.", with: "x") == "Nach x, x.")
+    }
+
+    @Test func aCaseLineThatIsNoListOfPairsIsRefused() {
+        var catalogue = PromptCatalogue(language: "de")
+        #expect(throws: PromptCatalogue.ParseError.malformedLine(source: "cases.prompts", line: 1)) {
+            try catalogue.add("dative = eine einer | ein\n", source: "cases.prompts")
+        }
+        #expect(throws: PromptCatalogue.ParseError.duplicateKey("dative", source: "cases.prompts", line: 2)) {
+            try catalogue.add("dative = eine einer\ndative = ein einem\n", source: "cases.prompts")
+        }
     }
 }

@@ -141,7 +141,7 @@ import Testing
             > hoy
             menu: Entrenamientos: hoy.
             menu: Elementos del 1 al 1, de 1.
-            menu: 1, hoy, a las 7:30, 2 minutos.
+            menu: 1, hoy, a las 7 y 30, 2 minutos.
             > atras
             menu: Buscar por fecha.
             menu: Escribe una fecha, como hoy, ayer, lunes, 28 de noviembre o 2026-11-28.
@@ -230,23 +230,23 @@ import Testing
             menu: Zeitabstand für die Sprachausgabe.
             menu: 1, Keine Zeitansage, ausgewählt.
             menu: 2, 30 Sekunden.
-            menu: 3, 1 Minute.
+            menu: 3, eine Minute.
             menu: 4, 2 Minuten.
             menu: 5, 5 Minuten.
             menu: 6, 10 Minuten.
             menu: 7, 15 Minuten.
             menu: 8, 30 Minuten.
-            menu: 9, 1 Stunde.
+            menu: 9, eine Stunde.
             menu: 10, 2 Stunden.
             menu: Drück 0 für den zehnten Eintrag, 2 Stunden.
             > 3
-            answer: Zeitabstand: 1 Minute.
+            answer: Zeitabstand: eine Minute.
             menu: Ansagen nach Distanz.
             menu: 1, Keine Ansagen nach Distanz, ausgewählt.
-            menu: 2, Alle 0,5 Kilometer.
-            menu: 3, Alle 1 Kilometer.
-            menu: 4, Alle 2 Kilometer.
-            menu: 5, Alle 5 Kilometer.
+            menu: 2, 0,5 Kilometer.
+            menu: 3, ein Kilometer.
+            menu: 4, 2 Kilometer.
+            menu: 5, 5 Kilometer.
             menu: 6, Weiter.
             > weiter
             menu: Ziel-Herzfrequenzzone.
@@ -270,12 +270,12 @@ import Testing
             menu: Bereit zum Start.
             menu: Sportart: Laufen.
             menu: Angesagte Messwerte: Trainingszeit, Herzfrequenz, Kalorienverbrauch, Tempo und Distanz.
-            menu: Zeitabstand: 1 Minute.
+            menu: Zeitabstand: eine Minute.
             menu: 1, Training starten.
             > 1
             answer: Training gestartet.
             :wait 60
-            readout: Trainingszeit, 1 Minute.
+            readout: Trainingszeit, eine Minute.
             readout: Herzfrequenz, 75 Schläge pro Minute.
             readout: Kalorienverbrauch, 2 Kilokalorien.
             readout: Tempo unbekannt: Kein Laufsensor ist verbunden.
@@ -355,7 +355,7 @@ import Testing
             > 29. November
             menu: Trainings für heute.
             menu: Einträge 1 bis 1 von 1.
-            menu: 1, heute um 7:30, 2 Minuten.
+            menu: 1, heute um 7 Uhr 30, 2 Minuten.
             > zurück
             menu: Nach Datum suchen.
             menu: Tippe ein Datum, etwa heute, gestern, Montag, 28. November oder 2026-11-28.

@@ -60,8 +60,7 @@ import Testing
     static let longest = 15
 
     static func sentences(of template: String) -> [String] {
-        var text = template
-        for name in PromptCatalogue.placeholders(in: template) { text = text.replacingOccurrences(of: "{\(name)}", with: "x") }
+        let text = PromptCatalogue.filled(template, with: "x")
         // A sentence ends at a full stop, question mark or exclamation mark followed by a space.
         var result: [String] = []
         var current = ""

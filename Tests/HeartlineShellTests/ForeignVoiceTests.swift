@@ -31,8 +31,7 @@ import Testing
     /// The lower-case words of `text`, placeholders left out: runs of letters, apostrophes and
     /// hyphens inside a word.
     static func words(_ text: String) -> [String] {
-        var text = text
-        for name in PromptCatalogue.placeholders(in: text) { text = text.replacingOccurrences(of: "{\(name)}", with: " ") }
+        let text = PromptCatalogue.filled(text, with: " ")
         var result: [String] = []
         var current = ""
         for character in text.lowercased() {
@@ -184,5 +183,35 @@ import Testing
         #expect(decimal.contains(language == "es" ? "oma" : "kOmA"), "\(words.distance(5200, in: .kilometres)) is read \(decimal)")
         let thousands = try Self.phonemes(words.number(12_345), voice: language)
         #expect(Self.saysThousand(thousands, voice: language), "\(words.number(12_345)) is read \(thousands)")
+    }
+
+    /// A number ending in one before a noun, as each voice reads it: never the counting word
+    /// ("uno minuto", "veintiuno horas", "eins Minute", "eins Uhr"), but the noun's own
+    /// ("un minuto", "veintiuna horas", "eine Minute", "nach einer Minute", "ein Uhr").
+    @Test(arguments: foreign)
+    func aNumberEndingInOneIsReadInItsNounsGender(language: String) throws {
+        let catalogue = try #require(Self.installed.catalogues[language])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let words = Words(catalogue: catalogue, calendar: calendar)
+        let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 22, minute: 5))!
+        let at = { (hour: Int, minute: Int) in words.when(calendar.date(bySettingHour: hour, minute: minute, second: 0, of: now)!, now: now)
+        }
+        var texts = [
+            words.duration(60), words.duration(21 * 60), words.duration(3660), words.duration(31 * 3600 + 61),
+            words.distance(21_000, in: .kilometres), words.distance(1000, in: .miles), words.beatsPerMinute(121),
+            words.beatsPerMinute(1), words.kilocalories(31), words.workouts(1), words.workouts(21), words.years(1),
+            at(1, 5), at(21, 0), at(1, 0), words(.recoveryUnknown, ["minutes": words.duration(60)]),
+            words(.eventPlanUpcoming, ["phase": words(.planPhaseRest, ["round": "2", "rounds": "3"]), "duration": words.duration(61)]),
+        ]
+        // German's one form is 1 alone: "101 Punkte" is "hunderteins Punkte", as German says it.
+        if language == "es" { texts.append(words.loadPoints(101)) }
+        let counting = ["es": "'uno", "de": "'aIns"][language]!
+        var problems: [String] = []
+        for text in texts {
+            let said = try Self.phonemes(text, voice: language)
+            if said.contains(counting) { problems.append("\(text) is read \(said)") }
+        }
+        #expect(problems == [], "\(problems.count) numbers read as counting in \(language)")
     }
 }

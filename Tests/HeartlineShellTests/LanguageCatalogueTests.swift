@@ -27,6 +27,15 @@ import Testing
             // hora": espeak-ng reads "1 hora" as "uno hora").
             if key.hasSuffix(".one"), !own.contains("count"), oneIsOnlyOne(catalogue.language) { expected.remove("count") }
             if own != expected { found.append("\(catalogue.language): \(key) has {\(own.sorted())}, English {\(expected.sorted())}") }
+            // An inflection is a number's gender (a count or an hour, which Words writes) or a
+            // case the language's cases.prompts defines.
+            for placeholder in PromptCatalogue.writtenPlaceholders(in: template) {
+                guard let inflection = placeholder.inflection else { continue }
+                let gender = NumberRules.Gender(rawValue: inflection) != nil && ["count", "hour"].contains(placeholder.name)
+                if !gender, catalogue.cases[inflection] == nil {
+                    found.append("\(catalogue.language): \(key) gives {\(placeholder.name)} \(inflection), no gender or case")
+                }
+            }
             for sentence in SentenceLengthTests.sentences(of: template)
             where sentence.split(whereSeparator: \.isWhitespace).count > SentenceLengthTests.longest {
                 found.append("\(catalogue.language): \(key) is over \(SentenceLengthTests.longest) words: \(sentence)")
@@ -95,7 +104,7 @@ import Testing
         # module: HeartlineCore
         unit.minute.one = {count} minuto
         unit.hour.one = una hora
-        unit.hour.other = {count} horas
+        unit.hour.other = {count:plural} horas
         answer.time = Tiempo: {time}.
         title.home = uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis
         """.write(to: folder.appendingPathComponent("xx/core.prompts"), atomically: true, encoding: .utf8)
@@ -115,6 +124,7 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("xx: answer.time has") })
         #expect(problems.contains { $0.hasPrefix("xx: title.home is over 15 words") })
         #expect(problems.contains("xx: word.nope names no command"))
+        #expect(problems.contains("xx: unit.hour.other gives {count} plural, no gender or case"))
         // A plural form with no partner at all in the language's own file.
         var lone = PromptCatalogue(language: "yy")
         try lone.add("unit.minute.one = {count} minuto\n", source: "core.prompts")

@@ -22,6 +22,26 @@ public final class NumberRules: @unchecked Sendable {
     public struct Formatted: Equatable, Sendable {
         public let text: String
         public let plural: Plural
+        /// The number, when it is written whole (no decimals): the one a noun's gender may
+        /// write as a word (`word(_:gender:)`).
+        public let whole: Int?
+
+        public init(text: String, plural: Plural, whole: Int? = nil) {
+            self.text = text
+            self.plural = plural
+            self.whole = whole
+        }
+
+        /// The same writing and form; `whole` follows from the writing.
+        public static func == (left: Formatted, right: Formatted) -> Bool {
+            left.text == right.text && left.plural == right.plural
+        }
+    }
+
+    /// The gender of the noun a number stands before, where a language's number words take one:
+    /// ICU's spell-out rule sets of that name (`%spellout-cardinal-feminine`).
+    public enum Gender: String, Sendable, CaseIterable {
+        case masculine, feminine, neuter
     }
 
     /// The ICU locale the rules are of ("en", "es", "de").
@@ -47,6 +67,17 @@ public final class NumberRules: @unchecked Sendable {
         defer { opening.unlock() }
         return written.count
     }
+
+    /// The numbers written as words so far, by gender (nil where the digits stay).
+    private var spelled: [Spelled: String?] = [:]
+    private struct Spelled: Hashable {
+        let value: Int
+        let gender: Gender
+    }
+    /// ICU's spell-out formatters, opened on the first number written as a word: the counting
+    /// words first, then one per gender (nil where the language has no such rule set).
+    private var spellers: [Speller?]?
+    private typealias Speller = UnsafeMutablePointer<UNumberFormat?>
 
     /// Whether English is written by the two rules of `english` rather than by ICU.
     let writesEnglishByHand: Bool
@@ -101,9 +132,62 @@ public final class NumberRules: @unchecked Sendable {
     }
 
     deinit {
+        for speller in spellers ?? [] { swift_unum_close(speller) }
         guard let opened else { return }
         for formatter in opened.formatters { swift_unumf_close(formatter) }
         swift_uplrules_close(opened.rules)
+    }
+
+    /// `value` in words as it stands before a noun of `gender`, when the language's word there
+    /// differs from its counting word, so that a synthesizer reading the digits would say the
+    /// wrong one: Spanish "veintiún minutos" and "veintiuna horas" (espeak-ng reads "21
+    /// minutos" as "veintiuno minutos"), German "eine Minute" ("1 Minute" is read "eins
+    /// Minute"). Nil where the two words agree ("22 minutos"), the value is negative, or the
+    /// language has no words for that gender (English): the digits are said.
+    ///
+    /// ICU's CLDR spell-out rules decide it, so no language's agreement is written here.
+    public func word(_ value: Int, gender: Gender) -> String? {
+        guard value >= 0, !writesEnglishByHand else { return nil }
+        let key = Spelled(value: value, gender: gender)
+        opening.lock()
+        defer { opening.unlock() }
+        if let known = spelled[key] { return known }
+        let spellers = self.spellers ?? openSpellers()
+        self.spellers = spellers
+        var word: String?
+        if let counting = spellers[0], let gendered = spellers[1 + Gender.allCases.firstIndex(of: gender)!],
+            let said = Self.spell(Double(value), gendered), said != Self.spell(Double(value), counting)
+        {
+            word = said
+        }
+        if spelled.count >= Self.cacheLimit { spelled.removeAll(keepingCapacity: true) }
+        spelled[key] = word
+        return word
+    }
+
+    /// The counting formatter (`%spellout-numbering`) and one per gender. The caller holds `opening`.
+    private func openSpellers() -> [Speller?] {
+        (["numbering"] + Gender.allCases.map { "cardinal-\($0.rawValue)" }).map { name -> Speller? in
+            var status = U_ZERO_ERROR
+            guard let speller = swift_unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue
+            else { return nil }
+            let rules = Array("%spellout-\(name)".utf16)
+            swift_unum_setTextAttribute(speller, UNUM_DEFAULT_RULESET, rules, Int32(rules.count), &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue else {
+                swift_unum_close(speller)
+                return nil
+            }
+            return speller
+        }
+    }
+
+    /// `value` in `speller`'s words, without the soft hyphens ICU writes inside German compounds.
+    private static func spell(_ value: Double, _ speller: Speller) -> String? {
+        var status = U_ZERO_ERROR
+        var buffer = [UChar](repeating: 0, count: 128)
+        let length = swift_unum_formatDouble(speller, value, &buffer, Int32(buffer.count), nil, &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length < buffer.count else { return nil }
+        return String(decoding: buffer[..<Int(length)].filter { $0 != 0xAD }, as: UTF16.self)
     }
 
     /// `value` with at most `decimals` digits after the separator (0 to 2), rounded half away
@@ -126,9 +210,11 @@ public final class NumberRules: @unchecked Sendable {
             formatted =
                 objects.formatters[places].flatMap { icu(rounded, $0, rules: objects.rules) } ?? Self.plain(rounded, places: places)
         }
+        let whole = rounded == rounded.rounded() && abs(rounded) < 1e15 ? Int(rounded) : nil
+        let kept = Formatted(text: formatted.text, plural: formatted.plural, whole: whole)
         if written.count >= Self.cacheLimit { written.removeAll(keepingCapacity: true) }
-        written[key] = formatted
-        return formatted
+        written[key] = kept
+        return kept
     }
 
     private func icu(_ value: Double, _ formatter: OpaquePointer, rules: OpaquePointer?) -> Formatted? {

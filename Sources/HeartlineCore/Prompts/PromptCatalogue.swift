@@ -3,7 +3,11 @@ import Foundation
 /// The spoken-language catalogue: one template per element, with `{name}` placeholders.
 ///
 /// The file format is one `key = template` per line; blank lines and lines starting with `#`
-/// are ignored. Loading files is the caller's job (see `PromptCatalogue.load` in HeartlineShell);
+/// are ignored. A placeholder may name how its language inflects the value: `{count:feminine}`
+/// writes a number in the gender of the noun after it where the language's word differs from
+/// the counting word (Spanish "veintiún minutos", German "eine Minute"; `Words`), and
+/// `{minutes:dative}` gives the value the case the sentence needs ("nach einer Minute"), by
+/// the language's own table of that case (cases.prompts). Loading files is the caller's job (see `PromptCatalogue.load` in HeartlineShell);
 /// this type only parses and renders, so it stays pure.
 public struct PromptCatalogue: Sendable {
     public enum ParseError: Error, Equatable, CustomStringConvertible {
@@ -25,8 +29,14 @@ public struct PromptCatalogue: Sendable {
     /// `word.heart-rate` is `["frecuencia cardíaca", "pulso"]`, its name first.
     public private(set) var vocabulary: [String: [String]] = [:]
 
+    /// The words a case changes in a placeholder's value, by case: German's `dative` turns "eine"
+    /// into "einer" and "ein" into "einem" (cases.prompts: `dative = eine einer | ein einem`).
+    public private(set) var cases: [String: [String: String]] = [:]
+
     /// The file of typed words in each language's folder.
     public static let wordsFile = "vocabulary.prompts"
+    /// The file of the cases a language's placeholders may take, where it has any.
+    public static let casesFile = "cases.prompts"
 
     public init(language: String = "en") {
         self.language = language
@@ -36,6 +46,7 @@ public struct PromptCatalogue: Sendable {
     /// vocabulary.prompts holds typed words, not templates: its lines go to `vocabulary`.
     public mutating func add(_ text: String, source: String) throws {
         if source.hasSuffix(Self.wordsFile) { return try addWords(text, source: source) }
+        if source.hasSuffix(Self.casesFile) { return try addCases(text, source: source) }
         try Self.lines(text, source: source) { key, template, line in
             guard templates[key] == nil else { throw ParseError.duplicateKey(key, source: source, line: line) }
             templates[key] = template
@@ -50,6 +61,21 @@ public struct PromptCatalogue: Sendable {
             let words = value.split(separator: "|").map { String(Self.trimmed($0)) }.filter { !$0.isEmpty }
             guard !words.isEmpty else { throw ParseError.malformedLine(source: source, line: line) }
             vocabulary[key] = words
+        }
+    }
+
+    /// Adds the cases in `text` (cases.prompts): `dative = eine einer | ein einem`, each pair a
+    /// word as the other templates write it and the word the case takes instead.
+    public mutating func addCases(_ text: String, source: String) throws {
+        try Self.lines(text, source: source) { name, value, line in
+            guard cases[name] == nil else { throw ParseError.duplicateKey(name, source: source, line: line) }
+            var words: [String: String] = [:]
+            for pair in value.split(separator: "|") {
+                let both = pair.split(separator: " ", omittingEmptySubsequences: true)
+                guard both.count == 2 else { throw ParseError.malformedLine(source: source, line: line) }
+                words[String(both[0])] = String(both[1])
+            }
+            cases[name] = words
         }
     }
 
@@ -125,21 +151,58 @@ public struct PromptCatalogue: Sendable {
         return text[first...last]
     }
 
+    /// A placeholder as a template writes it: its name and how the value is inflected, if at
+    /// all (`{count:feminine}`, `{minutes:dative}`).
+    public struct Placeholder: Hashable, Sendable {
+        public let name: String
+        public let inflection: String?
+
+        init(_ written: Substring) {
+            guard let colon = written.firstIndex(of: ":") else {
+                name = String(written)
+                inflection = nil
+                return
+            }
+            name = String(written[..<colon])
+            inflection = String(written[written.index(after: colon)...])
+        }
+    }
+
+    /// Calls `text` with each run of a template outside its placeholders and `placeholder`
+    /// with each placeholder, in order.
+    static func walk(_ template: String, text: (Substring) -> Void, placeholder: (Placeholder) -> Void) {
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text(rest[..<open])
+            placeholder(Placeholder(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        text(rest)
+    }
+
+    /// The placeholders a template writes, with their inflections.
+    public static func writtenPlaceholders(in template: String) -> [Placeholder] {
+        var found: [Placeholder] = []
+        walk(template, text: { _ in }, placeholder: { found.append($0) })
+        return found
+    }
+
     /// The placeholder names a template uses.
     public static func placeholders(in template: String) -> Set<String> {
-        var names: Set<String> = []
-        var current: String?
-        for character in template {
-            if character == "{" {
-                current = ""
-            } else if character == "}", let name = current {
-                names.insert(name)
-                current = nil
-            } else if current != nil {
-                current!.append(character)
-            }
-        }
-        return names
+        Set(writtenPlaceholders(in: template).map(\.name))
+    }
+
+    /// `template` with each placeholder, inflected or not, replaced by `filler`.
+    public static func filled(_ template: String, with filler: String) -> String {
+        var output = ""
+        walk(template, text: { output += $0 }, placeholder: { _ in output += filler })
+        return output
+    }
+
+    /// The inflection `prompt`'s template in this language gives `placeholder`, if any.
+    public func inflection(of placeholder: String, in prompt: Prompt) -> String? {
+        guard let template = templates[prompt.key], template.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        return Self.writtenPlaceholders(in: template).first { $0.name == placeholder && $0.inflection != nil }?.inflection
     }
 
     /// Renders `prompt` with `values` for its placeholders.
@@ -154,19 +217,25 @@ public struct PromptCatalogue: Sendable {
         assert(
             Set(values.keys) == prompt.placeholders, "\(prompt.key) takes \(prompt.placeholders.sorted()), given \(values.keys.sorted())")
         var output = ""
-        var name: String?
-        for character in template {
-            if character == "{" {
-                name = ""
-            } else if character == "}", let placeholder = name {
-                output += values[placeholder] ?? "{\(placeholder)}"
-                name = nil
-            } else if name != nil {
-                name!.append(character)
-            } else {
-                output.append(character)
-            }
-        }
+        Self.walk(
+            template, text: { output += $0 },
+            placeholder: { placeholder in
+                guard let value = values[placeholder.name] else {
+                    output += "{\(placeholder.name)}"
+                    return
+                }
+                guard let inflection = placeholder.inflection, let words = cases[inflection] else {
+                    output += value
+                    return
+                }
+                output += Self.inflected(value, by: words)
+            })
         return output
+    }
+
+    /// `value` with each of its words that `words` names replaced: "eine Stunde und eine
+    /// Minute" in the dative is "einer Stunde und einer Minute". Words are told apart by spaces.
+    static func inflected(_ value: String, by words: [String: String]) -> String {
+        value.split(separator: " ", omittingEmptySubsequences: false).map { words[String($0)] ?? String($0) }.joined(separator: " ")
     }
 }

@@ -19,6 +19,9 @@ struct TypedWords: Sendable {
     /// The words the language writes the number one as before a noun, folded: the first word
     /// of each one form that has no number ("un minuto", "una hora"); none in English.
     let ones: Set<String>
+    /// The genders a unit's one form writes its count in (German `{count:feminine} Minute`),
+    /// whose word for one (`NumberRules.word`) is a one too: "eine Minute".
+    let oneGenders: Set<NumberRules.Gender>
 
     init(_ catalogue: PromptCatalogue) {
         var names: [Command: [String]] = [:]
@@ -41,10 +44,17 @@ struct TypedWords: Sendable {
         self.names = names
         self.commands = commands
         var ones: Set<String> = []
-        for (key, template) in catalogue.templates where key.hasSuffix(".one") && key.hasPrefix("unit.") && !template.contains("{") {
-            if let first = template.split(separator: " ").first { ones.insert(Self.fold(String(first))) }
+        var oneGenders: Set<NumberRules.Gender> = []
+        for (key, template) in catalogue.templates where key.hasSuffix(".one") && key.hasPrefix("unit.") {
+            guard template.contains("{") else {
+                if let first = template.split(separator: " ").first { ones.insert(Self.fold(String(first))) }
+                continue
+            }
+            let count = PromptCatalogue.writtenPlaceholders(in: template).first { $0.name == "count" }
+            if let gender = count?.inflection.flatMap(NumberRules.Gender.init(rawValue:)) { oneGenders.insert(gender) }
         }
         self.ones = ones
+        self.oneGenders = oneGenders
     }
 
     /// Lower case without accents: "Frecuencia cardíaca" is "frecuencia cardiaca".
@@ -190,8 +200,10 @@ extension Words {
     /// The command these normalized typed words name, in this language or in English.
     public func command(words text: String) -> Command? { typedWords.commands[TypedWords.fold(text)] }
 
-    /// The words the language writes the number one as before a noun ("un", "una").
-    var ones: Set<String> { typedWords.ones }
+    /// The words the language writes the number one as before a noun ("un", "una"; "eine", "ein").
+    var ones: Set<String> {
+        typedWords.ones.union(typedWords.oneGenders.compactMap { numbers.word(1, gender: $0).map(TypedWords.fold) })
+    }
 
     /// The name of `command` in this language, as completion and help say it.
     public func name(of command: Command) -> String { typedWords.names[command]?.first ?? Vocabulary.entry(command).name }

@@ -75,7 +75,26 @@ public struct Words: Sendable {
 
     /// The form, `one` or `other`, that the plural rule takes for `formatted`, with its count.
     func countForm(_ formatted: NumberRules.Formatted, one: Prompt, other: Prompt) -> (Prompt, [String: String]) {
-        (formatted.plural == .one ? one : other, ["count": formatted.text])
+        let prompt = formatted.plural == .one ? one : other
+        return (prompt, ["count": written(formatted, as: "count", in: prompt)])
+    }
+
+    /// `formatted` as `prompt`'s `placeholder` takes it: in words where the template gives it
+    /// the gender of its noun and the language's word there is not its counting word
+    /// (`{count:masculine} minutos`: "veintiún minutos", "22 minutos"), else in figures.
+    func written(_ formatted: NumberRules.Formatted, as placeholder: String, in prompt: Prompt) -> String {
+        guard let whole = formatted.whole, let inflection = catalogue.inflection(of: placeholder, in: prompt),
+            let gender = NumberRules.Gender(rawValue: inflection), let word = numbers.word(whole, gender: gender)
+        else { return formatted.text }
+        return word
+    }
+
+    /// The form of `one` or `other` that `value`'s plural rule takes, with `value` written for
+    /// `placeholder` and the other `values`.
+    private func counted(_ value: Int, as placeholder: String, one: Prompt, other: Prompt, _ values: [String: String]) -> String {
+        let formatted = numbers.format(Double(value), decimals: 0)
+        let prompt = formatted.plural == .one ? one : other
+        return self(prompt, values.merging([placeholder: written(formatted, as: placeholder, in: prompt)]) { $1 })
     }
 
     /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.
@@ -206,23 +225,28 @@ public struct Words: Sendable {
 
     /// The time of day as it is said, never as digits a synthesizer reads one by one: on the
     /// 24-hour clock "7:05", "18:30", "19 hundred", "21 past midnight"; on the 12-hour clock
-    /// "7:05 a.m.", "6:30 p.m.", "7 p.m.", "12:21 a.m.".
+    /// "7:05 a.m.", "6:30 p.m.", "7 p.m.", "12:21 a.m.". The hour takes its plural form, since
+    /// Spanish says "la una" but "las dos", and its gender where the template gives one ("las
+    /// veintiuna", German "ein Uhr").
     public func timeOfDay(_ date: Date) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let hour = parts.hour!
         let minute = parts.minute!
-        // espeak-ng reads "7:05" as "seven oh five" in English but as "siete cero cinco" and
-        // "sieben null fünf" in Spanish and German, where "7:5" is "siete cinco", "sieben fünf":
-        // the minute is padded in English only.
-        let minutes = minute < 10 && language == "en" ? "0\(minute)" : String(minute)
+        // espeak-ng reads "7:05" as "seven oh five" in English; Spanish and German write the
+        // time in words ("las 7 y 5", "7 Uhr 5"), where a padded minute would be "cero cinco",
+        // "null fünf": the minute is padded in English only.
+        let minutes = ["minute": minute < 10 && language == "en" ? "0\(minute)" : String(minute)]
         switch hourCycle {
         case .twentyFour:
             if hour == 0 { return minute == 0 ? self(.timeMidnight) : self(.timePastMidnight, ["minute": String(minute)]) }
-            if minute == 0 { return self(.timeHundred, ["hour": String(hour)]) }
-            return self(.timeOfDay, ["hour": String(hour), "minute": minutes])
+            if minute == 0 { return counted(hour, as: "hour", one: .timeHundredOne, other: .timeHundredOther, [:]) }
+            return counted(hour, as: "hour", one: .timeOfDayOne, other: .timeOfDayOther, minutes)
         case .twelve:
             let twelve = hour % 12 == 0 ? 12 : hour % 12
-            let time = minute == 0 ? String(twelve) : self(.timeOfDay, ["hour": String(twelve), "minute": minutes])
+            let time =
+                minute == 0
+                ? counted(twelve, as: "hour", one: .timeHourOne, other: .timeHourOther, [:])
+                : counted(twelve, as: "hour", one: .timeOfDayOne, other: .timeOfDayOther, minutes)
             return self(hour < 12 ? .timeAm : .timePm, ["time": time])
         }
     }
