@@ -338,6 +338,45 @@ enum LanguageCatalogue {
         #expect(Self.words.englishPlan("4 VECES 1 minuto fuerte") == "4 times 1 minutes work")
         #expect(TestCatalogue.words.englishPlan(english) == english)
     }
+
+    /// Numbers in the language's words are read as their digits, in every gender; the words
+    /// that name a machine's target too.
+    @Test(arguments: [
+        (
+            "es", "seis veces tres minutos de trabajo, un minuto de descanso, veintiún segundos suave",
+            "6 times 3 minutes work, 1 minute rest, 21 seconds easy"
+        ),
+        ("es", "treinta y cinco segundos a 200 vatios, una hora a 150 vatios", "35 seconds at 200 watts, 1 hour at 150 watts"),
+        ("es", "ocho veces un minuto a nivel doce, un minuto a nivel cuatro", "8 times 1 minute at level 12, 1 minute at level 4"),
+        ("de", "sechs mal drei Minuten Belastung, eine Minute Pause", "6 times 3 minutes work, 1 minute rest"),
+        ("de", "einundzwanzig Sekunden bei Stufe zwölf, zwei Minuten bei Stufe 4", "21 seconds at level 12, 2 minutes at level 4"),
+    ])
+    func aPlanMayCountInTheLanguagesWords(language: String, typed: String, english: String) throws {
+        let words = LanguageCatalogue.words(language)
+        #expect(try TrainingPlanText.read(words.englishPlan(typed)) == TrainingPlanText.read(english))
+    }
+
+    /// A machine's target typed in the language's words: "velocidad 12,5", "Steigung 2".
+    @Test(arguments: [
+        ("es", "velocidad 12,5", MachineTyped.set(.speed, 12.5)), ("es", "inclinacion 2", .set(.incline, 2)),
+        ("es", "potencia 200", .set(.power, 200)), ("es", "nivel 5", .set(.resistance, 5)), ("es", "speed 9", .set(.speed, 9)),
+        ("de", "geschwindigkeit 10", .set(.speed, 10)), ("de", "steigung 1,5", .set(.incline, 1.5)),
+        ("de", "widerstand 4", .set(.resistance, 4)), ("de", "leistung 180", .set(.power, 180)), ("de", "watt 150", .set(.power, 150)),
+    ])
+    func aMachineTargetIsTypedInTheLanguage(language: String, typed: String, command: MachineTyped) {
+        #expect(WorkoutFeature.typed(typed, onWorkout: true, LanguageCatalogue.words(language)) == command)
+        #expect(WorkoutFeature.typed("tempo 10", onWorkout: true, TestCatalogue.words) == nil)
+    }
+
+    @Test func numberWordsAreReadBackFromICUsOwn() {
+        let fold = TypedWords.fold
+        let spanish = NumberRules.of("es")
+        #expect(spanish.typedWhole("veintiun", fold: fold) == 21 && spanish.typedWhole("veintiuna", fold: fold) == 21)
+        #expect(spanish.typedWhole("ciento veinte", fold: fold) == 120)
+        #expect(spanish.typedWhole("de", fold: fold) == nil && spanish.typedWhole("mil", fold: fold) == nil)
+        #expect(NumberRules.of("de").typedWhole("zwolf", fold: fold) == 12)
+        #expect(NumberRules.of("en").typedWhole("six", fold: fold) == nil)
+    }
 }
 
 /// The plans each language's own sentences give as examples are read.

@@ -55,13 +55,21 @@ extension WorkoutFeature {
             default: return nil
             }
         case 2, 3:
+            // The target by the plan's words for it, in the language or English ("velocidad 12").
+            let name = parts.dropLast().joined(separator: " ")
+            let named: [(PlanWord, MachineTarget)] = [
+                (.speed, .speed), (.incline, .incline), (.power, .power), (.watts, .power), (.resistance, .resistance),
+                (.level, .resistance),
+            ]
             let target: MachineTarget
-            switch parts.dropLast().joined(separator: " ") {
-            case "speed": target = .speed
-            case "incline", "inclination", "grade": target = .incline
-            case "watts", "power", "erg": target = .power
-            case "resistance", "level": target = .resistance
-            default: return nil
+            if let found = named.first(where: { words.isPlanWord(name, $0.0) }) {
+                target = found.1
+            } else {
+                switch name {
+                case "inclination": target = .incline
+                case "erg": target = .power
+                default: return nil
+                }
             }
             guard let value = words.typedNumber(parts[parts.count - 1]) else { return .notANumber }
             return .set(target, value)

@@ -165,6 +165,34 @@ public final class NumberRules: @unchecked Sendable {
         return word
     }
 
+    /// The numbers from 0 to `typedLimit` by their words in every form the language has
+    /// (counting and each gender), folded by the reader's folding; built on first use.
+    private var typed: [String: Int]?
+    /// Typed plans count rounds, seconds, minutes, watts and percents below it.
+    static let typedLimit = 999
+
+    /// The whole number `words` (folded by `fold`) name in the language: "seis", "veintiún",
+    /// "treinta y cinco", "einundzwanzig", "eine". Nil for any other words, and in English,
+    /// whose typed numbers are digits. ICU's own words read back (0 to 999), so what Heartline
+    /// says and what it reads agree.
+    public func typedWhole(_ words: String, fold: (String) -> String) -> Int? {
+        guard !writesEnglishByHand else { return nil }
+        opening.lock()
+        defer { opening.unlock() }
+        if typed == nil {
+            let spellers = self.spellers ?? openSpellers()
+            self.spellers = spellers
+            var table: [String: Int] = [:]
+            for speller in spellers.compactMap({ $0 }) {
+                for value in 0...Self.typedLimit {
+                    if let said = Self.spell(Double(value), speller) { table[fold(said)] = value }
+                }
+            }
+            typed = table
+        }
+        return typed?[words]
+    }
+
     /// The counting formatter (`%spellout-numbering`) and one per gender. The caller holds `opening`.
     private func openSpellers() -> [Speller?] {
         (["numbering"] + Gender.allCases.map { "cardinal-\($0.rawValue)" }).map { name -> Speller? in

@@ -115,6 +115,10 @@ public enum PlanWord: String, CaseIterable, Sendable {
     case watts = "word.plan-watts"
     case percent = "word.plan-percent"
     case incline = "word.plan-incline"
+    case speed = "word.plan-speed"
+    case level = "word.plan-level"
+    case resistance = "word.plan-resistance"
+    case power = "word.plan-power"
 
     /// English's words, as the grammar reads them; the first is the one a language's word becomes.
     public var english: [String] {
@@ -133,6 +137,10 @@ public enum PlanWord: String, CaseIterable, Sendable {
         case .watts: ["watts", "w"]
         case .percent: ["percent", "%"]
         case .incline: ["incline", "grade"]
+        case .speed: ["speed"]
+        case .level: ["level"]
+        case .resistance: ["resistance"]
+        case .power: ["power"]
         }
     }
 }
@@ -140,7 +148,8 @@ public enum PlanWord: String, CaseIterable, Sendable {
 extension Words {
     /// A typed plan with this language's plan words in English, for `TrainingPlanText`: the
     /// longest run of words (up to four) that is a plan word of the language becomes that
-    /// word's English one; numbers, punctuation and other words stay as typed.
+    /// word's English one, or that is a number in the language's words its digits; figures,
+    /// punctuation and other words stay as typed.
     public func englishPlan(_ text: String) -> String {
         guard language != "en" else { return text }
         var table: [String: String] = [:]
@@ -159,7 +168,8 @@ extension Words {
             var matched = false
             for length in stride(from: min(4, parts.count - index), through: 1, by: -1) {
                 let phrase = TypedWords.fold(parts[index..<index + length].joined(separator: " "))
-                if let english = table[phrase] {
+                // A number in words is its digits ("seis veces", "treinta y cinco segundos").
+                if let english = table[phrase] ?? numbers.typedWhole(phrase, fold: TypedWords.fold).map(String.init) {
                     result.append(english)
                     index += length
                     matched = true
@@ -172,6 +182,13 @@ extension Words {
             }
         }
         return result.joined(separator: " ")
+    }
+
+    /// Whether the normalized typed `text` is one of `word`'s words in this language or in English
+    /// ("velocidad", "Steigung", "speed").
+    public func isPlanWord(_ text: String, _ word: PlanWord) -> Bool {
+        let typed = TypedWords.fold(text)
+        return ((catalogue.vocabulary[word.rawValue] ?? []) + word.english).contains { TypedWords.fold($0) == typed }
     }
 
     /// Whether the normalized typed `text` is `phrase` in this language or in English.
