@@ -362,6 +362,12 @@ enum LanguageCatalogue {
         ("es", "potencia 200", .set(.power, 200)), ("es", "nivel 5", .set(.resistance, 5)), ("es", "speed 9", .set(.speed, 9)),
         ("de", "geschwindigkeit 10", .set(.speed, 10)), ("de", "steigung 1,5", .set(.incline, 1.5)),
         ("de", "widerstand 4", .set(.resistance, 4)), ("de", "leistung 180", .set(.power, 180)), ("de", "watt 150", .set(.power, 150)),
+        // Every command the machine's sentences tell the user to type, in their words.
+        ("es", "vatios 200", .set(.power, 200)), ("es", "resistencia 3", .set(.resistance, 3)),
+        ("es", "arrancar máquina", .start), ("es", "parar cinta", .stop), ("es", "pausar rodillo", .pause),
+        ("es", "velocidad máxima 14", .topSpeed(14)), ("es", "paso 0,5", .step(0.5)), ("de", "gerät starten", .start),
+        ("de", "laufband stoppen", .stop), ("de", "maschine pausieren", .pause), ("de", "höchstgeschwindigkeit 14", .topSpeed(14)),
+        ("de", "schrittweite 0,5", .step(0.5)), ("en", "start treadmill", .start), ("es", "start machine", .start),
     ])
     func aMachineTargetIsTypedInTheLanguage(language: String, typed: String, command: MachineTyped) {
         #expect(WorkoutFeature.typed(typed, onWorkout: true, LanguageCatalogue.words(language)) == command)

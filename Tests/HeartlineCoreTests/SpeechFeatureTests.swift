@@ -59,6 +59,20 @@ struct SpeechFeatureTests {
         #expect(Store.effects(steps) == [.speechSettingChanged(.module, "rhvoice")])
     }
 
+    /// "default", as the entry's question says it in the language ("oder standard", "o por
+    /// defecto"), clears the setting rather than being taken as a voice's name.
+    @Test(arguments: [("de", "standard"), ("es", "por defecto"), ("de", "default"), ("en", "default")])
+    func theLanguagesDefaultClearsTheSetting(language: String, typed: String) {
+        var settings = Settings()
+        settings.language = language
+        settings.setSpeech(.voice, to: "female1")
+        var store = Store(SpeechFeature.self, state: .init(), settings: settings, screen: .speechEntry(.voice))
+        store.languages = ["en": TestCatalogue.words, "es": LanguageCatalogue.spanish, "de": LanguageCatalogue.german]
+        store.state.offer = Self.offer
+        let steps = store.send(.enter(typed, .voice))
+        #expect(Store.effects(steps) == [.speechSettingChanged(.voice, nil)])
+    }
+
     @Test func aNumberOutsideItsAudibleRangeIsRefusedWithTheQuestionAgain() {
         var store = Store(SpeechFeature.self, state: .init(), screen: .speechEntry(.volume))
         let steps = store.send(.enter("-100", .volume))

@@ -109,7 +109,8 @@ enum SpeechFeature: Feature {
     {
         let words = environment.words
         let name = label(of: setting, words)
-        var value: String? = ["default", "clear", "none"].contains(text) ? nil : text
+        // "default" in the language or in English ("standard", "por defecto") clears the setting.
+        var value: String? = words.isPhrase(text, .clear) ? nil : text
         if let typed = value, !setting.isNumber {
             guard let offer = state.offer else { return [.say(.answer, .speechOfferPending)] }
             guard let spelled = offer.spelling(of: typed, for: setting) else {

@@ -46,14 +46,10 @@ extension WorkoutFeature {
         guard onWorkout else { return nil }
         if words.isPhrase(text, .split) { return .rowing(split: true) }
         if words.isPhrase(text, .strokeRate) { return .rowing(split: false) }
+        if words.isPhrase(text, .startMachine) { return .start }
+        if words.isPhrase(text, .stopMachine) { return .stop }
+        if words.isPhrase(text, .pauseMachine) { return .pause }
         switch parts.count {
-        case 2 where parts[1] == "machine" || parts[1] == "treadmill" || parts[1] == "trainer":
-            switch parts[0] {
-            case "start": return .start
-            case "stop": return .stop
-            case "pause": return .pause
-            default: return nil
-            }
         case 2, 3:
             // The target by the plan's words for it, in the language or English ("velocidad 12").
             let name = parts.dropLast().joined(separator: " ")

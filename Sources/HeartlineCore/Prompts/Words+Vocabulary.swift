@@ -72,6 +72,10 @@ public enum TypedPhrase: String, CaseIterable, Sendable {
     case step = "word.step"
     case split = "word.split"
     case strokeRate = "word.stroke-rate"
+    /// Starting, stopping and pausing a fitness machine by typing.
+    case startMachine = "word.start-machine"
+    case stopMachine = "word.stop-machine"
+    case pauseMachine = "word.pause-machine"
     /// A profile field's answers: clearing it, the sexes, and the units a number may carry.
     case clear = "word.clear"
     case female = "word.female"
@@ -93,6 +97,9 @@ public enum TypedPhrase: String, CaseIterable, Sendable {
         case .step: ["step"]
         case .split: ["split", "500 metre split", "500 meter split"]
         case .strokeRate: ["stroke rate", "strokes"]
+        case .startMachine: ["start machine", "start treadmill", "start trainer"]
+        case .stopMachine: ["stop machine", "stop treadmill", "stop trainer"]
+        case .pauseMachine: ["pause machine", "pause treadmill", "pause trainer"]
         }
     }
 }
