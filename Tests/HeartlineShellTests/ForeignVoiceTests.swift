@@ -73,10 +73,16 @@ import Testing
         return found
     }
 
-    /// Sample values for a template's placeholders, as the program fills them in `words`' language.
-    static func samples(for prompt: Prompt, _ words: Words) -> [String: String] {
+    /// The Gregorian calendar in UTC, which the sample dates are written in.
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Sample values for a template's placeholders, as the program fills them in `words`' language.
+    static func samples(for prompt: Prompt, _ words: Words) -> [String: String] {
+        let calendar = Self.utc
         let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 19, minute: 5))!
         let monday = calendar.date(from: DateComponents(year: 2026, month: 11, day: 23, hour: 7, minute: 30))!
         let dated = Words(catalogue: words.catalogue, calendar: calendar, hourCycle: .twentyFour)
@@ -173,8 +179,7 @@ import Testing
     @Test(arguments: foreign)
     func figuresAreReadAsTheLanguageSaysThem(language: String) throws {
         let catalogue = try #require(Self.installed.catalogues[language])
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = Self.utc
         let words = Words(catalogue: catalogue, calendar: calendar)
         let time = calendar.date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 19, minute: 5))!
         let said = try Self.phonemes(words.timeOfDay(time), voice: language)
@@ -191,8 +196,7 @@ import Testing
     @Test(arguments: foreign)
     func aNumberEndingInOneIsReadInItsNounsGender(language: String) throws {
         let catalogue = try #require(Self.installed.catalogues[language])
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = Self.utc
         let words = Words(catalogue: catalogue, calendar: calendar)
         let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 29, hour: 22, minute: 5))!
         let at = { (hour: Int, minute: Int) in words.when(calendar.date(bySettingHour: hour, minute: minute, second: 0, of: now)!, now: now)

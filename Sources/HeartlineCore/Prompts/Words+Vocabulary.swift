@@ -193,15 +193,15 @@ extension Words {
 
     /// Whether the normalized typed `text` is one of `word`'s words in this language or in English
     /// ("velocidad", "Steigung", "speed").
-    public func isPlanWord(_ text: String, _ word: PlanWord) -> Bool {
-        let typed = TypedWords.fold(text)
-        return ((catalogue.vocabulary[word.rawValue] ?? []) + word.english).contains { TypedWords.fold($0) == typed }
-    }
+    public func isPlanWord(_ text: String, _ word: PlanWord) -> Bool { isTyped(text, key: word.rawValue, english: word.english) }
 
     /// Whether the normalized typed `text` is `phrase` in this language or in English.
-    public func isPhrase(_ text: String, _ phrase: TypedPhrase) -> Bool {
+    public func isPhrase(_ text: String, _ phrase: TypedPhrase) -> Bool { isTyped(text, key: phrase.rawValue, english: phrase.english) }
+
+    /// Whether `text`, folded, is one of the vocabulary's words at `key` or of `english`.
+    private func isTyped(_ text: String, key: String, english: [String]) -> Bool {
         let typed = TypedWords.fold(text)
-        return ((catalogue.vocabulary[phrase.rawValue] ?? []) + phrase.english).contains { TypedWords.fold($0) == typed }
+        return ((catalogue.vocabulary[key] ?? []) + english).contains { TypedWords.fold($0) == typed }
     }
 
     /// `phrase`'s words in this language, then English's, folded: longest first, as units

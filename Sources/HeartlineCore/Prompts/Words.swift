@@ -73,10 +73,13 @@ public struct Words: Sendable {
         return self(prompt, values)
     }
 
-    /// The form, `one` or `other`, that the plural rule takes for `formatted`, with its count.
-    func countForm(_ formatted: NumberRules.Formatted, one: Prompt, other: Prompt) -> (Prompt, [String: String]) {
+    /// The form, `one` or `other`, that the plural rule takes for `formatted`, with the number
+    /// written for its `placeholder` (the count, unless named).
+    func countForm(
+        _ formatted: NumberRules.Formatted, as placeholder: String = "count", one: Prompt, other: Prompt
+    ) -> (Prompt, [String: String]) {
         let prompt = formatted.plural == .one ? one : other
-        return (prompt, ["count": written(formatted, as: "count", in: prompt)])
+        return (prompt, [placeholder: written(formatted, as: placeholder, in: prompt)])
     }
 
     /// `formatted` as `prompt`'s `placeholder` takes it: in words where the template gives it
@@ -92,9 +95,8 @@ public struct Words: Sendable {
     /// The form of `one` or `other` that `value`'s plural rule takes, with `value` written for
     /// `placeholder` and the other `values`.
     private func counted(_ value: Int, as placeholder: String, one: Prompt, other: Prompt, _ values: [String: String]) -> String {
-        let formatted = numbers.format(Double(value), decimals: 0)
-        let prompt = formatted.plural == .one ? one : other
-        return self(prompt, values.merging([placeholder: written(formatted, as: placeholder, in: prompt)]) { $1 })
+        let (prompt, number) = countForm(numbers.format(Double(value), decimals: 0), as: placeholder, one: one, other: other)
+        return self(prompt, values.merging(number) { $1 })
     }
 
     /// A duration in words; zero parts are left out, and seconds are dropped past an hour only when zero.
