@@ -9,6 +9,12 @@ import Synchronization
 /// Everything Heartline does happens on this loop's thread: readline, the core, speech requests
 /// and sensor sockets. Other threads (libspeechd's callback thread, espeak-ng's audio thread)
 /// reach it only through `inbox`, which wakes the loop through an eventfd.
+///
+/// Its time is an input: the binary's loop reads the monotonic clock; a test's loop is given a
+/// `ManualClock` and moves it with `advance(by:)`, which runs every timer due on the way in the
+/// order of its deadline, with the file descriptors ready at each of those instants handled
+/// before the timers due there, as a real turn handles them. Nothing then waits on real time
+/// for a timer.
 public final class EventLoop {
     public typealias Handler = () -> Void
 
@@ -25,7 +31,17 @@ public final class EventLoop {
 
     private struct Timer {
         let deadline: ContinuousClock.Instant
+        /// Timers with one deadline run in the order they were set.
+        let order: Int
         let handler: Handler
+    }
+
+    /// Where the loop's time comes from.
+    public enum Clock {
+        /// The monotonic clock: timers wait in poll(2) for their deadline.
+        case continuous
+        /// A clock that moves only through `advance(by:)`: poll(2) never waits for a timer.
+        case manual(ManualClock)
     }
 
     private var watches: [Int: Watch] = [:] {
@@ -43,8 +59,10 @@ public final class EventLoop {
     public var stallObserver: ((_ wall: Duration, _ processor: Duration) -> Void)?
     private var lastWake: ContinuousClock.Instant?
     private var lastWakeProcessor: Duration = .zero
+    public let clock: Clock
 
-    public init() throws {
+    public init(clock: Clock = .continuous) throws {
+        self.clock = clock
         inbox = try Inbox()
         _ = watch(inbox.fd) { [inbox] in
             for work in inbox.drain() { work() }
@@ -62,14 +80,22 @@ public final class EventLoop {
     /// Calls `handler` once, `seconds` from now.
     @discardableResult
     public func after(_ seconds: Double, handler: @escaping Handler) -> Token {
-        at(ContinuousClock.now.advanced(by: .milliseconds(Int64((seconds * 1000).rounded()))), handler: handler)
+        at(now.advanced(by: .milliseconds(Int64((seconds * 1000).rounded()))), handler: handler)
+    }
+
+    /// The loop's time: the monotonic clock's, or the manual clock's.
+    public var now: ContinuousClock.Instant {
+        switch clock {
+        case .continuous: ContinuousClock.now
+        case .manual(let manual): manual.now
+        }
     }
 
     /// Calls `handler` once at `deadline`.
     @discardableResult
     public func at(_ deadline: ContinuousClock.Instant, handler: @escaping Handler) -> Token {
         nextID += 1
-        timers[nextID] = Timer(deadline: deadline, handler: handler)
+        timers[nextID] = Timer(deadline: deadline, order: nextID, handler: handler)
         return Token(id: nextID)
     }
 
@@ -95,12 +121,19 @@ public final class EventLoop {
 
     /// Runs one turn: waits up to `maximumWait` seconds (or until the next timer), then calls
     /// every handler that is due.
+    ///
+    /// On a manual clock a timer is due only once the clock has reached it: poll(2) waits for
+    /// the file descriptors alone, for `maximumWait` seconds of real time at most.
     public func turn(maximumWait: Double?) {
-        let now = ContinuousClock.now
+        let now = self.now
         var timeoutMs: Int32 = -1
-        if let earliest = timers.values.lazy.map(\.deadline).min() {
-            let wait = max(0, Self.milliseconds(from: now, to: earliest))
-            timeoutMs = Int32(clamping: wait)
+        if let earliest = earliestDeadline {
+            switch clock {
+            case .continuous:
+                timeoutMs = Int32(clamping: max(0, Self.milliseconds(from: now, to: earliest)))
+            case .manual:
+                if earliest <= now { timeoutMs = 0 }
+            }
         }
         if let maximumWait {
             let cap = Int32(clamping: Int64((maximumWait * 1000).rounded(.up)))
@@ -122,14 +155,39 @@ public final class EventLoop {
                 watches[id]?.handler()
             }
         }
-        let after = ContinuousClock.now
+        let after = self.now
         // Most turns (a notification, a key) have no timer due.
         guard timers.values.contains(where: { $0.deadline <= after }) else { return }
-        let due = timers.filter { $0.value.deadline <= after }.sorted { $0.value.deadline < $1.value.deadline }
+        let due = timers.filter { $0.value.deadline <= after }.sorted {
+            ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order)
+        }
         for (id, timer) in due where timers[id] != nil {
             timers[id] = nil
             timer.handler()
         }
+    }
+
+    /// The deadline of the timer due first, if any is set.
+    public var earliestDeadline: ContinuousClock.Instant? { timers.values.lazy.map(\.deadline).min() }
+
+    /// Moves a manual clock on by `duration`, stopping at each timer's deadline on the way: there
+    /// the file descriptors ready are handled, then the timers due, in order, so that a timer one
+    /// sets runs too when it falls inside the span. Work posted to the inbox and answers already
+    /// waiting on a socket are handled at the first instant. Stops early when the loop is
+    /// stopped. On the continuous clock it is a programming error.
+    public func advance(by duration: Duration) {
+        guard case .manual(let manual) = clock else {
+            preconditionFailure("advance(by:) moves a manual clock; this loop runs on the monotonic clock")
+        }
+        let end = manual.now + duration
+        while !stopped {
+            turn(maximumWait: 0)
+            guard !stopped, let next = earliestDeadline, next <= end else { break }
+            manual.move(to: next)
+        }
+        guard !stopped else { return }
+        manual.move(to: end)
+        turn(maximumWait: 0)
     }
 
     /// The watches' ids in order and a pollfd for each, kept until a watch is added or cancelled.
@@ -152,6 +210,25 @@ public final class EventLoop {
         let duration = start.duration(to: end)
         let (seconds, attoseconds) = duration.components
         return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    }
+}
+
+/// A clock that moves only when told: the time of a loop under test.
+///
+/// It belongs to the loop's thread, as the loop does. It starts at the monotonic clock's present,
+/// so that instants from it and from `ContinuousClock` compare sensibly, and never goes back.
+public final class ManualClock {
+    public private(set) var now: ContinuousClock.Instant
+
+    public init(start: ContinuousClock.Instant = .now) {
+        now = start
+    }
+
+    /// How far the clock has moved since `instant`.
+    public func elapsed(since instant: ContinuousClock.Instant) -> Duration { instant.duration(to: now) }
+
+    fileprivate func move(to instant: ContinuousClock.Instant) {
+        if instant > now { now = instant }
     }
 }
 
