@@ -13,21 +13,26 @@ public enum HeartlineMain {
     public static let version = "0.1.0"
 
     /// Runs Heartline and returns the process's exit status.
-    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        if let status = Subcommands.run(arguments, environment: environment) { return status }
+    ///
+    /// - Parameter streams: the process's own standard streams in the binary; a test's pipes or
+    ///   files when it runs Heartline inside its own process (a script, never a terminal).
+    public static func run(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, streams: ProcessStreams = .standard
+    ) -> Int32 {
+        if let status = Subcommands.run(arguments, environment: environment, streams: streams) { return status }
         var options: Options
         do {
             options = try Options(arguments: Array(arguments.dropFirst()))
         } catch {
-            writeStandardError("heartline: \(error)\n\(Options.usage)\n")
+            streams.writeError("heartline: \(error)\n\(Options.usage)\n")
             return 2
         }
         if options.showHelp {
-            print(Options.usage)
+            streams.printLine(Options.usage)
             return 0
         }
         if options.showVersion {
-            print("heartline \(version)")
+            streams.printLine("heartline \(version)")
             return 0
         }
         let configuration = Configuration.load(explicit: options.configFile, environment: environment)
@@ -38,10 +43,10 @@ public enum HeartlineMain {
         // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
         // in memory.
         signal(SIGXFSZ, SIG_IGN)
-        let interactive = isatty(STDIN_FILENO) == 1
+        let interactive = streams.ownsProcess && isatty(streams.input) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
-        let log: (String) -> Void = { writeStandardError(LogFile.line($0, stamped: stamped)) }
+        let log: (String) -> Void = { streams.writeError(LogFile.line($0, stamped: stamped)) }
 
         let installed: PromptFiles.Installed
         do {
@@ -81,9 +86,11 @@ public enum HeartlineMain {
         // Standard error moves to the log file before the speech engines start, so that their
         // libraries' noise goes there too; a failure to start before this point stays on the
         // terminal, where the person setting Heartline up can read it.
-        if let path = options.logFile {
+        if !streams.ownsProcess {
+            // A run inside a test's process keeps its log on the stream it was given.
+        } else if let path = options.logFile {
             if let problem = LogFile.redirectStandardError(to: path) {
-                writeStandardError("heartline: cannot write the log to \(path): \(problem)\n")
+                streams.writeError("heartline: cannot write the log to \(path): \(problem)\n")
             }
         } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
             // On the terminal, log lines and audio libraries' noise would tear the typed line.
@@ -99,14 +106,16 @@ public enum HeartlineMain {
         if !voiceLanguageConfigured { configuredSpeech.language = startLanguage }
         let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript() : nil
         let output: (any SpeechOutput)? =
-            terminalTranscript == nil ? makeSpeaker(choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, log: log) : nil
+            terminalTranscript == nil
+            ? makeSpeaker(
+                choice, loop: loop, catalogue: catalogue, settings: configuredSpeech, transcript: streams.output, log: log) : nil
         let speaker: Speaker = terminalTranscript ?? output!
         if options.check {
             return SelfCheck.runCommand(
                 options: options, environment: environment, loop: loop, speaker: speaker, words: words,
                 warnings: configuration.warnings(words),
                 uploadKeyPath: configuration.configuration.upload.keyPath(
-                    environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), log: log)
+                    environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), output: streams.printLine, log: log)
         }
         // With no sound output nothing would be heard: one line says so, and every sentence is
         // printed as well.
@@ -114,7 +123,7 @@ public enum HeartlineMain {
         if output != nil, choice != .transcript, !SystemProbe.soundReachable(environment: environment) {
             log("sound: no sound server answers and there is no sound card\(interactive ? "; captions are on" : "")")
             if interactive {
-                writeStandardOutput(words(.systemNoSound) + "\n")
+                streams.writeOutput(words(.systemNoSound) + "\n")
                 captions = true
             }
         }
@@ -126,7 +135,7 @@ public enum HeartlineMain {
 
         // Block the stop signals before the store opens, so none can kill the process outright
         // between opening the store and watching for them; they are read from the loop below.
-        let signals = heartline_signalfd()
+        let signals = streams.ownsProcess ? heartline_signalfd() : -1
         let directory = options.resolvedDataDirectory(environment: environment)
         let store: SQLiteStore
         do {
@@ -310,7 +319,7 @@ public enum HeartlineMain {
             }
             configuration.configuration.keys.install(on: session)
         } else {
-            session.runScript(ScriptInput())
+            session.runScript(ScriptInput(fd: streams.input))
         }
         // For heartline-bench loop: how long the loop went without polling while a workout
         // recorded, and outside that (start-up of the loop, the commit creating the workout).
@@ -357,16 +366,6 @@ func watchSound(
         then: { heard in
             if heard { captions.soundHeard() } else { noSound("the sound server has no output but its dummy one") }
         })
-}
-
-/// Writes text meant for the person at the terminal (not the log).
-func writeStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
-}
-
-/// Writes diagnostics to standard error (never to standard output, which carries the transcript).
-func writeStandardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
 }
 
 /// Runs the database's `quick_check` on a thread of its own after the first sentence; a damaged

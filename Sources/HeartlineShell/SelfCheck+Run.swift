@@ -54,7 +54,7 @@ extension SelfCheck {
     /// listens a few seconds for the strap's advertising (a strap connected elsewhere is silent).
     public static func runCommand(
         options: Options, environment: [String: String], loop: EventLoop, speaker: Speaker, words: Words, warnings: [Utterance] = [],
-        uploadKeyPath: String? = nil, log: @escaping (String) -> Void
+        uploadKeyPath: String? = nil, output: (String) -> Void, log: @escaping (String) -> Void
     ) -> Int32 {
         let directory = options.resolvedDataDirectory(environment: environment)
         var remembered: RememberedSensor?
@@ -109,7 +109,7 @@ extension SelfCheck {
         }
         let utterances = warnings + findings.map { Utterance(.answer, $0.sentence) }
         if engine != nil, engine != "transcript" {
-            print(utterances.map(\.text).joined(separator: "\n"))
+            output(utterances.map(\.text).joined(separator: "\n"))
         }
         speakAndWait(utterances, speaker: speaker, loop: loop)
         return findings.allSatisfy(\.ok) ? 0 : 1

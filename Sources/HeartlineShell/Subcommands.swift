@@ -8,12 +8,14 @@ import HeartlineStorage
 /// speak. Exit status: 0 when done, 1 when something failed, 2 for a usage error.
 enum Subcommands {
     /// Runs the subcommand `arguments[1]` names; nil when it names none (the shell runs).
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32? {
+    static func run(_ arguments: [String], environment: [String: String], streams: ProcessStreams = .standard) -> Int32? {
         guard arguments.count > 1 else { return nil }
         let rest = Array(arguments.dropFirst(2))
         switch arguments[1] {
-        case "generate": return guarded("generate", generateUsage) { try generate(rest, environment: environment) }
-        case "export": return guarded("export", exportUsage) { try export(rest, environment: environment) }
+        case "generate":
+            return guarded("generate", generateUsage, streams) { try generate(rest, environment: environment, streams: streams) }
+        case "export":
+            return guarded("export", exportUsage, streams) { try export(rest, environment: environment, streams: streams) }
         default: return nil
         }
     }
@@ -53,18 +55,18 @@ enum Subcommands {
     }
 
     /// Runs `body`; usage errors print the usage and give 2, failures give 1.
-    private static func guarded(_ name: String, _ usage: String, _ body: () throws -> Void) -> Int32 {
+    private static func guarded(_ name: String, _ usage: String, _ streams: ProcessStreams, _ body: () throws -> Void) -> Int32 {
         do {
             try body()
             return 0
         } catch let error as UsageError where error.description == "help" {
-            print(usage)
+            streams.printLine(usage)
             return 0
         } catch let error as UsageError {
-            writeStandardError("heartline \(name): \(error)\n\(usage)\n")
+            streams.writeError("heartline \(name): \(error)\n\(usage)\n")
             return 2
         } catch {
-            writeStandardError("heartline \(name): \(error)\n")
+            streams.writeError("heartline \(name): \(error)\n")
             return 1
         }
     }
@@ -111,7 +113,7 @@ enum Subcommands {
 
     // MARK: - generate
 
-    static func generate(_ arguments: [String], environment: [String: String]) throws {
+    static func generate(_ arguments: [String], environment: [String: String], streams: ProcessStreams) throws {
         let parsed = try Arguments(arguments, command: .generate)
         let days: Int
         switch (try parsed.positive("--years"), try parsed.positive("--days")) {
@@ -125,7 +127,7 @@ enum Subcommands {
             seed = value
         }
         let directory = parsed.dataDirectory(environment: environment)
-        let store = try openStore(directory)
+        let store = try openStore(directory, streams)
         let existing = try store.savedWorkoutCount() + store.unfinishedWorkouts().count
         guard existing == 0 else {
             throw Failure(description: "\(directory) already holds \(existing) workouts; generate only fills an empty data directory")
@@ -138,17 +140,17 @@ enum Subcommands {
             let tenth = done * 10 / total
             if tenth > reported {
                 reported = tenth
-                writeStandardError("heartline generate: \(done) of \(total) workouts\n")
+                streams.writeError("heartline generate: \(done) of \(total) workouts\n")
             }
         }
         let elapsed = clock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(String(format: "%d workouts of one hour written to %@ in %.1f seconds", days, directory, seconds))
+        streams.printLine(String(format: "%d workouts of one hour written to %@ in %.1f seconds", days, directory, seconds))
     }
 
     // MARK: - export
 
-    static func export(_ arguments: [String], environment: [String: String]) throws {
+    static func export(_ arguments: [String], environment: [String: String], streams: ProcessStreams) throws {
         let parsed = try Arguments(arguments, command: .export)
         guard let formatName = parsed.values["--format"] else { throw UsageError(description: "--format is required") }
         guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
@@ -166,11 +168,11 @@ enum Subcommands {
         guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("heartline.sqlite")) else {
             throw Failure(description: "there are no Heartline workouts in \(directory)")
         }
-        let store = try openStore(directory)
+        let store = try openStore(directory, streams)
         let exporter = WorkoutExporter(store: store)
         if let id {
             // A folder name may hold escape sequences; the terminal gets none of them.
-            print(SafeText.clean(try exporter.export(id, format: format, to: output)))
+            streams.printLine(SafeText.clean(try exporter.export(id, format: format, to: output)))
             return
         }
         // A page at a time: ten years of samples never sit in memory together.
@@ -180,21 +182,21 @@ enum Subcommands {
         while true {
             let page = try store.savedWorkouts(offset: offset, limit: pageSize)
             for workout in page {
-                print(SafeText.clean(try exporter.export(workout.id, format: format, to: output)))
+                streams.printLine(SafeText.clean(try exporter.export(workout.id, format: format, to: output)))
                 written += 1
             }
             guard page.count == pageSize else { break }
             offset += pageSize
         }
-        if written == 0 { writeStandardError("heartline export: there are no saved workouts in \(directory)\n") }
+        if written == 0 { streams.writeError("heartline export: there are no saved workouts in \(directory)\n") }
     }
 
     /// The store, or a failure that says why not in terms a user can act on.
-    private static func openStore(_ directory: String) throws -> SQLiteStore {
+    private static func openStore(_ directory: String, _ streams: ProcessStreams) throws -> SQLiteStore {
         do {
             let store = try SQLiteStore(directory: directory)
             if let moved = store.recoveredFromCorruption {
-                writeStandardError("heartline: the workout database could not be read; it was kept as \(moved) and a new one started\n")
+                streams.writeError("heartline: the workout database could not be read; it was kept as \(moved) and a new one started\n")
             }
             return store
         } catch .locked {

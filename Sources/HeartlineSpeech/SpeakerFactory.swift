@@ -25,11 +25,11 @@ public enum SpeechChoice: String, CaseIterable, Sendable {
 /// reaches the speaker only through it.
 public func makeSpeaker(
     _ choice: SpeechChoice, loop: EventLoop, catalogue: PromptCatalogue, settings: SpeechSettings = SpeechSettings(),
-    log: @escaping (String) -> Void
+    transcript output: Int32 = STDOUT_FILENO, log: @escaping (String) -> Void
 ) -> any SpeechOutput {
     let transcript = { (reason: String) -> any SpeechOutput in
         log("speech: transcript on standard output (\(reason))")
-        return TranscriptSpeaker(fd: STDOUT_FILENO)
+        return TranscriptSpeaker(fd: output)
     }
     /// The engine asked for by name, or the transcript when it cannot start.
     func asked(_ name: String, _ make: () throws -> any SpeechOutput) -> any SpeechOutput {

@@ -31,7 +31,7 @@ import Testing
             review
             browse all workouts
             """
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),
             // English sentences (LC_MESSAGES) on the clock of LANG's locale.
             environment: ["LANG": locale, "LC_ALL": "", "LC_TIME": "", "LC_MESSAGES": "C.UTF-8"])

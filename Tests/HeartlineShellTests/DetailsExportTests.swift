@@ -20,7 +20,7 @@ import Testing
             export to tcx
             export to csv
             """
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),
             environment: ["HEARTLINE_EXPORT_DIR": exports.path + "/out"])
         #expect(result.status == 0)

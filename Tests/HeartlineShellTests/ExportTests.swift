@@ -14,11 +14,11 @@ import Testing
     @Test func generatedWorkoutsExportToTCXAndCSVFiles() throws {
         let data = TemporaryDirectory()
         let output = TemporaryDirectory()
-        let generated = try runHeartline(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
+        let generated = try runInProcess(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
         #expect(generated.status == 0)
         #expect(generated.standardOutput.hasPrefix("3 workouts of one hour written to \(data.path)"))
 
-        let tcx = try runHeartline(
+        let tcx = try runInProcess(
             ["export", "--format", "tcx", "--all", "--output", output.path + "/tcx", "--data-dir", data.path], input: Data())
         #expect(tcx.status == 0, "\(tcx.standardError)")
         let paths = tcx.lines
@@ -33,7 +33,7 @@ import Testing
         }
         #expect(try permissions(output.path + "/tcx") == 0o700)
 
-        let csv = try runHeartline(
+        let csv = try runInProcess(
             ["export", "--format=csv", "--id", "2", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(csv.status == 0)
         let csvPath = try #require(csv.lines.first)
@@ -42,7 +42,7 @@ import Testing
         #expect(rows.first == "elapsed_seconds,time,heart_rate_bpm,rr_intervals_ms,speed_m_s,cadence,power_w,distance_m")
         #expect(rows.count == 3601)
         // The same workout exported again replaces its own file.
-        let again = try runHeartline(
+        let again = try runInProcess(
             ["export", "--format", "csv", "--id", "2", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(again.lines == [csvPath])
         #expect(
@@ -51,8 +51,8 @@ import Testing
 
     @Test func generateRefusesADirectoryThatHoldsWorkouts() throws {
         let data = TemporaryDirectory()
-        #expect(try runHeartline(["generate", "--days", "1", "--data-dir", data.path], input: Data()).status == 0)
-        let second = try runHeartline(["generate", "--years", "1", "--data-dir", data.path], input: Data())
+        #expect(try runInProcess(["generate", "--days", "1", "--data-dir", data.path], input: Data()).status == 0)
+        let second = try runInProcess(["generate", "--years", "1", "--data-dir", data.path], input: Data())
         #expect(second.status == 1)
         #expect(second.standardError.contains("already holds 1 workouts"))
     }
@@ -68,7 +68,7 @@ import Testing
         (["generate", "--years", "1", "--color"], "unknown option --color"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
-        let result = try runHeartline(arguments, input: Data())
+        let result = try runInProcess(arguments, input: Data())
         #expect(result.status == 2)
         #expect(result.standardError.contains(message))
         #expect(result.standardOutput.isEmpty)
@@ -76,18 +76,18 @@ import Testing
 
     @Test func exportSaysWhatIsMissing() throws {
         let data = TemporaryDirectory()
-        let empty = try runHeartline(["export", "--format", "tcx", "--id", "1", "--data-dir", data.path + "/none"], input: Data())
+        let empty = try runInProcess(["export", "--format", "tcx", "--id", "1", "--data-dir", data.path + "/none"], input: Data())
         #expect(empty.status == 1)
         #expect(empty.standardError.contains("there are no Heartline workouts in"))
         #expect(!FileManager.default.fileExists(atPath: data.path + "/none"))
-        #expect(try runHeartline(["generate", "--days", "1", "--data-dir", data.path], input: Data()).status == 0)
-        let missing = try runHeartline(["export", "--format", "tcx", "--id", "9", "--data-dir", data.path], input: Data())
+        #expect(try runInProcess(["generate", "--days", "1", "--data-dir", data.path], input: Data()).status == 0)
+        let missing = try runInProcess(["export", "--format", "tcx", "--id", "9", "--data-dir", data.path], input: Data())
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("there is no workout 9"))
     }
 
     @Test func helpPrintsTheUsage() throws {
-        let help = try runHeartline(["export", "--help"], input: Data())
+        let help = try runInProcess(["export", "--help"], input: Data())
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("usage: heartline export --format tcx|csv"))
     }

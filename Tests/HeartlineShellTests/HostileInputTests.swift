@@ -79,14 +79,15 @@ import Testing
         let (directory, path) = try Self.write(Self.garbage(bytes: Configuration.largestFile - 100, seed: 11))
         let data = TemporaryDirectory()
         _ = directory
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--config", path, "--data-dir", data.path], input: Data("quit\n".utf8))
         #expect(result.status == 0)
         #expect(result.lines.filter { $0.hasPrefix("answer: Configuration file") }.count == 6)
         #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
     }
 
-    /// `:wait 1e308` and `:wait inf` are a day at most, not for ever.
+    /// `:wait 1e308` and `:wait inf` are a day at most, not for ever: on the binary, which a time
+    /// limit can stop if they are not.
     @Test func aHugeWaitEnds() throws {
         let data = TemporaryDirectory()
         let result = try runHeartline(
@@ -99,7 +100,7 @@ import Testing
     /// Typed escape sequences and control characters reach the transcript as nothing.
     @Test func typedEscapeSequencesNeverReachTheTranscript() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path],
             input: Data("\u{1B}]0;owned\u{07}frob\u{1B}[31mnicate\u{9B}2J\nwhere\n".utf8))
         #expect(result.status == 0)
@@ -113,10 +114,10 @@ import Testing
     @Test func theFolderNameReachesTheTerminalCleanAndALinkIsReplacedNotFollowed() throws {
         let data = TemporaryDirectory()
         let scratch = TemporaryDirectory()
-        let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "2"], input: Data())
+        let generated = try runInProcess(["generate", "--days", "1", "--data-dir", data.path, "--seed", "2"], input: Data())
         #expect(generated.status == 0)
         let folder = scratch.path + "/out\u{1B}]0;owned\u{07}\u{1B}[2J"
-        let first = try runHeartline(
+        let first = try runInProcess(
             ["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
         #expect(first.status == 0, "\(first.standardError)")
         #expect(!first.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
@@ -127,7 +128,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: victim, contents: Data("precious\n".utf8)))
         try FileManager.default.removeItem(atPath: folder + "/" + name)
         #expect(symlink(victim, folder + "/" + name) == 0)
-        let again = try runHeartline(
+        let again = try runInProcess(
             ["export", "--format", "csv", "--id", "1", "--output", folder, "--data-dir", data.path], input: Data())
         #expect(again.status == 0)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")

@@ -62,7 +62,7 @@ import Testing
 
     static func run(_ arguments: [String], _ script: String, environment: [String: String], data: TemporaryDirectory) throws -> RunResult {
         let prompts = try prompts()
-        return try runHeartline(
+        return try runInProcess(
             ["--prompts", prompts.path, "--speech", "transcript", "--data-dir", data.path] + arguments, input: Data(script.utf8),
             environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"].merging(environment) { $1 })
     }
@@ -117,7 +117,7 @@ import Testing
     func theBinarySpeaksSpanishAndGermanFromTheLocale(locale: String, language: String, help: String) throws {
         let data = TemporaryDirectory()
         let catalogue = try #require(LanguageCatalogueTests.installed.catalogues[language])
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path], input: Data("\(help)\nquit\n".utf8),
             environment: ["LANG": locale, "LC_ALL": "", "LC_MESSAGES": ""])
         #expect(result.status == 0)

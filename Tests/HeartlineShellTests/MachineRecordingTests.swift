@@ -13,7 +13,7 @@ import Testing
             "configure", "running", "start workout", "top speed 14", "speed 10", "incline 2", ":wait 1800", "speed 12", "incline 4",
             ":wait 1800", "end", "yes", "1",
         ]
-        let run = try runHeartline(
+        let run = try runInProcess(
             ["--simulate", "treadmill", "--speech", "transcript", "--data-dir", data.path],
             input: Data((script.joined(separator: "\n") + "\n").utf8))
         #expect(run.status == 0, "\(run.standardError)")
@@ -37,7 +37,7 @@ import Testing
         let configuration = try database.queryFirst("SELECT configuration FROM workouts") { $0.text(0) }
         #expect(configuration?.contains(#""machine":"treadmill""#) == true, "\(configuration ?? "")")
 
-        let fit = try runHeartline(
+        let fit = try runInProcess(
             ["export", "--format", "fit", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(fit.status == 0, "\(fit.standardError)")
         let lines = try FITExportTests.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(fit.lines.first)))))

@@ -73,13 +73,13 @@ import Testing
     func everySubcommandOptionIsTakenAndInItsHelp(_ command: CommandSpec) throws {
         let home = TemporaryDirectory()
         let environment = ["HOME": home.path, "XDG_DATA_HOME": home.path]
-        let help = try runHeartline([command.name!, "--help"], input: Data(), environment: environment)
+        let help = try runInProcess([command.name!, "--help"], input: Data(), environment: environment)
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("usage: " + command.synopsis + "\n"))
         for option in command.options {
             #expect(help.standardOutput.contains("  " + option.written + " "), "\(option.name)")
             // Taken by the parser: whatever fails after parsing, it is not "unknown option".
-            let run = try runHeartline([command.name!] + Self.example(option), input: Data(), environment: environment)
+            let run = try runInProcess([command.name!] + Self.example(option), input: Data(), environment: environment)
             #expect(!run.standardError.contains("unknown option"), "\(option.name)")
         }
     }

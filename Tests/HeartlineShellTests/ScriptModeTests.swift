@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
-/// The built binary in script mode: commands on a pipe, the transcript on standard output.
-@Suite struct ScriptModeTests {
+/// Script mode: commands on a pipe, the transcript on standard output, run inside this process
+/// (`runInProcess`). The binary itself keeps the two tests that are about a process: a power-off
+/// refused by a system bus it alone is pointed at (in this process libdbus would read the test
+/// runner's own bus address), and a second run finding the first one's lock released at its exit.
+@Suite(.tags(.threads)) struct ScriptModeTests {
     @Test func theIssuesScriptedRunProducesReadoutsSummaryAndHistory() throws {
         let data = TemporaryDirectory()
         let script = """
@@ -21,7 +24,7 @@ import Testing
             browse by metric
             average heart rate
             """
-        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        let result = try runInProcess(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
         #expect(result.status == 0)
         let lines = result.lines
         // Only transcript lines on standard output.
@@ -44,7 +47,7 @@ import Testing
     @Test func aPipedEscapeIsEscape() throws {
         let data = TemporaryDirectory()
         let script = "\u{1B}\nconfigure\n\u{1B}\r\n"
-        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        let result = try runInProcess(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
         #expect(result.status == 0)
         #expect(result.lines.filter { $0 == "answer: Nothing to cancel." }.count == 2)
         #expect(!result.lines.contains { $0.contains("did not understand") || $0.contains("is not a command") })
@@ -68,7 +71,7 @@ import Testing
             end
             yes
             """
-        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        let result = try runInProcess(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
         #expect(result.status == 0)
         let lines = result.lines
         #expect(lines.contains("answer: Press a key to hear what it does, or Escape to cancel."))
@@ -105,7 +108,7 @@ import Testing
         input += Data(String(repeating: "x", count: 10_000).utf8) + Data("\n".utf8)
         input += Data([0x68, 0xFF, 0xFE, 0x6C, 0x70, 0x0A])  // "h\xff\xfelp": invalid UTF-8
         input += Data("where\n".utf8)
-        let result = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: input)
+        let result = try runInProcess(["--speech", "transcript", "--data-dir", data.path], input: input)
         #expect(result.status == 0)
         let answers = result.lines.filter { $0.hasPrefix("answer: ") }
         #expect(
@@ -126,7 +129,7 @@ import Testing
         func run(_ kinds: String, _ sport: String, _ questions: [String]) throws -> [String] {
             let data = TemporaryDirectory()
             let script = (["configure", sport, "start workout", ":wait 120"] + questions).joined(separator: "\n") + "\n"
-            let result = try runHeartline(
+            let result = try runInProcess(
                 ["--simulate", kinds, "--seed", "9", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
             #expect(result.status == 0)
             return result.lines.filter { $0.hasPrefix("answer: ") }
@@ -148,7 +151,7 @@ import Testing
         func run(_ kind: String, _ sport: String, _ lines: [String]) throws -> [String] {
             let data = TemporaryDirectory()
             let script = (["configure", sport, "start workout", ":wait 5"] + lines + ["end", "yes"]).joined(separator: "\n") + "\n"
-            let result = try runHeartline(
+            let result = try runInProcess(
                 ["--simulate", kind, "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
             #expect(result.status == 0)
             return result.lines.filter { $0.hasPrefix("answer: ") || $0.hasPrefix("event: ") }
@@ -186,17 +189,17 @@ import Testing
     }
 
     @Test func usageErrorsExitWithTwo() throws {
-        let result = try runHeartline(["--speech", "loud"], input: Data())
+        let result = try runInProcess(["--speech", "loud"], input: Data())
         #expect(result.status == 2)
         #expect(result.standardError.contains("--speech takes auto, speechd, espeak or transcript"))
         #expect(result.standardOutput.isEmpty)
     }
 
     @Test func helpAndVersionPrintAndExit() throws {
-        let help = try runHeartline(["--help"], input: Data())
+        let help = try runInProcess(["--help"], input: Data())
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("--simulate"))
-        let version = try runHeartline(["--version"], input: Data())
+        let version = try runInProcess(["--version"], input: Data())
         #expect(version.standardOutput.hasPrefix("heartline "))
     }
 }

@@ -7,14 +7,14 @@ import Testing
     @Test func captionsTurnedOnInSettingsReadOnAfterARestart() throws {
         let data = TemporaryDirectory()
         let arguments = ["--simulate", "--speech", "transcript", "--data-dir", data.path]
-        let first = try runHeartline(arguments, input: Data("settings\ncaptions on the screen\nquit\n".utf8))
+        let first = try runInProcess(arguments, input: Data("settings\ncaptions on the screen\nquit\n".utf8))
         #expect(first.lines.contains("menu: 6, Captions on the screen: off."))
         #expect(first.lines.contains("answer: Captions on the screen: on."))
-        let second = try runHeartline(arguments, input: Data("settings\ncaptions on the screen\nquit\n".utf8))
+        let second = try runInProcess(arguments, input: Data("settings\ncaptions on the screen\nquit\n".utf8))
         // Read as on, so the first toggle after the restart turns them off.
         #expect(second.standardOutput.contains("menu: 6, Captions on the screen: on."))
         #expect(second.standardOutput.contains("answer: Captions on the screen: off."))
-        let third = try runHeartline(arguments, input: Data("settings\nquit\n".utf8))
+        let third = try runInProcess(arguments, input: Data("settings\nquit\n".utf8))
         #expect(third.lines.contains("menu: 6, Captions on the screen: off."))
     }
 
@@ -35,7 +35,7 @@ import Testing
                 try database.execute("INSERT INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
             }
         }
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"],
             input: Data("settings\nspeech\nback\nsensors\nquit\n".utf8))
         for line in [

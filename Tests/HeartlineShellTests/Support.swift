@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineShell
 import Testing
 
 /// The built `heartline` executable, next to the test bundle (or `$HEARTLINE_BINARY`).
@@ -40,6 +41,27 @@ func runHeartline(_ arguments: [String], input: Data, environment: [String: Stri
     // must fail its test, not kill the test runner through the closed pipe.
     Glibc.signal(SIGPIPE, SIG_IGN)
     return try runProgram(Binary.path, arguments, input: input, environment: environment, timeout: timeout)
+}
+
+/// Runs Heartline inside this process, as the binary runs it in script mode: `input` is the
+/// script, the transcript and the log are read back from the files it wrote them to. For what the
+/// shell does; what only a process of its own can show (signals, a kill, the real clock, the
+/// libraries it loads, a terminal) is tested on the binary.
+func runInProcess(_ arguments: [String], input: Data, environment: [String: String] = [:]) throws -> RunResult {
+    let folder = TemporaryDirectory()
+    let paths = ["input", "output", "error"].map { folder.path + "/" + $0 }
+    try input.write(to: URL(fileURLWithPath: paths[0]))
+    let input = open(paths[0], O_RDONLY | O_CLOEXEC)
+    let output = open(paths[1], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let error = open(paths[2], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    defer { for fd in [input, output, error] where fd >= 0 { close(fd) } }
+    guard input >= 0, output >= 0, error >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let status = HeartlineMain.run(
+        ["heartline"] + arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        streams: ProcessStreams(input: input, output: output, error: error))
+    return RunResult(
+        status: status, standardOutput: try String(contentsOfFile: paths[1], encoding: .utf8),
+        standardError: try String(contentsOfFile: paths[2], encoding: .utf8))
 }
 
 /// Runs `program` with `arguments` as `runHeartline` runs the binary.
