@@ -72,23 +72,30 @@ let package = Package(
             name: "heartline-bench",
             dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "HeartlineBluetooth", "HeartlineIO"]),
 
+        // What every test target shares: the tags contrib/test.sh selects by and the trait that
+        // times each test.
+        .target(name: "HeartlineTestSupport", path: "Tests/TestSupport"),
+
         // The core alone: its state and effects, no store.
-        .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore"]),
+        .testTarget(name: "HeartlineCoreTests", dependencies: ["HeartlineCore", "HeartlineTestSupport"]),
         // Whole journeys through the core on real SQLite files, its storage effects carried out
         // by the production edge.
-        .testTarget(name: "HeartlineJourneyTests", dependencies: ["HeartlineCore", "HeartlineStorage"]),
-        .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore"]),
+        .testTarget(name: "HeartlineJourneyTests", dependencies: ["HeartlineCore", "HeartlineStorage", "HeartlineTestSupport"]),
+        .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore", "HeartlineTestSupport"]),
         .testTarget(
             name: "HeartlineSpeechTests",
-            dependencies: ["HeartlineSpeech", "HeartlineCore", "HeartlineIO"]),
+            dependencies: ["HeartlineSpeech", "HeartlineCore", "HeartlineIO", "HeartlineTestSupport"]),
         .testTarget(
             name: "HeartlineBluetoothTests",
-            dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem"]),
+            dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem", "HeartlineTestSupport"]),
         // The headset client against python3-dbusmock's bluez5 template on a private bus.
-        .testTarget(name: "HeartlineHeadsetTests", dependencies: ["HeartlineHeadset", "HeartlineCore", "HeartlineIO"]),
+        .testTarget(
+            name: "HeartlineHeadsetTests", dependencies: ["HeartlineHeadset", "HeartlineCore", "HeartlineIO", "HeartlineTestSupport"]),
         .testTarget(
             name: "HeartlineShellTests",
-            dependencies: ["HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "CHeartlineSystem"]),
+            dependencies: [
+                "HeartlineShell", "HeartlineCore", "HeartlineStorage", "HeartlineSpeech", "CHeartlineSystem", "HeartlineTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,46 +4,205 @@
 # a pseudo-terminal for the shell, and a fake Bluetooth strap on a socket; then the VM suite,
 # Heartline on the kernel's own Bluetooth stack with virtual straps (contrib/vm/run.sh); and the
 # boot test, Heartline installed from its Debian package and started at boot on Debian 12
-# (contrib/boot/run.sh).
-set -euo pipefail
+# (contrib/boot/run.sh). Ends with a table of each stage's seconds against its budget
+# (.ci/budgets), the launches of the built binary and the slowest tests.
+#
+# Usage: contrib/test.sh [--long] [--filter REGEX] [--stages LIST] [--no-setup]
+#   (none)          every stage, as CI runs it
+#   --long          also what is too slow for every submission: the crash stress's 500 rounds
+#                   of each kind (CI runs contrib/crash-stress.sh's own number) and each fuzz
+#                   target for FUZZ_SECONDS (default 600) instead of 7 s. Run it before touching
+#                   storage, Bluetooth or the loop.
+#   --filter REGEX  only the unit tests whose names match (swift test --filter), and only the
+#                   stages format, build and unit unless --stages says otherwise
+#   --stages LIST   only these stages, comma-separated, of: setup format build unit fuzz tsan
+#                   crash vm boot package
+#   --no-setup      leave out the setup stage (what the tests need is installed already)
+# The report is kept in .build/test-report/ (the event streams, the stage table).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
-contrib/setup.sh --test
-tsan_suites=(
-  HeartlineStorageTests LoopBoundTests EspeakSpeakerTests SpeechDriverTests SpeechScheduleTests
-  TranscriptSpeakerTests BackgroundCommitsTests ConfinementTests CrashTests RideCrashTests
-  SignalTests StartupTests ScriptModeTests PasteTests StrapFloodEndToEndTests BinaryEndToEndTests
-  SensorsEndToEndTests FullDiskTests StorageAttackTests EchoTests
-)
-# The sources keep one format (contrib/swift-format.json): a difference fails the run.
-swift format lint --strict --configuration contrib/swift-format.json -r Sources Tests
-swift build --build-tests 2>&1 | tail -n 3
-contrib/with-audio.sh swift test --skip-build "$@"
-# A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.
-contrib/fuzz.sh --short
-# Only when no arguments narrowed the test run: the long runs.
-if (($# == 0)); then
-  # ThreadSanitizer over the suites whose code runs on more than one thread: the storage
-  # thread and its store, the loop's inbox and background work, espeak-ng's synthesis thread,
-  # and the shell end to end (the binary built with TSan too, a race stops it). A report fails
-  # the run. Left out: the suites that open libspeechd in this process or in the binary
-  # (libspeechd cancels its reader thread inside an intercepted read, which TSan cannot follow
-  # and ends the process for), and the file-size-limit test (TSan's runtime cannot start under
-  # a 120 kB RLIMIT_FSIZE).
-  swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 1
-  TSAN_OPTIONS="halt_on_error=1" contrib/with-audio.sh swift test --skip-build --sanitize=thread \
-    --scratch-path .build-tsan --skip theFileSizeLimitIsAFullDiskAndLosesNothing --filter "$(
-      IFS='|'
-      echo "${tsan_suites[*]}"
-    )"
-  # 500 kills of each kind, strap and ride: no sample older than 5 s lost, no stale distance.
-  contrib/crash-stress.sh --long
-  # The Debian package from the release build: its fields, its files and lintian.
-  contrib/package.sh --check
-  # Skipped, with the reason, where QEMU or the kernel image cannot be had.
-  contrib/vm/run.sh
-  # Heartline installed on a Debian 12 system and started at boot, three boots in QEMU; the
-  # base system is made once per machine. Skipped, with the reason, without QEMU or debootstrap.
-  contrib/boot/run.sh
+all_stages=(setup format build unit fuzz tsan crash vm boot package)
+long=0
+filter=""
+stages=""
+setup=1
+while (($#)); do
+  case $1 in
+    --long) long=1 ;;
+    --filter)
+      filter=${2:?usage: contrib/test.sh --filter REGEX}
+      shift
+      ;;
+    --stages)
+      stages=${2:?usage: contrib/test.sh --stages LIST}
+      shift
+      ;;
+    --no-setup) setup=0 ;;
+    -h | --help)
+      sed -n '2,22p' "$0"
+      exit 0
+      ;;
+    *)
+      echo "contrib/test.sh: unknown argument $1 (see --help)" >&2
+      exit 2
+      ;;
+  esac
+  shift
+done
+if [[ -z $stages ]]; then
+  if [[ -n $filter ]]; then stages="setup,format,build,unit"; else stages=$(
+    IFS=,
+    echo "${all_stages[*]}"
+  ); fi
 fi
+if ((!setup)); then stages=${stages//setup/}; fi
+declare -A wanted=()
+for stage in ${stages//,/ }; do
+  if [[ " ${all_stages[*]} " != *" $stage "* ]]; then
+    echo "contrib/test.sh: no stage named $stage (see --help)" >&2
+    exit 2
+  fi
+  wanted[$stage]=1
+done
+
+report=$PWD/.build/test-report
+rm -rf "$report"
+mkdir -p "$report"
+declare -A budget=() took=() result=() launched=()
+while read -r name seconds _; do
+  [[ -z $name || $name == \#* ]] && continue
+  budget[$name]=$seconds
+done <.ci/budgets
+
+# Launches of the built binary: each start appends a line to this file (Sources/heartline).
+export HEARTLINE_LAUNCH_LOG=$report/launches
+: >"$HEARTLINE_LAUNCH_LOG"
+accounted() { wc -l <"$HEARTLINE_LAUNCH_LOG"; }
+
+failed=()
+started_all=$SECONDS
+# stage NAME COMMAND...: runs COMMAND as the stage NAME when it is wanted, and notes its time,
+# its result and the launches of the binary during it.
+stage() {
+  local name=$1 started before status
+  shift
+  [[ -n ${wanted[$name]:-} ]] || return 0
+  echo "==== $name: $*"
+  started=$SECONDS
+  before=$(accounted)
+  "$@"
+  status=$?
+  took[$name]=$((SECONDS - started))
+  launched[$name]=$(($(accounted) - before))
+  if ((status == 0)); then result[$name]=ok; else
+    result[$name]="FAILED ($status)"
+    failed+=("$name")
+  fi
+  echo "==== $name: ${result[$name]} in ${took[$name]} s"
+  return "$status"
+}
+
+table() {
+  local name total=$((SECONDS - started_all)) launches=0 over=()
+  echo
+  printf '%-8s %8s %8s %9s  %s\n' stage seconds budget launches result
+  for name in "${all_stages[@]}"; do
+    [[ -n ${took[$name]:-} ]] || continue
+    local mark=""
+    if [[ -n ${budget[$name]:-} ]] && ((took[$name] > budget[$name])); then
+      mark=" (over budget)"
+      over+=("$name")
+    fi
+    printf '%-8s %8d %8s %9s  %s%s\n' "$name" "${took[$name]}" "${budget[$name]:--}" "${launched[$name]:--}" "${result[$name]}" "$mark"
+    launches=$((launches + ${launched[$name]:-0}))
+  done
+  printf '%-8s %8d %8s %9s\n' total "$total" "${budget[total]:--}" "$launches"
+  for name in "${over[@]}"; do echo "warning: the stage $name took ${took[$name]} s, over its budget of ${budget[$name]} s (.ci/budgets)"; done
+  if [[ -n ${budget[total]:-} ]] && ((total > budget[total])); then
+    echo "warning: the whole run took $total s, over its budget of ${budget[total]} s (.ci/budgets)"
+  fi
+  if [[ -s $report/unit.times ]]; then
+    echo
+    python3 contrib/test-report.py slowest "$report/unit.times" 15
+  fi
+}
+
+finish() {
+  table | tee "$report/table.txt"
+  if ((${#failed[@]})); then
+    echo "contrib/test.sh: failed: ${failed[*]}"
+    exit 1
+  fi
+  exit 0
+}
+
+# Stages whose failure leaves nothing for the later ones to test end the run at once.
+stage setup contrib/setup.sh --test || finish
+# The sources keep one format (contrib/swift-format.json): a difference fails the run.
+stage format swift format lint --strict --configuration contrib/swift-format.json -r Sources Tests
+build() { swift build --build-tests 2>&1 | tail -n 3; }
+stage build build || finish
+
+unit() {
+  local narrowed=()
+  [[ -n $filter ]] && narrowed=(--filter "$filter")
+  HEARTLINE_TEST_TIMES=$report/unit.times contrib/with-audio.sh swift test --skip-build "${narrowed[@]}" >"$report/unit.log" 2>&1
+  local status=$?
+  grep -E '(^✘|recorded an issue|Test run with|error:)' "$report/unit.log" | tail -n 60
+  return "$status"
+}
+stage unit unit
+
+# A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.
+fuzz() { if ((long)); then contrib/fuzz.sh; else contrib/fuzz.sh --short; fi; }
+stage fuzz fuzz
+
+# ThreadSanitizer over the suites tagged .threads (Tests/*/Tags.swift says which): the storage
+# thread and its store, the loop's inbox and background work, espeak-ng's synthesis thread, and
+# the shell end to end (the binary built with TSan too, a race stops it). A report fails the run,
+# and so does a suite found by the rule that runs no test. Left out: the file-size-limit test
+# (TSan's runtime cannot start under a 120 kB RLIMIT_FSIZE).
+tsan() {
+  local suites
+  mapfile -t suites < <(python3 contrib/test-report.py tagged threads)
+  ((${#suites[@]})) || {
+    echo "tsan: no suite is tagged .threads"
+    return 1
+  }
+  echo "tsan: ${#suites[@]} suites tagged .threads"
+  swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 1
+  # Each suite by its own name, wherever it is nested: \bName/ matches its tests' ids.
+  local pattern="" suite
+  for suite in "${suites[@]}"; do pattern+="${pattern:+|}\\b${suite##*.}/"; done
+  TSAN_OPTIONS="halt_on_error=1" contrib/with-audio.sh swift test --skip-build --sanitize=thread \
+    --scratch-path .build-tsan --skip theFileSizeLimitIsAFullDiskAndLosesNothing --filter "$pattern" \
+    --event-stream-output-path "$report/tsan.events" --event-stream-version 0 >"$report/tsan.log" 2>&1
+  local status=$?
+  grep -E '(^✘|recorded an issue|Test run with|ThreadSanitizer|error:)' "$report/tsan.log" | tail -n 60
+  python3 contrib/test-report.py ran "$report/tsan.events" "${suites[@]}" || status=1
+  return "$status"
+}
+stage tsan tsan
+
+# Kills of each kind, strap and ride: no sample older than 5 s lost, no stale distance. CI's
+# number of rounds is the crash stress's own (the rounds that found every defect it has caught).
+crash() { if ((long)); then contrib/crash-stress.sh --long; else contrib/crash-stress.sh; fi; }
+stage crash crash
+
+# Skipped, with the reason, where QEMU or the kernel image cannot be had.
+stage vm contrib/vm/run.sh
+# Heartline installed on a Debian 12 system and started at boot; the base system is made once
+# per machine. Its packages are checked there (package.sh --check-only: fields, files, lintian).
+# Skipped, with the reason, without QEMU or debootstrap.
+boot() { contrib/boot/run.sh | tee "$report/boot.log"; }
+stage boot boot
+# The Debian package's own check, when the boot test did not make and check it.
+package() { contrib/package.sh --check; }
+if [[ -n ${wanted[boot]:-} ]] && ! grep -q '^boot: SKIPPED' "$report/boot.log" 2>/dev/null; then
+  unset 'wanted[package]'
+fi
+stage package package
+
+finish

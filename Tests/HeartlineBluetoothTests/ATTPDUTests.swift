@@ -1,7 +1,8 @@
 import HeartlineBluetooth
+import HeartlineTestSupport
 import Testing
 
-@Suite struct ATTPDUTests {
+@Suite(.timed) struct ATTPDUTests {
     static let vendorUUID: [UInt8] = [0xC8, 0xF0, 0x8D, 0x2D, 0xCD, 0x8A, 0xAD, 0x1C, 0x87, 0xF3, 0xE7, 0x02, 0x80, 0x5C, 0x00, 0xFB]
 
     static let pdus: [([UInt8], ATTPDU)] = [

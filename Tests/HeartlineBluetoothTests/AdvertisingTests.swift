@@ -1,4 +1,5 @@
 import HeartlineBluetooth
+import HeartlineTestSupport
 import Testing
 
 /// Builds HCI LE advertising report events the way a controller sends them.
@@ -18,7 +19,7 @@ enum HCIEvent {
     }
 }
 
-@Suite struct AdvertisingReportTests {
+@Suite(.timed) struct AdvertisingReportTests {
     static let example: [UInt8] = [
         0x04, 0x3e, 0x21, 0x02, 0x01, 0x00, 0x01, 0x4e, 0x0b, 0xb9, 0xf1, 0x03, 0xc8, 0x15, 0x02, 0x01, 0x06, 0x05, 0x02,
         0x0d, 0x18, 0x0f, 0x18, 0x0b, 0x09, 0x54, 0x49, 0x43, 0x4b, 0x52, 0x20, 0x42, 0x33, 0x32, 0x31, 0xb5,
@@ -112,7 +113,7 @@ enum HCIEvent {
     }
 }
 
-@Suite struct StrapCollectorTests {
+@Suite(.timed) struct StrapCollectorTests {
     @Test("a scan response is merged with its advertisement by address")
     func scanResponseMerged() throws {
         var collector = StrapCollector()
@@ -190,7 +191,7 @@ enum HCIEvent {
     }
 }
 
-@Suite struct AdvertisedNameTests {
+@Suite(.timed) struct AdvertisedNameTests {
     static let names: [([UInt8], String?)] = [
         (Array("TICKR B321".utf8), "TICKR B321"),
         (Array("Polar H10 0A1B2C3D".utf8) + [0, 0, 0x41], "Polar H10 0A1B2C3D"),

@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// The built `heartline` executable, next to the test bundle (or `$HEARTLINE_BINARY`).
@@ -129,7 +130,7 @@ final class ScriptedHeartline {
 ///
 /// Each test turns its loop on its own thread for seconds of real time; one at a time, they
 /// leave the other threads of a two-core machine to the rest of the suite.
-@Suite(.serialized) struct BinaryEndToEndTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct BinaryEndToEndTests {
     static let ready = "answer: Heartline is ready."
     static let lost = "event: Heart rate strap disconnected."
     static let back = "event: Heart rate strap connected."

@@ -1,5 +1,6 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Whether `value` is within `tolerance` of `expected`; false for nil.
@@ -8,7 +9,7 @@ func isClose(_ value: Double?, _ expected: Double, within tolerance: Double = 1e
     return abs(value - expected) <= tolerance
 }
 
-@Suite struct CyclingCalculatorTests {
+@Suite(.timed) struct CyclingCalculatorTests {
     static func wheel(_ revolutions: UInt32, _ time: UInt16) -> CyclingSpeedCadenceMeasurement {
         CyclingSpeedCadenceMeasurement(wheel: RevolutionData(revolutions: revolutions, eventTime: time))
     }

@@ -1,11 +1,12 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The production GATT client set up for a fitness machine, against the fake treadmill in
 /// memory: what it reads at connection, and the control point's rules (indications on before the
 /// first write, Request Control first, one request outstanding at a time).
-@Suite struct FitnessMachineClientTests {
+@Suite(.timed) struct FitnessMachineClientTests {
     static func controlWrites(_ strap: FakeStrap) -> [[UInt8]] {
         strap.writes.filter { $0.handle == FakeFitnessMachine.controlPointHandle }.map(\.value)
     }

@@ -3,12 +3,13 @@
 #endif
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// Heartline with a treadmill, a fake peer on a SEQPACKET socket with the production client above
 /// it: read by key, steered by typed commands within the user's top speed and the machine's
 /// range, stopped when the workout ends, and said lost with the way to stop it.
-@Suite(.serialized) struct FitnessMachineEndToEndTests {
+@Suite(.timed, .serialized) struct FitnessMachineEndToEndTests {
     @Test("a treadmill answered by key, steered with Request Control first, stopped at the end of the workout")
     func treadmill() throws {
         let loop = try EventLoop()

@@ -1,10 +1,11 @@
 import HeartlineBluetooth
+import HeartlineTestSupport
 import Testing
 
 /// Vectors written out by hand from the Fitness Machine Service 1.0 layouts: each flag alone
 /// (with More Data set, so its field is the only one), the combinations real machines send, the
 /// split of a long record, truncated frames and the control point's requests and answers.
-@Suite struct FitnessMachineTests {
+@Suite(.timed) struct FitnessMachineTests {
     // MARK: - Treadmill Data (0x2ACD)
 
     typealias Inclination = TreadmillData.Inclination

@@ -1,5 +1,6 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A GATT client wired to a `FakeStrap` in memory, on a clock the test moves.
@@ -81,7 +82,7 @@ struct InMemoryLink {
     }
 }
 
-@Suite struct GATTClientTests {
+@Suite(.timed) struct GATTClientTests {
     /// The whole exchange with a strap, as bytes: what the client sends and what the strap answers.
     static let script: [(sends: [UInt8], answer: [UInt8])] = [
         ([0x02, 0xF7, 0x00], [0x03, 0xB9, 0x00]),

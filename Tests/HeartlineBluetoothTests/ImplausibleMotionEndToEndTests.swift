@@ -5,13 +5,14 @@ import Foundation
 import HeartlineBluetooth
 import HeartlineCore
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// The built binary against fake footpods and power meters that send what no human can (100 and
 /// 256 m/s, 32,767 W, 0xFFFF W, random bytes): one notice for each sensor, nothing impossible
 /// said, stored or exported; and on a ride with a footpod connected too, the bike's own sensor
 /// gives speed and cadence.
-@Suite(.serialized) struct ImplausibleMotionEndToEndTests {
+@Suite(.timed, .serialized) struct ImplausibleMotionEndToEndTests {
     typealias Notifier = SensorsEndToEndTests.Notifier
 
     /// What a fake sensor sends: the frame of each phase, in turn.

@@ -3,13 +3,14 @@
 #endif
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// The built binary against a fake strap that sends what no heart can (65535 beats per minute in
 /// the 16-bit format, 80 RR intervals per notification) and keeps sending while the binary is
 /// stopped (SIGSTOP) for eight seconds: one notice, nothing implausible in the transcript, the
 /// stored samples, the averages or the exports, and the frozen seconds stored as missing.
-@Suite(.serialized) struct ImplausibleStrapEndToEndTests {
+@Suite(.timed, .serialized) struct ImplausibleStrapEndToEndTests {
     static let notice = "notice: The strap sends readings that cannot be right."
 
     @Test func nothingImplausibleReachesSpeechStorageOrExports() throws {

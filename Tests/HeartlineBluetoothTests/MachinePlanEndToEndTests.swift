@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// Plans that steer fake fitness machines on SEQPACKET sockets, the production client above
@@ -10,7 +11,7 @@ import Testing
 /// smart trainer in ERG mode following a plan's watts, each stopped when the workout ends. The
 /// simulated strap and clock (`--simulate` in script mode) run the plan's minutes at once; the
 /// machines answer in real time.
-@Suite(.serialized) struct MachinePlanEndToEndTests {
+@Suite(.timed, .serialized) struct MachinePlanEndToEndTests {
     /// A fake machine on its socket, notifying every half second once the client asks.
     final class Peer {
         let machine: FakeFitnessMachine

@@ -1,9 +1,10 @@
 import HeartlineBluetooth
+import HeartlineTestSupport
 import Testing
 
 /// The management socket's packets, byte for byte as BlueZ's doc/mgmt-api.txt lays them out
 /// (and as btmon showed them in the VM suite, contrib/vm).
-@Suite struct ManagementMessageTests {
+@Suite(.timed) struct ManagementMessageTests {
     @Test("commands carry code, index and parameter length, little-endian")
     func commandsEncode() {
         #expect(ManagementCommand.readIndexList.encoded == [0x03, 0x00, 0xFF, 0xFF, 0x00, 0x00])

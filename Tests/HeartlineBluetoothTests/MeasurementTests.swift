@@ -1,8 +1,9 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
-@Suite struct MeasurementTests {
+@Suite(.timed) struct MeasurementTests {
     /// Every vector in notes/ble.md.
     static let vectors: [([UInt8], HeartRateReading)] = [
         ([0x06, 0x48], HeartRateReading(beatsPerMinute: 72, contact: .detected)),

@@ -1,10 +1,11 @@
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineBluetooth
 
 /// Notifications a second: 50 are taken, the rest of that second's dropped and counted, and a
 /// second that ended with drops is reported when the next one starts.
-@Suite struct NotificationBudgetTests {
+@Suite(.timed) struct NotificationBudgetTests {
     @Test func fiftyASecondAreTakenAndTheRestCounted() {
         var budget = NotificationBudget()
         var taken = 0

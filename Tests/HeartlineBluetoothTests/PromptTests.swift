@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
-@Suite struct BluetoothPromptTests {
+@Suite(.timed) struct BluetoothPromptTests {
     /// Prompts/en/bluetooth.prompts, read from the repository.
     static func catalogue() throws -> PromptCatalogue {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,10 +1,11 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The production GATT client set up for footpods, bike sensors and power meters, against the
 /// fake peer serving their services: in memory, and once over the socket end to end.
-@Suite struct SensorGATTTests {
+@Suite(.timed) struct SensorGATTTests {
     static func sensorReadings(_ events: [SensorEvent]) -> [SensorReading] {
         events.compactMap { if case .sensorReading(let reading) = $0 { reading } else { nil } }
     }
@@ -131,7 +132,7 @@ import Testing
     }
 }
 
-@Suite struct SensorKindTests {
+@Suite(.timed) struct SensorKindTests {
     static let assigned: [(SensorKind, UInt16, UInt16, UInt16)] = [
         (.heartRateStrap, 0x180D, 0x2A37, 0x2A38),
         (.footpod, 0x1814, 0x2A53, 0x2A5D),

@@ -1,10 +1,11 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Vectors built by hand from the GATT Specification Supplement's layouts for the Running Speed
 /// and Cadence, Cycling Speed and Cadence and Cycling Power services.
-@Suite struct SensorMeasurementTests {
+@Suite(.timed) struct SensorMeasurementTests {
     // MARK: - RSC Measurement (0x2A53)
 
     static let running: [([UInt8], RunningReading)] = [

@@ -4,12 +4,13 @@
 import Foundation
 import HeartlineBluetooth
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// Heartline with several sensors at once, each a fake peer on its own SEQPACKET socket with the
 /// production client above it: a strap and a footpod for a run, a bike sensor and a power meter
 /// for a ride. Each drops out alone, is said by its kind, and comes back on its own.
-@Suite(.serialized) struct SensorsEndToEndTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct SensorsEndToEndTests {
     /// A fake peer of `strap` at DIR/NAME.sock, notifying `value()` twice a second while the
     /// client has switched on `service`'s measurement (the heart-rate one when nil).
     final class Notifier {

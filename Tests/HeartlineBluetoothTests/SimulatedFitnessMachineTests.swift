@@ -1,11 +1,12 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The simulated treadmill and smart trainer of `--simulate treadmill` and `--simulate trainer`:
 /// their bytes decode with the production decoders, and their control point keeps the rules a
 /// real machine keeps.
-@Suite struct SimulatedFitnessMachineTests {
+@Suite(.timed) struct SimulatedFitnessMachineTests {
     static func answer(_ machine: inout SimulatedFitnessMachine, _ request: FitnessMachineControlRequest) throws
         -> FitnessMachineControlResponse.Result
     {

@@ -1,9 +1,10 @@
 import HeartlineBluetooth
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The simulated footpod, bike and power meter send valid notifications with realistic values.
-@Suite struct SimulatedSensorTests {
+@Suite(.timed) struct SimulatedSensorTests {
     @Test("the same seed gives the same bytes; another seed other bytes")
     func seeded() {
         var first = SimulatedFootpod(seed: 5)

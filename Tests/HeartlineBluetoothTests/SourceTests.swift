@@ -4,6 +4,7 @@
 import HeartlineBluetooth
 import HeartlineCore
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// A `BluetoothHeartRateSource` connected through a real event loop to a `FakeStrapPeer` on a
@@ -69,7 +70,7 @@ final class StrapSession {
     }
 }
 
-@Suite struct SourceTests {
+@Suite(.timed) struct SourceTests {
     static let connected = SensorEvent.connected(name: "TICKR B321")
 
     @Test("a strap connects, announces itself and streams readings")

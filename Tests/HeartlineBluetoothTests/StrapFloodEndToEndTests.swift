@@ -3,13 +3,14 @@
 #endif
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// The built binary against a strap that notifies without limit, as fast as its socket takes
 /// it: the loop reads a bounded number of PDUs a wake-up, drops what is over 50 a second, and
 /// goes on answering keys. The binary's own loop probe (`HEARTLINE_LOOP_PROBE`) says how long it
 /// went without polling while the workout recorded.
-@Suite(.serialized) struct StrapFloodEndToEndTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct StrapFloodEndToEndTests {
     /// The probe's `key value` lines.
     static func probe(at path: String) -> [String: Double] {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""

@@ -4,6 +4,7 @@
 @testable import HeartlineBluetooth
 import HeartlineCore
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// Whether this kernel has Bluetooth sockets at all (CI machines have none).
@@ -13,7 +14,7 @@ let kernelHasBluetooth: Bool = {
     return fd >= 0
 }()
 
-@Suite(.enabled(if: !kernelHasBluetooth, "this machine has Bluetooth: the no-adapter path cannot be seen"))
+@Suite(.timed, .enabled(if: !kernelHasBluetooth, "this machine has Bluetooth: the no-adapter path cannot be seen"))
 struct NoBluetoothTests {
     static let strap = BluetoothAddress("C8:03:F1:B9:0B:4E/random")!
 
@@ -59,7 +60,7 @@ struct NoBluetoothTests {
 /// The adapter is made ready (there, powered on through the management socket) before every
 /// attempt on a strap's address: a connection started on an adapter that the kernel powers off
 /// by itself is aborted, and closing that socket can crash Linux 6.1 (contrib/vm/run.sh unplug).
-@Suite struct AdapterFirstTests {
+@Suite(.timed) struct AdapterFirstTests {
     static let strap = BluetoothAddress("C8:03:F1:B9:0B:4E/random")!
 
     @Test("every attempt on an address readies the adapter first; its problem is said once")
@@ -92,7 +93,7 @@ struct NoBluetoothTests {
     }
 }
 
-@Suite struct SensorProblemErrorTests {
+@Suite(.timed) struct SensorProblemErrorTests {
     static let errnos: [(Int32, SensorProblem)] = [
         (EAFNOSUPPORT, .noAdapter), (ENODEV, .noAdapter), (EPERM, .permissionDenied), (EACCES, .permissionDenied),
         (EBUSY, .busy), (ETIMEDOUT, .unreachable), (ECONNREFUSED, .unreachable), (EHOSTDOWN, .unreachable),
@@ -111,7 +112,7 @@ struct NoBluetoothTests {
     }
 }
 
-@Suite struct SensorTargetTests {
+@Suite(.timed) struct SensorTargetTests {
     static let arguments: [(String, SensorTarget?)] = [
         ("C8:03:F1:B9:0B:4E", .address(BluetoothAddress(bytes: [0xC8, 0x03, 0xF1, 0xB9, 0x0B, 0x4E], kind: .random))),
         ("00:22:D0:11:22:33", .address(BluetoothAddress(bytes: [0x00, 0x22, 0xD0, 0x11, 0x22, 0x33], kind: .public))),
@@ -141,7 +142,7 @@ struct NoBluetoothTests {
     }
 }
 
-@Suite struct ReconnectBackoffTests {
+@Suite(.timed) struct ReconnectBackoffTests {
     @Test("waits 1, 2, 4, 8 and then 10 seconds for ever")
     func standardDelays() {
         var backoff = ReconnectBackoff()

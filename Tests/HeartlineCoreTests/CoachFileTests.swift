@@ -1,11 +1,12 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineCore
 
 /// A coach's plan files read into plans: `.zwo` fixtures as coaches' tools write them, FIT
 /// workout files written in the set-up by fit-tool (PyPI), never by Heartline's own encoder.
-@Suite struct CoachFileTests {
+@Suite(.timed) struct CoachFileTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/coach").standardized.path
 

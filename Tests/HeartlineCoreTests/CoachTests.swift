@@ -1,8 +1,9 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
-@Suite struct ZoneTests {
+@Suite(.timed) struct ZoneTests {
     @Test func fiveZonesFromTheMaximumDoNotOverlap() {
         let zones = HeartRateZones(maximum: 180)
         let ranges = (1...5).map { zones.range(ofZone: $0) }
@@ -59,7 +60,7 @@ import Testing
     }
 }
 
-@Suite struct ContactWatchTests {
+@Suite(.timed) struct ContactWatchTests {
     let start = goldenStart
 
     @Test func pausesAfterThreeSecondsAndResumesAfterTwo() {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A language's catalogue from the source tree (Prompts/<code>), English filling in its gaps.
@@ -30,7 +31,7 @@ enum LanguageCatalogue {
 
 /// Numbers and their plural forms per language, from ICU's CLDR data: the form follows the
 /// number as written ("1 Minute", "1,5 Minuten"), decimals take the language's comma.
-@Suite struct NumberRulesTests {
+@Suite(.timed) struct NumberRulesTests {
     @Test(arguments: [
         ("en", 0.0, 0, "0", NumberRules.Plural.other), ("en", 1, 0, "1", .one), ("en", 2, 0, "2", .other),
         ("en", 21, 0, "21", .other), ("en", 1.5, 1, "1.5", .other), ("en", 1000, 0, "1,000", .other),
@@ -192,7 +193,7 @@ enum LanguageCatalogue {
 }
 
 /// Durations, dates and times of day in each language: its own words and clock.
-@Suite struct LanguageDateTests {
+@Suite(.timed) struct LanguageDateTests {
     static let monday = Date(timeIntervalSince1970: 1_795_851_000 - 86_400 * 5)
 
     @Test func durationsInEachLanguage() {
@@ -265,7 +266,7 @@ enum LanguageCatalogue {
 }
 
 /// Typed words in each language, accents optional, with English's still understood.
-@Suite struct LanguageVocabularyTests {
+@Suite(.timed) struct LanguageVocabularyTests {
     @Test(arguments: [
         ("es", "si", Command.yes), ("es", "sí", .yes), ("es", "no", .no), ("es", "yes", .yes), ("es", "heart rate", .workout(.heartRate)),
         ("de", "ja", .yes), ("de", "nein", .no), ("de", "puls", .workout(.heartRate)), ("de", "pause", .workout(.pause)),
@@ -310,7 +311,7 @@ enum LanguageCatalogue {
 }
 
 /// A plan typed in a language's words is the plan its English words make.
-@Suite struct LanguagePlanTests {
+@Suite(.timed) struct LanguagePlanTests {
     static let words: Words = {
         var catalogue = PromptCatalogue(language: "xx")
         try! catalogue.add(
@@ -386,7 +387,7 @@ enum LanguageCatalogue {
 }
 
 /// The plans each language's own sentences give as examples are read.
-@Suite struct LanguageCataloguePlanTests {
+@Suite(.timed) struct LanguageCataloguePlanTests {
     @Test(arguments: [
         ("es", "6 veces 3 minutos de trabajo, 1 minuto de descanso", "6 times 3 minutes work, 1 minute rest"),
         (
@@ -406,7 +407,7 @@ enum LanguageCatalogue {
 }
 
 /// A profile's answers typed in a language's words, English's still understood.
-@Suite struct LanguageProfileWordsTests {
+@Suite(.timed) struct LanguageProfileWordsTests {
     static let words: Words = {
         var catalogue = PromptCatalogue(language: "xx")
         try! catalogue.add(
@@ -434,7 +435,7 @@ enum LanguageCatalogue {
 }
 
 /// A placeholder's case (`{minutes:dative}`), by the words a language's cases.prompts names.
-@Suite struct PlaceholderCaseTests {
+@Suite(.timed) struct PlaceholderCaseTests {
     static func catalogue() throws -> PromptCatalogue {
         var catalogue = PromptCatalogue(language: "de")
         try catalogue.add("dative = eine einer | ein einem\n", source: "de/cases.prompts")

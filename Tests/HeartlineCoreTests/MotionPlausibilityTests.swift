@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Only what a human can do is counted, spoken or stored of a footpod's, a bike sensor's and a
 /// power meter's readings; and each sport's own sensor gives its speed and cadence.
-@Suite struct MotionPlausibilityTests {
+@Suite(.timed) struct MotionPlausibilityTests {
     let start = goldenStart
     let model = CalorieModel(profile: Profile(age: 30, sex: .male, weightKilograms: 80))
 

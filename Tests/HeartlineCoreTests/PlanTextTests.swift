@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Plans as people type them: each is read as meant (its parts, targets and read-back
 /// sentences) or refused whole with a sentence naming the words that could not be read.
-@Suite struct PlanTextTests {
+@Suite(.timed) struct PlanTextTests {
     typealias Step = TrainingPlan.Step
 
     static func block(_ rounds: Int, _ work: Step, _ rest: Step? = nil, recovery: Step? = nil) -> TrainingPlan.Block {

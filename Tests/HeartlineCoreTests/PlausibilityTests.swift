@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Only what a heart can produce is counted, spoken or stored; a frozen program's seconds are
 /// missing, never copies.
-@Suite struct PlausibilityTests {
+@Suite(.timed) struct PlausibilityTests {
     let start = goldenStart
     let model = CalorieModel(profile: Profile(age: 30, sex: .male, weightKilograms: 80))
 

@@ -1,9 +1,10 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// No control character or escape sequence survives into a sentence, whatever it came from.
-@Suite struct SafeTextTests {
+@Suite(.timed) struct SafeTextTests {
     static let hostile: [Unicode.Scalar] = [
         "\u{1B}", "[", "]", "P", "\\", "\u{07}", "\u{9B}", "\u{9C}", "\u{9D}", "\u{90}", "\u{0}", "\u{8}", "\u{7F}",
         "\u{0D}", "\u{0A}", "\u{09}", "\u{202E}", "\u{200B}", "\u{2028}", "\u{85}", "\u{FEFF}", "1", ";", "m", "a", " ", "é",

@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Heart-rate variability, training load, time in zones and recovery, on series whose answers
 /// are worked out by hand.
-@Suite struct ScienceTests {
+@Suite(.timed) struct ScienceTests {
     static let steady: [Double] = [800, 810, 790, 820, 800, 805, 795, 810, 800, 790, 800, 810]
 
     @Test func rmssdOfAKnownSeries() throws {

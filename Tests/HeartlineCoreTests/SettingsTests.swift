@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The typed settings: defaults in one place, rules in their changing functions, and decoding
 /// that loses only the field it cannot read.
-@Suite struct SettingsTests {
+@Suite(.timed) struct SettingsTests {
     static func decode(_ json: String) throws -> Settings {
         try JSONDecoder().decode(Settings.self, from: Data(json.utf8))
     }

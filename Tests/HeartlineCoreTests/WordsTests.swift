@@ -1,8 +1,9 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
-@Suite struct WordsTests {
+@Suite(.timed) struct WordsTests {
     let words = TestCatalogue.words
 
     @Test(arguments: [
@@ -108,7 +109,7 @@ import Testing
     }
 }
 
-@Suite struct CaloriesTests {
+@Suite(.timed) struct CaloriesTests {
     @Test func maleEquationMatchesKeytel() {
         let model = CalorieModel(profile: Profile(age: 30, sex: .male, weightKilograms: 80))
         // (-55.0969 + 0.6309*150 + 0.1988*80 + 0.2017*30) / 4.184
@@ -138,7 +139,7 @@ import Testing
     }
 }
 
-@Suite struct DateWordsTests {
+@Suite(.timed) struct DateWordsTests {
     let calendar = TestCatalogue.calendar
     let now = goldenStart  // Sunday 29 November 2026
 

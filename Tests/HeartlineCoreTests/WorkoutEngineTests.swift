@@ -1,8 +1,9 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
-@Suite struct WorkoutEngineTests {
+@Suite(.timed) struct WorkoutEngineTests {
     let start = goldenStart
     let model = CalorieModel(profile: Profile(age: 30, sex: .male, weightKilograms: 80))
 
@@ -146,7 +147,7 @@ import Testing
     }
 }
 
-@Suite struct SimulatedStrapTests {
+@Suite(.timed) struct SimulatedStrapTests {
     @Test func sameSeedSameWorkout() {
         var a = SimulatedStrap(seed: 42)
         var b = SimulatedStrap(seed: 42)
@@ -174,7 +175,7 @@ import Testing
     }
 }
 
-@Suite struct CommandTextTests {
+@Suite(.timed) struct CommandTextTests {
     @Test(arguments: [("hart rate", "heart rate"), ("pase", "pause"), ("hepl", "help"), ("calroies", "calories")])
     func nearMissesGetASuggestion(typed: String, suggestion: String) {
         let vocabulary = ["heart rate", "pause", "help", "calories", "time", "end"]

@@ -2,13 +2,14 @@ import Foundation
 import HeartlineCore
 import HeartlineIO
 @testable import HeartlineHeadset
+import HeartlineTestSupport
 import Testing
 
 /// The production headset client and its D-Bus adapter against a mock bluetoothd
 /// (python3-dbusmock's bluez5 template) on a private dbus-daemon: what Heartline says to
 /// BlueZ and what it makes of BlueZ's answers and signals. No radio: the VM suite's headset
 /// group runs the same client against the real bluetoothd.
-@Suite(.serialized, .enabled(if: MockBluez.available, "needs python3-dbusmock and dbus-daemon (contrib/setup.sh --test)"))
+@Suite(.timed, .serialized, .enabled(if: MockBluez.available, "needs python3-dbusmock and dbus-daemon (contrib/setup.sh --test)"))
 struct HeadsetTests {
     static let headset = "AA:BB:CC:DD:EE:01"
     static let phone = "AA:BB:CC:DD:EE:02"

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Browse by averages: each period's average, then how it compares with the period before.
-@Suite struct AveragesGoldenTests {
+@Suite(.timed) struct AveragesGoldenTests {
     /// The home screen, said when a session begins.
     static let home = """
         menu: Heartline home.

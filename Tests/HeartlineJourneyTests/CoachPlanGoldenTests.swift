@@ -1,11 +1,12 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Plans from a coach's files, from the plan step: the plans folder listed by name, a file that
 /// cannot be read said with why, a chosen file read back phase by phase after what became of
 /// its steps, then started and coached like a typed plan.
-@Suite struct CoachPlanGoldenTests {
+@Suite(.timed) struct CoachPlanGoldenTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/coach").standardized.path
 

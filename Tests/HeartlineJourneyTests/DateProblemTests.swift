@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Dates that name no day say why: a year out of range, a 29 February that is not there.
-@Suite struct DateProblemTests {
+@Suite(.timed) struct DateProblemTests {
     let calendar = TestCatalogue.calendar
     let now = goldenStart  // Sunday 29 November 2026
 

@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// The spoken interface by ear: readouts that fall together said once, "where" naming what is
 /// pending, figures and words as a new user hears them.
-@Suite struct EarPassGoldenTests {
+@Suite(.timed) struct EarPassGoldenTests {
     /// A run at 4 minutes 16 seconds a kilometre with readouts every 30 seconds and every
     /// kilometre: the interval readout due 2 seconds before kilometre 2 and the one due 4 seconds
     /// before kilometre 4 are said once, with the split first.

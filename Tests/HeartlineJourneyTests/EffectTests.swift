@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// What the core asks of the edge besides speech, which the golden transcripts leave out: the
 /// harness keeps every effect, so these can be asserted.
-@Suite struct EffectTests {
+@Suite(.timed) struct EffectTests {
     /// The strap is kept after the end for the heart-rate recovery, then let go.
     @Test func aWorkoutAsksForTheStrapAndLetsItGoAfterTheRecovery() throws {
         let session = try GoldenSession()

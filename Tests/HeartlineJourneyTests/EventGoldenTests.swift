@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Golden sessions for the events that interrupt: sensor drop-outs, strap contact, the target zone
 /// and interval plans. Same script form as GoldenSessionTests; `:hr`, `:contact` and `:sensor`
 /// lines script the strap.
-@Suite struct EventGoldenTests {
+@Suite(.timed) struct EventGoldenTests {
     /// Zone 3 of a 40-year-old (127 to 144): the warm-up below it is not news, reaching it is; five minutes hovering at the upper edge say nothing; announcements are 30 seconds apart at least.
     @Test func aTargetZoneIsAnnouncedWithHysteresisAndNeverChattersAtTheEdge() throws {
         let session = try GoldenSession()

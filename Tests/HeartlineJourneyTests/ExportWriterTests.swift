@@ -1,6 +1,7 @@
 import Foundation
 @testable import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// The TCX and CSV writers: what an importer reads back from a workout.
-@Suite struct ExportWriterTests {
+@Suite(.timed) struct ExportWriterTests {
     /// 2026-11-29 07:30:00.7 UTC: the fraction is dropped in every timestamp.
     static let start = Date(timeIntervalSince1970: 1_795_937_400.7)
 

@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Figures said for the ear: long totals in the history rounded the way people say them, zone
 /// lines with their unit, a period without the metric not called empty, no pause of 0 seconds.
-@Suite struct FiguresGoldenTests {
+@Suite(.timed) struct FiguresGoldenTests {
     /// The averages choice, as it is said when the session opens on it.
     static let averagesChoice = """
         menu: Browse by averages.

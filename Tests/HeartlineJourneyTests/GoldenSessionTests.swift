@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Golden sessions: the real core on real SQLite, every sentence and its kind, in order.
 ///
 /// `> words` is typed, `:wait N` lets N seconds pass on the simulated strap, and every other
 /// line is what Heartline must say, as `kind: sentence`.
-@Suite struct GoldenSessionTests {
+@Suite(.timed) struct GoldenSessionTests {
     /// Metrics time and heart rate, a one-minute interval, a heart-rate query, end, save, then the new workout in the history.
     @Test func theScriptedWorkoutOfTheIssueHasReadoutsAtOneAndTwoMinutesOnly() throws {
         let session = try GoldenSession()

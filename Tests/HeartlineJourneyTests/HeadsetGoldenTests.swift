@@ -1,11 +1,12 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Settings, Headset: finding a Bluetooth headset, pairing and connecting it by ear,
 /// forgetting it, and a headset that goes mid-workout. `(headset ...)` is what the core asks
 /// of the headset client; `:headset ...` is what the client tells it.
-@Suite struct HeadsetGoldenTests {
+@Suite(.timed) struct HeadsetGoldenTests {
     static let address = "AA:BB:CC:DD:EE:01"
 
     @Test func findPairConnectAndForgetAHeadset() throws {

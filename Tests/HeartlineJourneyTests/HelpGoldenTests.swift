@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Help on each menu that once said only "Choose an item by its number or its name.": what the
 /// screen is for, then what its items do, then the commands that work everywhere.
-@Suite struct HelpGoldenTests {
+@Suite(.timed) struct HelpGoldenTests {
     @Test func helpOnEachMenuSaysWhatItIsFor() throws {
         let session = try GoldenSession(strapSeed: nil)
         try session.saveWorkouts(count: 1, minutes: 1)

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
 @testable import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// Golden sessions for every state being audible and every key answered, each starting on the
 /// screen concerned (`open`, `startWorkout`). `:key X` presses one key on an empty line
 /// (`space`, `escape`), `:act NAME` is a shell key or a media button naming a command.
-@Suite struct InteractionGoldenTests {
+@Suite(.timed) struct InteractionGoldenTests {
     /// Keys that are no workout keys are answered in one sentence; the colon opens a typed line,
     /// which Escape cancels, said; the next key acts again.
     @Test func everyKeyOnTheWorkoutScreenActsOrIsAnswered() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Golden sessions in Spanish and German: a workout configured and run, readouts, events, the
 /// summary, the history by date and by metric, a yes or no question and help, each typed and
 /// said in the language.
-@Suite struct LanguageGoldenTests {
+@Suite(.timed) struct LanguageGoldenTests {
     @Test func aWorkoutInSpanish() throws {
         let session = try GoldenSession(words: TestCatalogue.spanish, languages: [TestCatalogue.words, TestCatalogue.german])
         expectGolden(

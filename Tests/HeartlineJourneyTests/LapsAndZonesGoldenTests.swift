@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The user's laps kept with the workout (through a crash too) and said again from its summary
 /// and details; the time in each zone browsed and totalled per period.
-@Suite struct LapsAndZonesGoldenTests {
+@Suite(.timed) struct LapsAndZonesGoldenTests {
     static let configuration = WorkoutConfiguration(metrics: [], interval: .none)
 
     /// Three laps by the key at known heart rates: the summary and the details offer them, each

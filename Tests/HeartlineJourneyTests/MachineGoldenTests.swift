@@ -1,13 +1,14 @@
 import Foundation
 @testable import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// A run on a treadmill that Heartline steers: the top speed asked before the first speed, each
 /// change said before it is sent and confirmed after, the belt's pace, distance and incline in
 /// answers and readouts, the pause and end keys pausing and stopping it, and the link lost said
 /// with the way to stop it.
-@Suite struct MachineGoldenTests {
+@Suite(.timed) struct MachineGoldenTests {
     /// A plan with speeds sets the treadmill at each phase that has one, the phase's sentence
     /// saying the speed; a speed above the user's top speed is refused and said, never sent.
     @Test func aPlanSetsTheTreadmillAtEachPhase() throws {

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// No mode silences a workout: the key-describe mode takes one key and holds back no readout,
 /// strap contact is said with auto-pause off, Escape is answered everywhere, a refused value
 /// asks again with the way back, and the key that asked a question never answers it.
-@Suite struct ModeGoldenTests {
+@Suite(.timed) struct ModeGoldenTests {
     /// A run with readouts every minute and every kilometre: the describe mode, asked for with
     /// a typed line as a pipe gives it and with the key, describes the next key only, and the
     /// readouts due while it waits are said on time.

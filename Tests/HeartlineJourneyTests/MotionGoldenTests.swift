@@ -1,11 +1,12 @@
 import Foundation
 @testable import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// Running with a footpod and cycling with a speed and cadence sensor and a power meter: the
 /// sport's metrics on their keys, readouts by distance, each sensor on its own.
-@Suite struct MotionGoldenTests {
+@Suite(.timed) struct MotionGoldenTests {
     /// A 5-kilometre run at known paces with readouts every kilometre: each split is said with
     /// the chosen metrics, each kilometre is a lap, and the summary has the distance and pace.
     @Test func aFiveKilometreRunWithReadoutsEveryKilometre() throws {

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// A ride cut off by a crash keeps its distance, its cadence and power and its laps by distance,
 /// saved from the unfinished offer or resumed: they are counted again from the samples by the
 /// rules the engine counted them with.
-@Suite struct MotionRecoveryGoldenTests {
+@Suite(.timed) struct MotionRecoveryGoldenTests {
     /// 36 km/h is 10 m/s: a readout and a lap every 50 seconds with readouts every 0.5 km.
     static let ride = WorkoutConfiguration(
         sport: .cycling, metrics: [.speed], distanceReadout: DistanceReadout(every: 0.5, unit: .kilometres))

@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A strap sending what no heart can: said once as a notice, kept in "events", and nothing of it
 /// spoken, counted or stored.
-@Suite struct NoticeGoldenTests {
+@Suite(.timed) struct NoticeGoldenTests {
     @Test func anImpossibleHeartRateIsANoticeOnceAndNeverAValue() throws {
         let session = try GoldenSession()
         session.startWorkout()

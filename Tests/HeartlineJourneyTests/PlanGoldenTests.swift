@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Plans as people type them, from the plan step: read back one part a sentence, refused naming
 /// the word with nothing kept, explained by help while typing, and coached with their targets.
-@Suite struct PlanGoldenTests {
+@Suite(.timed) struct PlanGoldenTests {
     /// Warm-up, "then", "4x3min hard 2min easy", a cool-down: read back a part a sentence.
     @Test func aNaturalPlanIsReadBackOnePartASentence() throws {
         let session = try GoldenSession()

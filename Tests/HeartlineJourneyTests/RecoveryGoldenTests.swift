@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A workout cut off by a crash is offered at the next start: resume, save or discard.
-@Suite struct RecoveryGoldenTests {
+@Suite(.timed) struct RecoveryGoldenTests {
     /// The unfinished workout is offered with its date and length; discarding asks first;
     /// resuming goes on from where it stopped; one left on the summary screen can be saved.
     @Test func anUnfinishedWorkoutIsOfferedAtTheNextStart() throws {

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A generated walk over the whole screen graph: seeded random keys and words from every screen
 /// reached, with time passing and the strap beating. Every input must be answered with a
 /// sentence (or a documented effect), "where" must name the screen and any pending question,
 /// and "repeat" must say the last answer or the question again.
-@Suite struct ScreenWalkTests {
+@Suite(.timed) struct ScreenWalkTests {
     /// Single keys a user might press by mistake or on purpose.
     static let keys: [Character] = Array("abcdefghijklmnopqrstuvwxyzZ0123456789 :;.,?*+-/=")
     /// Words that would leave the walk (quitting, powering off) are left out.

@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Settings, Heart rate sensor: finding straps, choosing one, forgetting it, and a scan that
 /// cannot run. `(scan)` and `(use ADDRESS)` are what the core asks of the Bluetooth side.
-@Suite struct SensorGoldenTests {
+@Suite(.timed) struct SensorGoldenTests {
     @Test func findChooseAndForgetAStrap() throws {
         let session = try GoldenSession(strapSeed: nil)
         expectGolden(

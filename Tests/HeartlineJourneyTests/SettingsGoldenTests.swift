@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Settings, Speech and Key echo: checked, handed to the adapters (`(speech ...)`, `(echo ...)`)
 /// before the confirmation, which is then spoken in the new setting; a speech setting is
 /// stored once it is kept (SpeechSafetyGoldenTests has the rest of its question).
-@Suite struct SettingsGoldenTests {
+@Suite(.timed) struct SettingsGoldenTests {
     @Test func speechSettingsAndKeyEchoAreCheckedStoredAndApplied() throws {
         let session = try GoldenSession(strapSeed: nil)
         expectGolden(

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Speech settings that protect themselves: a number outside its audible range or a name the
 /// engine does not offer is refused; a change is applied (`(speech ...)`), said in the new
 /// setting and asked about, stored only with a yes, and undone by no or by 10 seconds without
 /// an answer; a reset at start forgets every speech setting.
-@Suite struct SpeechSafetyGoldenTests {
+@Suite(.timed) struct SpeechSafetyGoldenTests {
     /// What the engine offers in these sessions, as speech-dispatcher's espeak-ng module spells it.
     static let offer = SpeechOffer(
         modules: ["espeak-ng", "dummy"], voices: ["English (Great Britain)", "English (America)+Annie"],

@@ -1,12 +1,13 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A generated walk over Settings, Speech: seeded values, answers and pauses, right and wrong.
 /// Whatever the walk did, speech ends audible: every setting the adapters were given stays within
 /// its audible range or among the names the engine offers, and once no change waits for its yes,
 /// what the adapters have is what is stored.
-@Suite struct SpeechWalkTests {
+@Suite(.timed) struct SpeechWalkTests {
     static let offer = SpeechSafetyGoldenTests.offer
     static let inputs = [
         "1", "2", "3", "4", "5", "6", "-100", "-51", "-50", "-20", "0", "35", "80", "81", "150", "loud", "default", "yes", "no",

@@ -1,11 +1,12 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// A USB stick by ear: said when it comes, offered, and said when it may be pulled out; a
 /// read-only, full or early-pulled stick in one sentence. `(stick ...)` is what the core asks
 /// of the stick's edge; `:stick ...` is what the edge tells it.
-@Suite struct StickGoldenTests {
+@Suite(.timed) struct StickGoldenTests {
     @Test func aStickIsOfferedCopiedToAndSaidReadyToPullOut() throws {
         let session = try GoldenSession(strapSeed: nil)
         expectGolden(

@@ -1,10 +1,11 @@
 import Foundation
 @testable import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 /// Upload by ear: the Settings item, the summary's "Upload and save workout", the details'
 /// "Upload to intervals.icu", and each result said in one sentence.
-@Suite struct UploadGoldenTests {
+@Suite(.timed) struct UploadGoldenTests {
     @Test func uploadIsOffUntilSetAndThenEverySavedWorkoutGoes() throws {
         let session = try GoldenSession()
         session.open(.settings)

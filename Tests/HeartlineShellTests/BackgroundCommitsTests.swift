@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineShell
@@ -81,7 +82,7 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
 }
 
 /// The shell's storage thread: what the loop waits for when a workout starts.
-@Suite struct BackgroundCommitsTests {
+@Suite(.timed, .tags(.threads)) struct BackgroundCommitsTests {
     /// A sample a second reaches the storage thread once every five seconds, as one batch the
     /// store commits at once (its own clock, stopped here, would have held them); what is
     /// gathered when something else comes is handed over before it, so a read sees every second.

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// The Prompts catalogue and the code agree: every template is declared with exactly the
 /// placeholders it uses, every declared prompt has a template, and every prompt is used.
-@Suite struct CatalogueTests {
+@Suite(.timed) struct CatalogueTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let catalogue = try! PromptFiles.load(from: [root.appendingPathComponent("Prompts").path])
     static let declared: [Prompt] = Prompt.all
@@ -56,7 +57,7 @@ import Testing
 
 /// Every sentence of the catalogue is short enough to hear whole: at most 15 words, a placeholder
 /// counted as one word (a template may hold several sentences, each counted alone).
-@Suite struct SentenceLengthTests {
+@Suite(.timed) struct SentenceLengthTests {
     static let longest = 15
 
     static func sentences(of template: String) -> [String] {
@@ -94,7 +95,7 @@ import Testing
 
 /// Times of day as espeak-ng says them: its phoneme output (`espeak-ng -q -x`) must not start a
 /// time with "zero" nor read a minute as "zero zero".
-@Suite struct SpokenTimeTests {
+@Suite(.timed) struct SpokenTimeTests {
     static func phonemes(_ text: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
@@ -123,7 +124,7 @@ import Testing
 }
 
 /// Export file names as espeak-ng says them: the time is a time, not four digits.
-@Suite struct SpokenFileNameTests {
+@Suite(.timed) struct SpokenFileNameTests {
     @Test func theStartTimeOfAnExportIsSaidAsATime() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// Times of day on the clock of the locale the environment names: read at the edge, handed to
 /// the core as a value.
-@Suite struct ClockLocaleTests {
+@Suite(.timed) struct ClockLocaleTests {
     @Test(arguments: [
         (["LANG": "en_GB.UTF-8"], HourCycle.twentyFour), (["LANG": "de_DE.UTF-8"], .twentyFour), (["LANG": "en_US.UTF-8"], .twelve),
         (["LANG": "en_US.UTF-8", "LC_TIME": "en_GB.UTF-8"], .twentyFour), (["LANG": "en_GB.UTF-8", "LC_TIME": "en_US.UTF-8"], .twelve),

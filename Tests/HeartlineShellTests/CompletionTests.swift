@@ -2,9 +2,10 @@ import Foundation
 import HeartlineCore
 @testable import HeartlineShell
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
-@Suite struct CompletionTests {
+@Suite(.timed) struct CompletionTests {
     static let review = [
         "browse all workouts", "browse by date", "browse by metric", "browse by averages", "help", "where",
         "repeat", "back", "home", "quit", "next", "previous",

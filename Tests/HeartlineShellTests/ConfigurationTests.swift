@@ -2,10 +2,11 @@ import Foundation
 import HeartlineCore
 import HeartlineShell
 import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 /// The configuration file: every setting, every way a line can be wrong, and what wins.
-@Suite struct ConfigurationTests {
+@Suite(.timed) struct ConfigurationTests {
     typealias Problem = Configuration.Problem
 
     static let words: Words = {

@@ -1,4 +1,5 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineStorage
@@ -9,7 +10,7 @@ import Testing
 /// The debug binary stops when two threads are inside one SQLite connection at once
 /// (`ConnectionClaim`); every commit's fsync is held 0.3 s by strace, so that a check typed during
 /// a commit is likely, not a matter of luck. The workout must also keep every second.
-@Suite struct ConfinementTests {
+@Suite(.timed, .tags(.threads)) struct ConfinementTests {
     /// strace holding every commit's fsync 0.3 s.
     static let slowDisk = [
         "/usr/bin/strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync,fdatasync",

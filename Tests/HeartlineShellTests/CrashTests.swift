@@ -4,6 +4,7 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The built binary killed with SIGKILL at random moments of scripted, simulated workouts: every
@@ -15,7 +16,7 @@ import Testing
 ///
 /// or contrib/crash-stress.sh. HEARTLINE_CRASH_SEED picks another sequence of rounds; a failure
 /// names its round and seed so it can be run again alone.
-@Suite struct CrashTests {
+@Suite(.timed, .tags(.threads)) struct CrashTests {
     /// Samples wait in memory at most this long on the simulated clock (SQLiteStore.batchInterval).
     static let lossWindow = Int(SQLiteStore.batchInterval)
     static let environment = ProcessInfo.processInfo.environment

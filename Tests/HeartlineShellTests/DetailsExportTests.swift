@@ -1,8 +1,9 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// Exporting from a workout's details in the shell writes the file and says where.
-@Suite struct DetailsExportTests {
+@Suite(.timed) struct DetailsExportTests {
     @Test func exportingFromTheDetailsWritesTheFileAndSaysItsName() throws {
         let data = TemporaryDirectory()
         let exports = TemporaryDirectory()

@@ -1,6 +1,7 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// The catalogue and words of the source tree, for the shell's own sentences.
@@ -27,7 +28,7 @@ private struct EchoScript {
     }
 }
 
-@Suite struct EchoTests {
+@Suite(.timed, .tags(.threads)) struct EchoTests {
     // MARK: The differ
 
     @Test func charactersModeSaysEachTypedCharacterByName() {

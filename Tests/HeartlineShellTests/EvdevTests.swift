@@ -4,6 +4,7 @@
 import Foundation
 @testable import HeartlineShell
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// Bytes from a hexadecimal dump ("78 d4 0b 6b ...").
@@ -53,7 +54,7 @@ private let deviceList = """
 
     """
 
-@Suite struct EvdevTests {
+@Suite(.timed) struct EvdevTests {
     // MARK: Decoding
 
     /// A USB headset's play/pause button, pressed for 150 ms, as evtest recorded it on 64-bit

@@ -2,6 +2,7 @@ import Foundation
 import HeartlineCore
 import HeartlineShell
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -10,7 +11,7 @@ import Testing
 
 /// `heartline generate` and `heartline export` end to end with the built binary, and the
 /// exporter the workout details screen calls.
-@Suite struct ExportTests {
+@Suite(.timed) struct ExportTests {
     @Test func generatedWorkoutsExportToTCXAndCSVFiles() throws {
         let data = TemporaryDirectory()
         let output = TemporaryDirectory()

@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// FIT files checked by an independent decoder: fitdecode (PyPI), which validates the header and
 /// file CRCs and names every field from the FIT profile. contrib/setup.sh --test installs it in
 /// a virtual environment.
-@Suite struct FITExportTests {
+@Suite(.timed) struct FITExportTests {
     static var python: String {
         if let given = ProcessInfo.processInfo.environment["HEARTLINE_TEST_PYTHON"] { return given }
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"

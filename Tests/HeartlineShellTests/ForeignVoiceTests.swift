@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// Every template of each language as espeak-ng's voice of that language reads it
 /// (`espeak-ng -v es -q -x`): no English word left in it, and no figure read wrong (a minute as
 /// "cero cinco", digits as a long number).
-@Suite struct ForeignVoiceTests {
+@Suite(.timed) struct ForeignVoiceTests {
     static let installed = LanguageCatalogueTests.installed
     static let foreign = LanguageCatalogueTests.foreign
 

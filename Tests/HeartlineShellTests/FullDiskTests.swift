@@ -4,12 +4,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// A full disk under the running binary: said once, said again when space is back, and not one
 /// sample lost. (HeartlineStorageTests covers the store alone; this covers the sentences and the
 /// whole program on a real file system.)
-@Suite struct FullDiskTests {
+@Suite(.timed, .tags(.threads)) struct FullDiskTests {
     @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
     func aFullDiskIsSaidOnceAndLosesNothing() throws {
         let scratch = TemporaryDirectory()

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// contrib/with-audio.sh's PulseAudio: its socket is there.
@@ -18,6 +19,7 @@ enum PrivateSoundServer {
 /// a null sink named as PipeWire names a Bluetooth headset's sink stands in for the mock
 /// headset's, loaded and unloaded as a headset's sink appears and vanishes.
 @Suite(
+    .timed,
     .serialized,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")

@@ -2,12 +2,14 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// The built binary on a terminal pairs a headset by ear through a mock bluetoothd
 /// (python3-dbusmock's bluez5 template on a private dbus-daemon, reached through
 /// HEARTLINE_DBUS_ADDRESS), and gets it back after the headset drops.
 @Suite(
+    .timed,
     .serialized,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")

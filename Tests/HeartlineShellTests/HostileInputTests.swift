@@ -1,6 +1,7 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// Files, typed lines and scripts that are damaged or hostile: a bounded number of clean
 /// sentences, and a script that ends.
-@Suite struct HostileInputTests {
+@Suite(.timed) struct HostileInputTests {
     static let words = ConfigurationTests.words
 
     /// Random bytes, escape sequences among them, with a line break every few dozen bytes.
@@ -110,7 +111,7 @@ import Testing
 }
 
 /// Exporting into a folder whose name holds escape sequences, over a planted symbolic link.
-@Suite struct HostileExportTests {
+@Suite(.timed) struct HostileExportTests {
     @Test func theFolderNameReachesTheTerminalCleanAndALinkIsReplacedNotFollowed() throws {
         let data = TemporaryDirectory()
         let scratch = TemporaryDirectory()

@@ -2,12 +2,13 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// What a user, a script or a damaged system can hand Heartline before its first sentence: typed
 /// plans with numbers no workout has, relative data directories, configuration files that are
 /// not files or are far too large. Each is answered with a sentence, never a trap or a hang.
-@Suite struct HostileStartTests {
+@Suite(.timed) struct HostileStartTests {
     /// The configuration steps up to the plan, where a plan is typed.
     static let toThePlan = "configure\nnext\nnext\nnext\nnext\n"
 

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// contrib/install.sh, the systemd unit and the manual page, as a user's system sees them.
-@Suite struct InstallTests {
+@Suite(.timed) struct InstallTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
     /// On CI every tool is installed by contrib/setup.sh, so a missing one is a failure there.
     static let onCI = ProcessInfo.processInfo.environment["CI"] != nil

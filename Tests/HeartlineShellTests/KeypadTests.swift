@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
-@Suite struct KeypadTests {
+@Suite(.timed) struct KeypadTests {
     static let escape: UInt8 = 0x1B
 
     // MARK: Splitting bytes into keys

@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// Every language's catalogue against English's: the same keys, the same placeholders, both
 /// plural forms wherever English has them, the same typed-word keys, sentences of at most 15
 /// words. A language that breaks one is still spoken (English fills in), but this test fails.
-@Suite struct LanguageCatalogueTests {
+@Suite(.timed) struct LanguageCatalogueTests {
     static let prompts = CatalogueTests.root.appendingPathComponent("Prompts").path
     static let installed = try! PromptFiles.loadInstalled(from: [prompts])
     static let foreign = installed.languages.filter { $0 != PromptFiles.english }

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// Which language Heartline speaks: Settings, then `--language`, the configuration file, then
 /// `LC_ALL`, `LC_MESSAGES` and `LANG`; English when none names an installed one.
-@Suite struct LanguageChoiceTests {
+@Suite(.timed) struct LanguageChoiceTests {
     static let installed = ["de", "en", "es"]
 
     @Test(

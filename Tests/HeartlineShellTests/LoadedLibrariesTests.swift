@@ -1,9 +1,10 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// Which shared libraries the running binary has mapped: libespeak-ng and the libraries it
 /// brings (PulseAudio, ALSA, X11, sndfile's codecs) only when espeak-ng speaks.
-@Suite struct LoadedLibrariesTests {
+@Suite(.timed) struct LoadedLibrariesTests {
     /// Starts the binary with `arguments` in its shell (standard input a pipe kept open) and
     /// returns the files it has mapped (from /proc/PID/maps) once `ready` says so, or after 20
     /// seconds; then it is told to quit.

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// An hour on `--simulate treadmill` through the real binary, its simulated machine's bytes
 /// through the production decoders: what the database keeps of it, and what its FIT export says.
-@Suite struct MachineRecordingTests {
+@Suite(.timed) struct MachineRecordingTests {
     @Test func anHourOnTheSimulatedTreadmillIsStoredWithinTheBudgetAndExportedIndoors() throws {
         let data = TemporaryDirectory()
         let output = TemporaryDirectory()

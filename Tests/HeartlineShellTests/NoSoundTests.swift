@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// A machine where nothing can be heard: no sound server, no sound card. The person setting it
 /// up reads on the terminal why, and every sentence as a caption; no library noise tears the
 /// screen (it goes to the log).
-@Suite struct NoSoundTests {
+@Suite(.timed) struct NoSoundTests {
     static var hasSoundCard: Bool {
         let cards = (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? ""
         return cards.contains("]: ")
@@ -46,7 +47,7 @@ import Testing
 /// A sound server whose only output is its dummy one (PulseAudio on a board with no sound card,
 /// as at boot): the start cannot know it before the first sentence, so the sound check finds it
 /// just after. The line saying why comes then, followed by the sentences nobody heard.
-@Suite struct DummyOutputTests {
+@Suite(.timed) struct DummyOutputTests {
     @Test func theFirstSentencesArePrintedOnceTheDummyOutputIsFound() throws {
         let data = TemporaryDirectory()
         let runtime = TemporaryDirectory()
@@ -100,7 +101,7 @@ import Testing
 
 /// A pactl slower than the self-check's second (an emulated or small board at boot): the start's
 /// check waits for its answer instead of taking the silence for a working output.
-@Suite struct SlowSoundServerTests {
+@Suite(.timed) struct SlowSoundServerTests {
     @Test func aSlowPactlStillFindsTheDummyOutputWhenGivenTime() throws {
         let bin = TemporaryDirectory()
         let pactl = bin.path + "/pactl"
@@ -114,7 +115,7 @@ import Testing
 }
 
 /// `--check` names a missing systemd user manager, which the boot path's unit needs.
-@Suite struct UserManagerProbeTests {
+@Suite(.timed) struct UserManagerProbeTests {
     @Test func aSystemdMachineWithoutTheUsersManagerIsNamed() throws {
         let root = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.path + "/run/systemd/system", withIntermediateDirectories: true)

@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineShell
 
 /// The command line and its help come from one table: every option the table lists is taken by
 /// the parser, and every one is in the help, with its values where they are a fixed list.
-@Suite struct OptionTableTests {
+@Suite(.timed) struct OptionTableTests {
     /// A value each option takes.
     static func example(_ option: OptionSpec) -> [String] {
         switch option.argument {

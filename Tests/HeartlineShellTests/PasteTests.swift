@@ -2,12 +2,13 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// 100 kB pasted into the built binary's terminal during a workout: refused at once with one
 /// sentence, nothing of it echoed or taken, the next key answered, and the loop's probe
 /// (`HEARTLINE_LOOP_PROBE`) never more than 50 ms without polling while the workout records.
-@Suite(.serialized) struct PasteTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct PasteTests {
     static let tooLong = "answer: That line is too long. Type a short command."
 
     /// The probe's `key value` lines.

@@ -1,8 +1,9 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// A plan typed on the terminal, as a user at a keyboard types it on the plan step.
-@Suite struct PlanTerminalTests {
+@Suite(.timed) struct PlanTerminalTests {
     /// Help on the plan step and a refused plan both leave the line open for the plan: a plan
     /// beginning with a digit ("4x3min ...") is typed whole, its digit choosing no item.
     @Test func aPlanBeginningWithADigitIsTypedWholeAfterHelpAndAfterARefusal() throws {

@@ -3,6 +3,7 @@
 #endif
 import CHeartlineSystem
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// The built binary on a real pseudo-terminal, as a user at a keyboard would run it.
@@ -159,7 +160,7 @@ enum Stacks {
     }
 }
 
-@Suite struct PseudoTerminalTests {
+@Suite(.timed) struct PseudoTerminalTests {
     /// Keys typed while a command is being answered are keys: the terminal stays in readline's
     /// mode from the first prompt to the end. Were it put back in canonical mode while a line
     /// is handled, as readline's callback interface does by default, a Control-D typed then

@@ -1,9 +1,10 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// How often a real-time workout wakes the event loop: the strap's reading once a second, and
 /// the core's tick, which comes with each reading and otherwise half a second after the last.
-@Suite struct RealTimeTickTests {
+@Suite(.timed) struct RealTimeTickTests {
     @Test func aRealTimeWorkoutWakesTheLoopAboutTwiceASecond() throws {
         let data = TemporaryDirectory()
         let probe = data.path + "/probe"

@@ -4,11 +4,12 @@
 import CHeartlineSystem
 import Foundation
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// The reset key on a real pseudo-terminal: what is waiting is read without Enter, and a key
 /// pressed just before Heartline reads is given time to repeat.
-@Suite struct ResetKeyTests {
+@Suite(.timed) struct ResetKeyTests {
     /// A pseudo-terminal pair: the master the test types into, the slave Heartline reads.
     static func terminal() throws -> (master: Int32, slave: Int32) {
         var name = [CChar](repeating: 0, count: 128)

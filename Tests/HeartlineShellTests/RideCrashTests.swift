@@ -4,6 +4,7 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The built binary with a simulated bike, readouts every 0.5 km, killed with SIGKILL
@@ -12,7 +13,7 @@ import Testing
 ///
 /// A few rounds run with the suite; contrib/crash-stress.sh runs as many as it is given
 /// (HEARTLINE_RIDE_CRASH_ROUNDS) and prints how many rounds had a stale distance or stale laps.
-@Suite struct RideCrashTests {
+@Suite(.timed, .tags(.threads)) struct RideCrashTests {
     static let lossWindow = Int(SQLiteStore.batchInterval)
     static let environment = ProcessInfo.processInfo.environment
     static let rounds = Int(environment["HEARTLINE_RIDE_CRASH_ROUNDS"] ?? "") ?? 6

@@ -1,11 +1,12 @@
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// Script mode: commands on a pipe, the transcript on standard output, run inside this process
 /// (`runInProcess`). The binary itself keeps the two tests that are about a process: a power-off
 /// refused by a system bus it alone is pointed at (in this process libdbus would read the test
 /// runner's own bus address), and a second run finding the first one's lock released at its exit.
-@Suite(.tags(.threads)) struct ScriptModeTests {
+@Suite(.timed, .tags(.threads)) struct ScriptModeTests {
     @Test func theIssuesScriptedRunProducesReadoutsSummaryAndHistory() throws {
         let data = TemporaryDirectory()
         let script = """

@@ -5,11 +5,12 @@ import Foundation
 import HeartlineCore
 import HeartlineShell
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The self-check: its sentences for each state of each part, its probes on this machine, and
 /// `heartline --check` and the "check" command end to end.
-@Suite struct SelfCheckTests {
+@Suite(.timed) struct SelfCheckTests {
     static let check = SelfCheck(words: ConfigurationTests.words)
 
     static func finding(

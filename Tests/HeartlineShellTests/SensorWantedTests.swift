@@ -3,11 +3,12 @@ import HeartlineCore
 import HeartlineIO
 @testable import HeartlineShell
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The simulated strap sends only while the core wants it: a workout asks for it and its end
 /// (after the recovery's two minutes) lets it go, so an idle Heartline is not woken each second.
-@Suite(.serialized)
+@Suite(.timed, .serialized)
 struct SensorWantedTests {
     final class Silent: Speaker {
         var said: [Utterance] = []

@@ -1,9 +1,10 @@
 import Foundation
 @testable import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// Settings as the user left them, read back by the built binary after a restart.
-@Suite struct SettingsRestartTests {
+@Suite(.timed) struct SettingsRestartTests {
     @Test func captionsTurnedOnInSettingsReadOnAfterARestart() throws {
         let data = TemporaryDirectory()
         let arguments = ["--simulate", "--speech", "transcript", "--data-dir", data.path]

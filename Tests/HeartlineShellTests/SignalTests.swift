@@ -4,12 +4,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// SIGINT, SIGTERM and SIGHUP (Control-C, a system shutdown, a closed terminal) keep the workout
 /// as unfinished, with every sample, and Heartline exits with status 0: it stopped cleanly and
 /// nothing was lost, so there is nothing for a caller to treat as a failure.
-@Suite struct SignalTests {
+@Suite(.timed, .tags(.threads)) struct SignalTests {
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func aSignalKeepsTheWorkoutAsUnfinished(signal: Int32) throws {
         let data = TemporaryDirectory()

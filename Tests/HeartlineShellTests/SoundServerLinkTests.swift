@@ -1,9 +1,10 @@
 import Foundation
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// What `pactl` prints, read as the sound server link reads it.
-@Suite struct SoundServerLinkTests {
+@Suite(.timed) struct SoundServerLinkTests {
     @Test func aHeadsetsSinkIsFoundByItsAddressOnPipeWireAndPulseAudio() {
         let address = "aa:bb:cc:dd:ee:01"
         #expect(

@@ -3,12 +3,13 @@ import HeartlineCore
 @testable import HeartlineShell
 import HeartlineSpeech
 @testable import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// Speech settings that protect themselves, through the built binary: a silent volume refused,
 /// an unconfirmed change undone on the real clock and not stored, and the two ways back at start
 /// that need no speech (`--reset-speech`, minus held while starting).
-@Suite struct SpeechSafetyBinaryTests {
+@Suite(.timed) struct SpeechSafetyBinaryTests {
     /// Stores speech settings in `data` as a Heartline would have left them.
     static func store(_ values: [SpeechSetting: String], in data: TemporaryDirectory) throws {
         let store = try SQLiteStore(directory: data.path)
@@ -103,7 +104,7 @@ import Testing
 }
 
 /// The configuration file's speech numbers are brought into the ranges Settings, Speech takes.
-@Suite struct AudibleSpeechSettingsTests {
+@Suite(.timed) struct AudibleSpeechSettingsTests {
     @Test func aConfiguredSilentVolumeOrUnfollowableRateIsBroughtIntoTheAudibleRange() {
         let configured = SpeechSettings(rate: 100, pitch: -100, volume: -100, language: "de", voice: "x")
         #expect(configured.audible == SpeechSettings(rate: 80, pitch: -100, volume: -50, language: "de", voice: "x"))

@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// What Heartline says at start when its data directory is taken or its database is damaged.
-@Suite struct StartupTests {
+@Suite(.timed, .tags(.threads)) struct StartupTests {
     @Test func aSecondHeartlineOnTheSameDataIsRefusedWithOneSentence() throws {
         let data = TemporaryDirectory()
         // The first one stays in its shell: standard input is a pipe kept open.

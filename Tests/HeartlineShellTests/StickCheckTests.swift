@@ -3,12 +3,14 @@
 #endif
 import Foundation
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// A stick pulled out mid-write, as a FAT image: made with mkfs.vfat and mtools (no mount), then
 /// cut as the pull leaves it (a directory entry on clusters the FAT marks free, the dirty bit
 /// set in the boot sector), read by fsck.vfat, written over, and mended by StickCheck.
 @Suite(
+    .timed,
     .enabled(
         if: ["/usr/sbin/mkfs.vfat", "/usr/sbin/fsck.vfat", "/usr/bin/mcopy", "/usr/bin/mmd"].allSatisfy {
             FileManager.default.isExecutableFile(atPath: $0)

@@ -3,10 +3,11 @@
 #endif
 import Foundation
 @testable import HeartlineShell
+import HeartlineTestSupport
 import Testing
 
 /// The stick's blocking side on real files, and the kernel's events as they are read.
-@Suite struct StickFilesTests {
+@Suite(.timed) struct StickFilesTests {
     @Test func aFileIsWrittenWholeAndListedSoTheNextCopySkipsIt() throws {
         let stick = TemporaryDirectory()
         #expect(try StickFiles.prepare(mount: stick.path).get() == [])

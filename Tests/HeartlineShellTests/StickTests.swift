@@ -2,12 +2,14 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// The built binary on a terminal offers a USB stick by ear, through a udisks2 mock of its own
 /// (a python3-dbusmock template, Tests/Fixtures/stick/udisks2.py, on a private dbus-daemon
 /// reached through HEARTLINE_DBUS_ADDRESS) whose "mount point" is a directory or a small tmpfs.
 @Suite(
+    .timed,
     .serialized,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/mockobject.py")

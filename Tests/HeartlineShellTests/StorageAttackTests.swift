@@ -4,11 +4,12 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The built binary against what an attacker, a failing card or a careless user does to its
 /// storage: what it says is checked against what the database file holds afterwards.
-@Suite(.serialized) struct StorageAttackTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct StorageAttackTests {
     static let arguments = ["--simulate", "--speech", "transcript"]
     static let full = "notice: The disk is full. The workout is kept in memory until there is space again."
     static let back = "notice: Space is back. The workout is written to disk again."

@@ -4,11 +4,12 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The built binary on a small tmpfs that is full, and stays full: what it says about storage is
 /// checked against what the database file holds, read by a separate connection.
-@Suite(.serialized) struct StorageTruthBinaryTests {
+@Suite(.timed, .serialized) struct StorageTruthBinaryTests {
     static let full = "notice: The disk is full. The workout is kept in memory until there is space again."
     static let back = "notice: Space is back. The workout is written to disk again."
 

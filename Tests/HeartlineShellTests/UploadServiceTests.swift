@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineShell
@@ -7,7 +8,7 @@ import Testing
 
 /// The intervals.icu adapter and the libcurl client against a local server that checks each
 /// request as intervals.icu's API documents it, and that fails, hangs or is not there.
-@Suite(.serialized) struct UploadServiceTests {
+@Suite(.timed, .serialized) struct UploadServiceTests {
     static let key = "k3y-Only+For/Tests="
 
     /// A small whole FIT file, as the exporter makes it.

@@ -2,12 +2,13 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// Upload through the built binary on a pseudo-terminal, against the local stand-in for
 /// intervals.icu: said when it went through, said and kept when it failed, tried again and done
 /// after a restart, and the loop never held while the server hangs.
-@Suite(.serialized) struct UploadTerminalTests {
+@Suite(.timed, .serialized) struct UploadTerminalTests {
     static let key = "terminal-test-key-9f3a"
     static let uploaded = "notice: Uploaded to intervals.icu."
     static let waitingDone = "notice: A workout that waited was uploaded to intervals.icu."

@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
 import HeartlineStorage
+import HeartlineTestSupport
 import Testing
 
 /// The built binary under libfaketime with the wall clock stepped during a workout: a board with
 /// no real-time clock meeting the network. Workout time comes from the monotonic clock, so the
 /// total and the samples match the real seconds; the start label follows the corrected wall clock.
-@Suite(.serialized) struct WallClockStepTests {
+@Suite(.timed, .serialized) struct WallClockStepTests {
     static let library = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"]
         .first { FileManager.default.fileExists(atPath: $0) }
 

@@ -5,7 +5,7 @@ import Testing
 
 extension AudioTests {
     /// EspeakSpeaker: libespeak-ng in the process, heard through the null sink's monitor.
-    @Suite struct EspeakSpeakerTests {
+    @Suite(.tags(.threads)) struct EspeakSpeakerTests {
         let loop: EventLoop
         let recorder: AudioRecorder
         let speaker: EspeakSpeaker

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineIO
+import HeartlineTestSupport
 import Testing
 
 /// The loop's confinement, checked at run time in debug builds.
-@Suite struct LoopBoundTests {
+@Suite(.timed, .tags(.threads)) struct LoopBoundTests {
     @Test func aBoundValueIsUsedOnItsThreadAndComesBackFromBackgroundWork() throws {
         let loop = try EventLoop()
         let bound = LoopBound([1, 2, 3])

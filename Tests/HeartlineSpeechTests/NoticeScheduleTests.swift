@@ -1,11 +1,12 @@
 @preconcurrency import CSpeechd
 import HeartlineCore
 @testable import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 /// A notice ("The strap sends readings that cannot be right.") waits for the sentence being
 /// spoken, goes before what is queued, and is never dropped: not by silencing, not by an event.
-@Suite struct NoticeScheduleTests {
+@Suite(.timed) struct NoticeScheduleTests {
     static let notice = Utterance(.notice, "The strap sends readings that cannot be right.")
 
     @Test func aNoticeWaitsForTheAnswerSpeakingAndGoesBeforeQueuedOnes() {

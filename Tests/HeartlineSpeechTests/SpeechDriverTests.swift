@@ -1,5 +1,6 @@
 import HeartlineCore
 @testable import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 /// An engine that records what it is asked and reports only when the test says so.
@@ -57,7 +58,7 @@ final class FakeEngine: SpeechEngine {
     var texts: [String] { said.map(\.utterance.text) }
 }
 
-@Suite struct SpeechDriverTests {
+@Suite(.timed, .tags(.threads)) struct SpeechDriverTests {
     let server = FakeEngine("speech-dispatcher")
     let direct = FakeEngine("espeak-ng")
     let driver: SpeechDriver

@@ -1,5 +1,6 @@
 import HeartlineCore
 @testable import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 /// Drives the pure schedule and writes each action as one line, so that a test reads as a
@@ -50,7 +51,7 @@ struct ScheduleScript {
     }
 }
 
-@Suite struct SpeechScheduleTests {
+@Suite(.timed, .tags(.threads)) struct SpeechScheduleTests {
     @Test func anEventCutsAnAnswerWhichIsSaidAgainAfterIt() {
         var script = ScheduleScript()
         script.speak(Utterance(.answer, "Heart rate, 142 beats per minute."))

@@ -2,9 +2,10 @@
 import Foundation
 import HeartlineCore
 @testable import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
-@Suite struct SpeechSettingsTests {
+@Suite(.timed) struct SpeechSettingsTests {
     @Test func numbersOutsideTheirRangeAreClamped() {
         let settings = SpeechSettings(rate: 250, pitch: -300, volume: 101).clamped
         #expect(settings == SpeechSettings(rate: 100, pitch: -100, volume: 100))
@@ -42,7 +43,7 @@ import Testing
 }
 
 /// The prompts file and `Prompt.declaredInHeartlineSpeech` agree key by key and placeholder by placeholder.
-@Suite struct SpeechPromptsTests {
+@Suite(.timed) struct SpeechPromptsTests {
     static let file = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../Prompts/en/speech.prompts").standardized.path
 

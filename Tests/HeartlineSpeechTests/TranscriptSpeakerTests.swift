@@ -3,9 +3,10 @@
 #endif
 import HeartlineCore
 import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
-@Suite struct TranscriptSpeakerTests {
+@Suite(.timed, .tags(.threads)) struct TranscriptSpeakerTests {
     @Test func eachSentenceIsOneLineWithItsKindAndIsReportedSpoken() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -3,11 +3,12 @@
 #endif
 import HeartlineIO
 import Synchronization
+import HeartlineTestSupport
 import Testing
 
 /// The loop on a manual clock: timers run when the test moves time, in the order of their
 /// deadlines, and nothing waits on real time.
-@Suite(.tags(.threads)) struct VirtualTimeLoopTests {
+@Suite(.timed, .tags(.threads)) struct VirtualTimeLoopTests {
     /// A loop on a manual clock, and that clock.
     private func manualLoop() throws -> (EventLoop, ManualClock) {
         let clock = ManualClock()

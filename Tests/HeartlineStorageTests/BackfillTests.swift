@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// Laps and time in zones (schema 6) are stored with a workout; what older workouts lack is
 /// counted from their samples in the background, and counted again when the zones change.
-@Suite struct BackfillTests {
+@Suite(.timed, .tags(.threads)) struct BackfillTests {
     static let everything = DateInterval(start: .distantPast, end: .distantFuture)
 
     /// Seconds at 100, 140 and 160 beats per minute: zones 1, 3 and 4 of a 185 maximum.

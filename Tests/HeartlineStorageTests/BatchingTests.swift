@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// "No workout lost": at most five seconds unwritten, at most one commit (one fsync) per five.
-@Suite struct BatchingTests {
+@Suite(.timed, .tags(.threads)) struct BatchingTests {
     @Test func neverMoreThanFiveSecondsAreUnwrittenAndCommitsComeAtMostEveryFive() throws {
         try withTemporaryDirectory { directory in
             let clock = ManualClock()

@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// A damaged database is moved aside, never deleted, and a fresh one started.
-@Suite struct CorruptionTests {
+@Suite(.timed, .tags(.threads)) struct CorruptionTests {
     @Test func aFileThatIsNotADatabaseIsMovedAside() throws {
         try withTemporaryDirectory { directory in
             let garbage = Data(String(repeating: "not a database at all. ", count: 400).utf8)

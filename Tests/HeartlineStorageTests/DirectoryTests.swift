@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// One Heartline per data directory.
-@Suite struct LockTests {
+@Suite(.timed, .tags(.threads)) struct LockTests {
     @Test func aSecondStoreOnTheSameDirectoryIsRefused() throws {
         try withTemporaryDirectory { directory in
             var first: SQLiteStore? = try SQLiteStore(directory: directory)
@@ -45,7 +46,7 @@ import Testing
 }
 
 /// Health data stays private whatever the umask.
-@Suite(.serialized) struct PermissionTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct PermissionTests {
     @Test(arguments: [0o000, 0o022, 0o777])
     func directoriesAre0700AndFiles0600(umaskValue: Int) throws {
         try withTemporaryDirectory { scratch in

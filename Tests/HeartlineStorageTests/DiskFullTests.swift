@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// A full disk loses nothing: the samples wait in memory and are written when space returns.
-@Suite struct DiskFullTests {
+@Suite(.timed, .tags(.threads)) struct DiskFullTests {
     /// The database's page limit stands in for the disk: SQLite reports SQLITE_FULL either way.
     /// (The first batch is large because the file has room in its existing pages for a small one.)
     @Test func samplesWaitInMemoryWhileThePageLimitIsReached() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// At most 8 bytes per second of workout on disk, RR intervals included.
-@Suite struct DiskSizeTests {
+@Suite(.timed, .tags(.threads)) struct DiskSizeTests {
     @Test func aRecordedHourTakesUnderEightBytesASecondAfterVacuum() throws {
         try withTemporaryDirectory { directory in
             let clock = ManualClock()

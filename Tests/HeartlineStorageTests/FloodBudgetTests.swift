@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// A strap flooding notifications (120 RR intervals in each, ten a second) costs no more disk
 /// than a steady one: the impossible intervals never reach storage.
-@Suite struct FloodBudgetTests {
+@Suite(.timed, .tags(.threads)) struct FloodBudgetTests {
     /// The storage budget per second of workout (BENCHMARKS.md measures about 3.5).
     static let budget = 8.0
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// A data directory that others could write to before, and files planted in it.
-@Suite(.serialized) struct HardenedDirectoryTests {
+@Suite(.timed, .serialized, .tags(.threads)) struct HardenedDirectoryTests {
     @Test(arguments: [0o777, 0o755, 0o750])
     func anExistingLaxDirectoryIsNarrowedTo0700(modeValue: Int) throws {
         try withTemporaryDirectory { (scratch: String) throws in

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
-@Suite struct HistoryGeneratorTests {
+@Suite(.timed, .tags(.threads)) struct HistoryGeneratorTests {
     static let end = Date(timeIntervalSince1970: 1_773_480_900)
 
     @Test func thirtyDaysGiveThirtySavedHourLongWorkouts() throws {

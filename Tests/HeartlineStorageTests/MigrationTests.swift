@@ -1,10 +1,11 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// Every earlier schema becomes the current one, data kept.
-@Suite struct MigrationTests {
+@Suite(.timed, .tags(.threads)) struct MigrationTests {
     @Test(arguments: 0..<Schema.currentVersion)
     func everyEarlierVersionMigratesToTheCurrentOne(version: Int) throws {
         try withTemporaryDirectory { directory in

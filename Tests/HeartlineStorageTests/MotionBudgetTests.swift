@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
@@ -7,7 +8,7 @@ import Testing
 /// (a sample a second, committed every few seconds, packed when saved), stay within the budget of
 /// 8 bytes per second for all their streams together: heart rate, RR intervals, speed, cadence,
 /// power and distance.
-@Suite struct MotionBudgetTests {
+@Suite(.timed, .tags(.threads)) struct MotionBudgetTests {
     @Test(arguments: [Sport.running, .cycling])
     func anHourStaysWithinTheBudget(sport: Sport) throws {
         try Self.measure(sport.rawValue, HistoryGenerator.motionWorkout(sport: sport, duration: 3600, seed: 2026))

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// A workout recorded before the plausibility checks, with a strap's 65535 in it, is repaired
 /// on the next start: it no longer spoils the averages.
-@Suite struct RepairTests {
+@Suite(.timed, .tags(.threads)) struct RepairTests {
     @Test func impossibleValuesRecordedEarlierAreRepairedOnTheNextStart() throws {
         try withTemporaryDirectory { (directory: String) throws in
             let profile = Profile(age: 30, sex: .male, weightKilograms: 80)

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
-@Suite struct SampleCodecTests {
+@Suite(.timed, .tags(.threads)) struct SampleCodecTests {
     @Test func noSamplesRoundTrip() throws {
         let bytes = SampleCodec.encode([Sample]())
         #expect(bytes == [SampleCodec.formatVersion])

@@ -1,11 +1,12 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
 /// The settings are one document, written as a whole; the key/value rows of schema 8 and
 /// earlier become it on open.
-@Suite struct SettingsStorageTests {
+@Suite(.timed, .tags(.threads)) struct SettingsStorageTests {
     /// Every key Heartline wrote before schema 9, with a value other than its default.
     static let legacyRows = [
         ("workout.auto-pause", "off"), ("export.auto", "fit,tcx"), ("check.minutes", "5"), ("input.echo", "words"),

@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
@@ -9,7 +10,7 @@ import Testing
 
 /// What the store says is written is written, and what it says is only in memory is exactly
 /// that; the reserve lets the end of a workout be written on a disk that filled up.
-@Suite struct StorageTruthTests {
+@Suite(.timed, .tags(.threads)) struct StorageTruthTests {
     @Test func unwrittenSecondsAreCountedExactly() throws {
         try withTemporaryDirectory { (directory: String) throws in
             let clock = ManualClock()

@@ -1,9 +1,10 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 @testable import HeartlineStorage
 
-@Suite struct StoreRoundTripTests {
+@Suite(.timed, .tags(.threads)) struct StoreRoundTripTests {
     @Test func aNewStoreHasAnEmptyProfileAndNothingElse() throws {
         try withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory)

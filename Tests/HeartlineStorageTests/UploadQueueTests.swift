@@ -1,12 +1,13 @@
 import Foundation
 import HeartlineCore
+import HeartlineTestSupport
 import Testing
 
 @testable import HeartlineStorage
 
 /// The uploads table: what waits survives closing the store, a try's failure is kept with its
 /// next try, and a database of version 9 gains the table with its workouts kept.
-@Suite struct UploadQueueTests {
+@Suite(.timed, .tags(.threads)) struct UploadQueueTests {
     static func upload(_ workout: Int64, nextTry: Date = Date(timeIntervalSince1970: 1_800_000_000)) -> PendingUpload {
         PendingUpload(
             workout: workout, service: "intervals.icu", externalID: "heartline-1-\(workout)", name: "Heartline \(workout)",
