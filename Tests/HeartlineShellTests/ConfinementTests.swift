@@ -26,15 +26,19 @@ import Testing
             through: Self.slowDisk)
         heartline.send("configure", "next", "start workout")
         #expect(heartline.waitForLine("answer: Workout started.") != nil)
-        // Three batches of commits, every one of them with checks around it.
-        for _ in 0..<40 {
+        // Three batches of commits, every one of them with checks around it: checks one after
+        // the other, each sent once the last is answered, until 13 s of the workout have passed.
+        let started = ContinuousClock.now
+        var checks = 0
+        while started.duration(to: .now) < .seconds(13) {
             heartline.send("check")
+            checks += 1
             guard heartline.waitForLine(prefix: "answer: Storage: ") != nil else {
                 Issue.record("check was not answered: the binary stopped, or is stuck (\(heartline.waitForExit(timeout: 1) ?? -1))")
                 return
             }
-            usleep(200_000)
         }
+        #expect(checks >= 3)
         heartline.send("end", "yes", "save")
         #expect(heartline.waitForLine("answer: Workout saved.") != nil)
         heartline.send("quit")

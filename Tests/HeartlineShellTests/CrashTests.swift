@@ -165,6 +165,9 @@ final class LiveHeartline: @unchecked Sendable {
     private var lines: [String] = []
     private var partial = Data()
     private var outputEnded = false
+    /// Signalled once, when the process has ended.
+    private let exited = DispatchSemaphore(value: 0)
+    private var hasExited = false
     /// Lines before this index were matched already.
     private var cursor = 0
 
@@ -179,6 +182,8 @@ final class LiveHeartline: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let handle = output.fileHandleForReading
         Thread { [self] in
@@ -263,9 +268,11 @@ final class LiveHeartline: @unchecked Sendable {
 
     /// The exit status, or the signal number when a signal ended the process; nil on timeout.
     func waitForExit(timeout: TimeInterval = 20) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(2000) }
-        guard !process.isRunning else { return nil }
+        // On the process's end itself, not on naps between looks at it.
+        if !hasExited {
+            guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+            hasExited = true
+        }
         return process.terminationStatus
     }
 

@@ -322,7 +322,8 @@ extension PseudoTerminal {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if output(after: mark).contains(text + "\n") { return true }
-            usleep(20_000)
+            // Until the program prints more, or hangs up.
+            if awaitTerminal(until: deadline).hungUp { return output(after: mark).contains(text + "\n") }
         }
         return false
     }

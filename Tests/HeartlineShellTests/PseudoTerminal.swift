@@ -11,6 +11,9 @@ final class PseudoTerminal {
     let process = Process()
     private let master: Int32
     private var buffer = Data()
+    /// Signalled once, when the program has exited.
+    private let exited = DispatchSemaphore(value: 0)
+    private var hasExited = false
 
     /// - Parameters:
     ///   - standardErrorOnTerminal: standard error is the terminal too, as on a console.
@@ -40,6 +43,8 @@ final class PseudoTerminal {
             let bytes = Array(typedBeforeStart.utf8)
             _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         }
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         try slave.close()
         let flags = fcntl(master, F_GETFL)
@@ -70,9 +75,21 @@ final class PseudoTerminal {
             }
             if Date() >= deadline { return false }
             drain()
-            usleep(1000)
+            // Until the program has read some: the terminal's side is writable again.
+            awaitTerminal(events: Int16(POLLOUT), until: deadline)
         }
         return true
+    }
+
+    /// Waits on the terminal itself, not on a clock: until it has `events` (output to read by
+    /// default) or `deadline` passes. A program that has exited leaves it hung up, which ends
+    /// the wait too.
+    @discardableResult
+    func awaitTerminal(events: Int16 = Int16(POLLIN), until deadline: Date) -> (ready: Bool, hungUp: Bool) {
+        let milliseconds = max(0, deadline.timeIntervalSinceNow * 1000)
+        var watched = pollfd(fd: master, events: events, revents: 0)
+        let ready = poll(&watched, 1, Int32(min(milliseconds.rounded(.up), 60_000)))
+        return (ready > 0, watched.revents & Int16(POLLHUP) != 0)
     }
 
     /// Everything printed so far, with carriage returns turned into line ends.
@@ -99,7 +116,12 @@ final class PseudoTerminal {
         while Date() < deadline {
             drain()
             if String(decoding: buffer.dropFirst(mark), as: UTF8.self).contains(text) { return true }
-            usleep(20_000)
+            awaitTerminal(until: deadline)
+            if !process.isRunning {
+                // Hung up: what it printed last is all there is; poll would return at once.
+                drain()
+                return String(decoding: buffer.dropFirst(mark), as: UTF8.self).contains(text)
+            }
         }
         return false
     }
@@ -134,9 +156,22 @@ final class PseudoTerminal {
 
     func waitForExit(timeout: TimeInterval = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
+        while Date() < deadline {
+            // What it prints is read as it comes, so that it never waits on a full terminal.
             drain()
-            usleep(20_000)
+            if hasExited || exited.wait(timeout: .now()) == .success {
+                hasExited = true
+                return process.terminationStatus
+            }
+            if awaitTerminal(until: deadline).hungUp {
+                // Its side is closed: only its exit is left to wait for.
+                let left = max(0, deadline.timeIntervalSinceNow)
+                if exited.wait(timeout: .now() + left) == .success {
+                    hasExited = true
+                    return process.terminationStatus
+                }
+                break
+            }
         }
         if process.isRunning {
             Stacks.print(of: process.processIdentifier)

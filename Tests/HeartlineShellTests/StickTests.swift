@@ -94,6 +94,13 @@ struct StickBinaryTests {
             try call("org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Mock.RemoveStick", ["sdb"])
         }
 
+        /// The mock's log once it has handled what was sent to it before now: a call of ours,
+        /// answered after it (the mock takes calls one at a time, in order), rather than a nap.
+        func settledLog() throws -> String {
+            try call("org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.DBus.Peer.Ping", [])
+            return log()
+        }
+
         /// The mock's log: every method called on it, a line each.
         func log() -> String {
             (try? String(contentsOfFile: logFile.path + "/udisks2.log", encoding: .utf8)) ?? ""
@@ -164,8 +171,9 @@ struct StickBinaryTests {
         #expect(Self.marker(stick.path) == Self.copied(stick.path))
         #expect(
             FileManager.default.contents(atPath: data.path + "/plans/gorby.zwo") == FileManager.default.contents(atPath: Self.coachPlan))
-        // Mounted, unmounted, and the drive powered off, which takes it away: that is no news.
-        let calls = bus.log()
+        // Mounted, unmounted, and the drive powered off, which takes it away: that is no news. The
+        // power-off is asked for after "You may pull out the stick." is said.
+        let calls = try bus.settledLog()
         #expect(calls.contains(" Mount ") && calls.contains(" Unmount ") && calls.contains(" PowerOff "), "\(calls)")
         #expect(!terminal.output(after: mark).contains("The USB stick is out."))
 

@@ -72,6 +72,9 @@ func runProgram(_ program: String, _ arguments: [String], input: Data, environme
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // The wait below is on the child's exit itself, not on a clock read between naps.
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     let stdinPipe = Pipe()
     let stdoutPipe = Pipe()
     let stderrPipe = Pipe()
@@ -86,11 +89,10 @@ func runProgram(_ program: String, _ arguments: [String], input: Data, environme
     writer.start()
     let output = ReadAll(stdoutPipe.fileHandleForReading)
     let errors = ReadAll(stderrPipe.fileHandleForReading)
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning {
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         Issue.record("heartline did not finish within \(timeout) seconds")
+        exited.wait()
     }
     process.waitUntilExit()
     return RunResult(status: process.terminationStatus, standardOutput: output.text(), standardError: errors.text())
