@@ -81,6 +81,9 @@ def tagged(tag, root="Tests"):
 def ran(path, suites):
     """Whether each suite ("Module.Suite", or nested in another) ended at least one test."""
     counts = {suite: 0 for suite in suites}
+    if not Path(path).exists():
+        print(f"test-report: no event stream at {path}: the run did not start", file=sys.stderr)
+        return 1
     for event in events(path):
         if event.get("kind") != "testEnded":
             continue

@@ -172,7 +172,7 @@ tsan() {
     return 1
   }
   echo "tsan: ${#suites[@]} suites tagged .threads"
-  swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 1
+  swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 3 || return
   # Each suite by its own name, wherever it is nested: \bName/ matches its tests' ids.
   local pattern="" suite
   for suite in "${suites[@]}"; do pattern+="${pattern:+|}\\b${suite##*.}/"; done

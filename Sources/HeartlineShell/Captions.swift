@@ -21,8 +21,12 @@ final class Captions: Speaker {
     /// Enough for the first sentence and the home screen; the check answers within seconds.
     private static let unheardLimit = 20
 
-    init(_ voice: Speaker, enabled: Bool = true) {
+    /// Where captions go before the terminal exists.
+    private let output: Int32
+
+    init(_ voice: Speaker, enabled: Bool = true, output: Int32 = STDOUT_FILENO) {
         self.voice = voice
+        self.output = output
         self.enabled = enabled
         keepingUnheard = !enabled
     }
@@ -57,7 +61,7 @@ final class Captions: Speaker {
             terminal.printAbove(lines)
         } else {
             let bytes = Array(lines.utf8)
-            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
         }
     }
 

@@ -43,7 +43,7 @@ public enum HeartlineMain {
         // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
         // in memory.
         signal(SIGXFSZ, SIG_IGN)
-        let interactive = streams.ownsProcess && isatty(streams.input) == 1
+        let interactive = isatty(streams.input) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { streams.writeError(LogFile.line($0, stamped: stamped)) }
@@ -92,7 +92,7 @@ public enum HeartlineMain {
             if let problem = LogFile.redirectStandardError(to: path) {
                 streams.writeError("heartline: cannot write the log to \(path): \(problem)\n")
             }
-        } else if interactive, isatty(STDERR_FILENO) == 1, let path = LogFile.defaultPath(environment: environment) {
+        } else if interactive, isatty(streams.error) == 1, let path = LogFile.defaultPath(environment: environment) {
             // On the terminal, log lines and audio libraries' noise would tear the typed line.
             _ = LogFile.redirectStandardError(to: path)
         }
@@ -104,7 +104,7 @@ public enum HeartlineMain {
         // The voice speaks Heartline's language, unless the configuration names a voice language.
         let voiceLanguageConfigured = configuration.configuration.language != nil
         if !voiceLanguageConfigured { configuredSpeech.language = startLanguage }
-        let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript() : nil
+        let terminalTranscript = interactive && choice == .transcript ? TerminalTranscript(fd: streams.output) : nil
         let output: (any SpeechOutput)? =
             terminalTranscript == nil
             ? makeSpeaker(
@@ -130,7 +130,8 @@ public enum HeartlineMain {
         // From here on, last words ("Goodbye.", "Workout saved.") are heard before the process exits.
         let draining = output.map(DrainingSpeaker.init)
         // On a terminal captions can also come on later, when the sound turns out not to work.
-        let captioned = (captions || interactive) && output != nil ? Captions(draining ?? speaker, enabled: captions) : nil
+        let captioned =
+            (captions || interactive) && output != nil ? Captions(draining ?? speaker, enabled: captions, output: streams.output) : nil
         let voice: Speaker = captioned ?? draining ?? speaker
 
         // Block the stop signals before the store opens, so none can kill the process outright
@@ -178,7 +179,7 @@ public enum HeartlineMain {
         let stored = storedState.settings
         // The way back that needs no speech: --reset-speech, or minus held while starting (by
         // now, with the speech engine connected, a held key has repeated many times).
-        let typedAhead = interactive ? ResetKey.typedAhead() : []
+        let typedAhead = interactive ? ResetKey.typedAhead(fd: streams.input) : []
         let resetSpeech = options.resetSpeech || ResetKey.isHeld(in: typedAhead)
         if resetSpeech {
             log("speech: settings reset to the defaults (\(options.resetSpeech ? "--reset-speech" : "minus held at start"))")
@@ -310,8 +311,8 @@ public enum HeartlineMain {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
             let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
             session.runTerminal(
-                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead
-            )
+                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead,
+                input: streams.input, output: streams.output, terminalName: environment["TERM"])
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {

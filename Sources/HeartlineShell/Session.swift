@@ -346,8 +346,11 @@ final class Session {
 
     /// Reads keys from the terminal; `typedAhead` is what was typed before it was read, taken
     /// as typed now.
-    func runTerminal(words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard, typedAhead: [UInt8] = []) {
-        let terminal = Terminal(words: words, echo: echo)
+    func runTerminal(
+        words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard, typedAhead: [UInt8] = [],
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalName: String? = getenv("TERM").map { String(cString: $0) }
+    ) {
+        let terminal = Terminal(words: words, echo: echo, terminal: terminalName, input: input, output: output)
         self.terminal = terminal
         terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
         terminal.onInput = { [weak self] input in self?.send(input) }
@@ -365,12 +368,16 @@ final class Session {
                 self.shutdown()
             }
         }
-        loop.watch(STDIN_FILENO) { [weak self] in
+        var watch: EventLoop.Token?
+        watch = loop.watch(input) { [weak self] in
             var bytes = [UInt8](repeating: 0, count: Terminal.bytesPerWake)
-            let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let count = bytes.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 {
                 terminal.feed(Array(bytes[0..<count]))
-            } else if count == 0 {
+            } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                // The end of input, or a terminal hung up (EIO): nothing more can be typed, and a
+                // hung-up terminal would otherwise wake the loop for ever.
+                if let watch { self?.loop.cancel(watch) }
                 self?.shutdown()
             }
         }

@@ -73,7 +73,8 @@ import Testing
 
     @Test func tabCompletesAndSaysTheMatchesOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
+        let terminal = try PseudoTerminal(
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"], inProcess: true)
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("3")
         #expect(terminal.waitFor("menu: 4, Browse by averages."))
