@@ -311,8 +311,8 @@ public enum HeartlineMain {
             // Key echo as last chosen in Settings, unless --echo says otherwise.
             let storedEcho = KeyEchoMode(rawValue: stored.keyEcho.rawValue) ?? options.echo
             session.runTerminal(
-                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho, typedAhead: resetSpeech ? [] : typedAhead,
-                input: streams.input, output: streams.output, terminalName: environment["TERM"])
+                words: spoken, echo: options.given.contains("--echo") ? options.echo : storedEcho,
+                typedAhead: resetSpeech ? [] : typedAhead, input: streams.input, output: streams.output, terminalName: environment["TERM"])
             terminalTranscript?.terminal = session.terminalForOutput
             captioned?.terminal = session.terminalForOutput
             if let captioned {
