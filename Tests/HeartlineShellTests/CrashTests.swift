@@ -268,11 +268,16 @@ final class LiveHeartline: @unchecked Sendable {
 
     /// The exit status, or the signal number when a signal ended the process; nil on timeout.
     func waitForExit(timeout: TimeInterval = 20) -> Int32? {
-        // On the process's end itself, not on naps between looks at it.
+        // On the process's end itself, not on naps between looks at it; then on the end of its
+        // output, so that its last lines are in the transcript.
+        let deadline = Date().addingTimeInterval(timeout)
         if !hasExited {
             guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
             hasExited = true
         }
+        condition.lock()
+        while !outputEnded, condition.wait(until: deadline) {}
+        condition.unlock()
         return process.terminationStatus
     }
 

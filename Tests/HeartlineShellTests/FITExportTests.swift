@@ -126,9 +126,9 @@ import Testing
     @Test func theExportSubcommandWritesFITFiles() throws {
         let data = TemporaryDirectory()
         let output = TemporaryDirectory()
-        let generated = try runHeartline(["generate", "--days", "1", "--data-dir", data.path, "--seed", "5"], input: Data())
+        let generated = try runInProcess(["generate", "--days", "1", "--data-dir", data.path, "--seed", "5"], input: Data())
         #expect(generated.status == 0)
-        let fit = try runHeartline(
+        let fit = try runInProcess(
             ["export", "--format", "fit", "--id", "1", "--output", output.path, "--data-dir", data.path], input: Data())
         #expect(fit.status == 0, "\(fit.standardError)")
         let path = try #require(fit.lines.first)
@@ -147,7 +147,7 @@ import Testing
         let data = TemporaryDirectory()
         let exports = TemporaryDirectory()
         let script = "settings\nexport every saved workout\nhome\nconfigure\nstart workout\n:wait 30\nend\nyes\nsave\n"
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8),
             environment: ["HEARTLINE_EXPORT_DIR": exports.path + "/usb"])
         #expect(result.status == 0)

@@ -21,6 +21,7 @@ enum PrivateSoundServer {
 @Suite(
     .timed,
     .serialized,
+    .changesSoundServer,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/pactl")

@@ -87,17 +87,6 @@ import Testing
         #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
     }
 
-    /// `:wait 1e308` and `:wait inf` are a day at most, not for ever: on the binary, which a time
-    /// limit can stop if they are not.
-    @Test func aHugeWaitEnds() throws {
-        let data = TemporaryDirectory()
-        let result = try runHeartline(
-            ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(":wait 1e308\n:wait inf\nwhere\n".utf8),
-            timeout: 120)
-        #expect(result.status == 0)
-        #expect(result.lines.last == "answer: You are on Heartline home.")
-    }
-
     /// Typed escape sequences and control characters reach the transcript as nothing.
     @Test func typedEscapeSequencesNeverReachTheTranscript() throws {
         let data = TemporaryDirectory()

@@ -93,4 +93,15 @@ import Testing
             ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file], input: Data("quit\n".utf8))
         #expect(result.lines.contains("answer: Configuration file, line 1: there is no setting called abcdef. The line is ignored."))
     }
+
+    /// `:wait 1e308` and `:wait inf` are a day at most, not for ever: on the binary, which a time
+    /// limit can stop if they are not.
+    @Test func aHugeWaitEnds() throws {
+        let data = TemporaryDirectory()
+        let result = try runHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(":wait 1e308\n:wait inf\nwhere\n".utf8),
+            timeout: 120)
+        #expect(result.status == 0)
+        #expect(result.lines.last == "answer: You are on Heartline home.")
+    }
 }

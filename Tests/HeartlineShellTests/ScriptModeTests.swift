@@ -3,9 +3,8 @@ import HeartlineTestSupport
 import Testing
 
 /// Script mode: commands on a pipe, the transcript on standard output, run inside this process
-/// (`runInProcess`). The binary itself keeps the two tests that are about a process: a power-off
-/// refused by a system bus it alone is pointed at (in this process libdbus would read the test
-/// runner's own bus address), and a second run finding the first one's lock released at its exit.
+/// (`runInProcess`). What only the binary shows (a power-off refused by a system bus it alone is
+/// pointed at, a lock released at its exit) is in StartupTests.
 @Suite(.timed, .tags(.threads)) struct ScriptModeTests {
     @Test func theIssuesScriptedRunProducesReadoutsSummaryAndHistory() throws {
         let data = TemporaryDirectory()
@@ -85,24 +84,6 @@ import Testing
         #expect(lines.contains("menu: Workout summary."))
     }
 
-    /// Power off through logind, with no system bus to reach (the bus address points nowhere, so
-    /// no machine running the tests is ever powered off): one sentence, and Heartline goes on.
-    @Test func powerOffThatTheSystemRefusesIsOneSentence() throws {
-        let data = TemporaryDirectory()
-        let result = try runHeartline(
-            ["--speech", "transcript", "--data-dir", data.path], input: Data("settings\npower off\nyes\nwhere\n".utf8),
-            environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(data.path)/no-bus"])
-        #expect(result.status == 0)
-        let answers = result.lines.filter { $0.hasPrefix("answer: ") }
-        #expect(
-            answers.suffix(4) == [
-                "answer: Definitely power off this computer? Yes or no.",
-                "answer: Powering off.",
-                "answer: This computer does not let Heartline power it off.",
-                "answer: You are on Settings.",
-            ])
-    }
-
     @Test func badInputGetsOneSentenceEachAndTheShellGoesOn() throws {
         let data = TemporaryDirectory()
         var input = Data("frobnicate\n\n42\n".utf8)
@@ -175,18 +156,6 @@ import Testing
             #expect(trainer.contains(line), "\(trainer)")
         }
         #expect(trainer.contains { $0.hasPrefix("answer: Power, 19") || $0.hasPrefix("answer: Power, 20") }, "\(trainer)")
-    }
-
-    @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {
-        let data = TemporaryDirectory()
-        let first = try runHeartline(
-            ["--simulate", "--speech", "transcript", "--data-dir", data.path],
-            input: Data("configure\nnext\nstart workout\n:wait 30\n".utf8))
-        #expect(first.status == 0)
-        // A second run on the same directory opens it again: nothing locked, nothing lost.
-        let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
-        #expect(second.status == 0)
-        #expect(second.lines.last == "answer: Goodbye.")
     }
 
     @Test func usageErrorsExitWithTwo() throws {

@@ -231,7 +231,7 @@ import Testing
 
     @Test func checkSaysOneSentencePerPartAndItsStatusSaysWhetherAllIsWell() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
         let lines = result.lines
         #expect(lines.count == 5)
@@ -253,7 +253,7 @@ import Testing
         let data = TemporaryDirectory()
         let configuration = data.path + "/heartline.conf"
         try "sensor = C0:11:22:33:44:55\nspeech.rate = fast\n".write(toFile: configuration, atomically: true, encoding: .utf8)
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", configuration], input: Data())
         #expect(
             result.lines.first
@@ -275,12 +275,12 @@ import Testing
                 PendingUpload(
                     workout: 1, service: "intervals.icu", externalID: "heartline-1-1", name: "Heartline", file: [1], nextTry: Date()))
         }
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", configuration], input: Data())
         #expect(result.lines.last == "answer: Upload: intervals.icu is set up, 1 waiting.", "\(result.lines)")
         #expect(!result.standardOutput.contains("secret-check-key") && !result.standardError.contains("secret-check-key"))
         chmod(key, 0o644)
-        let open = try runHeartline(
+        let open = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", configuration], input: Data())
         #expect(open.lines.last == "answer: Upload: intervals.icu is not set up.", "\(open.lines)")
     }
@@ -294,14 +294,14 @@ import Testing
                 address: "att-socket:\(data.path)/strap.sock", name: "HRM-Pro 9F8E", manufacturer: "Garmin", model: "HRM-Pro")
             try store.saveSettings(settings)
         }
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data())
         #expect(result.lines.count == 6)
         #expect(result.lines[2].hasPrefix("answer: Strap: "))
         #expect(result.lines[3] == "answer: Made by Garmin, model HRM-Pro.")
 
         // Another strap given on the command line is not the one they describe.
-        let other = try runHeartline(
+        let other = try runInProcess(
             ["--check", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null", "--sensor", "C0:11:22:33:44:55"],
             input: Data())
         #expect(other.lines.count == 5)
@@ -310,7 +310,7 @@ import Testing
 
     @Test func theCheckCommandAnswersInTheShell() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data("check\nquit\n".utf8))
         #expect(result.status == 0)
         let lines = result.lines

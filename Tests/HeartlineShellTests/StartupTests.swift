@@ -99,4 +99,34 @@ import Testing
         let samples = try store.samples(of: workouts[0].id)
         #expect(workouts[0].timeInZones == TimeInZones(samples, zones: HeartRateZones(maximum: 170)))
     }
+
+    /// Power off through logind, with no system bus to reach (the bus address points nowhere, so
+    /// no machine running the tests is ever powered off): one sentence, and Heartline goes on.
+    @Test func powerOffThatTheSystemRefusesIsOneSentence() throws {
+        let data = TemporaryDirectory()
+        let result = try runHeartline(
+            ["--speech", "transcript", "--data-dir", data.path], input: Data("settings\npower off\nyes\nwhere\n".utf8),
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(data.path)/no-bus"])
+        #expect(result.status == 0)
+        let answers = result.lines.filter { $0.hasPrefix("answer: ") }
+        #expect(
+            answers.suffix(4) == [
+                "answer: Definitely power off this computer? Yes or no.",
+                "answer: Powering off.",
+                "answer: This computer does not let Heartline power it off.",
+                "answer: You are on Settings.",
+            ])
+    }
+
+    @Test func endOfInputDuringAWorkoutKeepsWhatWasRecorded() throws {
+        let data = TemporaryDirectory()
+        let first = try runHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path],
+            input: Data("configure\nnext\nstart workout\n:wait 30\n".utf8))
+        #expect(first.status == 0)
+        // A second run on the same directory opens it again: nothing locked, nothing lost.
+        let second = try runHeartline(["--speech", "transcript", "--data-dir", data.path], input: Data("quit\n".utf8))
+        #expect(second.status == 0)
+        #expect(second.lines.last == "answer: Goodbye.")
+    }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Foundation
 import HeartlineIO
 import Synchronization
 import HeartlineTestSupport
@@ -112,12 +113,13 @@ import Testing
         #expect(order == ["input 7", "timer"])
     }
 
-    @Test func workPostedFromAnotherThreadRunsOnTheNextTurnWithoutMovingTime() async throws {
+    @Test func workPostedFromAnotherThreadRunsOnTheNextTurnWithoutMovingTime() throws {
         let (loop, clock) = try manualLoop()
         let start = clock.now
         let done = Flag()
         let inbox = loop.inbox
-        await Task.detached { inbox.post { done.set() } }.value
+        let poster = Thread { inbox.post { done.set() } }
+        poster.start()
         // Waits on the inbox's descriptor, not on time.
         loop.turn(maximumWait: 10)
         #expect(done.isSet)

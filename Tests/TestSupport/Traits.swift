@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Foundation
 import Testing
 
 extension Tag {
@@ -12,25 +13,28 @@ extension Tag {
     @Tag public static var threads: Self
 }
 
-/// Each test case's own time, from when its body starts to when it returns, appended to the file
-/// `$HEARTLINE_TEST_TIMES` names (nothing is written without it) as "seconds, a tab, the test's
-/// id". Swift Testing's own "passed after" and the event stream's start count from when a test
-/// was scheduled, which in a parallel run is the start of the run for most of them.
+/// Each test case runs on the test threads (`TestThreads`), and its own time, from when its body
+/// starts to when it returns, is appended to the file `$HEARTLINE_TEST_TIMES` names (nothing is
+/// written without it) as "seconds, a tab, the test's id". Swift Testing's own "passed after" and
+/// the event stream's start count from when a test was scheduled, which in a parallel run is the
+/// start of the run for most of them.
 ///
 /// On every top-level suite (`@Suite(.timed)`); it reaches the suites and tests inside.
 public struct Timed: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil || Self.file == nil ? nil : self
+        testCase == nil ? nil : self
     }
 
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
         async throws
     {
-        let started = ContinuousClock.now
-        defer { Self.record(test.id.description, started.duration(to: .now)) }
-        try await function()
+        try await withTaskExecutorPreference(TestThreads.shared) {
+            let started = ContinuousClock.now
+            defer { Self.record(test.id.description, started.duration(to: .now)) }
+            try await function()
+        }
     }
 
     private static let file: String? = getenv("HEARTLINE_TEST_TIMES").map { String(cString: $0) }
@@ -50,4 +54,79 @@ public struct Timed: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == Timed {
     /// Each test's own time, for contrib/test.sh's slowest tests.
     public static var timed: Self { Timed() }
+}
+
+/// The threads tests run on, in place of Swift's cooperative pool.
+///
+/// The pool has one thread a processor, and most of these tests block the thread they run on
+/// while they wait: on a child process, a terminal, a socket, a speech server. On two processors
+/// two such waits stopped every other test. These threads, `$HEARTLINE_TEST_THREADS` of them (6
+/// by default), let that many tests wait at once; a test that computes still shares the same
+/// processors.
+public final class TestThreads: TaskExecutor, @unchecked Sendable {
+    public static let shared = TestThreads(count: ProcessInfo.processInfo.environment["HEARTLINE_TEST_THREADS"].flatMap(Int.init) ?? 6)
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    init(count: Int) {
+        for index in 0..<max(1, count) {
+            let thread = Thread { [unowned self] in work() }
+            thread.name = "test thread \(index + 1)"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// Tests that share contrib/with-audio.sh's sound server: a test that changes the server (its
+/// default sink, its sinks) runs with no other test on it, and tests that only speak and record
+/// run beside one another. Swift Testing serializes within a suite only; these suites are in two
+/// test targets. A lock file in the run's private runtime directory (flock(2): one open file a
+/// holder, so it holds between threads of this process too).
+public struct SoundServerUse: SuiteTrait, TestTrait, TestScoping {
+    let changesServer: Bool
+
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
+        let directory = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
+        let fd = open(directory + "/heartline-tests-sound-server.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            while flock(fd, changesServer ? LOCK_EX : LOCK_SH) != 0, errno == EINTR {}
+        }
+        defer { if fd >= 0 { close(fd) } }
+        try await function()
+    }
+}
+
+extension Trait where Self == SoundServerUse {
+    /// The tests speak and record on the shared sound server; others may too, at the same time.
+    public static var usesSoundServer: Self { SoundServerUse(changesServer: false) }
+    /// The tests change the shared sound server: nothing else uses it meanwhile.
+    public static var changesSoundServer: Self { SoundServerUse(changesServer: true) }
 }
