@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs inside the VM (contrib/vm/run.sh boots it): one group of scenarios against the kernel's
-# Bluetooth stack, with the radio (contrib/vm/radio.py) running on the host.
+# Runs inside the VM (contrib/vm/run.sh boots it, contrib/vm/guest-boot.sh runs it once per group
+# of the boot): one group of scenarios against the kernel's Bluetooth stack, with the radio
+# (contrib/vm/radio.py) running on the host.
 # Usage: guest.sh GROUP SHARE BINARY
 #   SHARE: the directory shared read-write with the host; radio.log and control are there, and
 #          every transcript this writes goes there for run.sh to check.

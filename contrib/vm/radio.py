@@ -453,6 +453,10 @@ class KernelSide:
             say("adapter gone")
 
     async def serve(self, reader, writer):
+        # QEMU connects (and, in a boot shared by several groups, connects again to each group's
+        # radio): run.sh lets the VM's next group begin once this is said. Not "connected",
+        # which the tests count as a strap's connection.
+        say("virtual machine joined")
         self.writer = writer
         buffer = b""
         while data := await reader.read(65536):
