@@ -266,6 +266,12 @@ rm -rf "$system"
 echo "boot: Heartline installed and the disks made in $((SECONDS - started)) s"
 
 # boot CASE DISK [KERNEL ARGUMENTS...]: boots once; the check leaves its findings in $work/CASE.
+# Each case is its own boot because what it checks is what the system does as it boots: nouser
+# boots another disk (no user manager); full and sound boot the same disk, but they are two
+# starts: with no sound card Heartline says that nothing can be heard and turns captions on, so
+# tty1 shows its sentences ("Heartline is ready.", which full checks), and with snd-aloop loaded
+# from the start it speaks through the user's PulseAudio instead. A card loaded after the full
+# case's checks would test a card plugged in later, not one there at boot.
 boot() {
   local name=$1 disk=$2
   shift 2
