@@ -16,8 +16,6 @@ export XDG_RUNTIME_DIR="$runtime"
 export PULSE_RUNTIME_PATH="$runtime/pulse"
 # speech-dispatcher autospawns with its socket under $XDG_RUNTIME_DIR; start from nothing.
 unset SPEECHD_ADDRESS PULSE_SERVER
-# readline in the test process (Heartline's terminal mode run in-process) reads no init file.
-export INPUTRC=/dev/null
 
 cleanup() {
   # Only the server this run started (its pid file lives in the private runtime directory);

@@ -74,7 +74,7 @@ import Testing
     @Test func tabCompletesAndSaysTheMatchesOnATerminal() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"], inProcess: true)
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("3")
         #expect(terminal.waitFor("menu: 4, Browse by averages."))

@@ -171,8 +171,9 @@ import Testing
         let data = TemporaryDirectory()
         let file = data.path + "/heartline.conf"
         try "key.+ = heart rate\nspeech.rate = 500\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal(
-            arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: [
+            "--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file,
+        ])
         #expect(terminal.waitFor("answer: Heartline is ready."))
         #expect(
             terminal.waitFor("answer: Configuration file, line 2: speech.rate takes a whole number from -100 to 100. The default stands."))
@@ -187,10 +188,10 @@ import Testing
         mark = terminal.mark
         terminal.type("1")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
-        // The simulated strap beats once a second of real time: a few beats, then the key.
         usleep(2_500_000)
         mark = terminal.mark
         terminal.type("+")
         #expect(terminal.waitFor("answer: Heart rate, ", after: mark))
+        terminal.process.terminate()
     }
 }

@@ -136,7 +136,7 @@ private struct EchoScript {
     ])
     func eachEchoModeOnATerminal(mode: String, expected: [String]) throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", mode], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", mode])
         #expect(terminal.waitFor("menu: 4, Settings."))
         let mark = terminal.mark
         for key in ["s", "e", "t", " "] {
@@ -153,7 +153,7 @@ private struct EchoScript {
     @Test func noEchoOnATerminalSaysNothingWhileTyping() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"], inProcess: true)
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         let mark = terminal.mark
         terminal.type("set")
@@ -170,7 +170,7 @@ private struct EchoScript {
 
     @Test func deletionAndCursorMovesOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("bacx")
         #expect(terminal.waitForLine("echo: bacx"))
@@ -195,7 +195,7 @@ private struct EchoScript {
 
     @Test func historyRecallSaysTheRecalledLine() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("where\r")
         #expect(terminal.waitFor("answer: You are on Heartline home."))
@@ -224,7 +224,7 @@ private struct EchoScript {
     /// typed in one burst are drawn once, with no old line left under the new prompt.
     @Test func aRecalledLineAndABurstAreDrawnCleanly() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("home\r")  // a burst: the whole word and Enter in one read
@@ -254,7 +254,7 @@ private struct EchoScript {
 
     @Test func enterOnAnEmptyLineSaysWhereYouAre() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("\r")
         #expect(terminal.waitFor("answer: You are on Heartline home."))

@@ -145,7 +145,7 @@ import Testing
 
     @Test func aWholeWorkoutFromTheKeypadOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("1")
         #expect(terminal.waitFor("menu: 4, Other, selected."))
@@ -196,7 +196,7 @@ import Testing
     @Test func escapeOnAMenuIsAnsweredAndSwallowsNoKey() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"], inProcess: true)
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 5, Resting check."))
         var mark = terminal.mark
         terminal.type("\u{1B}")
@@ -222,7 +222,7 @@ import Testing
     @Test func theStopSpeechKeySilencesWithoutTouchingTheLine() throws {
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"], inProcess: true)
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("\u{07}")  // Control-G on the empty line: no hotkey, nothing typed

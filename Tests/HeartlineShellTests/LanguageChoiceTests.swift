@@ -134,7 +134,7 @@ import Testing
         let data = TemporaryDirectory()
         let terminal = try PseudoTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path],
-            environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""], inProcess: true)
+            environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("?")

@@ -8,7 +8,7 @@ import Testing
     /// beginning with a digit ("4x3min ...") is typed whole, its digit choosing no item.
     @Test func aPlanBeginningWithADigitIsTypedWholeAfterHelpAndAfterARefusal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path], inProcess: true)
+        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")
@@ -51,7 +51,7 @@ import Testing
         try Data("not a workout".utf8).write(to: URL(fileURLWithPath: plans + "/broken.zwo"))
         let arguments =
             ["--simulate", "--speech", "transcript", "--data-dir", data.path] + (givenOnTheCommandLine ? ["--plans", plans] : [])
-        let terminal = try PseudoTerminal(arguments: arguments, inProcess: true)
+        let terminal = try PseudoTerminal(arguments: arguments)
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")

@@ -3,58 +3,24 @@
 #endif
 import CHeartlineSystem
 import Foundation
-import HeartlineShell
 import HeartlineTestSupport
-import Synchronization
 import Testing
 
-/// The exit status of a run on another thread.
-private final class ExitStatus: Sendable {
-    private let status = Mutex<Int32?>(nil)
-    var code: Int32? {
-        get { status.withLock { $0 } }
-        set { status.withLock { $0 = newValue } }
-    }
-}
-
-/// Heartline on a real pseudo-terminal, as a user at a keyboard would run it: the built binary,
-/// or, `inProcess`, Heartline's terminal mode inside this process on the terminal's other side
-/// (readline and all), for what the shell does rather than what a process of its own does.
+/// The built binary on a real pseudo-terminal, as a user at a keyboard would run it.
 final class PseudoTerminal {
-    /// The binary's process; nil when Heartline runs inside this process.
-    private(set) var process: Process!
+    let process = Process()
     private let master: Int32
     private var buffer = Data()
     /// Signalled once, when the program has exited.
     private let exited = DispatchSemaphore(value: 0)
     private var hasExited = false
-    /// The exit status of a run inside this process, set before `exited` is signalled.
-    private let inProcessStatus = ExitStatus()
-
-    /// readline's state is the process's: one run inside this process at a time, whichever test
-    /// starts it.
-    private static let readline = NSLock()
-    /// readline reads its init file once per process, from $INPUTRC: the binary's runs are given
-    /// /dev/null, and so is this process before its first run (contrib/with-audio.sh sets it
-    /// from the start, before any thread could read the environment).
-    private static let noInitFile: Void = { setenv("INPUTRC", "/dev/null", 0) }()
-
-    /// Whether the program still runs.
-    var isRunning: Bool {
-        if let process { return process.isRunning }
-        return inProcessStatus.code == nil
-    }
-
-    /// Its exit status, once it has exited.
-    private var terminationStatus: Int32 { process?.terminationStatus ?? inProcessStatus.code ?? -1 }
 
     /// - Parameters:
     ///   - standardErrorOnTerminal: standard error is the terminal too, as on a console.
     ///   - typedBeforeStart: keys already waiting on the terminal when the program starts, as a
     ///     key held down while it starts leaves them.
     init(
-        arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, typedBeforeStart: String = "",
-        inProcess: Bool = false
+        arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, typedBeforeStart: String = ""
     ) throws {
         var name = [CChar](repeating: 0, count: 128)
         master = heartline_openpt(&name, name.count)
@@ -63,54 +29,30 @@ final class PseudoTerminal {
         let slave = FileHandle(forUpdatingAtPath: slavePath)!
         var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave.fileDescriptor, UInt(TIOCSWINSZ), &size)
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
         env["INPUTRC"] = "/dev/null"
         for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = slave
+        process.standardOutput = slave
+        process.standardError = standardErrorOnTerminal ? slave : FileHandle(forWritingAtPath: "/dev/null")
         if !typedBeforeStart.isEmpty {
             let bytes = Array(typedBeforeStart.utf8)
             _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         }
         let exited = self.exited
-        if inProcess {
-            Self.noInitFile
-            let streams = ProcessStreams(
-                input: slave.fileDescriptor, output: slave.fileDescriptor,
-                error: standardErrorOnTerminal ? slave.fileDescriptor : open("/dev/null", O_WRONLY | O_CLOEXEC))
-            let status = inProcessStatus
-            let environment = env
-            let run = Thread {
-                let code = Self.readline.withLock {
-                    HeartlineMain.run(["heartline"] + arguments, environment: environment, streams: streams)
-                }
-                if streams.error != streams.input { close(streams.error) }
-                // Closing the terminal's side hangs it up, as the binary's exit does.
-                try? slave.close()
-                status.code = code
-                exited.signal()
-            }
-            run.stackSize = 8 << 20
-            run.start()
-        } else {
-            let process = Process()
-            self.process = process
-            process.executableURL = URL(fileURLWithPath: Binary.path)
-            process.arguments = arguments
-            process.environment = env
-            process.standardInput = slave
-            process.standardOutput = slave
-            process.standardError = standardErrorOnTerminal ? slave : FileHandle(forWritingAtPath: "/dev/null")
-            process.terminationHandler = { _ in exited.signal() }
-            try process.run()
-            try slave.close()
-        }
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        try slave.close()
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
     }
 
     deinit {
-        // A run inside this process ends on its own once its terminal is hung up.
-        if let process, process.isRunning { process.terminate() }
+        if process.isRunning { process.terminate() }
         close(master)
     }
 
@@ -175,7 +117,7 @@ final class PseudoTerminal {
             drain()
             if String(decoding: buffer.dropFirst(mark), as: UTF8.self).contains(text) { return true }
             awaitTerminal(until: deadline)
-            if !isRunning {
+            if !process.isRunning {
                 // Hung up: what it printed last is all there is; poll would return at once.
                 drain()
                 return String(decoding: buffer.dropFirst(mark), as: UTF8.self).contains(text)
@@ -192,7 +134,7 @@ final class PseudoTerminal {
 
     /// Whether the program waits to write to the terminal, whose output is not being read.
     var isWritingBlocked: Bool {
-        let wchan = (try? String(contentsOfFile: "/proc/\(process!.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+        let wchan = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? ""
         return wchan.contains("wait_woken") || wchan.contains("tty_write")
     }
 
@@ -219,23 +161,23 @@ final class PseudoTerminal {
             drain()
             if hasExited || exited.wait(timeout: .now()) == .success {
                 hasExited = true
-                return terminationStatus
+                return process.terminationStatus
             }
             if awaitTerminal(until: deadline).hungUp {
                 // Its side is closed: only its exit is left to wait for.
                 let left = max(0, deadline.timeIntervalSinceNow)
                 if exited.wait(timeout: .now() + left) == .success {
                     hasExited = true
-                    return terminationStatus
+                    return process.terminationStatus
                 }
                 break
             }
         }
-        if isRunning {
-            if let process { Stacks.print(of: process.processIdentifier) }
+        if process.isRunning {
+            Stacks.print(of: process.processIdentifier)
             return nil
         }
-        return terminationStatus
+        return process.terminationStatus
     }
 }
 
@@ -248,8 +190,16 @@ enum Stacks {
         gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
         gdb.arguments = ["-p", String(pid), "-batch", "-nx", "-ex", "thread apply all bt"]
         gdb.standardInput = FileHandle.nullDevice
-        try? gdb.run()
-        gdb.waitUntilExit()
+        let done = DispatchSemaphore(value: 0)
+        gdb.terminationHandler = { _ in done.signal() }
+        guard (try? gdb.run()) != nil else { return }
+        // gdb can hang on a process it stopped: the stacks are worth 20 seconds, no more.
+        if done.wait(timeout: .now() + 20) == .timedOut {
+            kill(gdb.processIdentifier, SIGKILL)
+            done.wait()
+            // A tracer killed may leave the program stopped: it goes on, to be ended as usual.
+            kill(pid, SIGCONT)
+        }
     }
 }
 

@@ -129,4 +129,19 @@ import Testing
         #expect(second.status == 0)
         #expect(second.lines.last == "answer: Goodbye.")
     }
+
+    /// contrib/test.sh counts the binary's starts: each appends its process's line to the file
+    /// HEARTLINE_LAUNCH_LOG names, and a start without it writes nothing anywhere.
+    @Test func eachStartIsCountedInTheLaunchLogWhenOneIsNamed() throws {
+        let data = TemporaryDirectory()
+        let log = data.path + "/launches"
+        for _ in 0..<2 {
+            let result = try runHeartline(["--version"], input: Data(), environment: ["HEARTLINE_LAUNCH_LOG": log])
+            #expect(result.status == 0)
+        }
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { Int32($0) != nil })
+        #expect(Set(lines).count == 2, "two starts, two processes")
+    }
 }
