@@ -116,11 +116,14 @@ listing() {
 TAINT_DAMAGE=$(((1 << 5) | (1 << 7) | (1 << 9) | (1 << 14)))
 
 # The baseline.
-declare -A old_pids=() old_modules=() old_mounts=() old_paths=()
+declare -A old_pids=() old_udevd=() old_modules=() old_mounts=() old_paths=()
 declare -a procs=() mounted=() writable=() overlays=() paths=() started=()
 declare -A loaded=()
 processes
-for entry in "${procs[@]}"; do old_pids[${entry%% *}]=1; done
+for entry in "${procs[@]}"; do
+  old_pids[${entry%% *}]=1
+  [[ ${entry##* } == systemd-udevd ]] && old_udevd[${entry%% *}]=1
+done
 modules
 for name in "${!loaded[@]}"; do old_modules[$name]=1; done
 mounts
@@ -141,8 +144,9 @@ printf '%s\n' "${!loaded[@]}" | sort >"$control/baseline-modules.txt"
 printf '%s\n' "${procs[@]}" >"$control/baseline-processes.txt"
 
 # The processes a group started (not the baseline's), still there: their ids in the array
-# started, their names in started_names. Not the workers the boot's udevd forks for the events
-# a reset makes itself (a module unloaded, a device gone): they are udevd's, and end on their own.
+# started, their names in started_names. Not the workers the boot's own udevd forks for the
+# events a reset makes itself (a module unloaded, a device gone): they are udevd's, and end on
+# their own. A udevd a group started (the stick group does) is the group's, workers and all.
 started_since() {
   local entry pid status parent name
   processes
@@ -151,7 +155,7 @@ started_since() {
   for entry in "${procs[@]}"; do
     read -r pid status parent name <<<"$entry"
     [[ -n ${old_pids[$pid]:-} || $status == Z* ]] && continue
-    [[ -n ${old_pids[$parent]:-} && $name == *udev* ]] && continue
+    [[ -n ${old_udevd[$parent]:-} && $name == *udev* ]] && continue
     started+=("$pid")
     started_names+=" $name"
   done
@@ -279,6 +283,8 @@ reset() {
   for entry in "${mounted[@]}"; do [[ -n ${old_mounts[${entry%% *}]:-} ]] || left+=("mount ${entry#* }"); done
   read -r name </proc/sys/kernel/tainted
   (((name & TAINT_DAMAGE) != taint)) && left+=("the kernel was tainted during $group ($name)")
+  # A udevd a group started may have taken over the boot's control socket before it was killed.
+  ((${#old_udevd[@]})) && ! udevadm control --ping --timeout=10 2>/dev/null && left+=("udevd does not answer")
   step "checked"
   if ((${#left[@]})); then
     echo "left after $group: ${left[*]}" >&2

@@ -419,7 +419,8 @@ start_udisks() {
   mount -t tmpfs -o mode=755 none /media
   mkdir -p /run/dbus
   dbus-daemon --system --fork --nopidfile --print-pid >/run/dbus-system.pid 2>>"$share/udisks.log" || return 1
-  /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
+  # virtme-ng starts udevd at boot; a second one would take over its control socket.
+  udevadm control --ping --timeout=10 2>/dev/null || /lib/systemd/systemd-udevd --daemon >>"$share/udisks.log" 2>&1
   udevadm trigger --action=add >>"$share/udisks.log" 2>&1
   udevadm settle --timeout=30
   /usr/libexec/udisks2/udisksd --no-debug >>"$share/udisks.log" 2>&1 &
