@@ -60,11 +60,11 @@ extension Trait where Self == Timed {
 ///
 /// The pool has one thread a processor, and most of these tests block the thread they run on
 /// while they wait: on a child process, a terminal, a socket, a speech server. On two processors
-/// two such waits stopped every other test. These threads, `$HEARTLINE_TEST_THREADS` of them (6
+/// two such waits stopped every other test. These threads, `$HEARTLINE_TEST_THREADS` of them (4
 /// by default), let that many tests wait at once; a test that computes still shares the same
-/// processors.
+/// processors, and so do the speech tests' deadlines: more threads, more load beside them.
 public final class TestThreads: TaskExecutor, @unchecked Sendable {
-    public static let shared = TestThreads(count: ProcessInfo.processInfo.environment["HEARTLINE_TEST_THREADS"].flatMap(Int.init) ?? 6)
+    public static let shared = TestThreads(count: ProcessInfo.processInfo.environment["HEARTLINE_TEST_THREADS"].flatMap(Int.init) ?? 4)
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
