@@ -43,7 +43,8 @@ public enum HeartlineMain {
         // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
         // in memory.
         signal(SIGXFSZ, SIG_IGN)
-        let interactive = isatty(streams.input) == 1
+        // Only the binary's own terminal: readline's state is the process's.
+        let interactive = streams.ownsProcess && isatty(streams.input) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { streams.writeError(LogFile.line($0, stamped: stamped)) }

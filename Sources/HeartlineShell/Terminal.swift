@@ -71,28 +71,15 @@ final class Terminal {
     /// Key echo and completion speak `words`' language from now on.
     func speak(in words: Words) { voice = EchoVoice(words: words) }
 
-    /// The terminal's output, where lines are printed above the one being typed.
+    /// The terminal's output, where lines are printed above the one being typed; readline draws
+    /// on its own stream, standard output.
     let output: Int32
-    /// readline's own streams when the terminal is not the process's standard input and
-    /// output (a run inside a test's process), closed with the terminal.
-    private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
 
-    /// - Parameters:
-    ///   - input: the terminal's keys; readline reads them only through `feed`, and sets the
-    ///     terminal's modes on it.
-    ///   - output: where readline draws the line and lines are printed above it.
     init(
         words: Words, echo mode: KeyEchoMode = .characters, terminal: String? = getenv("TERM").map { String(cString: $0) },
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+        output: Int32 = STDOUT_FILENO
     ) {
         self.output = output
-        if input != STDIN_FILENO || output != STDOUT_FILENO, let inputStream = fdopen(dup(input), "r"),
-            let outputStream = fdopen(dup(output), "w")
-        {
-            streams = (inputStream, outputStream)
-            rl_instream = inputStream
-            rl_outstream = outputStream
-        }
         voice = EchoVoice(words: words)
         echo = KeyEcho(mode: mode)
         terminalName = terminal
@@ -150,13 +137,6 @@ final class Terminal {
         rl_completion_display_matches_hook = nil
         rl_input_available_hook = nil
         Terminal.current = nil
-        if let streams {
-            rl_instream = nil
-            rl_outstream = nil
-            fclose(streams.input)
-            fclose(streams.output)
-            self.streams = nil
-        }
     }
 
     private func finished(_ line: String?) {
