@@ -15,7 +15,9 @@ import HeartlineSpeech
 /// non-blocking pipe, and every other `pactl` runs on a thread of its own. The headset's sink
 /// going while the headset is connected is told as the headset going, and its return as the
 /// headset back. A `pactl subscribe` that ends (the sound server restarted or is not running)
-/// is started again after a back-off; without `pactl` nothing is tried.
+/// is started again after a back-off; without `pactl` nothing is tried. A listing or a move that
+/// fails while the headset is connected (at boot, when everything starts at once, `pactl` can
+/// outwait its bound) is tried again after a back-off of its own, until it works.
 final class SoundServerLink {
     /// The sound server's sinks and streams, as `pactl` listed them.
     struct Listing: Sendable {
@@ -58,6 +60,10 @@ final class SoundServerLink {
     static let pactlWait = 5.0
     /// The waits before `pactl subscribe` is started again, the last one repeated.
     private var restarts = ReconnectBackoff(delays: [1, 2, 4, 8, 15, 30])
+    /// The waits before a failed listing or move is tried again, the last one repeated.
+    private var retries = ReconnectBackoff(delays: [1, 2, 4, 8, 15, 30])
+    private var retryTimer: EventLoop.Token?
+    private var retryOutput = false
 
     init(
         loop: EventLoop, environment: [String: String], log: @escaping (String) -> Void,
@@ -115,7 +121,11 @@ final class SoundServerLink {
             then: { [weak self] listing in
                 guard let self else { return }
                 self.listing = false
-                if let listing { self.listed(listing) }
+                if let listing {
+                    self.listed(listing)
+                } else if self.connected {
+                    self.retryLater()
+                }
                 if self.listAgain {
                     self.listAgain = false
                     self.refresh()
@@ -166,9 +176,30 @@ final class SoundServerLink {
                 }
                 return worked
             },
-            then: { [log] worked in
-                log("sound: \(sink) made the output, \(streams.count) streams moved\(worked ? "" : "; pactl refused some of it")")
+            then: { [weak self] worked in
+                guard let self else { return }
+                self.log("sound: \(sink) made the output, \(streams.count) streams moved\(worked ? "" : "; pactl refused some of it")")
+                if worked {
+                    self.retries.reset()
+                } else {
+                    self.retryLater(output: true)
+                }
             })
+    }
+
+    /// Lists again after the next wait of the back-off, once; with `output`, the headset's sink is
+    /// made the output again at that listing (and not at one already under way).
+    private func retryLater(output: Bool = false) {
+        guard headset != nil else { return }
+        retryOutput = retryOutput || output
+        guard retryTimer == nil else { return }
+        retryTimer = loop.after(retries.nextDelay()) { [weak self] in
+            guard let self else { return }
+            self.retryTimer = nil
+            if self.retryOutput { self.wantOutput = true }
+            self.retryOutput = false
+            self.refresh()
+        }
     }
 
     /// The sound server's sinks, default sink and streams, or nil when it does not answer (it
@@ -317,6 +348,10 @@ final class SoundServerLink {
     private func stopWatching() {
         if let restartTimer { loop.cancel(restartTimer) }
         restartTimer = nil
+        if let retryTimer { loop.cancel(retryTimer) }
+        retryTimer = nil
+        retryOutput = false
+        retries.reset()
         if let watch { loop.cancel(watch) }
         watch = nil
         if pipe >= 0 { close(pipe) }

@@ -14,6 +14,13 @@ public struct ChildProcess: Sendable {
     /// Starts `program` (searched in PATH unless it has a slash) with `arguments`; standard input
     /// and error are /dev/null, standard output is `output` or /dev/null. `environment` is added
     /// to this process's own.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its header
+    /// declares only for _GNU_SOURCE: found at run time.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
     public static func spawn(
         _ program: String, _ arguments: [String], output: Int32? = nil, environment added: [String: String] = [:]
     ) throws(SpeechError) -> ChildProcess {
@@ -45,6 +52,10 @@ public struct ChildProcess: Sendable {
             posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else the process has open reaches the child: a pipe another thread has just made
+        // for a short-lived program (Foundation's are not close-on-exec) would stay open as long
+        // as this child lives, and whoever reads it would wait for an end that never comes.
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&files, 3) }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &files, &attributes, argv, environment)
         guard result == 0 else {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
+import HeartlineIO
 @testable import HeartlineShell
 import HeartlineTestSupport
 import Testing
@@ -30,5 +34,65 @@ import Testing
         #expect(!SoundServerLink.concernsSinks("Event 'change' on sink #6"))
         #expect(!SoundServerLink.concernsSinks("Event 'new' on sink-input #12"))
         #expect(!SoundServerLink.concernsSinks("Event 'change' on client #3"))
+    }
+
+    /// A `pactl` that refuses its first `set-default-sink`, as one that outwaits its bound at boot
+    /// does, beside a socket where the sound server's would be: the link tries again after its
+    /// back-off (virtual time here) and the headset's sink is made the output.
+    @Test func aMoveThePactlRefusedIsTriedAgainUntilItWorks() throws {
+        let directory = TemporaryDirectory()
+        let sink = "bluez_output.AA_BB_CC_DD_EE_01.1"
+        let script = """
+            #!/bin/sh
+            PATH=/usr/bin:/bin
+            state=\(directory.path)
+            case "$1 $2 $3" in
+            "subscribe  ") exec sleep 600 ;;
+            "list short sinks") printf '0\\tnull\\tm\\ts16le\\tIDLE\\n1\\t\(sink)\\tm\\ts16le\\tIDLE\\n' ;;
+            "list short sink-inputs") printf '7\\t0\\t3\\tprotocol-native.c\\ts16le\\n' ;;
+            "info  ") cat "$state/default" 2>/dev/null || echo 'Default Sink: null' ;;
+            set-default-sink*)
+                echo "$2" >>"$state/asked"
+                [ "$(wc -l <"$state/asked")" -ge 2 ] || exit 1
+                echo "Default Sink: $2" >"$state/default" ;;
+            move-sink-input*) echo "$2 $3" >>"$state/moved" ;;
+            esac
+            """
+        let pactl = directory.path + "/pactl"
+        try script.write(toFile: pactl, atomically: true, encoding: .utf8)
+        chmod(pactl, 0o755)
+        let server = try UnixListener(path: directory.path + "/native")
+        defer { withExtendedLifetime(server) {} }
+
+        let loop = try EventLoop(clock: .manual(ManualClock()))
+        var logged: [String] = []
+        let link = SoundServerLink(
+            loop: loop, environment: ["PATH": directory.path, "PULSE_SERVER": "unix:" + directory.path + "/native"],
+            log: { logged.append($0) }, sinkPresence: { _, _ in })
+        defer { link.finish() }
+        link.keep("AA:BB:CC:DD:EE:01")
+        link.headsetConnection("AA:BB:CC:DD:EE:01", connected: true)
+
+        func spin(until done: () -> Bool) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !done(), ContinuousClock.now < deadline { loop.turn(maximumWait: 0.05) }
+            return done()
+        }
+        let asked = directory.path + "/asked"
+        func askedCount() -> Int {
+            ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        #expect(spin { logged.contains { $0.contains("pactl refused some of it") } }, "\(logged)")
+        #expect(askedCount() == 1)
+        // Nothing is tried again before the back-off's first second.
+        loop.advance(by: .milliseconds(900))
+        for _ in 0..<4 { loop.turn(maximumWait: 0.05) }
+        #expect(askedCount() == 1)
+        loop.advance(by: .milliseconds(100))
+        #expect(
+            spin { logged.contains { $0.contains("\(sink) made the output, 1 streams moved") && !$0.contains("refused") } }, "\(logged)")
+        #expect(askedCount() == 2)
+        let moved = (try? String(contentsOfFile: directory.path + "/moved", encoding: .utf8)) ?? ""
+        #expect(moved.contains("7 \(sink)"), "\(moved)")
     }
 }
