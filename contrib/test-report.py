@@ -57,7 +57,8 @@ def slowest(path, count=15):
             cases[test] = cases.get(test, 0) + 1
     timed = sorted(((took, test) for test, took in seconds.items()), reverse=True)
     print(f"the {min(count, len(timed))} slowest of {len(timed)} tests: each test's own time, from its body's start to its "
-          "return (a parameterized test's cases summed), timed by the .timed trait")
+          "return less its waits for the shared sound server's and bus's locks (a parameterized test's cases "
+          "summed), timed by the .timed trait")
     for took, test in timed[:count]:
         note = f"  ({cases[test]} cases)" if cases[test] > 1 else ""
         print(f"  {took:7.1f} s  {readable(test)}{note}")

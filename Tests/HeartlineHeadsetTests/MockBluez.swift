@@ -5,6 +5,7 @@ import Foundation
 import HeartlineCore
 import HeartlineIO
 @testable import HeartlineHeadset
+import HeartlineTestSupport
 import Testing
 
 /// A private dbus-daemon with python3-dbusmock's bluez5 template on it: bluetoothd's D-Bus
@@ -151,21 +152,5 @@ final class HeadsetLog {
         guard case .found(let found) = events[index] else { return nil }
         events.removeFirst(index + 1)
         return found
-    }
-}
-
-/// Held while the headset sound test runs, or a mock bluetoothd in this process: run side by
-/// side, the sound test's sink going was not seen (three runs of three), and each alone passes.
-/// The lock is a file's, as the two suites are in two modules.
-final class SoundAndBusLock {
-    private let descriptor: Int32
-
-    init() {
-        descriptor = open("/tmp/heartline-tests-sound-and-bus.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        if descriptor >= 0 { flock(descriptor, LOCK_EX) }
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
     }
 }
