@@ -283,7 +283,8 @@ extension Heartline {
                 questions(.command(command))
             } else if case .workout = screen {
                 say(.answer, .homeBusy)
-            } else if case .summary = screen, command == .back || command == .home {
+            } else if case .summary = screen, command != .next {
+                // Back, home and previous would all leave the unsaved workout behind.
                 ended(.leave)
             } else {
                 switch command {
