@@ -45,4 +45,73 @@ import Testing
             menu: 5, Resting check.
             """#)
     }
+
+    /// On the second page of a list a key chooses among the items read there: 1 the eleventh,
+    /// 0 the twentieth (none here, and said so); a typed number is any item's.
+    @Test func aKeyOnAListsPageChoosesAnItemOfThatPage() throws {
+        let session = try GoldenSession()
+        try session.saveWorkouts(count: 12)
+        expectGolden(
+            session,
+            #"""
+            > review
+            menu: Review previous workouts.
+            menu: 1, Browse all workouts.
+            menu: 2, Browse by date.
+            menu: 3, Browse by metric.
+            menu: 4, Browse by averages.
+            > 1
+            menu: All workouts.
+            menu: Items 1 to 10 of 12.
+            menu: 1, yesterday at 7:30, 20 minutes and 1 second.
+            menu: 2, Friday 27 November at 7:30, 20 minutes and 2 seconds.
+            menu: 3, Thursday 26 November at 7:30, 20 minutes and 3 seconds.
+            menu: 4, Wednesday 25 November at 7:30, 20 minutes and 4 seconds.
+            menu: 5, Tuesday 24 November at 7:30, 20 minutes and 5 seconds.
+            menu: 6, Monday 23 November at 7:30, 20 minutes and 6 seconds.
+            menu: 7, Sunday 22 November at 7:30, 20 minutes and 7 seconds.
+            menu: 8, Saturday 21 November at 7:30, 20 minutes and 8 seconds.
+            menu: 9, Friday 20 November at 7:30, 20 minutes and 9 seconds.
+            menu: 10, Thursday 19 November at 7:30, 20 minutes and 10 seconds.
+            menu: Type next for more.
+            > next
+            menu: All workouts.
+            menu: Items 11 to 12 of 12.
+            menu: 11, Wednesday 18 November at 7:30, 20 minutes and 11 seconds.
+            menu: 12, Tuesday 17 November at 7:30, 20 minutes and 12 seconds.
+            :key 1
+            menu: Workout of Wednesday 18 November at 7:30.
+            menu: Time elapsed, 20 minutes and 11 seconds.
+            menu: Average heart rate, 146 beats per minute.
+            menu: Maximum heart rate, 172 beats per minute.
+            menu: Calories burned, 234 kilocalories.
+            menu: Training load, 37 points.
+            menu: 1, Export to TCX.
+            menu: 2, Export to CSV.
+            menu: 3, Export to FIT.
+            menu: 4, Delete workout.
+            menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
+            > back
+            menu: All workouts.
+            menu: Items 11 to 12 of 12.
+            menu: 11, Wednesday 18 November at 7:30, 20 minutes and 11 seconds.
+            menu: 12, Tuesday 17 November at 7:30, 20 minutes and 12 seconds.
+            :key 0
+            answer: There is no item 20. Choose 1 to 12.
+            > 3
+            menu: Workout of Thursday 26 November at 7:30.
+            menu: Time elapsed, 20 minutes and 3 seconds.
+            menu: Average heart rate, 145 beats per minute.
+            menu: Maximum heart rate, 170 beats per minute.
+            menu: Calories burned, 230 kilocalories.
+            menu: Training load, 36 points.
+            menu: 1, Export to TCX.
+            menu: 2, Export to CSV.
+            menu: 3, Export to FIT.
+            menu: 4, Delete workout.
+            menu: 5, Time in zones.
+            menu: 6, Upload to intervals.icu.
+            """#)
+    }
 }

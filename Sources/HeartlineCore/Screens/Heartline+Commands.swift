@@ -31,7 +31,14 @@ extension Heartline {
         case .question: questions(.key(key))
         default:
             if let digit = key.wholeNumberValue, key.isASCIIDigit {
-                choose(number: digit == 0 ? 10 : digit)
+                let onPage = digit == 0 ? 10 : digit
+                if case .list(_, let page) = screen {
+                    // A key chooses among the items of the page read (0 its tenth); a typed
+                    // number is any item's.
+                    choose(number: page.page * Self.pageSize + onPage)
+                } else {
+                    choose(number: onPage)
+                }
             } else {
                 say(.answer, .keyDoesNothing, ["key": words.characterName(key)])
             }
