@@ -114,4 +114,38 @@ import Testing
             menu: 6, Upload to intervals.icu.
             """#)
     }
+
+    /// A typed range above the maximum heart rate (185 here) is refused, typed the wrong way round
+    /// too, and the line stays open for the next try.
+    @Test func aTargetAboveTheMaximumHeartRateIsRefused() throws {
+        let session = try GoldenSession()
+        session.open(.configure(.zone, Draft()), below: [.home])
+        expectGolden(
+            session,
+            #"""
+            menu: Target heart rate zone.
+            menu: 1, No target, selected.
+            menu: 2, Zone 1, 93 to 111 beats per minute.
+            menu: 3, Zone 2, 112 to 130 beats per minute.
+            menu: 4, Zone 3, 131 to 148 beats per minute.
+            menu: 5, Zone 4, 149 to 167 beats per minute.
+            menu: 6, Zone 5, 168 to 185 beats per minute.
+            menu: 7, Type a range.
+            menu: 8, Next.
+            > type a range
+            answer: Type a range such as 140 to 160, then press Enter.
+            > 200 to 100
+            answer: 200 is above your maximum heart rate of 185 beats per minute.
+            answer: Type the range again, or press Escape to choose a zone.
+            > 170 to 185
+            answer: Target heart rate zone: 170 to 185 beats per minute.
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            """#)
+    }
 }

@@ -238,6 +238,15 @@ enum ConfigureFeature: Feature {
                 .typeLine, .say(.answer, .targetAgain),
             ]
         }
+        // A range above the maximum heart rate can never be reached (typed the wrong way round,
+        // "200 to 100" is still 100 to 200): said, and asked again.
+        let maximum = HeartRateZones(profile: environment.profile).maximum
+        guard range.high <= maximum else {
+            return [
+                .say(.answer, .targetAboveMaximum, ["high": String(range.high), "maximum": String(maximum)]),
+                .typeLine, .say(.answer, .targetAgain),
+            ]
+        }
         return reduce(&state, .chooseTarget(TargetZone(zone: nil, range: range)), environment)
     }
 
