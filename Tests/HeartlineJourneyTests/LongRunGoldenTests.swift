@@ -148,4 +148,44 @@ import Testing
             menu: 5, Next.
             """#)
     }
+
+    /// The lap key pressed twice in one second, and in the second a plan's phase began: the lap
+    /// just ended is read again, never a lap of 0 seconds that is not stored.
+    @Test func theLapKeyInTheSecondALapBeganReadsTheEndedLapAgain() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 100
+            :wait 60
+            :key l
+            answer: Lap 1, 1 minute.
+            answer: Lap 1 average heart rate, 100 beats per minute.
+            :key l
+            answer: Lap 1, 1 minute.
+            answer: Lap 1 average heart rate, 100 beats per minute.
+            :wait 30
+            :key l
+            answer: Lap 2, 30 seconds.
+            answer: Lap 2 average heart rate, 100 beats per minute.
+            """#)
+        let planned = try GoldenSession()
+        let plan = try TrainingPlanText.read("warm up 20 seconds, 2 times 30 seconds hard, 20 seconds easy")
+        planned.startWorkout(WorkoutConfiguration(metrics: [], interval: .none, plan: plan))
+        expectGolden(
+            planned,
+            #"""
+            answer: Workout started.
+            event: Warm-up, 20 seconds.
+            :hr 100
+            :wait 20
+            event: Work in 5 seconds.
+            event: Work, round 1 of 2, 30 seconds.
+            :key l
+            answer: Lap 1, 20 seconds.
+            answer: Lap 1 average heart rate, 100 beats per minute.
+            """#)
+    }
 }

@@ -97,10 +97,15 @@ extension WorkoutFeature {
         record(progress, into: &state.workout!, &steps)
         let elapsed = Int(state.workout!.engine.elapsed(at: now))
         let lap = state.workout!.lap
+        // In the second a lap began (the key pressed twice, or a plan's phase beginning) there is
+        // no lap to end: the one that just ended is read again, and no empty lap is made.
+        if elapsed == lap.start, let ended = state.workout!.endedLap, ended.lap.number == lap.number - 1 {
+            steps += FeatureStep.lap(ended.lap.number, seconds: ended.seconds, heartRates: ended.lap.heartRates, environment.words)
+            return
+        }
         steps += FeatureStep.lap(lap.number, seconds: elapsed - lap.start, heartRates: lap.heartRates, environment.words)
-        // A second press within the same second reads the new lap again rather than making an
-        // empty one.
         if elapsed > lap.start {
+            state.workout!.endedLap = (lap, elapsed - lap.start)
             state.workout!.lap = ActiveWorkout.Lap(number: lap.number + 1, start: elapsed)
             state.workout!.lapMarks.append(elapsed)
             // Written now, so a crash keeps the lap.

@@ -64,6 +64,9 @@ struct ActiveWorkout: Sendable {
         var start = 0
         var heartRates: [Int] = []
     }
+    /// The lap that ended last, by the lap key or a plan's phase, and the seconds it lasted: read
+    /// again when the lap key comes in the second the next one began.
+    var endedLap: (lap: Lap, seconds: Int)?
 
     static let recentSeconds = 60
 
@@ -92,6 +95,7 @@ struct ActiveWorkout: Sendable {
         if let heartRate = sample.heartRate { lap.heartRates.append(heartRate) }
         let byPlan = engine.configuration.plan.map { Laps.planBoundaries($0).contains(sample.elapsed) } ?? false
         if byPlan || (engine.configuration.plan == nil && engine.distanceLaps.contains(sample.elapsed)) {
+            endedLap = (lap, sample.elapsed - lap.start)
             lap = Lap(number: lap.number + 1, start: sample.elapsed)
         }
     }
@@ -107,6 +111,7 @@ extension ActiveWorkout: Equatable {
             && lhs.contact.isLost == rhs.contact.isLost && lhs.saidProfileHint == rhs.saidProfileHint && lhs.pausedAt == rhs.pausedAt
             && lhs.recent == rhs.recent && lhs.lap == rhs.lap && lhs.trainingLoad == rhs.trainingLoad
             && lhs.timeInZones == rhs.timeInZones && lhs.lapMarks == rhs.lapMarks
+            && lhs.endedLap?.lap == rhs.endedLap?.lap && lhs.endedLap?.seconds == rhs.endedLap?.seconds
     }
 }
 
