@@ -48,7 +48,7 @@ let package = Package(
         // The event loop and file-descriptor plumbing every adapter shares.
         .target(name: "HeartlineIO", dependencies: ["CHeartlineSystem"]),
         // Adapters at the edge.
-        .target(name: "HeartlineStorage", dependencies: ["HeartlineCore", "CSQLite"]),
+        .target(name: "HeartlineStorage", dependencies: ["HeartlineCore", "HeartlineIO", "CSQLite"]),
         .target(
             name: "HeartlineSpeech",
             dependencies: ["HeartlineCore", "HeartlineIO", "CSpeechd", "CEspeakNG"],

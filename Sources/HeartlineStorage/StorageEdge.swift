@@ -1,5 +1,6 @@
 import Foundation
 import HeartlineCore
+import HeartlineIO
 
 /// Carries out the core's storage effects on a store, and turns what happened into inputs.
 ///
@@ -136,15 +137,16 @@ public final class StorageEdge {
     }
 
     /// The plans folder's Zwift and FIT files, by name; a missing folder has none. A file that
-    /// cannot be read is listed without its bytes, so that it is said, not passed over.
+    /// cannot be read is listed without its bytes, so that it is said, not passed over: so is a
+    /// FIFO, a device or a symbolic link named like a plan, never waited on nor followed.
     static func planFiles(in directory: String?) -> [PlanFile] {
         guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter(PlanFile.isPlanFile).sorted().prefix(PlanFile.mostListed).map { name in
             // At most one byte past the largest workout is read: a larger file is refused as such.
-            guard let handle = FileHandle(forReadingAtPath: directory + "/" + name) else { return PlanFile(name: name, bytes: nil) }
-            defer { try? handle.close() }
-            let bytes = try? handle.read(upToCount: FITWorkoutReader.largestFile + 1)
-            return PlanFile(name: name, bytes: bytes.map { Array($0 ?? Data()) })
+            switch OutsideFile.read(at: directory + "/" + name, upTo: FITWorkoutReader.largestFile + 1) {
+            case .success(let bytes): PlanFile(name: name, bytes: bytes)
+            case .failure: PlanFile(name: name, bytes: nil)
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineCore
+import HeartlineIO
 
 /// The blocking side of a stick's transfer: files written, synced and renamed on the stick, the
 /// marker of what was copied, and plan files read from it. Called off the loop only.
@@ -13,11 +14,19 @@ enum StickFiles {
     /// copies only the others.
     static let markerName = ".heartline-copied"
 
+    /// The most of the marker that is read: a line a copied file (a name of at most about 60
+    /// bytes), so about 16,000 files. Past it the marker is not the one Heartline writes, and
+    /// every file is copied again (a file already there is replaced by the same bytes).
+    static let largestMarker = 1 << 20
+
     /// Makes the folder and reads the names the marker lists.
     static func prepare(mount: String) -> Result<Set<String>, StickProblem> {
         let directory = mount + "/" + folder
         if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(problem(errno)) }
-        guard let text = try? String(contentsOfFile: directory + "/" + markerName, encoding: .utf8) else { return .success([]) }
+        guard case .success(let bytes) = OutsideFile.read(at: directory + "/" + markerName, upTo: largestMarker + 1),
+            bytes.count <= largestMarker
+        else { return .success([]) }
+        let text = String(decoding: bytes, as: UTF8.self)
         // A line cut by an early pull, or zeros where FAT gave the marker its new length before
         // its bytes, never joins the names after it.
         return .success(Set(text.split(whereSeparator: { $0 == "\n" || $0 == "\0" }).map(String.init)))
