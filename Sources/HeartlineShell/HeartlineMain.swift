@@ -39,12 +39,15 @@ public enum HeartlineMain {
         }
         let configuration = Configuration.load(explicit: options.configFile, environment: environment)
         configuration.apply(to: &options, environment: environment)
-        // A dead speech server must not kill the process through a broken socket.
-        signal(SIGPIPE, SIG_IGN)
-        // A file-size limit (ulimit -f) must not kill the process mid-workout: ignored, a write
-        // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
-        // in memory.
-        signal(SIGXFSZ, SIG_IGN)
+        // The process's signals are the binary's alone; a test ignores SIGPIPE itself.
+        if streams.ownsProcess {
+            // A dead speech server must not kill the process through a broken socket.
+            signal(SIGPIPE, SIG_IGN)
+            // A file-size limit (ulimit -f) must not kill the process mid-workout: ignored, a
+            // write past it fails with EFBIG, which the store takes for a full disk and keeps the
+            // workout in memory.
+            signal(SIGXFSZ, SIG_IGN)
+        }
         // A terminal: the binary's own, or one a test runs Heartline on inside its process
         // (readline's state is the process's: the terminal takes it and gives it back).
         let interactive = isatty(streams.input) == 1

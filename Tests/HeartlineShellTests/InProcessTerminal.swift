@@ -41,8 +41,12 @@ final class InProcessTerminal: TerminalUnderTest {
     private var hasEnded = false
 
     /// readline reads its init file once per process, from $INPUTRC: the binary's runs are given
-    /// /dev/null, and so is this process, before its first run.
-    private static let noInitFile: Void = { setenv("INPUTRC", "/dev/null", 0) }()
+    /// /dev/null, and so is this process, before its first run. The process's signals are this
+    /// test process's: a write to a closed pipe or socket fails rather than ending every test.
+    private static let processSettings: Void = {
+        setenv("INPUTRC", "/dev/null", 0)
+        Glibc.signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// - Parameters:
     ///   - standardErrorOnTerminal: the run's log is written on the terminal too.
@@ -51,7 +55,7 @@ final class InProcessTerminal: TerminalUnderTest {
         arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, typedBeforeStart: String = ""
     ) throws {
         if !InProcessTerminalUse.held { Issue.record("an in-process terminal needs the .inProcessTerminal trait") }
-        Self.noInitFile
+        Self.processSettings
         var name = [CChar](repeating: 0, count: 128)
         master = heartline_openpt(&name, name.count)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
