@@ -15,7 +15,9 @@ public enum HeartlineMain {
     /// Runs Heartline and returns the process's exit status.
     ///
     /// - Parameter streams: the process's own standard streams in the binary; a test's pipes or
-    ///   files when it runs Heartline inside its own process (a script, never a terminal).
+    ///   files when it runs Heartline inside its own process, or a pseudo-terminal's side, one run
+    ///   on a terminal at a time (readline's state is the process's). Such a run leaves the
+    ///   process's signals and standard error alone.
     public static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, streams: ProcessStreams = .standard
     ) -> Int32 {
@@ -37,14 +39,18 @@ public enum HeartlineMain {
         }
         let configuration = Configuration.load(explicit: options.configFile, environment: environment)
         configuration.apply(to: &options, environment: environment)
-        // A dead speech server must not kill the process through a broken socket.
-        signal(SIGPIPE, SIG_IGN)
-        // A file-size limit (ulimit -f) must not kill the process mid-workout: ignored, a write
-        // past it fails with EFBIG, which the store takes for a full disk and keeps the workout
-        // in memory.
-        signal(SIGXFSZ, SIG_IGN)
-        // Only the binary's own terminal: readline's state is the process's.
-        let interactive = streams.ownsProcess && isatty(streams.input) == 1
+        // The process's signals are the binary's alone; a test ignores SIGPIPE itself.
+        if streams.ownsProcess {
+            // A dead speech server must not kill the process through a broken socket.
+            signal(SIGPIPE, SIG_IGN)
+            // A file-size limit (ulimit -f) must not kill the process mid-workout: ignored, a
+            // write past it fails with EFBIG, which the store takes for a full disk and keeps the
+            // workout in memory.
+            signal(SIGXFSZ, SIG_IGN)
+        }
+        // A terminal: the binary's own, or one a test runs Heartline on inside its process
+        // (readline's state is the process's: the terminal takes it and gives it back).
+        let interactive = isatty(streams.input) == 1
         // The journal stamps its lines itself; a file or a pipe gets the time on each line.
         let stamped = environment["JOURNAL_STREAM"] == nil || options.logFile != nil
         let log: (String) -> Void = { streams.writeError(LogFile.line($0, stamped: stamped)) }

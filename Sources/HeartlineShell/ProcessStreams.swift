@@ -7,9 +7,10 @@
 ///
 /// The binary runs on the process's own standard streams and owns the process: it blocks the
 /// stop signals and reads them from the loop, moves standard error to the log file on a
-/// terminal, and reads keys from a terminal. A test runs Heartline inside its own process on
-/// pipes or files instead, several at once: such a run leaves the process's signals and streams
-/// alone, and reads its input as a script.
+/// terminal, and reads keys from a terminal. A test runs Heartline inside its own process
+/// instead, on pipes or files (a script, several runs at once) or on a pseudo-terminal's side
+/// (keys, one run at a time, since readline's state is the process's): such a run leaves the
+/// process's signals and standard error alone.
 public struct ProcessStreams: Sendable {
     public var input: Int32
     public var output: Int32

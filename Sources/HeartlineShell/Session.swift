@@ -350,7 +350,7 @@ final class Session {
         words: Words, echo: KeyEchoMode = .characters, buttons: MediaButtonMapping = .standard, typedAhead: [UInt8] = [],
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalName: String? = getenv("TERM").map { String(cString: $0) }
     ) {
-        let terminal = Terminal(words: words, echo: echo, terminal: terminalName, output: output)
+        let terminal = Terminal(words: words, echo: echo, terminal: terminalName, input: input, output: output)
         self.terminal = terminal
         terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
         terminal.onInput = { [weak self] input in self?.send(input) }

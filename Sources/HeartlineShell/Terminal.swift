@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import CHeartlineSystem
 @preconcurrency import CReadline
 import HeartlineCore
 
@@ -71,15 +72,40 @@ final class Terminal {
     /// Key echo and completion speak `words`' language from now on.
     func speak(in words: Words) { voice = EchoVoice(words: words) }
 
-    /// The terminal's output, where lines are printed above the one being typed; readline draws
-    /// on its own stream, standard output.
+    /// The terminal's output, where lines are printed above the one being typed.
     let output: Int32
+    /// readline's streams when the terminal is not the process's standard input and output (a
+    /// run inside a test's process), and the ones they replaced, given back at `close`.
+    private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
+    private var replacedStreams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)
 
+    /// readline's state is the process's: its streams, its line, its history, its terminal
+    /// settings. A terminal takes it over from `init` to `close`, and leaves it as it found it,
+    /// so that a process can run one terminal after another (a test's process does).
+    ///
+    /// - Parameters:
+    ///   - input: the terminal's keys; readline reads them only through `feed`, and sets the
+    ///     terminal's modes on it.
+    ///   - output: where readline draws the line and lines are printed above it.
     init(
         words: Words, echo mode: KeyEchoMode = .characters, terminal: String? = getenv("TERM").map { String(cString: $0) },
-        output: Int32 = STDOUT_FILENO
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
     ) {
         self.output = output
+        replacedStreams = (rl_instream, rl_outstream)
+        if input != STDIN_FILENO || output != STDOUT_FILENO, let inputStream = fdopen(dup(input), "r"),
+            let outputStream = fdopen(dup(output), "w")
+        {
+            streams = (inputStream, outputStream)
+            rl_instream = inputStream
+            rl_outstream = outputStream
+            // Not the process's terminal: its size is not put into the process's environment
+            // (LINES, COLUMNS), which other threads read, and it is read from this terminal.
+            rl_change_environment = 0
+            rl_reset_screen_size()
+        }
+        // A line recalled with Up is one typed on this terminal.
+        clear_history()
         voice = EchoVoice(words: words)
         echo = KeyEcho(mode: mode)
         terminalName = terminal
@@ -125,18 +151,55 @@ final class Terminal {
         rl_variable_bind("show-all-if-ambiguous", "on")
     }
 
+    /// Gives readline back as it was found: no line half read or searched, no handler, the
+    /// terminal's settings restored, no history, the process's own streams.
     func close() {
         guard !closed else { return }
         closed = true
         pending.removeAll()
+        // A key sequence, a search or a numeric argument left half done is dropped.
+        rl_callback_sigcleanup()
         rl_callback_handler_remove()
+        rl_free_line_state()
         rl_deprep_term_function = rl_deprep_terminal
         rl_deprep_terminal()
+        // The process goes on to another terminal only when this one was not its own.
+        if streams != nil, rl_readline_state & UInt(RL_STATE_TERMPREPPED) != 0 { Self.forgetPreparedTerminal() }
         rl_redisplay_function = rl_redisplay
+        rl_getc_function = rl_getc
         rl_attempted_completion_function = nil
         rl_completion_display_matches_hook = nil
         rl_input_available_hook = nil
+        clear_history()
         Terminal.current = nil
+        if let streams {
+            rl_instream = replacedStreams.input
+            rl_outstream = replacedStreams.output
+            fclose(streams.input)
+            fclose(streams.output)
+            self.streams = nil
+        }
+    }
+
+    /// A terminal that hung up takes no settings, and readline forgets that it prepared a
+    /// terminal only when restoring one succeeds: otherwise the next terminal of this process
+    /// would never be prepared, and stay in canonical mode (its keys held back until Enter, Control-D an end of
+    /// file). The restore is made once more on a pseudo-terminal of its own, closed at once.
+    private static func forgetPreparedTerminal() {
+        var name = [CChar](repeating: 0, count: 128)
+        let master = heartline_openpt(&name, name.count)
+        guard master >= 0 else { return }
+        defer { Glibc.close(master) }
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0, let stream = fdopen(slave, "r") else {
+            if slave >= 0 { Glibc.close(slave) }
+            return
+        }
+        let input = rl_instream
+        rl_instream = stream
+        rl_deprep_terminal()
+        rl_instream = input
+        fclose(stream)
     }
 
     private func finished(_ line: String?) {

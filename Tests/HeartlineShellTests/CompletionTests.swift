@@ -71,9 +71,9 @@ import Testing
 
     // MARK: On a real terminal
 
-    @Test func tabCompletesAndSaysTheMatchesOnATerminal() throws {
+    @Test(.inProcessTerminal) func tabCompletesAndSaysTheMatchesOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("3")

@@ -167,11 +167,11 @@ import Testing
         #expect(configuration.keys.actions == ["+": .workout(.heartRate), " ": .workout(.allMetrics), "1": .workout(.pauseOrResume)])
     }
 
-    @Test func aKeyBoundInTheFileAnswersOnARealTerminal() throws {
+    @Test(.inProcessTerminal) func aKeyBoundInTheFileAnswersOnARealTerminal() throws {
         let data = TemporaryDirectory()
         let file = data.path + "/heartline.conf"
         try "key.+ = heart rate\nspeech.rate = 500\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal(arguments: [
+        let terminal = try InProcessTerminal(arguments: [
             "--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file,
         ])
         #expect(terminal.waitFor("answer: Heartline is ready."))
@@ -192,6 +192,6 @@ import Testing
         mark = terminal.mark
         terminal.type("+")
         #expect(terminal.waitFor("answer: Heart rate, ", after: mark))
-        terminal.process.terminate()
+        #expect(terminal.hangUp() == 0)
     }
 }

@@ -129,14 +129,16 @@ private struct EchoScript {
 
     // MARK: On a real terminal
 
-    @Test(arguments: [
-        ("characters", ["echo: s", "echo: e", "echo: t", "echo: space"]),
-        ("words", ["echo: set"]),
-        ("both", ["echo: s", "echo: t", "echo: space", "echo: set"]),
-    ])
+    @Test(
+        .inProcessTerminal,
+        arguments: [
+            ("characters", ["echo: s", "echo: e", "echo: t", "echo: space"]),
+            ("words", ["echo: set"]),
+            ("both", ["echo: s", "echo: t", "echo: space", "echo: set"]),
+        ])
     func eachEchoModeOnATerminal(mode: String, expected: [String]) throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", mode])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", mode])
         #expect(terminal.waitFor("menu: 4, Settings."))
         let mark = terminal.mark
         for key in ["s", "e", "t", " "] {
@@ -150,9 +152,9 @@ private struct EchoScript {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func noEchoOnATerminalSaysNothingWhileTyping() throws {
+    @Test(.inProcessTerminal) func noEchoOnATerminalSaysNothingWhileTyping() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         let mark = terminal.mark
@@ -168,9 +170,9 @@ private struct EchoScript {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func deletionAndCursorMovesOnATerminal() throws {
+    @Test(.inProcessTerminal) func deletionAndCursorMovesOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("bacx")
         #expect(terminal.waitForLine("echo: bacx"))
@@ -193,9 +195,9 @@ private struct EchoScript {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func historyRecallSaysTheRecalledLine() throws {
+    @Test(.inProcessTerminal) func historyRecallSaysTheRecalledLine() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("where\r")
         #expect(terminal.waitFor("answer: You are on Heartline home."))
@@ -222,9 +224,9 @@ private struct EchoScript {
 
     /// The terminal as drawn (a screen reader's review reads it so): a recalled line and a line
     /// typed in one burst are drawn once, with no old line left under the new prompt.
-    @Test func aRecalledLineAndABurstAreDrawnCleanly() throws {
+    @Test(.inProcessTerminal) func aRecalledLineAndABurstAreDrawnCleanly() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("home\r")  // a burst: the whole word and Enter in one read
@@ -252,9 +254,9 @@ private struct EchoScript {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func enterOnAnEmptyLineSaysWhereYouAre() throws {
+    @Test(.inProcessTerminal) func enterOnAnEmptyLineSaysWhereYouAre() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("\r")
         #expect(terminal.waitFor("answer: You are on Heartline home."))
@@ -263,7 +265,7 @@ private struct EchoScript {
     }
 }
 
-extension PseudoTerminal {
+extension TerminalUnderTest {
     /// The rows as a terminal draws them: carriage return, line feed, backspace, erase to the
     /// end of the line and cursor moves applied, other escape sequences left out. (Scalars, not
     /// characters: "\r\n" is one Character.)
@@ -324,7 +326,7 @@ extension PseudoTerminal {
         while Date() < deadline {
             if output(after: mark).contains(text + "\n") { return true }
             // Until the program prints more, or hangs up.
-            if awaitTerminal(until: deadline).hungUp { return output(after: mark).contains(text + "\n") }
+            if awaitTerminal(events: Int16(POLLIN), until: deadline).hungUp { return output(after: mark).contains(text + "\n") }
         }
         return false
     }

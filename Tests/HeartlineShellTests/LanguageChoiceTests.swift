@@ -130,9 +130,9 @@ import Testing
     }
 
     /// On the terminal, key echo follows a language chosen in Settings at once.
-    @Test func keyEchoSpeaksTheLanguageChosenInSettings() throws {
+    @Test(.inProcessTerminal) func keyEchoSpeaksTheLanguageChosenInSettings() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path],
             environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
         #expect(terminal.waitFor("menu: 4, Settings."))

@@ -12,6 +12,10 @@ import Testing
         return cards.contains("]: ")
     }
 
+    /// On the binary, not in-process: what it checks is the process's own standard error (the
+    /// sound libraries' noise and the log lines) moved off the terminal into the log file, which
+    /// only a run that owns its process does; and the speech engines it opens (libspeechd, ALSA)
+    /// would otherwise start inside the test process.
     @Test func withNoSoundTheHomeMenuIsReadableAndOneLineSaysWhy() throws {
         guard !Self.hasSoundCard else { return }
         let data = TemporaryDirectory()
@@ -48,6 +52,8 @@ import Testing
 /// as at boot): the start cannot know it before the first sentence, so the sound check finds it
 /// just after. The line saying why comes then, followed by the sentences nobody heard.
 @Suite(.timed) struct DummyOutputTests {
+    /// On the binary, for the reasons of `withNoSoundTheHomeMenuIsReadableAndOneLineSaysWhy`: the
+    /// log file it reads is the process's standard error, moved there by the binary alone.
     @Test func theFirstSentencesArePrintedOnceTheDummyOutputIsFound() throws {
         let data = TemporaryDirectory()
         let runtime = TemporaryDirectory()

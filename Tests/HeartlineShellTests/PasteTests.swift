@@ -5,7 +5,7 @@ import Foundation
 import HeartlineTestSupport
 import Testing
 
-/// 100 kB pasted into the built binary's terminal during a workout: refused at once with one
+/// 100 kB pasted into Heartline's terminal during a workout: refused at once with one
 /// sentence, nothing of it echoed or taken, the next key answered, and the loop's probe
 /// (`HEARTLINE_LOOP_PROBE`) never more than 50 ms without polling while the workout records.
 @Suite(.timed, .serialized, .tags(.threads)) struct PasteTests {
@@ -28,7 +28,7 @@ import Testing
 
     /// Pastes `bytes` and returns the seconds until `answer` was printed after `mark`, nil when
     /// it never was; the paste is all written first (so it must have been read).
-    static func paste(_ bytes: [UInt8], into terminal: PseudoTerminal, answer: String, mark: Int) -> (written: Bool, answered: Double?) {
+    static func paste(_ bytes: [UInt8], into terminal: InProcessTerminal, answer: String, mark: Int) -> (written: Bool, answered: Double?) {
         let started = Date()
         let written = terminal.paste(bytes, timeout: 60)
         guard terminal.waitFor(answer, after: mark, timeout: 10) else { return (written, nil) }
@@ -37,10 +37,10 @@ import Testing
         return (written, Date().timeIntervalSince(started))
     }
 
-    @Test func a100kBPasteDuringAWorkoutIsRefusedAtOnceAndTheLoopGoesOn() throws {
+    @Test(.inProcessTerminal) func a100kBPasteDuringAWorkoutIsRefusedAtOnceAndTheLoopGoesOn() throws {
         let data = TemporaryDirectory()
         let probePath = data.path + "/probe"
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data"],
             environment: ["HEARTLINE_LOOP_PROBE": probePath])
         #expect(terminal.waitFor("menu: 4, Settings."))

@@ -6,9 +6,9 @@ import Testing
 @Suite(.timed) struct PlanTerminalTests {
     /// Help on the plan step and a refused plan both leave the line open for the plan: a plan
     /// beginning with a digit ("4x3min ...") is typed whole, its digit choosing no item.
-    @Test func aPlanBeginningWithADigitIsTypedWholeAfterHelpAndAfterARefusal() throws {
+    @Test(.inProcessTerminal) func aPlanBeginningWithADigitIsTypedWholeAfterHelpAndAfterARefusal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")
@@ -39,9 +39,9 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/coach").standardized.path
 
-    /// The real binary reads the plans folder: `--plans DIR`, else the data directory's plans.
+    /// Heartline reads the plans folder: `--plans DIR`, else the data directory's plans.
     /// A plan file is listed by its name and taken; a damaged one is said with why.
-    @Test(arguments: [true, false])
+    @Test(.inProcessTerminal, arguments: [true, false])
     func planFilesAreListedFromThePlansFolderAndTaken(givenOnTheCommandLine: Bool) throws {
         let data = TemporaryDirectory()
         let elsewhere = TemporaryDirectory()
@@ -51,7 +51,7 @@ import Testing
         try Data("not a workout".utf8).write(to: URL(fileURLWithPath: plans + "/broken.zwo"))
         let arguments =
             ["--simulate", "--speech", "transcript", "--data-dir", data.path] + (givenOnTheCommandLine ? ["--plans", plans] : [])
-        let terminal = try PseudoTerminal(arguments: arguments)
+        let terminal = try InProcessTerminal(arguments: arguments)
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
         terminal.type("configure\r")

@@ -214,3 +214,68 @@ public final class SoundAndBusLock {
         if descriptor >= 0 { close(descriptor) }
     }
 }
+
+/// Tests that run Heartline on a terminal inside this process: readline's state (its streams,
+/// its line, its history, the terminal it prepared) is the process's, so such runs take turns,
+/// whichever suite they are in. A test waiting for its turn is suspended, holding no thread; what
+/// it waits is not its own time (`Timed.Waits`).
+public struct InProcessTerminalUse: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
+        let asked = ContinuousClock.now
+        await Self.turns.take()
+        Timed.waits?.add(asked.duration(to: .now))
+        defer { Self.turns.give() }
+        try await Self.$held.withValue(true) { try await function() }
+    }
+
+    /// Whether the running test holds the turn: an in-process terminal is made only then.
+    @TaskLocal public static var held = false
+
+    private static let turns = Turns()
+
+    /// One holder at a time; the others wait in the order they asked.
+    private final class Turns: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func take() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                lock.lock()
+                if taken {
+                    waiting.append(continuation)
+                    lock.unlock()
+                } else {
+                    taken = true
+                    lock.unlock()
+                    continuation.resume()
+                }
+            }
+        }
+
+        func give() {
+            lock.lock()
+            if waiting.isEmpty {
+                taken = false
+                lock.unlock()
+            } else {
+                let next = waiting.removeFirst()
+                lock.unlock()
+                next.resume()
+            }
+        }
+    }
+}
+
+extension Trait where Self == InProcessTerminalUse {
+    /// The tests run Heartline on a terminal inside this process, one at a time.
+    public static var inProcessTerminal: Self { InProcessTerminalUse() }
+}
