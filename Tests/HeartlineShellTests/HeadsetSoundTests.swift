@@ -128,8 +128,8 @@ struct HeadsetSoundTests {
     }
 
     /// The mock bluetoothd with the SHOKZ headset on it, found by discovery.
-    static func mockWithHeadset() throws -> HeadsetBinaryTests.MockBus {
-        let bus = try HeadsetBinaryTests.MockBus()
+    static func mockWithHeadset() throws -> HeadsetByEarTests.MockBus {
+        let bus = try HeadsetByEarTests.MockBus()
         try bus.call("org.bluez", "/", "org.bluez.Mock.AddAdapter", ["hci0", "heartline-test"])
         try bus.call("org.bluez", "/", "org.bluez.Mock.AddDevice", ["hci0", address, "SHOKZ OpenRun"])
         try bus.call(

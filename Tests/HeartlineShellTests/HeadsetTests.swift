@@ -5,7 +5,8 @@ import Foundation
 import HeartlineTestSupport
 import Testing
 
-/// The built binary on a terminal pairs a headset by ear through a mock bluetoothd
+/// Heartline on a terminal (in-process, on a real pseudo-terminal) pairs a headset by ear through
+/// a mock bluetoothd
 /// (python3-dbusmock's bluez5 template on a private dbus-daemon, reached through
 /// HEARTLINE_DBUS_ADDRESS), and gets it back after the headset drops.
 @Suite(
@@ -15,7 +16,7 @@ import Testing
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"),
         "needs python3-dbusmock and gdbus (contrib/setup.sh --test)"))
-struct HeadsetBinaryTests {
+struct HeadsetByEarTests {
     /// A private bus with the mock bluetoothd on it, stopped when the value goes.
     final class MockBus {
         let daemon = Process()
@@ -71,7 +72,7 @@ struct HeadsetBinaryTests {
         }
     }
 
-    @Test func aHeadsetIsFoundPairedAndConnectedByEarAndComesBackAfterItGoes() throws {
+    @Test(.inProcessTerminal) func aHeadsetIsFoundPairedAndConnectedByEarAndComesBackAfterItGoes() throws {
         let bus = try MockBus()
         try bus.call("org.bluez", "/", "org.bluez.Mock.AddAdapter", ["hci0", "heartline-test"])
         try bus.call("org.bluez", "/", "org.bluez.Mock.AddDevice", ["hci0", "AA:BB:CC:DD:EE:01", "SHOKZ OpenRun"])
@@ -80,7 +81,7 @@ struct HeadsetBinaryTests {
             "org.bluez", "/org/bluez/hci0/dev_AA_BB_CC_DD_EE_01", "org.freedesktop.DBus.Mock.UpdateProperties",
             ["org.bluez.Device1", "{'Class': <uint32 2360324>, 'UUIDs': <['0000110b-0000-1000-8000-00805f9b34fb']>, 'RSSI': <int16 -55>}"])
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
             environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
         #expect(terminal.waitFor("menu: 5, Resting check."))
@@ -108,7 +109,7 @@ struct HeadsetBinaryTests {
         #expect(terminal.waitForExit() == 0)
 
         // Remembered: the next start keeps it, and the Headset screen names it.
-        let again = try PseudoTerminal(
+        let again = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
             environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
         #expect(again.waitFor("menu: 5, Resting check."))

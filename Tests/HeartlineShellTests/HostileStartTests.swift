@@ -22,7 +22,7 @@ import Testing
             "2 times -5 minutes work",
         ]
         let script = Self.toThePlan + plans.joined(separator: "\n") + "\n4 x 30 s work 30 s rest\nquit\n"
-        let result = try runHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
+        let result = try runInProcess(["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(script.utf8))
         #expect(result.status == 0)
         let refused = result.lines.filter { $0 == "answer: Type the plan again, or press Escape to choose from the list." }
         #expect(refused.count == plans.count)
@@ -30,26 +30,12 @@ import Testing
         #expect(result.lines.last == "answer: Goodbye.")
     }
 
-    @Test(arguments: ["x", "y/z", "./w/../v"])
-    func aRelativeDataDirectoryIsMadeInTheCurrentDirectory(_ relative: String) throws {
-        let folder = TemporaryDirectory()
-        // The shell changes to the folder first, so the relative path is the binary's own to resolve.
-        let result = try runProgram(
-            "/bin/sh",
-            ["-c", "cd \"$0\" && exec \"$1\" --simulate --speech transcript --data-dir \"$2\"", folder.path, Binary.path, relative],
-            input: Data("quit\n".utf8))
-        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
-        #expect(result.lines.first == "answer: Heartline is ready.")
-        let made = (folder.path as NSString).appendingPathComponent(relative)
-        #expect(FileManager.default.fileExists(atPath: made + "/heartline.sqlite"))
-    }
-
     @Test func aConfigurationFIFOIsRefusedAtOnce() throws {
         let data = TemporaryDirectory()
         let fifo = data.path + "/heartline.conf"
         #expect(mkfifo(fifo, 0o600) == 0)
         let started = Date()
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", fifo], input: Data("quit\n".utf8),
             timeout: 30)
         #expect(result.status == 0)
@@ -61,11 +47,11 @@ import Testing
 
     @Test func anEndlessDeviceIsRefusedAndDevNullStandsForNoFile() throws {
         let data = TemporaryDirectory()
-        let zero = try runHeartline(
+        let zero = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/zero"], input: Data("quit\n".utf8),
             timeout: 30)
         #expect(zero.lines.contains("answer: The configuration file /dev/zero is not a file, so the defaults stand."))
-        let null = try runHeartline(
+        let null = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data("quit\n".utf8))
         #expect(null.lines.filter { $0.contains("configuration file") } == [])
         #expect(null.lines.first == "answer: Heartline is ready.")
@@ -76,7 +62,7 @@ import Testing
         let file = data.path + "/heartline.conf"
         let line = String(repeating: "garbage without an equals sign ", count: 3) + "\n"
         try String(repeating: line, count: 20_000_000 / line.utf8.count).write(toFile: file, atomically: false, encoding: .utf8)
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file], input: Data("quit\n".utf8))
         #expect(
             result.lines.contains("answer: The configuration file \(file) is over 64 kilobytes, so the defaults stand."))
@@ -89,7 +75,7 @@ import Testing
         // The control sequence's final byte lies past the 40th character.
         let key = "abc\u{1B}[" + String(repeating: "1;", count: 30) + "mdef"
         try "\(key) = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data", "--config", file], input: Data("quit\n".utf8))
         #expect(result.lines.contains("answer: Configuration file, line 1: there is no setting called abcdef. The line is ignored."))
     }
@@ -98,7 +84,7 @@ import Testing
     /// limit can stop if they are not.
     @Test func aHugeWaitEnds() throws {
         let data = TemporaryDirectory()
-        let result = try runHeartline(
+        let result = try runInProcess(
             ["--simulate", "--speech", "transcript", "--data-dir", data.path], input: Data(":wait 1e308\n:wait inf\nwhere\n".utf8),
             timeout: 120)
         #expect(result.status == 0)

@@ -143,9 +143,9 @@ import Testing
 
     // MARK: On a real terminal
 
-    @Test func aWholeWorkoutFromTheKeypadOnATerminal() throws {
+    @Test(.inProcessTerminal) func aWholeWorkoutFromTheKeypadOnATerminal() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         terminal.type("1")
         #expect(terminal.waitFor("menu: 4, Other, selected."))
@@ -193,9 +193,9 @@ import Testing
 
     /// Escape on a menu is answered, and the key after it acts: readline never holds it as the
     /// prefix of the next key. On a half-typed line it drops the line, said.
-    @Test func escapeOnAMenuIsAnsweredAndSwallowsNoKey() throws {
+    @Test(.inProcessTerminal) func escapeOnAMenuIsAnsweredAndSwallowsNoKey() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 5, Resting check."))
         var mark = terminal.mark
@@ -219,9 +219,9 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test func theStopSpeechKeySilencesWithoutTouchingTheLine() throws {
+    @Test(.inProcessTerminal) func theStopSpeechKeySilencesWithoutTouchingTheLine() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark

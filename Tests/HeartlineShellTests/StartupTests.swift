@@ -144,4 +144,21 @@ import Testing
         #expect(lines.allSatisfy { Int32($0) != nil })
         #expect(Set(lines).count == 2, "two starts, two processes")
     }
+
+    /// A relative --data-dir is the binary's own to resolve, against the directory it starts in
+    /// (moved here from HostileStartTests, whose other tests run in-process: a test's process
+    /// cannot change its directory for one run).
+    @Test(arguments: ["x", "y/z", "./w/../v"])
+    func aRelativeDataDirectoryIsMadeInTheCurrentDirectory(_ relative: String) throws {
+        let folder = TemporaryDirectory()
+        // The shell changes to the folder first, so the relative path is the binary's own to resolve.
+        let result = try runProgram(
+            "/bin/sh",
+            ["-c", "cd \"$0\" && exec \"$1\" --simulate --speech transcript --data-dir \"$2\"", folder.path, Binary.path, relative],
+            input: Data("quit\n".utf8))
+        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
+        #expect(result.lines.first == "answer: Heartline is ready.")
+        let made = (folder.path as NSString).appendingPathComponent(relative)
+        #expect(FileManager.default.fileExists(atPath: made + "/heartline.sqlite"))
+    }
 }

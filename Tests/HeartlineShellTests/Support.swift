@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineIO
 import HeartlineShell
 import Testing
 
@@ -47,21 +48,38 @@ func runHeartline(_ arguments: [String], input: Data, environment: [String: Stri
 /// script, the transcript and the log are read back from the files it wrote them to. For what the
 /// shell does; what only a process of its own can show (signals, a kill, the real clock, the
 /// libraries it loads, a terminal) is tested on the binary.
-func runInProcess(_ arguments: [String], input: Data, environment: [String: String] = [:]) throws -> RunResult {
+func runInProcess(_ arguments: [String], input: Data, environment: [String: String] = [:], timeout: TimeInterval = 60) throws
+    -> RunResult
+{
     let folder = TemporaryDirectory()
     let paths = ["input", "output", "error"].map { folder.path + "/" + $0 }
     try input.write(to: URL(fileURLWithPath: paths[0]))
     let input = open(paths[0], O_RDONLY | O_CLOEXEC)
     let output = open(paths[1], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     let error = open(paths[2], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    defer { for fd in [input, output, error] where fd >= 0 { close(fd) } }
+    var finished = true
+    defer { if finished { for fd in [input, output, error] where fd >= 0 { close(fd) } } }
     guard input >= 0, output >= 0, error >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     // The process's signals are this test process's: a write to a closed pipe or socket fails
     // rather than ending every test.
     Glibc.signal(SIGPIPE, SIG_IGN)
-    let status = HeartlineMain.run(
-        ["heartline"] + arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-        streams: ProcessStreams(input: input, output: output, error: error))
+    // On a thread of its own, waited for at most `timeout`: a run that does not end fails its
+    // test, as a binary that does not exit does, instead of holding the suite. Its descriptors
+    // are then left open to it.
+    let ended = DispatchSemaphore(value: 0)
+    let result = Locked<Int32?>(nil)
+    let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let streams = ProcessStreams(input: input, output: output, error: error)
+    let thread = Thread {
+        result.withLock { $0 = HeartlineMain.run(["heartline"] + arguments, environment: environment, streams: streams) }
+        ended.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    guard ended.wait(timeout: .now() + timeout) == .success, let status = result.withLock({ $0 }) else {
+        finished = false
+        throw InProcessRunTimedOut(arguments: arguments, seconds: timeout)
+    }
     return RunResult(
         status: status, standardOutput: try String(contentsOfFile: paths[1], encoding: .utf8),
         standardError: try String(contentsOfFile: paths[2], encoding: .utf8))
@@ -123,4 +141,11 @@ final class ReadAll: @unchecked Sendable {
         defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// An in-process run that did not end in its time.
+struct InProcessRunTimedOut: Error, CustomStringConvertible {
+    var arguments: [String]
+    var seconds: TimeInterval
+    var description: String { "heartline \(arguments.joined(separator: " ")) did not end in \(Int(seconds)) s" }
 }
