@@ -184,6 +184,18 @@ unit() {
   grep -E '(^✘|recorded an issue|Test run with|error:)' "$report/unit.log" | tail -n 60
   return "$status"
 }
+# The boot test's release build, made beside the unit stage at the lowest priority: the unit
+# tests mostly wait (on speech, terminals, child processes; three runs in a row passed with a
+# busy loop on one of the two processors), and the boot test then packages that binary instead
+# of building it while the VM suite runs beside it. A build that fails is left to the boot test.
+release_pid=""
+if [[ -n ${wanted[boot]:-} && -n ${wanted[unit]:-} ]]; then
+  (
+    source contrib/release-flags.sh
+    nice -n 19 swift build -c release --product heartline --scratch-path .build-release "${release_flags[@]}"
+  ) >"$report/release-build.log" 2>&1 &
+  release_pid=$!
+fi
 stage unit unit
 
 # A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.
@@ -232,6 +244,15 @@ boot() { contrib/boot/run.sh >"$report/boot.log" 2>&1; }
 # (its release build shares them with the VM suite's first groups). Its output is shown after
 # the VM suite's. Side by side on this two-core machine under other load: vm 1009 s with boot
 # 479 s, where one after the other they took 792 + 369 s.
+if [[ -n $release_pid ]]; then
+  if wait "$release_pid" && [[ -x .build-release/release/heartline ]]; then
+    export HEARTLINE_BUILT_BINARY=$PWD/.build-release/release/heartline
+    echo "==== boot: packages the release build made beside the unit stage"
+  else
+    echo "==== boot: the release build beside the unit stage failed; the boot test builds its own"
+    tail -n 5 "$report/release-build.log"
+  fi
+fi
 beside boot boot
 # Skipped, with the reason, where QEMU or the kernel image cannot be had.
 stage vm contrib/vm/run.sh
