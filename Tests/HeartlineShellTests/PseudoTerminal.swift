@@ -92,10 +92,10 @@ final class PseudoTerminal {
         return (ready > 0, watched.revents & Int16(POLLHUP) != 0)
     }
 
-    /// Everything printed so far, with carriage returns turned into line ends.
     /// Everything printed so far, as the program wrote it.
     var printed: String { String(decoding: buffer, as: UTF8.self) }
 
+    /// Everything printed so far, with carriage returns turned into line ends.
     var screen: String {
         String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")
     }
