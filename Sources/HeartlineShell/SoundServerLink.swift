@@ -84,6 +84,7 @@ final class SoundServerLink {
         wantOutput = connected
         if address == nil {
             stopWatching()
+            stopRetrying()
         } else {
             startWatching()
             refresh()
@@ -103,6 +104,7 @@ final class SoundServerLink {
     func finish() {
         headset = nil
         stopWatching()
+        stopRetrying()
     }
 
     // MARK: - Listing and moving
@@ -345,13 +347,17 @@ final class SoundServerLink {
         }
     }
 
-    private func stopWatching() {
-        if let restartTimer { loop.cancel(restartTimer) }
-        restartTimer = nil
+    /// Drops a pending retry: there is no headset to make the output any more.
+    private func stopRetrying() {
         if let retryTimer { loop.cancel(retryTimer) }
         retryTimer = nil
         retryOutput = false
         retries.reset()
+    }
+
+    private func stopWatching() {
+        if let restartTimer { loop.cancel(restartTimer) }
+        restartTimer = nil
         if let watch { loop.cancel(watch) }
         watch = nil
         if pipe >= 0 { close(pipe) }
