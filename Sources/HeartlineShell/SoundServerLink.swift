@@ -287,7 +287,8 @@ final class SoundServerLink {
         // Neither end goes to any other child; the write end becomes pactl's standard output.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         do {
-            child = try ChildProcess.spawn(pactl, ["subscribe"], output: ends[1], environment: ["LC_ALL": "C"])
+            // The run's environment names the sound server, as it does for the listings.
+            child = try ChildProcess.spawn(pactl, ["subscribe"], output: ends[1], environment: environment.merging(["LC_ALL": "C"]) { $1 })
         } catch {
             close(ends[0])
             log("sound: pactl subscribe did not start: \(error)")

@@ -43,7 +43,7 @@ import Testing
         #expect(heartline.waitForLine("answer: Workout saved.") != nil)
         heartline.send("quit")
         #expect(heartline.waitForExit() == 0)
-        let (workouts, samples) = try StorageTruthBinaryTests.onDisk(data.path)
+        let (workouts, samples) = try DiskFullTruthTests.onDisk(data.path)
         #expect(workouts.count == 1)
         #expect(workouts.first?.state == "saved")
         let duration = workouts.first?.duration ?? 0
@@ -81,7 +81,7 @@ import Testing
         }
         heartline.send("quit")
         #expect(heartline.waitForExit() == 0)
-        let (workouts, samples) = try StorageTruthBinaryTests.onDisk(data.path)
+        let (workouts, samples) = try DiskFullTruthTests.onDisk(data.path)
         #expect(workouts.count == 5 && workouts.allSatisfy { $0.state == "saved" && $0.duration >= 2 })
         #expect(samples == workouts.reduce(0) { $0 + $1.duration })
         let files = try FileManager.default.contentsOfDirectory(atPath: exports.path + "/usb").filter { $0.hasSuffix(".fit") }

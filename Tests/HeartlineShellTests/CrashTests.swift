@@ -161,15 +161,10 @@ final class LiveHeartline: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let condition = NSCondition()
-    private var lines: [String] = []
-    private var partial = Data()
-    private var outputEnded = false
+    private let reader: TranscriptReader
     /// Signalled once, when the process has ended.
     private let exited = DispatchSemaphore(value: 0)
     private var hasExited = false
-    /// Lines before this index were matched already.
-    private var cursor = 0
 
     /// Starts the binary with `arguments`; with a `wrapper` (strace, prlimit and their
     /// options), that program runs the binary.
@@ -185,25 +180,7 @@ final class LiveHeartline: @unchecked Sendable {
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let handle = output.fileHandleForReading
-        Thread { [self] in
-            while true {
-                let data = handle.availableData
-                condition.lock()
-                if data.isEmpty {
-                    outputEnded = true
-                } else {
-                    partial += data
-                    while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
-                        lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
-                        partial = Data(partial[(newline + 1)...])
-                    }
-                }
-                condition.broadcast()
-                condition.unlock()
-                if data.isEmpty { return }
-            }
-        }.start()
+        reader = TranscriptReader(output.fileHandleForReading.fileDescriptor)
         // Standard error is drained so the process never blocks on it.
         let errorHandle = errors.fileHandleForReading
         Thread { while !errorHandle.availableData.isEmpty {} }.start()
@@ -211,47 +188,25 @@ final class LiveHeartline: @unchecked Sendable {
 
     /// Writes each of `commands` as a line.
     func send(_ commands: String...) {
-        let bytes = Array(commands.map { $0 + "\n" }.joined().utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        TranscriptReader.write(commands, to: input.fileHandleForWriting.fileDescriptor)
     }
 
     /// Waits for the next line equal to `line`, and returns it.
     func waitForLine(_ line: String, timeout: TimeInterval = 20) -> String? {
-        waitForLine(timeout: timeout) { $0 == line }
+        reader.waitForLine(timeout: timeout) { $0 == line }
     }
 
     func waitForLine(prefix: String, timeout: TimeInterval = 20) -> String? {
-        waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
+        reader.waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
     }
 
     /// Waits for the next line (after the last one matched) that satisfies `predicate`.
     func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let index = lines[cursor...].firstIndex(where: predicate) {
-                cursor = index + 1
-                return lines[index]
-            }
-            if outputEnded || !condition.wait(until: deadline) { return nil }
-        }
+        reader.waitForLine(timeout: timeout, where: predicate)
     }
 
     /// Every line written so far.
-    var transcript: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return lines
-    }
+    var transcript: [String] { reader.lines }
 
     func send(signal number: Int32) {
         Glibc.kill(process.processIdentifier, number)
@@ -275,9 +230,7 @@ final class LiveHeartline: @unchecked Sendable {
             guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
             hasExited = true
         }
-        condition.lock()
-        while !outputEnded, condition.wait(until: deadline) {}
-        condition.unlock()
+        reader.waitForEnd(until: deadline)
         return process.terminationStatus
     }
 

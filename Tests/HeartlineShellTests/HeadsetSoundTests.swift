@@ -15,13 +15,15 @@ enum PrivateSoundServer {
     }
 }
 
-/// The built binary and the real sound server of contrib/with-audio.sh (a private PulseAudio):
-/// a null sink named as PipeWire names a Bluetooth headset's sink stands in for the mock
-/// headset's, loaded and unloaded as a headset's sink appears and vanishes.
+/// The shell in-process on a real pseudo-terminal and a real sound server of its own (a private
+/// PulseAudio): a null sink named as PipeWire names a Bluetooth headset's sink stands in for the
+/// mock headset's, loaded and unloaded as a headset's sink appears and vanishes. The `pactl
+/// subscribe` watch is a child of this process, found by the sound server its environment names.
 @Suite(
     .timed,
     .serialized,
     .changesSoundServer,
+    .inProcessTerminal,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/pactl")
@@ -139,7 +141,7 @@ struct HeadsetSoundTests {
     }
 
     /// Pairs and connects the headset from Settings, Headset, as a user does by ear.
-    static func pair(_ terminal: PseudoTerminal) {
+    static func pair(_ terminal: InProcessTerminal) {
         var mark = terminal.mark
         terminal.type("settings\r")
         #expect(terminal.waitFor("menu: Press 0 for the tenth, Headset.", after: mark))
@@ -172,9 +174,9 @@ struct HeadsetSoundTests {
         #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == "null" }, "the stream did not start on the null sink")
 
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(
-            arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--echo", "none", "--log", data.path + "/log"],
-            environment: Self.sound.merging(["HEARTLINE_DBUS_ADDRESS": bus.address]) { $1 })
+        let terminal = try InProcessTerminal(
+            arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
+            environment: Self.sound.merging(["HEARTLINE_DBUS_ADDRESS": bus.address]) { $1 }, logFile: data.path + "/log")
         #expect(terminal.waitFor("menu: 5, Resting check."))
         Self.pair(terminal)
         #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
@@ -232,10 +234,10 @@ struct HeadsetSoundTests {
 
         // The sound server's events stop (pactl subscribe killed, as when the server restarts):
         // the watch is started again, and the sink's next going and return are heard.
-        let first = try #require(Self.subscribeChild(of: terminal.process.processIdentifier), "no pactl subscribe child")
+        let first = try #require(Self.subscribeChild(), "no pactl subscribe child")
         kill(first, SIGKILL)
         #expect(
-            Self.eventually { Self.subscribeChild(of: terminal.process.processIdentifier).map { $0 != first } ?? false },
+            Self.eventually { Self.subscribeChild().map { $0 != first } ?? false },
             "pactl subscribe was not started again")
         mark = terminal.mark
         try Self.pactl(["unload-module", again])
@@ -264,8 +266,11 @@ struct HeadsetSoundTests {
         #expect(terminal.waitForExit() == 0)
     }
 
-    /// The `pactl subscribe` child of the process `parent`, from /proc.
-    static func subscribeChild(of parent: pid_t) -> pid_t? {
+    /// The `pactl subscribe` child of this process that watches this suite's sound server, from
+    /// /proc (another test's run may have one watching another server).
+    static func subscribeChild() -> pid_t? {
+        let parent = getpid()
+        let server = "PULSE_SERVER=" + sound["PULSE_SERVER"]!
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
             guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -273,10 +278,14 @@ struct HeadsetSoundTests {
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, pid_t(fields[1]) == parent,
-                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
             else { continue }
             let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            if arguments.first?.hasSuffix("pactl") == true, arguments.dropFirst().first == "subscribe" { return pid }
+            let variables = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.first?.hasSuffix("pactl") == true, arguments.dropFirst().first == "subscribe", variables.contains(server) {
+                return pid
+            }
         }
         return nil
     }
@@ -288,12 +297,12 @@ struct HeadsetSoundTests {
         let data = TemporaryDirectory()
         let nowhere = TemporaryDirectory()
         let log = nowhere.path + "/heartline.log"
-        let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none", "--log", log],
+        let terminal = try InProcessTerminal(
+            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
             environment: [
                 "HEARTLINE_DBUS_ADDRESS": bus.address, "PULSE_RUNTIME_PATH": nowhere.path + "/pulse",
                 "XDG_RUNTIME_DIR": nowhere.path, "PULSE_SERVER": "",
-            ])
+            ], logFile: log)
         #expect(terminal.waitFor("menu: 5, Resting check."))
         Self.pair(terminal)
         var mark = terminal.mark

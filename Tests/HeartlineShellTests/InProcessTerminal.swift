@@ -50,9 +50,12 @@ final class InProcessTerminal: TerminalUnderTest {
 
     /// - Parameters:
     ///   - standardErrorOnTerminal: the run's log is written on the terminal too.
+    ///   - logFile: the run's log is appended to this file (an in-process run keeps its log on
+    ///     the stream it is given, where the binary's `--log` moves its standard error).
     ///   - typedBeforeStart: keys already waiting on the terminal when the run starts.
     init(
-        arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, typedBeforeStart: String = ""
+        arguments: [String], environment: [String: String] = [:], standardErrorOnTerminal: Bool = false, logFile: String? = nil,
+        typedBeforeStart: String = ""
     ) throws {
         if !InProcessTerminalUse.held { Issue.record("an in-process terminal needs the .inProcessTerminal trait") }
         Self.processSettings
@@ -74,7 +77,9 @@ final class InProcessTerminal: TerminalUnderTest {
             let bytes = Array(typedBeforeStart.utf8)
             _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         }
-        let error = standardErrorOnTerminal ? slave : open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let error =
+            standardErrorOnTerminal
+            ? slave : open(logFile ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         let streams = ProcessStreams(input: slave, output: slave, error: error)
         let (ended, state, environment) = (ended, state, env)
         let run = Thread {

@@ -10,17 +10,15 @@ import Testing
         let probe = data.path + "/probe"
         let seconds = 12
         // Script mode on the real clock, the simulated strap beating once a second; standard
-        // input stays open through the wait, as a terminal's does.
-        let script = "configure\nnext\nnext\n1 minute\nstart workout\n:wait \(seconds)\nend\nyes\nsave\nquit\n"
-        let result = try runProgram(
-            "/bin/sh",
-            [
-                "-c", "{ cat; sleep \(seconds + 3); } | exec \"$0\" \"$@\"", Binary.path, "--simulate-unless-paired", "--speech",
-                "transcript",
-                "--config", "/dev/null", "--data-dir", data.path,
-            ],
-            input: Data(script.utf8), environment: ["HEARTLINE_LOOP_PROBE": probe])
-        #expect(result.lines.contains("answer: Workout saved."), "\(result.standardOutput)\n\(result.standardError)")
+        // input stays open through the wait, as a terminal's does. In-process: the loop, its
+        // clock and its timers are the binary's; the probe counts the loop's turns.
+        let heartline = try InProcessScript(
+            ["--simulate-unless-paired", "--speech", "transcript", "--config", "/dev/null", "--data-dir", data.path],
+            environment: ["HEARTLINE_LOOP_PROBE": probe])
+        heartline.send("configure", "next", "next", "1 minute", "start workout", ":wait \(seconds)", "end", "yes", "save")
+        #expect(heartline.waitForLine("answer: Workout saved.", timeout: Double(seconds) + 30) != nil, "\(heartline.transcript)")
+        heartline.send("quit")
+        #expect(heartline.waitForExit() == 0)
         let report = try String(contentsOfFile: probe, encoding: .utf8)
         let line = report.split(separator: "\n").first { $0.hasPrefix("turns ") }
         let turns = try #require(line.flatMap { Int($0.dropFirst("turns ".count)) }, "\(report)")

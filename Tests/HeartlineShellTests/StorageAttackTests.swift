@@ -20,7 +20,7 @@ import Testing
 
     /// The rows and samples a separate connection sees in `directory`'s database.
     static func onDisk(_ directory: String) throws -> (workouts: [(state: String, duration: Int)], samples: Int) {
-        try StorageTruthBinaryTests.onDisk(directory)
+        try DiskFullTruthTests.onDisk(directory)
     }
 
     /// Starts and quits Heartline once, so that the database exists before the test's run.

@@ -7,9 +7,10 @@ import HeartlineCore
 import HeartlineTestSupport
 import Testing
 
-/// The built binary on a small tmpfs that is full, and stays full: what it says about storage is
-/// checked against what the database file holds, read by a separate connection.
-@Suite(.timed, .serialized) struct StorageTruthBinaryTests {
+/// Heartline on a small tmpfs that is full, and stays full: what it says about storage is checked
+/// against what the database file holds, read by a separate connection. In-process, in script
+/// mode on the simulated clock: the storage thread and its SQLite file are the binary's own.
+@Suite(.timed, .serialized) struct DiskFullTruthTests {
     static let full = "notice: The disk is full. The workout is kept in memory until there is space again."
     static let back = "notice: Space is back. The workout is written to disk again."
 
@@ -35,14 +36,13 @@ import Testing
     @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
     func aWorkoutStartedOnAFullDiskRunsInMemoryAndIsSaved() throws {
         try Self.withFullDisk { disk, data in
-            let first = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
+            let first = try InProcessScript(["--simulate", "--speech", "transcript", "--data-dir", data])
             first.send("quit")
             #expect(first.waitForExit() == 0)
             SmallDisk.fill(disk + "/filler")
             SmallDisk.fill(disk + "/filler-small")
 
-            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
-            defer { heartline.kill() }
+            let heartline = try InProcessScript(["--simulate", "--speech", "transcript", "--data-dir", data])
             heartline.send("configure", "next", "start workout")
             try #require(heartline.waitForLine("answer: Workout started.") != nil, "\(heartline.transcript)")
             heartline.send(":wait 1800", "time")
@@ -70,8 +70,7 @@ import Testing
     @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
     func aDiskThatFillsDuringTwoHoursStillGetsTheWorkoutSaved() throws {
         try Self.withFullDisk { disk, data in
-            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
-            defer { heartline.kill() }
+            let heartline = try InProcessScript(["--simulate", "--speech", "transcript", "--data-dir", data])
             heartline.send("configure", "next", "start workout", ":wait 60", "time")
             try #require(heartline.waitForLine("answer: Time elapsed, 1 minute.") != nil)
             #expect(try Self.onDisk(data).samples >= 55)
@@ -100,8 +99,7 @@ import Testing
     @Test(.enabled(if: SmallDisk.isPermitted || ProcessInfo.processInfo.environment["CI"] == "true", "needs permission to mount a tmpfs"))
     func withTheReserveSpentSaveSaysItWaitsAndQuitAsks() throws {
         try Self.withFullDisk { disk, data in
-            let heartline = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data])
-            defer { heartline.kill() }
+            let heartline = try InProcessScript(["--simulate", "--speech", "transcript", "--data-dir", data])
             heartline.send("configure", "next", "start workout", ":wait 5", "time")
             try #require(heartline.waitForLine("answer: Time elapsed, 5 seconds.") != nil, "\(heartline.transcript)")
             SmallDisk.fill(disk + "/filler")

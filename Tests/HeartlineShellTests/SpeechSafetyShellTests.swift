@@ -6,10 +6,11 @@ import HeartlineSpeech
 import HeartlineTestSupport
 import Testing
 
-/// Speech settings that protect themselves, through the built binary: a silent volume refused,
-/// an unconfirmed change undone on the real clock and not stored, and the two ways back at start
-/// that need no speech (`--reset-speech`, minus held while starting).
-@Suite(.timed) struct SpeechSafetyBinaryTests {
+/// Speech settings that protect themselves, through the shell in-process on a real
+/// pseudo-terminal and a real SQLite file: a silent volume refused, an unconfirmed change undone
+/// on the real clock and not stored, and the two ways back at start that need no speech
+/// (`--reset-speech`, minus held while starting).
+@Suite(.timed, .inProcessTerminal) struct SpeechSafetyShellTests {
     /// Stores speech settings in `data` as a Heartline would have left them.
     static func store(_ values: [SpeechSetting: String], in data: TemporaryDirectory) throws {
         let store = try SQLiteStore(directory: data.path)
@@ -20,13 +21,13 @@ import Testing
 
     /// The Speech screen as the next start reads it.
     static func speechScreen(_ data: TemporaryDirectory) throws -> RunResult {
-        try runHeartline(
+        try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], input: Data("settings\nspeech\nquit\n".utf8))
     }
 
     @Test func aSilentVolumeIsRefusedAndAnUnconfirmedOneUndoneWithinTenSecondsAndNotStored() throws {
         let data = TemporaryDirectory()
-        let terminal = try PseudoTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"])
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"])
         #expect(terminal.waitFor("Heartline home."))
         terminal.type("settings\r")
         #expect(terminal.waitFor("Power off."))
@@ -56,7 +57,7 @@ import Testing
     @Test func resetSpeechForgetsABadVoiceLanguageAndModule() throws {
         let data = TemporaryDirectory()
         try Self.store([.voice: "no-such-voice", .language: "xx", .module: "none-such", .rate: "70"], in: data)
-        let reset = try runHeartline(
+        let reset = try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null", "--reset-speech"],
             input: Data("settings\nspeech\nquit\n".utf8))
         #expect(reset.status == 0, "\(reset.standardError)")
@@ -77,7 +78,7 @@ import Testing
     @Test func minusHeldWhileStartingResetsSpeech() throws {
         let data = TemporaryDirectory()
         try Self.store([.voice: "no-such-voice", .volume: "-40"], in: data)
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"],
             typedBeforeStart: String(repeating: "-", count: 12))
         #expect(terminal.waitFor("Speech settings are back to their defaults."), "\(terminal.screen)")
@@ -93,7 +94,7 @@ import Testing
     @Test func aKeyTypedAheadIsTakenAndResetsNothing() throws {
         let data = TemporaryDirectory()
         try Self.store([.volume: "-40"], in: data)
-        let terminal = try PseudoTerminal(
+        let terminal = try InProcessTerminal(
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"], typedBeforeStart: "4")
         #expect(terminal.waitFor("Power off."), "\(terminal.screen)")
         #expect(!terminal.screen.contains("Speech settings are back to their defaults."))
