@@ -19,6 +19,12 @@ protocol TerminalUnderTest: AnyObject {
     var mark: Int { get }
     @discardableResult
     func awaitTerminal(events: Int16, until deadline: Date) -> (ready: Bool, hungUp: Bool)
+    /// Sends keys as typed.
+    func type(_ text: String)
+    /// Waits until `text` is printed after `mark`; whether it was, within `timeout`.
+    func waitFor(_ text: String, after mark: Int, timeout: TimeInterval) -> Bool
+    /// Waits for the run to end; its exit status, nil when it did not end in time.
+    func waitForExit(timeout: TimeInterval) -> Int32?
 }
 
 extension PseudoTerminal: TerminalUnderTest {}

@@ -5,17 +5,19 @@ import Foundation
 import HeartlineTestSupport
 import Testing
 
-/// The built binary on a terminal offers a USB stick by ear, through a udisks2 mock of its own
-/// (a python3-dbusmock template, Tests/Fixtures/stick/udisks2.py, on a private dbus-daemon
-/// reached through HEARTLINE_DBUS_ADDRESS) whose "mount point" is a directory or a small tmpfs.
+/// The shell in-process on a real pseudo-terminal offers a USB stick by ear, through a udisks2
+/// mock of its own (a python3-dbusmock template, Tests/Fixtures/stick/udisks2.py, on a private
+/// dbus-daemon reached through HEARTLINE_DBUS_ADDRESS) whose "mount point" is a directory or a
+/// small tmpfs. The binary's own stick is `EndToEndTests/aStickIsOfferedAndWorkoutsCopiedToIt`.
 @Suite(
     .timed,
     .serialized,
+    .inProcessTerminal,
     .enabled(
         if: FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/mockobject.py")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/gdbus"),
         "needs python3-dbusmock and gdbus (contrib/setup.sh --test)"))
-struct StickBinaryTests {
+struct StickTests {
     static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/stick/udisks2.py").standardized.path
     static let coachPlan = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -45,7 +47,7 @@ struct StickBinaryTests {
             address = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             udisks.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             udisks.arguments = [
-                "-m", "dbusmock", "--session", "--template", StickBinaryTests.template, "-l", logFile.path + "/udisks2.log",
+                "-m", "dbusmock", "--session", "--template", StickTests.template, "-l", logFile.path + "/udisks2.log",
             ]
             udisks.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
             udisks.standardOutput = FileHandle.nullDevice
@@ -126,15 +128,15 @@ struct StickBinaryTests {
     /// Three saved workouts of an hour, on a board whose stick folders are watched.
     static func board() throws -> TemporaryDirectory {
         let data = TemporaryDirectory()
-        let generated = try runHeartline(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
+        let generated = try runInProcess(["generate", "--days", "3", "--data-dir", data.path, "--seed", "5"], input: Data())
         #expect(generated.status == 0)
         return data
     }
 
-    static func start(_ data: TemporaryDirectory, _ bus: MockUDisks) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"],
-            environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
+    static func arguments(_ data: TemporaryDirectory) -> [String] { ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"] }
+
+    static func start(_ data: TemporaryDirectory, _ bus: MockUDisks) throws -> InProcessTerminal {
+        let terminal = try InProcessTerminal(arguments: arguments(data), environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
         #expect(terminal.waitFor("menu: 5, Resting check."))
         return terminal
     }
@@ -364,7 +366,7 @@ struct StickBinaryTests {
         let data = try Self.board()
         let stick = TemporaryDirectory()
         let exports = TemporaryDirectory()
-        let exported = try runHeartline(
+        let exported = try runInProcess(
             ["export", "--format", "fit", "--all", "--output", exports.path, "--data-dir", data.path], input: Data())
         #expect(exported.status == 0)
         let names = try Self.fitNames(data)
@@ -393,7 +395,7 @@ struct StickBinaryTests {
     /// The FIT files the board's workouts make, by name, and their sizes.
     static func fitExport(_ data: TemporaryDirectory) throws -> [String: Int] {
         let output = TemporaryDirectory()
-        let exported = try runHeartline(
+        let exported = try runInProcess(
             ["export", "--format", "fit", "--all", "--output", output.path, "--data-dir", data.path], input: Data())
         var sizes: [String: Int] = [:]
         for path in exported.lines {

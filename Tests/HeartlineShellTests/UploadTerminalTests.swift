@@ -5,10 +5,11 @@ import Foundation
 import HeartlineTestSupport
 import Testing
 
-/// Upload through the built binary on a pseudo-terminal, against the local stand-in for
+/// Upload through the shell in-process on a real pseudo-terminal, against the local stand-in for
 /// intervals.icu: said when it went through, said and kept when it failed, tried again and done
-/// after a restart, and the loop never held while the server hangs.
-@Suite(.timed, .serialized) struct UploadTerminalTests {
+/// after a restart, and the loop never held while the server hangs. The binary's own upload is
+/// `EndToEndTests/aWorkoutRecordedOnATerminalIsUploaded`.
+@Suite(.timed, .serialized, .inProcessTerminal) struct UploadTerminalTests {
     static let key = "terminal-test-key-9f3a"
     static let uploaded = "notice: Uploaded to intervals.icu."
     static let waitingDone = "notice: A workout that waited was uploaded to intervals.icu."
@@ -28,35 +29,36 @@ import Testing
                 toFile: configuration, atomically: true, encoding: .utf8)
         }
 
-        func start(probe: Bool = false) throws -> PseudoTerminal {
-            try PseudoTerminal(
-                arguments: ["--simulate", "--speech", "transcript", "--data-dir", data, "--config", configuration],
-                environment: probe ? ["HEARTLINE_LOOP_PROBE": self.probe] : [:], standardErrorOnTerminal: true)
+        var arguments: [String] { ["--simulate", "--speech", "transcript", "--data-dir", data, "--config", configuration] }
+
+        func start(probe: Bool = false) throws -> InProcessTerminal {
+            try InProcessTerminal(
+                arguments: arguments, environment: probe ? ["HEARTLINE_LOOP_PROBE": self.probe] : [:], standardErrorOnTerminal: true)
         }
     }
 
     /// Records a short workout, ends it and chooses "Upload and save workout" on its summary.
-    static func recordAndUpload(_ terminal: PseudoTerminal) throws {
-        try #require(terminal.waitFor("menu: 4, Settings."))
+    static func recordAndUpload(_ terminal: some TerminalUnderTest) throws {
+        try #require(terminal.waitFor("menu: 4, Settings.", after: 0, timeout: 10))
         var mark = terminal.mark
         terminal.type("configure\r")
-        try #require(terminal.waitFor("menu: 5, Next.", after: mark))
+        try #require(terminal.waitFor("menu: 5, Next.", after: mark, timeout: 10))
         mark = terminal.mark
         terminal.type("start workout\r")
-        try #require(terminal.waitFor("answer: Workout started.", after: mark))
+        try #require(terminal.waitFor("answer: Workout started.", after: mark, timeout: 10))
         sleep(3)
         mark = terminal.mark
         terminal.type("e")
-        try #require(terminal.waitFor("answer: Definitely end workout? Yes or no.", after: mark))
+        try #require(terminal.waitFor("answer: Definitely end workout? Yes or no.", after: mark, timeout: 10))
         mark = terminal.mark
         terminal.type("y")
-        try #require(terminal.waitFor("Upload and save workout.", after: mark))
+        try #require(terminal.waitFor("Upload and save workout.", after: mark, timeout: 10))
         mark = terminal.mark
         terminal.type("upload\r")
-        try #require(terminal.waitFor("answer: Workout saved.", after: mark))
+        try #require(terminal.waitFor("answer: Workout saved.", after: mark, timeout: 10))
     }
 
-    static func after(_ mark: Int, in terminal: PseudoTerminal) -> String {
+    static func after(_ mark: Int, in terminal: some TerminalUnderTest) -> String {
         String(decoding: Array(terminal.screen.utf8).dropFirst(mark), as: UTF8.self)
     }
 
