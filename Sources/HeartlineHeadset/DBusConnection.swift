@@ -8,8 +8,10 @@ import HeartlineIO
 /// the loop's, so replies, signals and calls to the exported object arrive as loop handlers,
 /// with no thread of its own.
 ///
-/// Only opening the connection waits (for the bus's Hello reply, a local round trip); every
-/// call after it is asynchronous.
+/// Opening is the one step that waits on the bus (its authentication and its Hello reply), and
+/// a bus that accepts the connection and never answers would hold that wait for ever: `open`
+/// does it on a thread of its own and answers on the loop within a bound. Every call after it is
+/// asynchronous.
 public final class DBusConnection {
     private let loop: EventLoop
     private var connection: OpaquePointer?
@@ -29,27 +31,89 @@ public final class DBusConnection {
     /// The connection's unique name on the bus (":1.42").
     public private(set) var uniqueName = ""
 
-    /// Connects to the bus at `address`, or to the system bus when it is nil.
-    public init(address: String?, loop: EventLoop) throws {
-        self.loop = loop
+    /// How long `open` waits for a bus before it answers that there is none.
+    public static let openBound = 10.0
+
+    /// A connection opened on another thread, handed to the loop's thread.
+    private struct Opened: @unchecked Sendable {
+        let connection: OpaquePointer?
+        let failure: DBusFailure?
+    }
+
+    /// Connects to the bus at `address` (the system bus when nil) on a thread of its own, and
+    /// answers on `loop`'s thread: with the connection, or with a failure when the bus refuses or
+    /// has not answered within `bound` seconds. A bus that answers after that is let go.
+    public static func open(
+        address: String?, loop: EventLoop, within bound: Double = openBound,
+        then answer: @escaping (Result<DBusConnection, DBusFailure>) -> Void
+    ) {
+        // libdbus's own locks, before a second thread touches it.
+        _ = dbus_threads_init_default()
+        // Both ends run on the loop's thread: the first of the bound and the outcome answers.
+        var waiting = true
+        let deadline = loop.after(bound) {
+            guard waiting else { return }
+            waiting = false
+            answer(
+                .failure(DBusFailure(name: "org.freedesktop.DBus.Error.Timeout", message: "the bus did not answer within \(Int(bound)) s")))
+        }
+        loop.inBackground("heartline.dbus-open", { Self.connect(address: address) }) { opened in
+            guard waiting else {
+                // Too late: nobody waits for it.
+                if let connection = opened.connection {
+                    dbus_connection_close(connection)
+                    dbus_connection_unref(connection)
+                }
+                return
+            }
+            waiting = false
+            loop.cancel(deadline)
+            if let connection = opened.connection {
+                answer(.success(DBusConnection(connection: connection, loop: loop)))
+            } else {
+                answer(.failure(opened.failure ?? DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "")))
+            }
+        }
+    }
+
+    /// Opens and registers a connection, waiting as libdbus waits: off the loop's thread only.
+    private static func connect(address: String?) -> Opened {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
+        var connection: OpaquePointer?
         if let address {
             connection = dbus_connection_open_private(address, &error)
-            if let connection, dbus_bus_register(connection, &error) == 0 {
-                dbus_connection_close(connection)
-                dbus_connection_unref(connection)
-                self.connection = nil
+            if let opened = connection, dbus_bus_register(opened, &error) == 0 {
+                dbus_connection_close(opened)
+                dbus_connection_unref(opened)
+                connection = nil
             }
         } else {
             connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
         }
         guard let connection else {
-            throw DBusFailure(
-                name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
-                message: error.message.map { String(cString: $0) } ?? "")
+            return Opened(
+                connection: nil,
+                failure: DBusFailure(
+                    name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                    message: error.message.map { String(cString: $0) } ?? ""))
         }
+        return Opened(connection: connection, failure: nil)
+    }
+
+    /// Connects to the bus at `address`, or to the system bus when it is nil, waiting for it on
+    /// this thread: for tests and tools, never on the loop of a running Heartline (`open`).
+    public convenience init(address: String?, loop: EventLoop) throws {
+        let opened = Self.connect(address: address)
+        guard let connection = opened.connection else { throw opened.failure! }
+        self.init(connection: connection, loop: loop)
+    }
+
+    /// Takes `connection`, opened and registered, onto `loop`.
+    private init(connection: OpaquePointer, loop: EventLoop) {
+        self.loop = loop
+        self.connection = connection
         uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         dbus_connection_set_exit_on_disconnect(connection, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()

@@ -12,6 +12,8 @@ final class HeadsetLink {
     private let log: (String) -> Void
     private let send: (Input) -> Void
     private var client: HeadsetClient?
+    /// Commands given while the bus is being opened, in order.
+    private var waiting: [HeadsetCommand] = []
     private let sound: SoundServerLink
 
     init(
@@ -30,15 +32,35 @@ final class HeadsetLink {
     func perform(_ command: HeadsetCommand) {
         if case .keep(let address) = command { sound.keep(address) }
         if case .keep(nil) = command, client == nil { return }
-        guard let client = connected() else {
-            switch command {
-            case .find, .pairAndConnect: send(.headset(.failed(.noService)))
-            case .forget(let address): send(.headset(.forgotten(address: address)))
-            case .keep: break
+        if let client { return client.perform(command) }
+        waiting.append(command)
+        guard waiting.count == 1 else { return }
+        // Commands wait for the bus, on the loop, within `DBusConnection.openBound`: a bus that
+        // takes the connection and never answers holds only the opening's own thread.
+        DBusConnection.open(address: address, loop: loop) { [weak self] result in
+            guard let self else { return }
+            let commands = self.waiting
+            self.waiting = []
+            switch result {
+            case .success(let bus):
+                let client = HeadsetClient(bus: bus, loop: self.loop) { [weak self] event in self?.heard(event) }
+                client.start()
+                self.client = client
+                for command in commands { client.perform(command) }
+            case .failure(let error):
+                self.log("headset: no D-Bus system bus: \(error)")
+                for command in commands { self.unanswered(command) }
             }
-            return
         }
-        client.perform(command)
+    }
+
+    /// What a command gets when there is no bus to carry it.
+    private func unanswered(_ command: HeadsetCommand) {
+        switch command {
+        case .find, .pairAndConnect: send(.headset(.failed(.noService)))
+        case .forget(let address): send(.headset(.forgotten(address: address)))
+        case .keep: break
+        }
     }
 
     /// Stops watching the sound server; at exit.
@@ -55,17 +77,4 @@ final class HeadsetLink {
         send(.headset(event))
     }
 
-    private func connected() -> HeadsetClient? {
-        if let client { return client }
-        do {
-            let bus = try DBusConnection(address: address, loop: loop)
-            let client = HeadsetClient(bus: bus, loop: loop) { [weak self] event in self?.heard(event) }
-            client.start()
-            self.client = client
-            return client
-        } catch {
-            log("headset: no D-Bus system bus: \(error)")
-            return nil
-        }
-    }
 }

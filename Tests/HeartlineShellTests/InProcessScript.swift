@@ -158,6 +158,11 @@ final class InProcessScript: @unchecked Sendable {
         reader.waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
     }
 
+    /// Waits for the next line (after the last one matched) that satisfies `predicate`.
+    func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
+        reader.waitForLine(timeout: timeout, where: predicate)
+    }
+
     /// Every line written so far.
     var transcript: [String] { reader.lines }
 

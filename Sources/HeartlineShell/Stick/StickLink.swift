@@ -47,15 +47,19 @@ final class StickLink {
             self.add(source)
             source.start()
         }
-        do {
-            let bus = try DBusConnection(address: address, loop: loop)
-            let udisks = UDisksSticks(bus: bus, log: log)
-            udisks.unavailable = kernel
-            add(udisks)
-            udisks.start()
-        } catch {
-            log("stick: no D-Bus system bus: \(error)")
-            kernel()
+        // A bus that takes the connection and never answers holds only the opening's own thread.
+        DBusConnection.open(address: address, loop: loop) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bus):
+                let udisks = UDisksSticks(bus: bus, log: self.log)
+                udisks.unavailable = kernel
+                self.add(udisks)
+                udisks.start()
+            case .failure(let error):
+                self.log("stick: no D-Bus system bus: \(error)")
+                kernel()
+            }
         }
     }
 
