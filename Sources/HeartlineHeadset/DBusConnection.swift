@@ -57,23 +57,25 @@ public final class DBusConnection {
             answer(
                 .failure(DBusFailure(name: "org.freedesktop.DBus.Error.Timeout", message: "the bus did not answer within \(Int(bound)) s")))
         }
-        loop.inBackground("heartline.dbus-open", { Self.connect(address: address) }) { opened in
-            guard waiting else {
-                // Too late: nobody waits for it.
-                if let connection = opened.connection {
-                    dbus_connection_close(connection)
-                    dbus_connection_unref(connection)
+        loop.inBackground(
+            "heartline.dbus-open", { Self.connect(address: address) },
+            then: { opened in
+                guard waiting else {
+                    // Too late: nobody waits for it.
+                    if let connection = opened.connection {
+                        dbus_connection_close(connection)
+                        dbus_connection_unref(connection)
+                    }
+                    return
                 }
-                return
-            }
-            waiting = false
-            loop.cancel(deadline)
-            if let connection = opened.connection {
-                answer(.success(DBusConnection(connection: connection, loop: loop)))
-            } else {
-                answer(.failure(opened.failure ?? DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "")))
-            }
-        }
+                waiting = false
+                loop.cancel(deadline)
+                if let connection = opened.connection {
+                    answer(.success(DBusConnection(connection: connection, loop: loop)))
+                } else {
+                    answer(.failure(opened.failure ?? DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "")))
+                }
+            })
     }
 
     /// Opens and registers a connection, waiting as libdbus waits: off the loop's thread only.
