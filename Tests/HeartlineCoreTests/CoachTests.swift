@@ -53,6 +53,19 @@ import Testing
         #expect(cues(&coach, Array(repeating: 135, count: 20), from: 61).map(\.1) == [.inside])
     }
 
+    /// A change held back by the quiet window is not said from the readings a lost strap left:
+    /// it waits for a live reading.
+    @Test func aHeldBackChangeWaitsForALiveReading() {
+        var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
+        #expect(cues(&coach, Array(repeating: 135, count: 10)).map(\.1) == [.inside])
+        // Above from second 11; the quiet window holds the cue until second 35.
+        #expect(cues(&coach, Array(repeating: 170, count: 20), from: 11).isEmpty)
+        // The strap goes at second 31: seconds 31 to 40 have no reading, and nothing is said.
+        #expect(cues(&coach, Array(repeating: nil, count: 10), from: 31).isEmpty)
+        // Live readings again: the change is said once there are enough of them to judge.
+        #expect(cues(&coach, Array(repeating: 170, count: 5), from: 41).map(\.0) == [45])
+    }
+
     @Test func missingReadingsAreNotGuessed() {
         var coach = ZoneCoach(range: HeartRateRange(low: 127, high: 144))
         #expect(cues(&coach, [170, nil, nil, nil, nil, nil, nil, 170, nil, nil]).isEmpty)

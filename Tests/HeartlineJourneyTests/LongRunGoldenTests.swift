@@ -46,6 +46,31 @@ import Testing
             """#)
     }
 
+    /// A zone change held back by the quiet half minute is not said once the strap is gone:
+    /// the readings it rests on are the strap's last, not the athlete's heart now.
+    @Test func noZoneIsSaidFromTheReadingsOfAStrapThatIsGone() throws {
+        let session = try GoldenSession()
+        session.startWorkout(
+            WorkoutConfiguration(metrics: [], interval: .none, target: TargetZone(zone: nil, range: HeartRateRange(low: 140, high: 160))))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 150
+            :wait 15
+            event: In target zone, 150 beats per minute.
+            :hr 175
+            :wait 17
+            :sensor lost
+            event: Heart rate strap disconnected.
+            :wait 10
+            :sensor back
+            event: Heart rate strap connected.
+            :wait 10
+            event: Above target zone, 175 beats per minute.
+            """#)
+    }
+
     /// On the second page of a list a key chooses among the items read there: 1 the eleventh,
     /// 0 the twentieth (none here, and said so); a typed number is any item's.
     @Test func aKeyOnAListsPageChoosesAnItemOfThatPage() throws {

@@ -8,6 +8,8 @@
 /// - At most one zone announcement every 30 seconds; a change inside that window is said when the
 ///   window ends, and only if it still holds.
 /// - Starting below the zone is the warm-up and is not announced; reaching it is.
+/// - Only a second with a reading is judged: once the strap is gone, the last readings are not
+///   the heart now, and a change held back by the quiet window waits for a live one.
 public struct ZoneCoach: Sendable {
     public static let window = 10
     public static let minimumReadings = 5
@@ -48,7 +50,7 @@ public struct ZoneCoach: Sendable {
     public mutating func take(heartRate: Int?, atSecond second: Int) -> Cue? {
         recent.append(heartRate)
         if recent.count > Self.window { recent.removeFirst(recent.count - Self.window) }
-        guard let smoothed else { return nil }
+        guard heartRate != nil, let smoothed else { return nil }
         let width = Double(range.high - range.low)
         let enter = min(Self.enterMargin, width / 4)
         let low = Double(range.low)
