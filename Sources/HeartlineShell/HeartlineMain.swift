@@ -224,7 +224,10 @@ public enum HeartlineMain {
         }
         session.listSpeechOffer = { [weak session] in
             if let output {
-                output.offer { session?.send(.speechOffered($0)) }
+                output.offer { offer in
+                    log("speech: the engine offers \(offer.voices.map { "\($0.count) voices" } ?? "no voice list")")
+                    session?.send(.speechOffered(offer))
+                }
             } else {
                 // The transcript on a terminal has no voices: any name is taken.
                 session?.send(.speechOffered(SpeechOffer()))

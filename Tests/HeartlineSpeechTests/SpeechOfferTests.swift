@@ -126,14 +126,18 @@ extension AudioTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // The voices are listed when Speech is entered, for about two seconds: a volume
-            // changed meanwhile is applied at once, and the wait leaves time for the list.
-            let script = "settings\nspeech\n3\n60\ny\n4\n:wait 6\nno-such-voice\nafrikaans\n:wait 12\nquit\n"
-            input.fileHandleForWriting.write(Data(script.utf8))
+            // The voices are listed when Speech is entered, for about two seconds (longer on a
+            // busy machine): a volume changed meanwhile is applied at once, and the voice is
+            // typed once the log says the list has come.
+            input.fileHandleForWriting.write(Data("settings\nspeech\n3\n60\ny\n4\n".utf8))
+            let listed = Date().addingTimeInterval(60)
+            var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
+            while !log.contains("speech: the engine offers"), Date() < listed, process.isRunning { usleep(50_000) }
+            input.fileHandleForWriting.write(Data("no-such-voice\nafrikaans\n:wait 12\nquit\n".utf8))
             try input.fileHandleForWriting.close()
             let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
+            #expect(log.contains("speech: the engine offers"), "\(log)")
             #expect(process.terminationStatus == 0)
             for sentence in [
                 "Volume kept at 60.", "The speech engine has no voice called no-such-voice.", "Voice: Afrikaans.", "Keep this? Yes or no.",
