@@ -199,6 +199,37 @@ import Testing
             """#)
     }
 
+    /// "Seit" takes the dative: "Seit einer Minute pausiert", never "Seit eine Minute".
+    @Test func aPauseIsSaidWithTheDativeInGerman() throws {
+        let session = try GoldenSession(words: TestCatalogue.german, languages: [TestCatalogue.words, TestCatalogue.spanish])
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Training gestartet.
+            > pause
+            answer: Training pausiert.
+            :wait 60
+            > puls
+            answer: Herzfrequenz, 75 Schläge pro Minute.
+            answer: Seit einer Minute pausiert.
+            """#)
+    }
+
+    /// A change against the period before is said without "a el" (Spanish contracts it to
+    /// "al"): "comparado con el mes anterior", for every period.
+    @Test func aChangeIsComparedWithThePeriodBeforeInSpanish() {
+        let words = TestCatalogue.spanish
+        for before in [Prompt.historyBeforeWeek, .historyBeforeMonth, .historyBeforeYear] {
+            let said = [
+                words(.historyChangeHigher, ["difference": "3 pulsaciones", "before": words(before)]),
+                words(.historyChangeLower, ["difference": "3 pulsaciones", "before": words(before)]),
+                words(.historyChangeNone, ["before": words(before)]),
+            ]
+            for sentence in said { #expect(!sentence.contains(" a el ") && !sentence.contains(" de el "), "\(sentence)") }
+        }
+    }
+
     @Test func aWorkoutInGerman() throws {
         let session = try GoldenSession(words: TestCatalogue.german, languages: [TestCatalogue.words, TestCatalogue.spanish])
         expectGolden(
