@@ -158,13 +158,14 @@ public struct SelfCheck: Sendable {
     }
 
     /// Free space in words: whole megabytes under a gigabyte, then gigabytes to one decimal
-    /// ("3.4 gigabytes"), whole past 100. Decimal units, as disk makers and `df -H` count.
+    /// ("3.4 gigabytes", "3,4 gigabytes" where the language writes a decimal comma), whole past
+    /// 100. Decimal units, as disk makers and `df -H` count.
     public func size(_ bytes: UInt64) -> String {
         if bytes < 1_000_000_000 {
             return words(.checkSizeMegabytes, ["count": words.number(Int(bytes / 1_000_000))])
         }
         let tenths = Int((bytes + 50_000_000) / 100_000_000)
-        let count = tenths >= 1000 || tenths % 10 == 0 ? words.number(tenths / 10) : "\(words.number(tenths / 10)).\(tenths % 10)"
+        let count = tenths >= 1000 ? words.number(tenths / 10) : words.decimal(Double(tenths) / 10, decimals: 1)
         return words(.checkSizeGigabytes, ["count": count])
     }
 

@@ -104,6 +104,15 @@ import Testing
         #expect(finding.ok == ok)
     }
 
+    /// A size is written as the language writes decimals: "80,8" in Spanish and German.
+    @Test(arguments: [("en", "80.8 gigabytes"), ("es", "80,8 gigabytes"), ("de", "80,8 Gigabyte")])
+    func aSizeTakesTheLanguagesDecimalSeparator(language: String, size: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Prompts").standardized
+        let catalogue = try PromptFiles.load(language: language, from: [root.path])
+        let check = SelfCheck(words: Words(catalogue: catalogue, calendar: Calendar(identifier: .gregorian)))
+        #expect(check.size(80_800_000_000) == size)
+    }
+
     @Test(arguments: [
         ("speech-dispatcher", "Speech: the speech server is running, and sound goes to Headset."),
         ("espeak-ng", "Speech: there is no speech server, so Heartline speaks through espeak-ng directly, to Headset."),

@@ -187,7 +187,7 @@ public struct Words: Sendable {
 
     /// A number with at most `decimals` digits after the separator and no trailing zeros, as
     /// the language writes it ("5.2", "5,2").
-    func decimal(_ value: Double, decimals: Int) -> String { numbers.format(value, decimals: decimals).text }
+    public func decimal(_ value: Double, decimals: Int) -> String { numbers.format(value, decimals: decimals).text }
 
     /// A weight in the user's unit, to one decimal when it has one.
     public func weight(kilograms: Double, unit: WeightUnit) -> String {
