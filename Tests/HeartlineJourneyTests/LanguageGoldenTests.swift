@@ -216,6 +216,19 @@ import Testing
             """#)
     }
 
+    /// A slip is answered with a word of the session's language, never an English one: "nexxt"
+    /// is not offered "next", though English words are taken when typed.
+    @Test func aSuggestionIsInTheSessionsLanguage() throws {
+        let spanish = try GoldenSession(words: TestCatalogue.spanish, languages: [TestCatalogue.words, TestCatalogue.german])
+        _ = spanish.begin()
+        #expect(spanish.send(.command("nexxt")) == ["answer: No conozco nexxt. Escribe ayuda para saber qué puedes hacer aquí."])
+        #expect(spanish.send(.command("siguiennte")) == ["answer: No conozco siguiennte. ¿Querías decir siguiente?"])
+        let german = try GoldenSession(words: TestCatalogue.german, languages: [TestCatalogue.words, TestCatalogue.spanish])
+        _ = german.begin()
+        #expect(german.send(.command("helpp")).allSatisfy { !$0.contains("help?") })
+        #expect(german.send(.command("hilf")) == ["answer: hilf kenne ich nicht. Meintest du hilfe?"])
+    }
+
     /// A change against the period before is said without "a el" (Spanish contracts it to
     /// "al"): "comparado con el mes anterior", for every period.
     @Test func aChangeIsComparedWithThePeriodBeforeInSpanish() {

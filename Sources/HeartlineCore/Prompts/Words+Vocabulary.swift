@@ -234,9 +234,13 @@ extension Words {
 
     /// Every word naming `command`, this language's first, then English's, for suggestions.
     public func names(of command: Command) -> [String] {
-        let own = typedWords.names[command] ?? []
+        let own = ownNames(of: command)
         return own + Vocabulary.entry(command).words.filter { !own.contains($0) }
     }
+
+    /// `command`'s words in this language alone, its name first: what a sentence may offer
+    /// ("¿Querías decir siguiente?"), where the English words also taken would be a foreign word.
+    public func ownNames(of command: Command) -> [String] { typedWords.names[command] ?? [] }
 
     /// A name from a label as it is said inside a sentence ("heart rate" for "Heart rate"):
     /// lower case, except in German, whose nouns keep their capital. Written here by hand:

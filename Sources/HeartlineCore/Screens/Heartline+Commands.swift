@@ -159,7 +159,7 @@ extension Heartline {
             } else if let typed = WorkoutFeature.typed(text, onWorkout: true, words) {
                 workout(.typed(typed))
             } else {
-                unknown(text, vocabulary: Vocabulary.workout.flatMap(words.names(of:)))
+                unknown(text, vocabulary: Vocabulary.workout.flatMap(words.ownNames(of:)))
             }
             return
         }
@@ -231,7 +231,7 @@ extension Heartline {
             workout(.typed(typed))
         } else {
             let vocabulary =
-                Vocabulary.everywhere.flatMap(words.names(of:)) + menuItems().map { CommandText.normalize($0.label) }
+                Vocabulary.everywhere.flatMap(words.ownNames(of:)) + menuItems().map { CommandText.normalize($0.label) }
             unknown(text, vocabulary: vocabulary)
         }
     }
