@@ -7,8 +7,10 @@ import Synchronization
 
 /// Uploads saved workouts to a service, never losing one and never holding the loop.
 ///
-/// On the loop's thread a workout becomes a FIT file (read from the store, as an export is) and
-/// a row of the store's upload queue; everything after that runs on the upload thread: the
+/// A save that is to be uploaded queues a row without a file in its own transaction (see
+/// `OwedUpload`). On the loop's thread the workout then becomes a FIT file (read from the store,
+/// as an export is) that fills the row, or makes a new one for an upload asked for later; a row
+/// a kill left without its file is filled so at the next start. Everything after that runs on the upload thread: the
 /// request, the answer, the queue's bookkeeping and the retries. A try that gets no answer, a
 /// refused connection or a server error stays queued and is tried again after 1, 5, 15 and 60
 /// minutes, then hourly; a refused key, a missing key file or one others may read stays queued
@@ -40,14 +42,17 @@ final class Uploader {
         worker = UploadWorker(
             directory: directory, service: service, keyPath: keyPath, timeout: Double(configuration.timeout),
             report: { input in inbox.post { reference.object?.send?(input) } },
-            log: { line in inbox.post { reference.object?.log?(line) } })
+            log: { line in inbox.post { reference.object?.log?(line) } },
+            needsFile: { id in inbox.post { reference.object?.make?(id) } })
         box.send = { [weak self] input in self?.send?(input) }
+        box.make = { [weak self] id in self?.upload(id, waited: true) }
     }
 
     /// What the worker's reports reach on the loop's thread.
     private final class Box {
         var send: ((Input) -> Void)?
         var log: ((String) -> Void)?
+        var make: ((Int64) -> Void)?
     }
     private let box: Box
 
@@ -59,33 +64,27 @@ final class Uploader {
         worker.tryWaiting(all: true)
     }
 
-    /// Queues workout `id` and tries it at once.
-    func upload(_ id: Int64) {
+    /// Queues workout `id` with its file and tries it at once; `waited`: its upload was owed
+    /// from an earlier run, and only its success is said.
+    func upload(_ id: Int64, waited: Bool = false) {
         let made: (summary: WorkoutSummary, name: String, bytes: [UInt8])
         do {
             made = try exporter.file(id, format: .fit)
         } catch {
+            // An owed row stays for the next start: the workout may be readable then.
             log("upload: workout \(id) cannot be read: \(error)")
-            send?(.uploaded(.unreadable, waited: false))
+            if !waited { send?(.uploaded(.unreadable, waited: false)) }
             return
         }
-        let start = Int(made.summary.start.timeIntervalSince1970)
+        let owed = OwedUpload(service: service.name, workout: id, start: made.summary.start)
         let upload = PendingUpload(
-            workout: id, service: service.name, externalID: "heartline-\(start)-\(id)",
-            name: "Heartline " + Self.activityName(made.summary.start), file: made.bytes, nextTry: Date())
-        worker.add(upload)
+            workout: id, service: owed.service, externalID: owed.externalID, name: owed.name, file: made.bytes, nextTry: Date())
+        worker.add(upload, waited: waited)
     }
 
     /// The self-check's sentence.
     func checkSentence(_ words: Words) -> Utterance {
         Utterance(.answer, SelfCheck.uploadSentence(keyPath: keyPath, waiting: worker.waitingCount, words))
-    }
-
-    private static func activityName(_ start: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: start)
     }
 }
 
@@ -102,14 +101,17 @@ final class UploadWorker: @unchecked Sendable {
     private let timeout: Double
     private let report: @Sendable (Input) -> Void
     private let log: @Sendable (String) -> Void
+    /// Asks the loop to make the file of an owed upload and `add` it.
+    private let needsFile: @Sendable (Int64) -> Void
     private var store: UploadQueue?
     private var timer: DispatchWorkItem?
     private let waiting = Mutex<Int?>(nil)
 
     init(
         directory: String, service: any UploadService, keyPath: String, timeout: Double, report: @escaping @Sendable (Input) -> Void,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, needsFile: @escaping @Sendable (Int64) -> Void
     ) {
+        self.needsFile = needsFile
         self.directory = directory
         self.service = service
         self.keyPath = keyPath
@@ -125,11 +127,11 @@ final class UploadWorker: @unchecked Sendable {
         backOff[min(max(attempts, 1), backOff.count) - 1]
     }
 
-    func add(_ upload: PendingUpload) {
+    func add(_ upload: PendingUpload, waited: Bool = false) {
         queue.async { [self] in
             let queued = opened()
             do { try queued?.add(upload) } catch { log("upload: cannot queue workout \(upload.workout): \(error)") }
-            attempt(upload, waited: false)
+            attempt(upload, waited: waited)
             schedule()
         }
     }
@@ -139,7 +141,14 @@ final class UploadWorker: @unchecked Sendable {
         queue.async { [self] in
             let now = Date()
             let due = ((try? opened()?.waiting()) ?? []).filter { all || $0.nextTry <= now }
-            for upload in due { attempt(upload, waited: true) }
+            for upload in due {
+                // Owed by a save whose file was never made (a kill came first): made on the loop.
+                if upload.file.isEmpty {
+                    needsFile(upload.workout)
+                } else {
+                    attempt(upload, waited: true)
+                }
+            }
             schedule()
         }
     }
