@@ -17,6 +17,10 @@ final class UploadServer {
         case fail
         /// Reads the request and never answers.
         case hang
+        /// 429 with Retry-After: 120.
+        case busy
+        /// 308 to another path of the same server.
+        case moved
     }
 
     let directory = TemporaryDirectory()

@@ -86,9 +86,54 @@ import Testing
     @Test(arguments: [
         (200, UploadResult.uploaded), (201, .uploaded), (409, .uploaded), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
         (413, .fileRefused), (429, .serverFailed), (500, .serverFailed), (503, .serverFailed), (408, .noAnswer),
+        (301, .redirected), (302, .redirected), (307, .redirected), (308, .redirected),
     ])
     func answersAreReadAsTheirStatusSays(status: Int, result: UploadResult) {
         #expect(IntervalsICU(baseURL: "https://intervals.icu", athlete: "0").result(of: HTTPResponse(status: status, body: [])) == result)
+    }
+
+    /// A 429's Retry-After is the wait before the next try (at most a day), not the back-off.
+    @Test func aBusyServersRetryAfterIsTheWaitBeforeTheNextTry() throws {
+        let server = try UploadServer(key: Self.key, mode: .busy)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let request = service.request(for: Self.upload(Self.fitFile()), key: UploadKey(value: Self.key))
+        let response = try HTTPClient.shared.get().post(request, timeout: 5).get()
+        #expect(response.status == 429 && response.retryAfter == 120)
+        #expect(service.result(of: response) == .serverFailed)
+        #expect(UploadWorker.delay(after: 1, retryAfter: response.retryAfter) == 120)
+        #expect(UploadWorker.delay(after: 1, retryAfter: nil) == 60)
+        #expect(UploadWorker.delay(after: 2, retryAfter: 10_000_000) == 86400)
+    }
+
+    /// A redirect is never followed (the key would go with it) and not tried again as a server
+    /// fault: it is said as one, kept for the next start.
+    @Test func aRedirectIsNotFollowedNorRetriedAsAServerFault() throws {
+        let server = try UploadServer(key: Self.key, mode: .moved)
+        let result = try Self.post(to: server.baseURL)
+        #expect(result == .redirected)
+        #expect(!result.triesAgain && !result.isFinal)
+        usleep(200_000)
+        #expect(server.requests.count == 1)
+    }
+
+    /// The key file is read as a file from outside: a link is refused as a link, a FIFO and a
+    /// file too large for a key as not a plain file, each at once.
+    @Test func aLinkAFIFOAndAnOversizedKeyFileAreRefusedEachForWhatItIs() throws {
+        let folder = TemporaryDirectory()
+        let real = folder.path + "/real.key"
+        try (Self.key + "\n").write(toFile: real, atomically: true, encoding: .utf8)
+        chmod(real, 0o600)
+        let link = folder.path + "/link.key"
+        symlink(real, link)
+        #expect(UploadKey.check(link) == .keyFileLink)
+        let fifo = folder.path + "/fifo.key"
+        mkfifo(fifo, 0o600)
+        #expect(UploadKey.check(fifo) == .keyFileNotPlain)
+        let large = folder.path + "/large.key"
+        try String(repeating: "k", count: UploadKey.largestFile + 1).write(toFile: large, atomically: true, encoding: .utf8)
+        chmod(large, 0o600)
+        #expect(UploadKey.check(large) == .keyFileNotPlain)
+        #expect(UploadKey.check(real) == nil)
     }
 
     @Test func theBackOffIsOneFiveFifteenAndSixtyMinutesThenHourly() {

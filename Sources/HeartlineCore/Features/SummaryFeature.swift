@@ -103,6 +103,9 @@ enum SummaryFeature: Feature {
             case .fileRefused: .uploadFileRefused
             case .notSetUp: .uploadNotSetUp
             case .keyFileOpen: .uploadKeyOpen
+            case .keyFileLink: .uploadKeyLink
+            case .keyFileNotPlain: .uploadKeyNotPlain
+            case .redirected: .uploadRedirected
             case .unreadable: .uploadUnreadable
             }
         return [.say(.notice, prompt)]

@@ -16,6 +16,8 @@ struct HTTPRequest: Equatable, Sendable {
 struct HTTPResponse: Equatable, Sendable {
     var status: Int
     var body: [UInt8]
+    /// The seconds a Retry-After header asks to wait (given as seconds or as a date), if any.
+    var retryAfter: Int? = nil
 }
 
 /// Why a request got no answer.
@@ -90,6 +92,8 @@ final class HTTPClient: @unchecked Sendable {
         static let connectTimeoutMilliseconds: Int32 = 156
         static let protocols: Int32 = 181
         static let responseCode: Int32 = 0x20_0002
+        /// CURLINFO_RETRY_AFTER: CURLINFO_OFF_T (0x600000) + 57, libcurl 7.66 and later.
+        static let retryAfter: Int32 = 0x60_0039
     }
     private enum Code {
         static let ok: Int32 = 0
@@ -184,6 +188,8 @@ final class HTTPClient: @unchecked Sendable {
         }
         var status = 0
         _ = getInfo(easy, Option.responseCode, &status)
-        return .success(HTTPResponse(status: status, body: answer.bytes))
+        var retryAfter: Int64 = 0
+        let known = getInfo(easy, Option.retryAfter, &retryAfter) == Code.ok && retryAfter > 0
+        return .success(HTTPResponse(status: status, body: answer.bytes, retryAfter: known ? Int(retryAfter) : nil))
     }
 }

@@ -36,6 +36,8 @@ struct IntervalsICU: UploadService {
         switch response.status {
         // 409: an activity with this external id is there already.
         case 200...299, 409: .uploaded
+        // Never followed: the key would go on to wherever it points.
+        case 300...399: .redirected
         case 401, 403: .keyRefused
         case 408: .noAnswer
         case 429: .serverFailed

@@ -28,7 +28,7 @@ extension UploadResult {
     var triesAgain: Bool {
         switch self {
         case .noAnswer, .serverFailed, .noConnection: true
-        case .uploaded, .keyRefused, .fileRefused, .notSetUp, .keyFileOpen, .unreadable: false
+        case .uploaded, .keyRefused, .fileRefused, .notSetUp, .keyFileOpen, .keyFileLink, .keyFileNotPlain, .unreadable, .redirected: false
         }
     }
 

@@ -127,6 +127,16 @@ final class UploadWorker: @unchecked Sendable {
         backOff[min(max(attempts, 1), backOff.count) - 1]
     }
 
+    /// The longest wait a Retry-After is taken for: a day.
+    static let longestRetryAfter: TimeInterval = 86400
+
+    /// The delay before the next try: what the server's Retry-After asks for (at most a day),
+    /// else the back-off.
+    static func delay(after attempts: Int, retryAfter: Int?) -> TimeInterval {
+        guard let retryAfter, retryAfter > 0 else { return delay(after: attempts) }
+        return min(TimeInterval(retryAfter), longestRetryAfter)
+    }
+
     func add(_ upload: PendingUpload, waited: Bool = false) {
         queue.async { [self] in
             let queued = opened()
@@ -168,6 +178,7 @@ final class UploadWorker: @unchecked Sendable {
     private func attempt(_ upload: PendingUpload, waited: Bool) {
         let result: UploadResult
         var detail: String
+        var retryAfter: Int?
         do throws(UploadKey.Missing) {
             let key = try UploadKey.read(keyPath)
             switch HTTPClient.shared {
@@ -178,7 +189,8 @@ final class UploadWorker: @unchecked Sendable {
                 switch client.post(service.request(for: upload, key: key), timeout: timeout) {
                 case .success(let response):
                     result = service.result(of: response)
-                    detail = "HTTP \(response.status)"
+                    retryAfter = response.retryAfter
+                    detail = "HTTP \(response.status)" + (retryAfter.map { ", Retry-After \($0) s" } ?? "")
                 case .failure(let failure):
                     result = UploadResult(failure)
                     detail = failure.description
@@ -186,14 +198,15 @@ final class UploadWorker: @unchecked Sendable {
             }
         } catch {
             result = error.result
-            detail = error == .noFile ? "no key file" : "the key file may be read by others"
+            detail = error.description
         }
         let attempts = upload.attempts + 1
         do {
             if result.isFinal {
                 try opened()?.remove(workout: upload.workout, service: upload.service)
             } else {
-                let next = result.triesAgain ? Date().addingTimeInterval(Self.delay(after: attempts)) : Date.distantFuture
+                let next =
+                    result.triesAgain ? Date().addingTimeInterval(Self.delay(after: attempts, retryAfter: retryAfter)) : Date.distantFuture
                 try opened()?.failed(workout: upload.workout, service: upload.service, attempts: attempts, nextTry: next, error: detail)
             }
         } catch {

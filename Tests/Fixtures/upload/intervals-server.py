@@ -11,6 +11,8 @@ What it answers is read from the mode file at each request:
   ok    201 with a small JSON activity (the file is kept in --keep), or 400 naming the first
         check that failed
   fail  500
+  busy  429 with Retry-After: 120
+  moved 308 to /elsewhere on the same server
   hang  reads the request and never answers
 """
 import argparse
@@ -140,6 +142,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.hang()
         if mode == "fail":
             return self.answer(500, {"error": "server"})
+        if mode == "busy":
+            return self.answer(429, {"error": "slow down"}, {"Retry-After": "120"})
+        if mode == "moved":
+            return self.answer(308, {"error": "moved"}, {"Location": "/elsewhere" + self.path})
         if problem:
             return self.answer(400, {"error": problem})
         if self.server.keep:
@@ -158,9 +164,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         while True:
             time.sleep(3600)
 
-    def answer(self, status, payload):
+    def answer(self, status, payload, headers=None):
         data = json.dumps(payload).encode()
         self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
