@@ -136,6 +136,33 @@ import Testing
         #expect(UploadKey.check(real) == nil)
     }
 
+    /// The key travels only over HTTPS; plain HTTP only to this machine's loopback address.
+    @Test func theKeyGoesOnlyOverHTTPSOrToTheLoopbackAddress() throws {
+        for url in [
+            "https://intervals.icu", "https://example.org:8443/base", "http://127.0.0.1:8080", "http://localhost:1/", "http://[::1]:99",
+            "HTTP://127.0.0.1",
+        ] {
+            #expect(Configuration.parse("upload.url = \(url)\n").problems.isEmpty, "\(url)")
+        }
+        for url in [
+            "http://intervals.icu", "http://example.org:8080", "http://127.0.0.1.example.org", "http://localhost.example.org/",
+            "http://127.0.0.1@example.org", "http://10.0.0.1", "ftp://intervals.icu", "https://", "http://[::1].example.org",
+        ] {
+            let (configuration, problems) = Configuration.parse("upload.url = \(url)\n")
+            #expect(problems.map(\.reason) == [.webAddress], "\(url)")
+            #expect(configuration.upload.baseURL == "https://intervals.icu", "\(url)")
+        }
+        // Asked to send over plain HTTP anywhere else, libcurl refuses before connecting.
+        let service = IntervalsICU(baseURL: "http://192.0.2.1", athlete: "0")
+        let request = service.request(for: Self.upload(Self.fitFile()), key: UploadKey(value: Self.key))
+        let started = Date()
+        guard case .failure(.failed) = try HTTPClient.shared.get().post(request, timeout: 20) else {
+            Issue.record("plain HTTP to another host was not refused")
+            return
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func theBackOffIsOneFiveFifteenAndSixtyMinutesThenHourly() {
         #expect((1...6).map { UploadWorker.delay(after: $0) } == [60, 300, 900, 3600, 3600, 3600])
     }

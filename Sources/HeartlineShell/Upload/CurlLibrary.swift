@@ -155,14 +155,17 @@ final class HTTPClient: @unchecked Sendable {
             return length
         }
         let milliseconds = Int(timeout * 1000)
+        // CURLPROTO_HTTP 1, CURLPROTO_HTTPS 2: plain HTTP only to this machine's loopback.
+        let protocols = UploadConfiguration.carriesTheKeySafely(request.url) && !request.url.lowercased().hasPrefix("https://") ? 1 : 2
         let code: Int32 = request.url.withCString { url in
             request.body.withUnsafeBytes { body in
                 "heartline".withCString { agent in
                     withExtendedLifetime(answer) {
-                        // No signals from libcurl's resolver on this thread; HTTP and HTTPS only,
-                        // and no redirects (a key is never sent on to another host).
+                        // No signals from libcurl's resolver on this thread; HTTPS only (HTTP to
+                        // the loopback address alone), and no redirects (a key is never sent on
+                        // to another host).
                         _ = setLong(easy, Option.noSignal, 1)
-                        _ = setLong(easy, Option.protocols, 1 | 2)
+                        _ = setLong(easy, Option.protocols, protocols)
                         _ = setPointer(easy, Option.url, url)
                         _ = setPointer(easy, Option.userAgent, agent)
                         _ = setPointer(easy, Option.httpHeader, headers.map { UnsafeRawPointer($0) })

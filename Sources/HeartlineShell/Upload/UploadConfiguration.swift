@@ -12,7 +12,9 @@ public struct UploadConfiguration: Equatable, Sendable {
     public var athlete = "0"
     /// The key file; nil: `intervals.key` beside the configuration file. Absolute, or `~/...`.
     public var keyFile: String?
-    /// The server, without a trailing slash; a test points it at http://127.0.0.1:PORT.
+    /// The server, without a trailing slash: HTTPS, or plain HTTP only to this machine's own
+    /// loopback address (a test points it at http://127.0.0.1:PORT), so the key never crosses a
+    /// network in the clear.
     public var baseURL = "https://intervals.icu"
     /// Seconds one try may take, connecting included.
     public var timeout = 60
@@ -33,10 +35,7 @@ public struct UploadConfiguration: Equatable, Sendable {
             guard value.hasPrefix("/") || value.hasPrefix("~/") else { return .path }
             keyFile = value
         case "upload.url":
-            let lowered = value.lowercased()
-            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !value.contains(where: \.isWhitespace) else {
-                return .webAddress
-            }
+            guard Self.carriesTheKeySafely(value) else { return .webAddress }
             baseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
         default:
             guard let seconds = Int(value), Self.timeoutRange.contains(seconds) else {
@@ -45,6 +44,27 @@ public struct UploadConfiguration: Equatable, Sendable {
             timeout = seconds
         }
         return nil
+    }
+
+    /// Whether the key may go to `url`: over HTTPS anywhere, over plain HTTP only to
+    /// 127.0.0.1, [::1] or localhost (the tests' local server), never through a network.
+    static func carriesTheKeySafely(_ url: String) -> Bool {
+        guard !url.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "\\" }) else { return false }
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") { return lowered.count > "https://".count }
+        guard lowered.hasPrefix("http://") else { return false }
+        let rest = lowered.dropFirst("http://".count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            host = authority[...close]
+            guard authority[authority.index(after: close)...].allSatisfy({ $0 == ":" || $0.isNumber }) else { return false }
+        } else {
+            host = authority.prefix { $0 != ":" }
+            guard authority.dropFirst(host.count).allSatisfy({ $0 == ":" || $0.isNumber }) else { return false }
+        }
+        return ["127.0.0.1", "[::1]", "localhost"].contains(String(host))
     }
 
     /// The key file's path: the one set, with `~` expanded, or `intervals.key` in Heartline's
