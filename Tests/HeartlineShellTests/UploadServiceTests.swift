@@ -83,8 +83,46 @@ import Testing
         #expect(result.triesAgain)
     }
 
+    /// An answer lost on its way (the service took the upload): the next try asks the service
+    /// first, finds the activity by its external id, and sends nothing again.
+    @Test func aRetryAsksTheServiceFirstAndSendsNothingItHasAlready() throws {
+        let server = try UploadServer(key: Self.key, mode: .lost)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let client = try HTTPClient.shared.get()
+        var upload = Self.upload(Self.fitFile())
+        let first = UploadWorker.exchange(upload, key: UploadKey(value: Self.key), service: service, client: client, timeout: 2)
+        #expect(first.result == .noAnswer)
+        server.set(.ok)
+        upload.attempts = 1
+        let second = UploadWorker.exchange(upload, key: UploadKey(value: Self.key), service: service, client: client, timeout: 5)
+        #expect(second.result == .uploaded)
+        #expect(server.posts.count == 1)
+        #expect(server.requests.last?.method == "GET" && server.requests.last?.problem == nil)
+        #expect(server.receivedFiles.count == 1)
+        // Another workout, not listed, is sent after asking.
+        var other = upload
+        other.externalID = "heartline-1764000000-8"
+        let third = UploadWorker.exchange(other, key: UploadKey(value: Self.key), service: service, client: client, timeout: 5)
+        #expect(third.result == .uploaded)
+        #expect(server.posts.count == 2)
+    }
+
+    /// A 409 is not documented: it counts as done only when the service lists the activity.
+    @Test func aConflictIsDoneOnlyWhenTheServiceListsTheActivity() throws {
+        let server = try UploadServer(key: Self.key, mode: .conflict)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let client = try HTTPClient.shared.get()
+        let upload = Self.upload(Self.fitFile())
+        let key = UploadKey(value: Self.key)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .fileRefused)
+        server.set(.ok)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .uploaded)
+        server.set(.conflict)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .uploaded)
+    }
+
     @Test(arguments: [
-        (200, UploadResult.uploaded), (201, .uploaded), (409, .uploaded), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
+        (200, UploadResult.uploaded), (201, .uploaded), (409, .fileRefused), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
         (413, .fileRefused), (429, .serverFailed), (500, .serverFailed), (503, .serverFailed), (408, .noAnswer),
         (301, .redirected), (302, .redirected), (307, .redirected), (308, .redirected),
     ])

@@ -10,6 +10,8 @@ struct HTTPRequest: Equatable, Sendable {
     var headers: [String]
     /// Sent with POST.
     var body: [UInt8]
+    /// GET rather than POST (the body is then not sent).
+    var isGet = false
 }
 
 /// The server's answer: its status and up to `HTTPClient.longestAnswer` bytes of its body.
@@ -135,8 +137,8 @@ final class HTTPClient: @unchecked Sendable {
         var bytes: [UInt8] = []
     }
 
-    /// POSTs `request` and waits for the answer, at most `timeout` seconds: call it off the
-    /// loop's thread only.
+    /// POSTs `request` (or GETs it, `isGet`) and waits for the answer, at most `timeout`
+    /// seconds: call it off the loop's thread only.
     func post(_ request: HTTPRequest, timeout: Double) -> Result<HTTPResponse, HTTPFailure> {
         guard let easy = easyInit() else { return .failure(.failed("curl_easy_init failed")) }
         defer { easyCleanup(easy) }
@@ -169,9 +171,11 @@ final class HTTPClient: @unchecked Sendable {
                         _ = setPointer(easy, Option.url, url)
                         _ = setPointer(easy, Option.userAgent, agent)
                         _ = setPointer(easy, Option.httpHeader, headers.map { UnsafeRawPointer($0) })
-                        _ = setLong(easy, Option.post, 1)
-                        _ = setPointer(easy, Option.postFields, body.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
-                        _ = setLong(easy, Option.postFieldSizeLarge, body.count)
+                        if !request.isGet {
+                            _ = setLong(easy, Option.post, 1)
+                            _ = setPointer(easy, Option.postFields, body.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                            _ = setLong(easy, Option.postFieldSizeLarge, body.count)
+                        }
                         _ = setPointer(easy, Option.writeFunction, unsafeBitCast(writer, to: UnsafeRawPointer.self))
                         _ = setPointer(easy, Option.writeData, Unmanaged.passUnretained(answer).toOpaque())
                         _ = setLong(easy, Option.timeoutMilliseconds, milliseconds)

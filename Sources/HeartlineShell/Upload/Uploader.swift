@@ -186,15 +186,7 @@ final class UploadWorker: @unchecked Sendable {
                 result = .noConnection
                 detail = failure.description
             case .success(let client):
-                switch client.post(service.request(for: upload, key: key), timeout: timeout) {
-                case .success(let response):
-                    result = service.result(of: response)
-                    retryAfter = response.retryAfter
-                    detail = "HTTP \(response.status)" + (retryAfter.map { ", Retry-After \($0) s" } ?? "")
-                case .failure(let failure):
-                    result = UploadResult(failure)
-                    detail = failure.description
-                }
+                (result, detail, retryAfter) = Self.exchange(upload, key: key, service: service, client: client, timeout: timeout)
             }
         } catch {
             result = error.result
@@ -214,6 +206,41 @@ final class UploadWorker: @unchecked Sendable {
         }
         log("upload: workout \(upload.workout) to \(upload.service), try \(attempts): \(result) (\(detail))")
         report(.uploaded(result, waited: waited))
+    }
+
+    /// One try of `upload`: asks the service first whether it has it when an earlier try may
+    /// have reached it, then sends it; a 409 is answered by asking too. What the service does
+    /// with an external id sent again is not documented, so nothing rests on it.
+    static func exchange(
+        _ upload: PendingUpload, key: UploadKey, service: any UploadService, client: HTTPClient, timeout: Double
+    ) -> (result: UploadResult, detail: String, retryAfter: Int?) {
+        if upload.attempts > 0 {
+            switch has(upload, key: key, service: service, client: client, timeout: timeout) {
+            case .success(true): return (.uploaded, "the service lists it already", nil)
+            case .success: break
+            case .failure(let failure): return (UploadResult(failure), "asking what the service has: \(failure)", nil)
+            }
+        }
+        switch client.post(service.request(for: upload, key: key), timeout: timeout) {
+        case .success(let response):
+            var result = service.result(of: response)
+            var detail = "HTTP \(response.status)" + (response.retryAfter.map { ", Retry-After \($0) s" } ?? "")
+            if response.status == 409, case .success(true) = has(upload, key: key, service: service, client: client, timeout: timeout) {
+                result = .uploaded
+                detail += ", and the service lists it"
+            }
+            return (result, detail, response.retryAfter)
+        case .failure(let failure):
+            return (UploadResult(failure), failure.description, nil)
+        }
+    }
+
+    /// Whether the service lists `upload`: false when its answer cannot be read (the upload is
+    /// then sent), a failure when it could not be asked at all.
+    private static func has(
+        _ upload: PendingUpload, key: UploadKey, service: any UploadService, client: HTTPClient, timeout: Double
+    ) -> Result<Bool, HTTPFailure> {
+        client.post(service.lookup(for: upload, key: key), timeout: timeout).map { service.lists(upload, in: $0) ?? false }
     }
 
     /// Counts what waits, and sets the timer for the next due try.
