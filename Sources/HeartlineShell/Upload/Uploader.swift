@@ -205,6 +205,9 @@ final class UploadWorker: @unchecked Sendable {
             log("upload: cannot update the queue: \(error)")
         }
         log("upload: workout \(upload.workout) to \(upload.service), try \(attempts): \(result) (\(detail))")
+        // Counted before the result is said: a "check" right after it hears the queue as it is.
+        let count = try? opened()?.count()
+        waiting.withLock { $0 = count }
         report(.uploaded(result, waited: waited))
     }
 
