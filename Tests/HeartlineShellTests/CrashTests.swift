@@ -52,7 +52,8 @@ import Testing
 
     /// "Upload and save workout", killed a few milliseconds after "Workout saved.": the upload
     /// is owed in the database all the same (queued in the save's own transaction), and the
-    /// next start with a key sends it.
+    /// next start with a key sends it. A fifth as many rounds as the strap's (contrib/crash-stress.sh
+    /// runs more); only the first starts again with a key.
     @Test func killedJustAfterSavingForUploadTheUploadIsStillOwed() throws {
         var random = TestRandom(seed: Self.seed)
         let server = try UploadServer(key: UploadTerminalTests.key)
