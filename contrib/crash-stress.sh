@@ -7,7 +7,9 @@
 # distance against where the samples pass each 0.5 km; they count the rounds with a stale distance,
 # with stale laps and with more than the loss window lost. Both run on the script's simulated
 # clock, without the storage thread; real-clock rounds ride on a pseudo-terminal, with the storage
-# thread's batches, killed 7 to 13 seconds in.
+# thread's batches, killed 7 to 13 seconds in. Upload rounds (CrashTests, a fifth as many) choose
+# "Upload and save workout" and kill a few milliseconds after "Workout saved.": the upload must
+# be owed in the database every time.
 # Usage: contrib/crash-stress.sh [--ci | --long | ROUNDS] [SEED]
 #   --ci    the default, CI's number: 100 rounds of each and 6 on the real clock (about two
 #           minutes on two cores)
@@ -26,7 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-case ${1:-} in -h|--help) sed -n '2,25p' "$0"; exit 0 ;; esac
+case ${1:-} in -h|--help) sed -n '2,27p' "$0"; exit 0 ;; esac
 
 rounds=100
 realtime=6
@@ -55,7 +57,7 @@ swift build --scratch-path "$scratch" --build-tests 2>&1 | tail -n 1
 status=0
 HEARTLINE_CRASH_ROUNDS=$rounds HEARTLINE_RIDE_CRASH_ROUNDS=$rounds HEARTLINE_RIDE_REALTIME_ROUNDS=$realtime \
   HEARTLINE_CRASH_SEED=$seed swift test --scratch-path "$scratch" --skip-build \
-  --filter 'CrashTests/killedAtRandomMomentsNoWorkoutIsLost|RideCrashTests/killed' \
+  --filter 'CrashTests/killedAtRandomMomentsNoWorkoutIsLost|CrashTests/killedJustAfterSavingForUpload|RideCrashTests/killed' \
   >"$log" 2>&1 || status=$?
 grep -E 'recorded an issue' "$log" | head -n 40 || true
 echo "crash-stress: seed $seed"
@@ -63,6 +65,11 @@ if grep -q 'Test killedAtRandomMomentsNoWorkoutIsLost() passed' "$log"; then
   echo "crash-stress: strap rounds: $rounds, none lost data or damaged the database"
 else
   echo "crash-stress: strap rounds: FAILED (see the issues above)"
+fi
+if grep -q 'Test killedJustAfterSavingForUploadTheUploadIsStillOwed() passed' "$log"; then
+  echo "crash-stress: upload rounds: $(( rounds / 5 > 0 ? rounds / 5 : 1 )), every upload owed after the kill"
+else
+  echo "crash-stress: upload rounds: FAILED (see the issues above)"
 fi
 grep -E 'ride-crash:' "$log" | sed 's/^.*ride-crash:/crash-stress: ride rounds:/' || echo "crash-stress: ride rounds: did not finish"
 exit $status

@@ -16,11 +16,15 @@ public enum OutsideFile {
         case notAFile
         /// Any other error of open(2), fstat(2) or read(2).
         case unreadable(Int32)
+        /// The file's mode bits are not what the caller accepts (a key file others may read).
+        case refusedMode
     }
 
     /// The file's first `count` bytes at most: a caller that wants to tell a file too large
     /// asks for one byte more than it takes.
-    public static func read(at path: String, upTo count: Int) -> Result<[UInt8], Failure> {
+    /// `mode`: whether the file's permission bits (`st_mode`) are acceptable; checked on the
+    /// open file, before anything is read.
+    public static func read(at path: String, upTo count: Int, mode: (mode_t) -> Bool = { _ in true }) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
@@ -33,6 +37,7 @@ public enum OutsideFile {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return .failure(.unreadable(errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        guard mode(status.st_mode & 0o7777) else { return .failure(.refusedMode) }
         var bytes = [UInt8](repeating: 0, count: max(0, min(count, Int(status.st_size) + 1)))
         var filled = 0
         while filled < bytes.count {

@@ -108,6 +108,12 @@ final class BackgroundCommits: WorkoutStore {
         try handOver { try $0.flush() }
     }
 
+    /// Waits, as a save does.
+    func saveWorkout(_ summary: WorkoutSummary, owing upload: OwedUpload?) throws {
+        try waiting { try $0.saveWorkout(summary, owing: upload) }
+        saved.insert(summary.id)
+    }
+
     /// Waits for everything handed over: call before the process exits.
     func finish() {
         handOverConfiguration()

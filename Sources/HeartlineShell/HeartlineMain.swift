@@ -65,6 +65,9 @@ public enum HeartlineMain {
             return 1
         }
         for (code, problem) in installed.broken.sorted(by: { $0.key < $1.key }) { log("prompts: \(code) is not offered: \(problem)") }
+        for (code, lines) in installed.replaced.sorted(by: { $0.key < $1.key }) {
+            for line in lines { log("prompts: \(code) \(line): said in English") }
+        }
         for (code, keys) in installed.missing.sorted(by: { $0.key < $1.key }) {
             log("prompts: \(code) lacks \(keys.count) of English's keys, said in English: \(keys.joined(separator: ", "))")
         }

@@ -41,6 +41,9 @@ public enum PromptFiles {
         public var missing: [String: [String]]
         /// Languages whose files could not be read, with why; they are not offered.
         public var broken: [String: String]
+        /// The templates of each language replaced by English's because their placeholders are
+        /// not English's, with why; logged once at start.
+        public var replaced: [String: [String]] = [:]
 
         /// The installed codes, sorted.
         public var languages: [String] { catalogues.keys.sorted() }
@@ -56,6 +59,8 @@ public enum PromptFiles {
             for code in folders.sorted() where code != Self.english && Settings.isLanguageCode(code) {
                 do {
                     guard var catalogue = try read(language: code, in: directory) else { continue }
+                    let replaced = catalogue.replaceBadTemplates(from: english)
+                    if !replaced.isEmpty { result.replaced[code] = replaced }
                     let taken = catalogue.fillIn(from: english)
                     if !taken.isEmpty { result.missing[code] = taken }
                     result.catalogues[code] = catalogue

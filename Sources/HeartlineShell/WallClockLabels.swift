@@ -26,6 +26,16 @@ final class WallClockLabels: WorkoutStore {
     }
 
     func updateSummary(_ summary: WorkoutSummary) throws {
+        try store.updateSummary(corrected(summary))
+    }
+
+    /// The upload owed is named after the corrected start, as the history says it.
+    func saveWorkout(_ summary: WorkoutSummary, owing upload: OwedUpload?) throws {
+        let summary = corrected(summary)
+        try store.saveWorkout(summary, owing: upload.map { OwedUpload(service: $0.service, workout: summary.id, start: summary.start) })
+    }
+
+    private func corrected(_ summary: WorkoutSummary) -> WorkoutSummary {
         var summary = summary
         let step = offset()
         if summary.state != .recording, abs(step) >= tolerance {
@@ -36,7 +46,7 @@ final class WallClockLabels: WorkoutStore {
                 )
             }
         }
-        try store.updateSummary(summary)
+        return summary
     }
 
     // Everything else is the store's own.

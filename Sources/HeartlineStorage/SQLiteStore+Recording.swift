@@ -89,7 +89,17 @@ extension SQLiteStore {
         }
     }
 
+    /// Saves a workout (its totals with state `saved`) and, with `upload`, queues its upload in
+    /// the same transaction: once this returns, the upload is owed whatever happens next. With
+    /// the disk full both wait in memory and go with the same commit.
+    public func saveWorkout(_ summary: WorkoutSummary, owing upload: OwedUpload?) throws(StorageError) {
+        try requireWorkout(summary.id)
+        if let upload { pendingUploads[summary.id] = upload }
+        try updateSummary(summary)
+    }
+
     public func deleteWorkout(_ id: Int64) throws(StorageError) {
+        pendingUploads[id] = nil
         pendingSamples[id] = nil
         pendingSummaries[id] = nil
         pendingWorkouts[id] = nil
@@ -103,7 +113,9 @@ extension SQLiteStore {
 
     /// Commits every buffered workout, sample and pending summary, if there are any.
     func commitPending(usingReserve: Bool = false) throws(StorageError) {
-        guard pendingSamples.values.contains(where: { !$0.isEmpty }) || !pendingSummaries.isEmpty || !pendingWorkouts.isEmpty
+        guard
+            pendingSamples.values.contains(where: { !$0.isEmpty }) || !pendingSummaries.isEmpty || !pendingWorkouts.isEmpty
+                || !pendingUploads.isEmpty
         else { return }
         try write(usingReserve: usingReserve) { _ in }
     }
@@ -155,6 +167,9 @@ extension SQLiteStore {
                     for summary in pendingSummaries.values {
                         try Self.writeSummary(summary, to: database)
                     }
+                    for (workout, upload) in pendingUploads.sorted(by: { $0.key < $1.key }) {
+                        try upload.insert(workout: workout, into: database)
+                    }
                     let result = try body(database)
                     counted = try Self.countCommit(in: database)
                     return result
@@ -174,6 +189,7 @@ extension SQLiteStore {
         pendingSamples.removeAll(keepingCapacity: true)
         pendingSummaries.removeAll()
         pendingWorkouts.removeAll()
+        pendingUploads.removeAll()
         // Space is there again: set the reserve aside again, if there is room to spare.
         if !reserve.isHeld { reserve.retake() }
         return result

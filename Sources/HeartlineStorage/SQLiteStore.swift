@@ -67,6 +67,8 @@ public final class SQLiteStore: WorkoutStore {
     var pendingSamples: [Int64: [Sample]] = [:]
     /// Summaries whose write failed (disk full), retried with the next commit.
     var pendingSummaries: [Int64: WorkoutSummary] = [:]
+    /// Uploads owed by saves not yet committed (disk full): written with the summary they came with.
+    var pendingUploads: [Int64: OwedUpload] = [:]
     /// Samples already committed, by workout: where the next chunk starts.
     var storedSampleCounts: [Int64: Int] = [:]
     /// Workouts known to exist, so a steady append needs no lookup.

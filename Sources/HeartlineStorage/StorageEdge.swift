@@ -13,6 +13,8 @@ public final class StorageEdge {
     public let store: any WorkoutStore
     /// Where a coach's plan files are read from; nil reads none.
     public var plansDirectory: String?
+    /// The service a save's upload is owed to.
+    public var uploadService = OwedUpload.defaultService
     /// The disk's state the core last heard of.
     private var reported: StorageError?
     /// A write's failure since the last `stateChange()`.
@@ -82,10 +84,11 @@ public final class StorageEdge {
             case .flush: try store.flush()
             case .delete(let id): try store.deleteWorkout(id)
             case .restingCheck(let check): try store.saveRestingCheck(check)
-            case .save(let summary):
+            case .save(let summary, let upload):
                 var failure: StorageError?
                 do {
-                    try store.updateSummary(summary)
+                    let owed = upload ? OwedUpload(service: uploadService, workout: summary.id, start: summary.start) : nil
+                    try store.saveWorkout(summary, owing: owed)
                     try store.flush()
                 } catch {
                     failure = store.writeFailure ?? Self.storageError(error)

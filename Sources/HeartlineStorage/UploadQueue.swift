@@ -10,6 +10,7 @@ public struct PendingUpload: Equatable, Sendable {
     public var externalID: String
     /// The activity's name at the service.
     public var name: String
+    /// Empty for an upload owed by a save whose file is not made yet.
     public var file: [UInt8]
     /// Tries made so far.
     public var attempts: Int
@@ -29,6 +30,51 @@ public struct PendingUpload: Equatable, Sendable {
         self.attempts = attempts
         self.nextTry = nextTry
         self.lastError = lastError
+    }
+}
+
+/// An upload owed for a workout being saved, queued in the save's own transaction: its row has
+/// no file yet (the uploader makes it from the stored workout) and waits for the uploader to make
+/// the file, or for the next start, so "Workout saved." means the upload is owed.
+public struct OwedUpload: Equatable, Sendable {
+    /// The service every owed upload goes to, as long as there is one.
+    public static let defaultService = "intervals.icu"
+
+    public var service: String
+    public var externalID: String
+    /// The activity's name at the service.
+    public var name: String
+
+    public init(service: String, externalID: String, name: String) {
+        self.service = service
+        self.externalID = externalID
+        self.name = name
+    }
+
+    /// What `workout` is sent as: an external id made from its start and number, and a name
+    /// from its start ("Heartline 2026-11-29 07:30").
+    public init(service: String = Self.defaultService, workout: Int64, start: Date) {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        self.init(
+            service: service, externalID: "heartline-\(Int(start.timeIntervalSince1970))-\(workout)",
+            name: "Heartline " + formatter.string(from: start))
+    }
+
+    /// Its row in the uploads table, inside the caller's transaction: no file yet, and kept for
+    /// the uploader (or the next start) rather than due. A row already there is left as it is.
+    func insert(workout: Int64, into database: Database) throws {
+        try database.execute(
+            """
+            INSERT INTO uploads (workout, service, external_id, name, file, attempts, next_try, last_error)
+            VALUES (?, ?, ?, ?, ?, 0, ?, NULL)
+            ON CONFLICT (workout, service) DO NOTHING
+            """,
+            [
+                .integer(workout), .text(service), .text(externalID), .text(name), .blob([]),
+                .real(Date.distantFuture.timeIntervalSince1970),
+            ])
     }
 }
 

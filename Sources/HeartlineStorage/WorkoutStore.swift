@@ -42,6 +42,9 @@ public protocol WorkoutStore: AnyObject {
     /// Makes everything appended so far durable. On a full disk it spends the reserve (see
     /// `hasReserve`): the end of a workout, and leaving, can still be written once.
     func flush() throws
+    /// Saves a workout (its totals, state `saved`) and, with `upload`, queues its upload in the
+    /// same transaction; durable when it returns, as `updateSummary` then `flush` are.
+    func saveWorkout(_ summary: WorkoutSummary, owing upload: OwedUpload?) throws
     /// What of `workout` is only in memory now. Empty after a write that succeeded.
     func unwritten(_ workout: Int64) -> UnwrittenWork
     /// Every workout with something only in memory, and what: what leaving now would lose.

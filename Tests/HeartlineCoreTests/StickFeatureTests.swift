@@ -89,6 +89,23 @@ struct StickFeatureTests {
         #expect(steps == [.say(.answer, .stickPlansNone)])
     }
 
+    /// A plan whose name the board has is kept beside it, and that is said: by name for one,
+    /// counted for several.
+    @Test func aPlanKeptUnderANewNameIsSaid() {
+        let files = { (count: Int) in Self.words.counted(count, one: .stickPlanFileOne, other: .stickPlanFileOther) }
+        var store = Self.store(Self.busy(Self.read))
+        let one = [PlanKept(name: "mine.zwo", kept: "mine-2.zwo")]
+        var steps = store.send(.event(.finished(copied: 0, plans: 1, problem: nil, kept: one))) { $0.asked = nil }
+        #expect(
+            steps == [
+                .say(.answer, .stickPlans, ["count": files(1)]), .say(.answer, .stickPlanKept, ["name": "mine.zwo", "kept": "mine-2.zwo"]),
+            ])
+        store.state = Self.busy(Self.read)
+        let two = one + [PlanKept(name: "hills.fit", kept: "hills-2.fit")]
+        steps = store.send(.event(.finished(copied: 0, plans: 3, problem: nil, kept: two))) { $0.asked = nil }
+        #expect(steps.last == .say(.answer, .stickPlansKept, ["count": files(2)]))
+    }
+
     @Test func aTransferCutShortSaysWhyAndOnlyThenWhatWasRead() {
         let workouts = Self.words.counted(1, one: .unitWorkoutOne, other: .unitWorkoutOther)
         let cases: [(StickProblem, FeatureStep)] = [

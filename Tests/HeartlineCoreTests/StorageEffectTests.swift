@@ -108,7 +108,7 @@ struct StorageEffectTests {
         #expect(Harness.writes(ended).contains(.flush))
         let save = harness.command("save")
         #expect(Harness.said(save).isEmpty)
-        guard case .save(let summary)? = Harness.writes(save).first else {
+        guard case .save(let summary, _)? = Harness.writes(save).first else {
             Issue.record("save wrote \(Harness.writes(save))")
             return
         }
@@ -129,7 +129,7 @@ struct StorageEffectTests {
         _ = harness.wait(2)
         _ = harness.command("end")
         _ = harness.command("yes")
-        guard case .save(let summary)? = Harness.writes(harness.command("save")).first else {
+        guard case .save(let summary, _)? = Harness.writes(harness.command("save")).first else {
             Issue.record("no save")
             return
         }

@@ -34,10 +34,17 @@ struct SummaryFeatureTests {
         #expect(store.send(.save) == [.emit(.store(.save(saved)))])
     }
 
-    @Test func saveAndUploadRemembersTheWorkoutToUploadThenSaves() {
+    /// The upload is queued with the save, in one transaction: asked for, or upload on.
+    @Test func saveAndUploadRemembersTheWorkoutToUploadThenSavesOwingTheUpload() {
         var store = Self.store()
+        var saved = Self.ended()
+        saved.state = .saved
         let steps = store.send(.saveAndUpload) { $0.uploadAfterSave = 7 }
-        #expect(FeatureStore<SummaryFeature>.effects(steps).count == 1)
+        #expect(steps == [.emit(.store(.save(saved, upload: true)))])
+        var settings = Settings()
+        settings.upload = true
+        var automatic = Self.store(settings: settings)
+        #expect(automatic.send(.save) == [.emit(.store(.save(saved, upload: true)))])
     }
 
     @Test func aSaveThatWentThroughIsSaidAndGoesHome() {

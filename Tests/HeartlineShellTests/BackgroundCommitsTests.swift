@@ -56,6 +56,10 @@ private final class GatedStore: WorkoutStore, @unchecked Sendable {
     var handedSamples: [String] { lock.withLock { handed } }
     private var handed: [String] = []
     func flush() throws { try store.flush() }
+    func saveWorkout(_ summary: WorkoutSummary, owing upload: OwedUpload?) throws {
+        if holdsUpdates { gate.wait() }
+        try store.saveWorkout(summary, owing: upload)
+    }
     func unwritten(_ workout: Int64) -> UnwrittenWork { store.unwritten(workout) }
     func unwrittenWorkouts() -> [Int64: UnwrittenWork] { store.unwrittenWorkouts() }
     var isWaitingForSpace: Bool { store.isWaitingForSpace }

@@ -50,6 +50,39 @@ import Testing
         }
     }
 
+    /// "Upload and save workout", killed a few milliseconds after "Workout saved.": the upload
+    /// is owed in the database all the same (queued in the save's own transaction), and the
+    /// next start with a key sends it. A fifth as many rounds as the strap's (contrib/crash-stress.sh
+    /// runs more); only the first starts again with a key.
+    @Test func killedJustAfterSavingForUploadTheUploadIsStillOwed() throws {
+        var random = TestRandom(seed: Self.seed)
+        let server = try UploadServer(key: UploadTerminalTests.key)
+        for round in 1...max(1, Self.rounds / 5) {
+            let label = "round \(round) of seed \(Self.seed)"
+            let setup = try UploadTerminalTests.Setup(url: server.baseURL)
+            // No key yet: nothing can go before the kill, so only the queue keeps the upload.
+            unlink(setup.keyFile)
+            let arguments = ["--simulate", "--speech", "transcript", "--data-dir", setup.data, "--config", setup.configuration]
+            let heartline = try LiveHeartline(arguments)
+            defer { heartline.kill() }
+            heartline.send("configure", "next", "start workout", ":wait 20", "end", "yes", "upload")
+            try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(label): not saved")
+            usleep(useconds_t(random.next(upTo: 3_000)))
+            heartline.kill()
+            #expect(heartline.waitForExit() == SIGKILL, "\(label): not killed")
+            #expect(try UploadQueue(directory: setup.data).count() == 1, "\(label): the upload is not owed")
+            guard round == 1 else { continue }
+            // With the key in place, the next start sends what was owed.
+            try (UploadTerminalTests.key + "\n").write(toFile: setup.keyFile, atomically: true, encoding: .utf8)
+            chmod(setup.keyFile, 0o600)
+            let next = try LiveHeartline(arguments)
+            defer { next.kill() }
+            #expect(next.waitForLine(UploadTerminalTests.waitingDone, timeout: 30) != nil, "\(label): \(next.transcript.suffix(5))")
+            #expect(server.receivedFiles.count == 1 && server.requests.last?.problem == nil, "\(label)")
+            #expect(try UploadQueue(directory: setup.data).count() == 0, "\(label)")
+        }
+    }
+
     /// One round: start a workout, let time pass in random steps, kill, then check the directory.
     static func crashRound(
         _ round: Int, moment: Moment, steps: Int, random: inout TestRandom, reference: [Sample]

@@ -81,6 +81,7 @@ import Testing
 
     @Test func everyInstalledLanguageIsReadable() {
         #expect(Self.installed.broken == [:])
+        #expect(Self.installed.replaced == [:])
         #expect(Self.installed.languages.contains(PromptFiles.english))
     }
 
@@ -122,16 +123,56 @@ import Testing
         // A one form written as a word, in a language whose one form is not the number 1 alone
         // (xx has no plural rules: 1 is no one form).
         #expect(problems.contains { $0.hasPrefix("xx: unit.hour.one has") })
-        #expect(problems.contains { $0.hasPrefix("xx: answer.time has") })
         #expect(problems.contains { $0.hasPrefix("xx: title.home is over 15 words") })
         #expect(problems.contains("xx: word.nope names no command"))
-        #expect(problems.contains("xx: unit.hour.other gives {count} plural, no gender or case"))
+        // A misnamed placeholder and an inflection xx does not define are found as it loads, and
+        // English's template is spoken instead.
+        #expect(
+            installed.replaced["xx"] == [
+                "answer.time: {time} is not one of English's", "unit.hour.other: {count:plural} is no gender or case of xx",
+            ])
+        #expect(xx.templates["answer.time"] == "Time: {duration}.")
+        #expect(xx.templates["unit.hour.other"] == "{count} hours")
         // A plural form with no partner at all in the language's own file.
         var lone = PromptCatalogue(language: "yy")
         try lone.add("unit.minute.one = {count} minuto\n", source: "core.prompts")
         #expect(
             Self.problems(of: lone, missing: [], english: installed.catalogues["en"]!).contains("yy: unit.minute.one has no .other partner")
         )
+    }
+
+    /// A hostile catalogue: a misnamed placeholder, an inflection on a value that has none, and
+    /// an unclosed brace beside good templates. Each bad one is replaced by English's as it
+    /// loads, so nothing is spoken with braces; the good ones and the cases stay.
+    @Test func aTemplateWithPlaceholdersNotEnglishsIsReplacedByEnglishsAsItLoads() throws {
+        let folder = TemporaryDirectory()
+        for language in ["en", "xx"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + language, withIntermediateDirectories: true)
+        }
+        try """
+        answer.heart-rate = Heart rate, {bpm}.
+        answer.average = Average heart rate, {bpm}.
+        answer.time = Time elapsed, {duration}.
+        answer.laps = {count} laps since {minutes}.
+        """.write(toFile: folder.path + "/en/core.prompts", atomically: true, encoding: .utf8)
+        try """
+        answer.heart-rate = Pulso, {ppm}.
+        answer.average = Pulso medio, {bpm:feminine}.
+        answer.time = Tiempo, {duration.
+        answer.laps = {count:feminine} vueltas desde {minutes:dative}.
+        """.write(toFile: folder.path + "/xx/core.prompts", atomically: true, encoding: .utf8)
+        try "dative = una una\n".write(toFile: folder.path + "/xx/cases.prompts", atomically: true, encoding: .utf8)
+        let installed = try PromptFiles.loadInstalled(from: [folder.path])
+        let xx = try #require(installed.catalogues["xx"])
+        #expect(xx.templates["answer.heart-rate"] == "Heart rate, {bpm}.")
+        #expect(xx.templates["answer.average"] == "Average heart rate, {bpm}.")
+        #expect(xx.templates["answer.laps"] == "{count:feminine} vueltas desde {minutes:dative}.")
+        #expect(xx.templates["answer.time"] == "Time elapsed, {duration}.")
+        #expect(
+            installed.replaced["xx"] == [
+                "answer.average: {bpm:feminine} is no gender or case of xx", "answer.heart-rate: {ppm} is not one of English's",
+                "answer.time: a brace closes no placeholder",
+            ])
     }
 
     /// English's typed words are the vocabulary's own, key by key.

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineCore
 @testable import HeartlineShell
 import HeartlineTestSupport
 import Testing
@@ -55,8 +56,41 @@ import Testing
         try Data("<workout_file/>".utf8).write(to: URL(fileURLWithPath: stick.path + "/tempo.zwo"))
         try Data([14, 16]).write(to: URL(fileURLWithPath: stick.path + "/plans/intervals.FIT"))
         try Data("notes".utf8).write(to: URL(fileURLWithPath: stick.path + "/notes.txt"))
-        #expect(StickFiles.copyPlans(mount: stick.path, to: board.path + "/plans") == 2)
+        #expect(StickFiles.copyPlans(mount: stick.path, to: board.path + "/plans") == (2, []))
         #expect(try FileManager.default.contentsOfDirectory(atPath: board.path + "/plans").sorted() == ["intervals.FIT", "tempo.zwo"])
+    }
+
+    /// A stick's plan with the name of a different plan on the board is kept beside it under a
+    /// new name; the board's file keeps its bytes and its mode 0600; the same plan read again
+    /// adds nothing; a link or a FIFO on the stick is passed over.
+    @Test func aPlanWhoseNameTheBoardHasIsKeptBesideItNeverReplacingIt() throws {
+        let stick = TemporaryDirectory()
+        let board = TemporaryDirectory()
+        let plans = board.path + "/plans"
+        try FileManager.default.createDirectory(atPath: stick.path + "/plans", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
+        let mine = Data("<workout_file><name>Board</name></workout_file>".utf8)
+        try mine.write(to: URL(fileURLWithPath: plans + "/mine.zwo"))
+        chmod(plans + "/mine.zwo", 0o600)
+        let theirs = Data("<workout_file><name>Stick</name></workout_file>".utf8)
+        try theirs.write(to: URL(fileURLWithPath: stick.path + "/plans/mine.zwo"))
+        chmod(stick.path + "/plans/mine.zwo", 0o644)
+        try mine.write(to: URL(fileURLWithPath: stick.path + "/same.zwo"))
+        try mine.write(to: URL(fileURLWithPath: plans + "/same.zwo"))
+        symlink(board.path + "/secret", stick.path + "/linked.zwo")
+        mkfifo(stick.path + "/fifo.zwo", 0o644)
+
+        let read = StickFiles.copyPlans(mount: stick.path, to: plans)
+        #expect(read.copied == 2)
+        #expect(read.kept == [PlanKept(name: "mine.zwo", kept: "mine-2.zwo")])
+        #expect(FileManager.default.contents(atPath: plans + "/mine.zwo") == mine)
+        #expect(FileManager.default.contents(atPath: plans + "/mine-2.zwo") == theirs)
+        var status = stat()
+        #expect(stat(plans + "/mine.zwo", &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(stat(plans + "/mine-2.zwo", &status) == 0 && status.st_mode & 0o777 == 0o600)
+        // Read again: the stick's copy is there already, under its new name.
+        #expect(StickFiles.copyPlans(mount: stick.path, to: plans) == (2, []))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: plans).sorted() == ["mine-2.zwo", "mine.zwo", "same.zwo"])
     }
 
     @Test func aKernelEventIsReadAsItsFields() {

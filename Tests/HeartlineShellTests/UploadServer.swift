@@ -17,6 +17,14 @@ final class UploadServer {
         case fail
         /// Reads the request and never answers.
         case hang
+        /// 429 with Retry-After: 120.
+        case busy
+        /// 308 to another path of the same server.
+        case moved
+        /// Takes the activity and never answers: the answer is lost on its way.
+        case lost
+        /// 409, whatever was sent.
+        case conflict
     }
 
     let directory = TemporaryDirectory()
@@ -81,6 +89,9 @@ final class UploadServer {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }.map(Request.init)
     }
+
+    /// The uploads (POSTs) among the requests.
+    var posts: [Request] { requests.filter { $0.method == "POST" } }
 
     /// Waits until the server has logged `count` requests.
     func waitForRequests(_ count: Int, timeout: TimeInterval = 20) -> Bool {

@@ -83,12 +83,122 @@ import Testing
         #expect(result.triesAgain)
     }
 
+    /// An answer lost on its way (the service took the upload): the next try asks the service
+    /// first, finds the activity by its external id, and sends nothing again.
+    @Test func aRetryAsksTheServiceFirstAndSendsNothingItHasAlready() throws {
+        let server = try UploadServer(key: Self.key, mode: .lost)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let client = try HTTPClient.shared.get()
+        var upload = Self.upload(Self.fitFile())
+        let first = UploadWorker.exchange(upload, key: UploadKey(value: Self.key), service: service, client: client, timeout: 2)
+        #expect(first.result == .noAnswer)
+        server.set(.ok)
+        upload.attempts = 1
+        let second = UploadWorker.exchange(upload, key: UploadKey(value: Self.key), service: service, client: client, timeout: 5)
+        #expect(second.result == .uploaded)
+        #expect(server.posts.count == 1)
+        #expect(server.requests.last?.method == "GET" && server.requests.last?.problem == nil)
+        #expect(server.receivedFiles.count == 1)
+        // Another workout, not listed, is sent after asking.
+        var other = upload
+        other.externalID = "heartline-1764000000-8"
+        let third = UploadWorker.exchange(other, key: UploadKey(value: Self.key), service: service, client: client, timeout: 5)
+        #expect(third.result == .uploaded)
+        #expect(server.posts.count == 2)
+    }
+
+    /// A 409 is not documented: it counts as done only when the service lists the activity.
+    @Test func aConflictIsDoneOnlyWhenTheServiceListsTheActivity() throws {
+        let server = try UploadServer(key: Self.key, mode: .conflict)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let client = try HTTPClient.shared.get()
+        let upload = Self.upload(Self.fitFile())
+        let key = UploadKey(value: Self.key)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .fileRefused)
+        server.set(.ok)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .uploaded)
+        server.set(.conflict)
+        #expect(UploadWorker.exchange(upload, key: key, service: service, client: client, timeout: 5).result == .uploaded)
+    }
+
     @Test(arguments: [
-        (200, UploadResult.uploaded), (201, .uploaded), (409, .uploaded), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
+        (200, UploadResult.uploaded), (201, .uploaded), (409, .fileRefused), (401, .keyRefused), (403, .keyRefused), (400, .fileRefused),
         (413, .fileRefused), (429, .serverFailed), (500, .serverFailed), (503, .serverFailed), (408, .noAnswer),
+        (301, .redirected), (302, .redirected), (307, .redirected), (308, .redirected),
     ])
     func answersAreReadAsTheirStatusSays(status: Int, result: UploadResult) {
         #expect(IntervalsICU(baseURL: "https://intervals.icu", athlete: "0").result(of: HTTPResponse(status: status, body: [])) == result)
+    }
+
+    /// A 429's Retry-After is the wait before the next try (at most a day), not the back-off.
+    @Test func aBusyServersRetryAfterIsTheWaitBeforeTheNextTry() throws {
+        let server = try UploadServer(key: Self.key, mode: .busy)
+        let service = IntervalsICU(baseURL: server.baseURL, athlete: "0")
+        let request = service.request(for: Self.upload(Self.fitFile()), key: UploadKey(value: Self.key))
+        let response = try HTTPClient.shared.get().post(request, timeout: 5).get()
+        #expect(response.status == 429 && response.retryAfter == 120)
+        #expect(service.result(of: response) == .serverFailed)
+        #expect(UploadWorker.delay(after: 1, retryAfter: response.retryAfter) == 120)
+        #expect(UploadWorker.delay(after: 1, retryAfter: nil) == 60)
+        #expect(UploadWorker.delay(after: 2, retryAfter: 10_000_000) == 86400)
+    }
+
+    /// A redirect is never followed (the key would go with it) and not tried again as a server
+    /// fault: it is said as one, kept for the next start.
+    @Test func aRedirectIsNotFollowedNorRetriedAsAServerFault() throws {
+        let server = try UploadServer(key: Self.key, mode: .moved)
+        let result = try Self.post(to: server.baseURL)
+        #expect(result == .redirected)
+        #expect(!result.triesAgain && !result.isFinal)
+        usleep(200_000)
+        #expect(server.requests.count == 1)
+    }
+
+    /// The key file is read as a file from outside: a link is refused as a link, a FIFO and a
+    /// file too large for a key as not a plain file, each at once.
+    @Test func aLinkAFIFOAndAnOversizedKeyFileAreRefusedEachForWhatItIs() throws {
+        let folder = TemporaryDirectory()
+        let real = folder.path + "/real.key"
+        try (Self.key + "\n").write(toFile: real, atomically: true, encoding: .utf8)
+        chmod(real, 0o600)
+        let link = folder.path + "/link.key"
+        symlink(real, link)
+        #expect(UploadKey.check(link) == .keyFileLink)
+        let fifo = folder.path + "/fifo.key"
+        mkfifo(fifo, 0o600)
+        #expect(UploadKey.check(fifo) == .keyFileNotPlain)
+        let large = folder.path + "/large.key"
+        try String(repeating: "k", count: UploadKey.largestFile + 1).write(toFile: large, atomically: true, encoding: .utf8)
+        chmod(large, 0o600)
+        #expect(UploadKey.check(large) == .keyFileNotPlain)
+        #expect(UploadKey.check(real) == nil)
+    }
+
+    /// The key travels only over HTTPS; plain HTTP only to this machine's loopback address.
+    @Test func theKeyGoesOnlyOverHTTPSOrToTheLoopbackAddress() throws {
+        for url in [
+            "https://intervals.icu", "https://example.org:8443/base", "http://127.0.0.1:8080", "http://localhost:1/", "http://[::1]:99",
+            "HTTP://127.0.0.1",
+        ] {
+            #expect(Configuration.parse("upload.url = \(url)\n").problems.isEmpty, "\(url)")
+        }
+        for url in [
+            "http://intervals.icu", "http://example.org:8080", "http://127.0.0.1.example.org", "http://localhost.example.org/",
+            "http://127.0.0.1@example.org", "http://10.0.0.1", "ftp://intervals.icu", "https://", "http://[::1].example.org",
+        ] {
+            let (configuration, problems) = Configuration.parse("upload.url = \(url)\n")
+            #expect(problems.map(\.reason) == [.webAddress], "\(url)")
+            #expect(configuration.upload.baseURL == "https://intervals.icu", "\(url)")
+        }
+        // Asked to send over plain HTTP anywhere else, libcurl refuses before connecting.
+        let service = IntervalsICU(baseURL: "http://192.0.2.1", athlete: "0")
+        let request = service.request(for: Self.upload(Self.fitFile()), key: UploadKey(value: Self.key))
+        let started = Date()
+        guard case .failure(.failed) = try HTTPClient.shared.get().post(request, timeout: 20) else {
+            Issue.record("plain HTTP to another host was not refused")
+            return
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func theBackOffIsOneFiveFifteenAndSixtyMinutesThenHourly() {

@@ -94,18 +94,21 @@ import Testing
             "\(terminal.screen.suffix(600))")
         mark = terminal.mark
         terminal.type("check\r")
-        #expect(terminal.waitFor("answer: Upload: intervals.icu is set up, 1 waiting.", after: mark, timeout: 20))
+        #expect(
+            terminal.waitFor("answer: Upload: intervals.icu is set up, 1 waiting.", after: mark, timeout: 20),
+            "\(terminal.screen.suffix(600))")
         terminal.type("quit\r")
         #expect(terminal.waitForExit(timeout: 20) == 0)
-        #expect(server.requests.count == 1)
+        #expect(server.posts.count == 1)
 
-        // The server is back; a new start tries what waits at once.
+        // The server is back; a new start asks what it has, then sends what waits.
         server.set(.ok)
         terminal = try setup.start()
         mark = terminal.mark
         #expect(terminal.waitFor(Self.waitingDone, after: mark, timeout: 30), "\(terminal.screen.suffix(600))")
-        let requests = server.requests
+        let requests = server.posts
         #expect(requests.count == 2)
+        #expect(server.requests.filter { $0.method == "GET" }.count == 1)
         // The same activity both times: a retry cannot add it twice.
         #expect(requests.first?.externalID != nil && requests.first?.externalID == requests.last?.externalID)
         #expect(requests.last?.problem == nil, "\(requests.last?.fields ?? [:])")

@@ -45,6 +45,65 @@ import Testing
         }
     }
 
+    /// A save that is to be uploaded queues the upload in its own transaction: once the edge
+    /// answers "saved", a new connection sees the row (without its file, kept for the uploader
+    /// or the next start, not due on a timer); a row there already keeps its file.
+    @Test func aSaveOwingAnUploadQueuesItInTheSameCommit() throws {
+        try withTemporaryDirectory { directory in
+            let clock = ManualClock()
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            let edge = StorageEdge(store)
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let id = try store.beginWorkout(start: start, configuration: .init())
+            try store.append(steadySamples(1...30), to: id)
+            let saved = WorkoutSummary(id: id, start: start, state: .saved, configuration: .init(), duration: 30)
+            let answer = edge.perform(.save(saved, upload: true))
+            #expect(answer == .saved(id, UnwrittenWork(), failure: nil))
+            let queue = try UploadQueue(directory: directory)
+            let owed = try #require(try queue.waiting().first)
+            #expect(try queue.count() == 1)
+            #expect(owed.workout == id && owed.service == "intervals.icu" && owed.file.isEmpty && owed.attempts == 0)
+            #expect(owed.externalID == "heartline-1800000000-\(id)")
+            #expect(owed.nextTry == .distantFuture)
+            #expect(try queue.nextTry(before: .distantFuture) == nil)
+            // The uploader fills it with the file; saving again keeps that file.
+            try queue.add(Self.upload(id))
+            _ = edge.perform(.save(saved, upload: true))
+            #expect(try queue.waiting() == [Self.upload(id)])
+
+            let other = try store.beginWorkout(start: start.addingTimeInterval(3600), configuration: .init())
+            _ = edge.perform(.save(WorkoutSummary(id: other, start: start, state: .saved, configuration: .init(), duration: 0)))
+            #expect(try queue.count() == 1)
+        }
+    }
+
+    /// On a full disk the save and its upload wait in memory together and go in one commit.
+    @Test func aSaveHeldForSpaceHoldsItsUploadWithIt() throws {
+        try withTemporaryDirectory { directory in
+            let clock = ManualClock()
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let id = try store.beginWorkout(start: start, configuration: .init())
+            try store.flush()
+            let pages = try store.database.queryFirst("PRAGMA page_count") { $0.int(0) } ?? 0
+            try store.database.executeScript("PRAGMA max_page_count = \(pages)")
+            let samples = HistoryGenerator.workoutSamples(duration: 20_000, seed: 5)
+            let saved = WorkoutSummary(id: id, start: start, state: .saved, configuration: .init(), duration: 19_000)
+            try? store.append(Array(samples[0..<19_000]), to: id)
+            #expect(throws: StorageError.diskFull) {
+                try store.saveWorkout(saved, owing: OwedUpload(workout: id, start: start))
+            }
+            #expect(try UploadQueue(directory: directory).count() == 0)
+            let other = try Database(path: directory + "/heartline.sqlite")
+            #expect(try other.queryFirst("SELECT state FROM workouts") { $0.text(0) } == "recording")
+            try store.database.executeScript("PRAGMA max_page_count = \(pages * 100)")
+            clock.advance(10)
+            try store.flush()
+            #expect(try store.workout(id)?.state == .saved)
+            #expect(try UploadQueue(directory: directory).waiting().map(\.workout) == [id])
+        }
+    }
+
     @Test func aVersion9DatabaseGainsTheQueueAndKeepsItsWorkouts() throws {
         try withTemporaryDirectory { directory in
             do {

@@ -78,10 +78,12 @@ enum StickFeature: Feature {
             guard !environment.recording else { return [.say(.notice, .stickInWorkout)] }
             if case .stick = environment.screen { return [.say(.answer, .stickIn), .replace(.stick)] }
             return [.say(.answer, .stickIn), .push(.stick)]
-        case .finished(let copied, let plans, let problem):
+        case .finished(let copied, let plans, let problem, let kept):
             guard case .transfer(let formats, let readPlans)? = state.asked else { return [] }
             state.asked = nil
-            let said = transfer(copied: formats.isEmpty ? nil : copied, plans: readPlans ? plans : nil, problem: problem, environment.words)
+            let said =
+                transfer(copied: formats.isEmpty ? nil : copied, plans: readPlans ? plans : nil, problem: problem, environment.words)
+                + keptBeside(kept, environment.words)
             guard problem == .removed || problem == .unmountable || problem == .damaged else { return said }
             state = StickStatus()
             return said + leaveScreen(environment)
@@ -125,6 +127,13 @@ enum StickFeature: Feature {
         guard let plans, problem != .removed, problem != .unmountable, problem != .damaged else { return steps }
         guard plans > 0 else { return steps + [.say(.answer, .stickPlansNone)] }
         return steps + [.say(.answer, .stickPlans, ["count": words.counted(plans, one: .stickPlanFileOne, other: .stickPlanFileOther)])]
+    }
+
+    /// Plan files kept under a new name beside the board's: one named, or several counted.
+    private static func keptBeside(_ kept: [PlanKept], _ words: Words) -> [FeatureStep] {
+        guard let first = kept.first else { return [] }
+        guard kept.count > 1 else { return [.say(.answer, .stickPlanKept, ["name": first.name, "kept": first.kept])] }
+        return [.say(.answer, .stickPlansKept, ["count": words.counted(kept.count, one: .stickPlanFileOne, other: .stickPlanFileOther)])]
     }
 
     private static func leaveScreen(_ environment: FeatureEnvironment) -> [FeatureStep] {

@@ -36,7 +36,9 @@ enum SummaryFeature: Feature {
         case .save:
             guard case .summary(var summary, _) = environment.screen else { return [] }
             summary.state = .saved
-            return [.emit(.store(.save(summary)))]
+            // Queued with the save itself: "Workout saved." then means the upload is owed.
+            let upload = environment.settings.upload || state.uploadAfterSave == summary.id
+            return [.emit(.store(.save(summary, upload: upload)))]
         case .saveAndUpload:
             guard case .summary(let summary, _) = environment.screen else { return [] }
             state.uploadAfterSave = summary.id
@@ -101,6 +103,9 @@ enum SummaryFeature: Feature {
             case .fileRefused: .uploadFileRefused
             case .notSetUp: .uploadNotSetUp
             case .keyFileOpen: .uploadKeyOpen
+            case .keyFileLink: .uploadKeyLink
+            case .keyFileNotPlain: .uploadKeyNotPlain
+            case .redirected: .uploadRedirected
             case .unreadable: .uploadUnreadable
             }
         return [.say(.notice, prompt)]

@@ -27,6 +27,17 @@ public enum StickProblem: Error, Equatable, Sendable {
 }
 
 /// What the USB stick's edge tells the core.
+/// A plan file from outside whose name a file on the board has: it is kept beside it as `kept`.
+public struct PlanKept: Equatable, Sendable {
+    public var name: String
+    public var kept: String
+
+    public init(name: String, kept: String) {
+        self.name = name
+        self.kept = kept
+    }
+}
+
 public enum StickEvent: Equatable, Sendable {
     /// A stick with a file system was plugged in.
     case inserted
@@ -34,8 +45,10 @@ public enum StickEvent: Equatable, Sendable {
     /// anything was written to it.
     case mended
     /// A transfer ended: how many workouts were copied to the stick (each whole), how many plan
-    /// files were read from it, and why it stopped short, if it did.
-    case finished(copied: Int, plans: Int, problem: StickProblem?)
+    /// files were read from it, and why it stopped short, if it did; `kept`: each plan file
+    /// whose name was taken on the board already, by the new name it was kept under (nothing on
+    /// the board is replaced by a file from outside).
+    case finished(copied: Int, plans: Int, problem: StickProblem?, kept: [PlanKept] = [])
     /// The stick is synced and unmounted: it may be pulled out.
     case ejected
     /// The stick could not be unmounted (a file on it is still open).

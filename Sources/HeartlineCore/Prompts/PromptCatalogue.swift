@@ -79,6 +79,39 @@ public struct PromptCatalogue: Sendable {
         }
     }
 
+    /// Checks each template against English's as the catalogue loads: it may write only the
+    /// placeholders English's template of the key writes (a misnamed `{ppm}` for `{bpm}` would be
+    /// spoken with its braces and without its value), and inflect only a number (a count or an
+    /// hour) by its gender or a placeholder by a case this language's cases.prompts defines. A
+    /// template that fails is replaced by English's; answers why, a line a key, sorted, for the
+    /// edge to log.
+    public mutating func replaceBadTemplates(from english: PromptCatalogue) -> [String] {
+        var replaced: [String] = []
+        for key in templates.keys.sorted() {
+            guard let template = templates[key], let original = english.templates[key] else { continue }
+            let allowed = Self.placeholders(in: original)
+            var why: [String] = []
+            var strayBrace = false
+            Self.walk(
+                template, text: { if $0.contains(where: { $0 == "{" || $0 == "}" }) { strayBrace = true } },
+                placeholder: { placeholder in
+                    if !allowed.contains(placeholder.name) {
+                        why.append("{\(placeholder.name)} is not one of English's")
+                    } else if let inflection = placeholder.inflection {
+                        let gender = NumberRules.Gender(rawValue: inflection) != nil && ["count", "hour"].contains(placeholder.name)
+                        if !gender, cases[inflection] == nil {
+                            why.append("{\(placeholder.name):\(inflection)} is no gender or case of \(language)")
+                        }
+                    }
+                })
+            if strayBrace { why.append("a brace closes no placeholder") }
+            guard !why.isEmpty else { continue }
+            templates[key] = original
+            replaced.append("\(key): \(why.joined(separator: "; "))")
+        }
+        return replaced
+    }
+
     /// Takes every template and word list this catalogue lacks from `fallback` (English), and
     /// answers the keys so taken, sorted, for the edge to log.
     public mutating func fillIn(from fallback: PromptCatalogue) -> [String] {

@@ -21,8 +21,9 @@ public enum StorageWrite: Equatable, Sendable {
     case delete(Int64)
     case restingCheck(RestingCheck)
     /// A workout saved (its totals, then a flush); answered with `Input.saved`, so that "saved"
-    /// is only said once it is.
-    case save(WorkoutSummary)
+    /// is only said once it is. With `upload`, its upload is queued in the same transaction, so
+    /// a saved workout that is to be uploaded is owed even if Heartline dies the next moment.
+    case save(WorkoutSummary, upload: Bool = false)
 }
 
 /// A question for storage, answered with `Input.loaded`.

@@ -70,22 +70,49 @@ enum StickFiles {
     }
 
     /// Copies the stick's Zwift and FIT workout files (at its top and in its plans folder) into
-    /// `plansDirectory`; answers how many were copied.
-    static func copyPlans(mount: String, to plansDirectory: String) -> Int {
+    /// `plansDirectory`; answers how many were read, and those kept under a new name because a
+    /// different file on the board has theirs. Each is read bounded and without following a link
+    /// or waiting on a FIFO (`OutsideFile`); nothing on the board is replaced.
+    static func copyPlans(mount: String, to plansDirectory: String) -> (copied: Int, kept: [PlanKept]) {
         var copied = 0
+        var kept: [PlanKept] = []
         try? FileManager.default.createDirectory(
             atPath: plansDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for source in [mount, mount + "/plans", mount + "/" + folder + "/plans"] {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter(PlanFile.isPlanFile).sorted()
             for name in names.prefix(PlanFile.mostListed) {
-                guard let handle = FileHandle(forReadingAtPath: source + "/" + name),
-                    let data = try? handle.read(upToCount: FITWorkoutReader.largestFile + 1), data.count <= FITWorkoutReader.largestFile
+                guard case .success(let bytes) = OutsideFile.read(at: source + "/" + name, upTo: FITWorkoutReader.largestFile + 1),
+                    bytes.count <= FITWorkoutReader.largestFile, let placed = place(bytes, named: name, in: plansDirectory)
                 else { continue }
-                try? handle.close()
-                if (try? data.write(to: URL(fileURLWithPath: plansDirectory + "/" + name), options: .atomic)) != nil { copied += 1 }
+                copied += 1
+                if placed.written, placed.name != name { kept.append(PlanKept(name: name, kept: placed.name)) }
             }
         }
-        return copied
+        return (copied, kept)
+    }
+
+    /// Writes `bytes` into `directory` as `name`, mode 0600, never replacing a file there: when a
+    /// different file has the name, under the first free one of "name-2.zwo", "name-3.zwo" and
+    /// on. A file there with the same bytes is the same plan: its name is answered and nothing is
+    /// written (`written` false). The file is written whole under a temporary name and then
+    /// linked to its name, which fails rather than replace; nil when it could not be written.
+    static func place(_ bytes: [UInt8], named name: String, in directory: String) -> (name: String, written: Bool)? {
+        let temporary = directory + "/.heartline-incoming"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        defer { unlink(temporary) }
+        let failed = writeAll(bytes, to: descriptor) != nil || fsync(descriptor) != 0
+        guard close(descriptor) == 0, !failed else { return nil }
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
+        for number in 1...99 {
+            let candidate = number == 1 ? name : String(name[..<dot]) + "-\(number)" + String(name[dot...])
+            let path = directory + "/" + candidate
+            if link(temporary, path) == 0 { return (candidate, true) }
+            guard errno == EEXIST else { return nil }
+            if OutsideFile.read(at: path, upTo: bytes.count + 1) == .success(bytes) { return (candidate, false) }
+        }
+        return nil
     }
 
     /// Flushes the folders' entries to the stick (each file was synced as it was written).

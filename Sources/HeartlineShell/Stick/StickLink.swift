@@ -25,6 +25,8 @@ final class StickLink {
     /// What the transfer under way has done.
     private var copied = 0
     private var plansRead = 0
+    /// The plan files of this transfer kept under a new name.
+    private var plansKept: [PlanKept] = []
 
     init(
         loop: EventLoop, store: any WorkoutStore, plansDirectory: String, log: @escaping (String) -> Void,
@@ -107,6 +109,7 @@ final class StickLink {
         case .transfer(let formats, let plans):
             copied = 0
             plansRead = 0
+            plansKept = []
             stick.source.mount(stick.name) { [weak self] result in
                 guard let self, self.generation == job else { return }
                 switch result {
@@ -201,9 +204,11 @@ final class StickLink {
         let plansDirectory = plansDirectory
         loop.inBackground(
             "heartline.stick", { StickFiles.copyPlans(mount: mount, to: plansDirectory) },
-            then: { [weak self] count in
+            then: { [weak self] read in
                 guard let self, self.generation == job else { return }
-                self.plansRead = count
+                self.plansRead = read.copied
+                self.plansKept = read.kept
+                for kept in read.kept { self.log("stick: plan \(kept.name) kept as \(kept.kept): the board has another by that name") }
                 then()
             })
     }
@@ -222,7 +227,7 @@ final class StickLink {
             }
             return
         }
-        send(.stick(.finished(copied: copied, plans: plansRead, problem: problem)))
+        send(.stick(.finished(copied: copied, plans: plansRead, problem: problem, kept: plansKept)))
         sync(mount, job: job) { [weak self] in self?.unmount(job: job) }
     }
 

@@ -10,12 +10,16 @@ struct HTTPRequest: Equatable, Sendable {
     var headers: [String]
     /// Sent with POST.
     var body: [UInt8]
+    /// GET rather than POST (the body is then not sent).
+    var isGet = false
 }
 
 /// The server's answer: its status and up to `HTTPClient.longestAnswer` bytes of its body.
 struct HTTPResponse: Equatable, Sendable {
     var status: Int
     var body: [UInt8]
+    /// The seconds a Retry-After header asks to wait (given as seconds or as a date), if any.
+    var retryAfter: Int? = nil
 }
 
 /// Why a request got no answer.
@@ -90,6 +94,8 @@ final class HTTPClient: @unchecked Sendable {
         static let connectTimeoutMilliseconds: Int32 = 156
         static let protocols: Int32 = 181
         static let responseCode: Int32 = 0x20_0002
+        /// CURLINFO_RETRY_AFTER: CURLINFO_OFF_T (0x600000) + 57, libcurl 7.66 and later.
+        static let retryAfter: Int32 = 0x60_0039
     }
     private enum Code {
         static let ok: Int32 = 0
@@ -131,8 +137,8 @@ final class HTTPClient: @unchecked Sendable {
         var bytes: [UInt8] = []
     }
 
-    /// POSTs `request` and waits for the answer, at most `timeout` seconds: call it off the
-    /// loop's thread only.
+    /// POSTs `request` (or GETs it, `isGet`) and waits for the answer, at most `timeout`
+    /// seconds: call it off the loop's thread only.
     func post(_ request: HTTPRequest, timeout: Double) -> Result<HTTPResponse, HTTPFailure> {
         guard let easy = easyInit() else { return .failure(.failed("curl_easy_init failed")) }
         defer { easyCleanup(easy) }
@@ -151,20 +157,25 @@ final class HTTPClient: @unchecked Sendable {
             return length
         }
         let milliseconds = Int(timeout * 1000)
+        // CURLPROTO_HTTP 1, CURLPROTO_HTTPS 2: plain HTTP only to this machine's loopback.
+        let protocols = UploadConfiguration.carriesTheKeySafely(request.url) && !request.url.lowercased().hasPrefix("https://") ? 1 : 2
         let code: Int32 = request.url.withCString { url in
             request.body.withUnsafeBytes { body in
                 "heartline".withCString { agent in
                     withExtendedLifetime(answer) {
-                        // No signals from libcurl's resolver on this thread; HTTP and HTTPS only,
-                        // and no redirects (a key is never sent on to another host).
+                        // No signals from libcurl's resolver on this thread; HTTPS only (HTTP to
+                        // the loopback address alone), and no redirects (a key is never sent on
+                        // to another host).
                         _ = setLong(easy, Option.noSignal, 1)
-                        _ = setLong(easy, Option.protocols, 1 | 2)
+                        _ = setLong(easy, Option.protocols, protocols)
                         _ = setPointer(easy, Option.url, url)
                         _ = setPointer(easy, Option.userAgent, agent)
                         _ = setPointer(easy, Option.httpHeader, headers.map { UnsafeRawPointer($0) })
-                        _ = setLong(easy, Option.post, 1)
-                        _ = setPointer(easy, Option.postFields, body.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
-                        _ = setLong(easy, Option.postFieldSizeLarge, body.count)
+                        if !request.isGet {
+                            _ = setLong(easy, Option.post, 1)
+                            _ = setPointer(easy, Option.postFields, body.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                            _ = setLong(easy, Option.postFieldSizeLarge, body.count)
+                        }
                         _ = setPointer(easy, Option.writeFunction, unsafeBitCast(writer, to: UnsafeRawPointer.self))
                         _ = setPointer(easy, Option.writeData, Unmanaged.passUnretained(answer).toOpaque())
                         _ = setLong(easy, Option.timeoutMilliseconds, milliseconds)
@@ -184,6 +195,8 @@ final class HTTPClient: @unchecked Sendable {
         }
         var status = 0
         _ = getInfo(easy, Option.responseCode, &status)
-        return .success(HTTPResponse(status: status, body: answer.bytes))
+        var retryAfter: Int64 = 0
+        let known = getInfo(easy, Option.retryAfter, &retryAfter) == Code.ok && retryAfter > 0
+        return .success(HTTPResponse(status: status, body: answer.bytes, retryAfter: known ? Int(retryAfter) : nil))
     }
 }

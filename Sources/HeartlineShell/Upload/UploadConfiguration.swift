@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineCore
+import HeartlineIO
 
 /// The configuration file's `upload.*` settings: which athlete, where the key is, which server,
 /// and how long one try may take.
@@ -11,7 +12,9 @@ public struct UploadConfiguration: Equatable, Sendable {
     public var athlete = "0"
     /// The key file; nil: `intervals.key` beside the configuration file. Absolute, or `~/...`.
     public var keyFile: String?
-    /// The server, without a trailing slash; a test points it at http://127.0.0.1:PORT.
+    /// The server, without a trailing slash: HTTPS, or plain HTTP only to this machine's own
+    /// loopback address (a test points it at http://127.0.0.1:PORT), so the key never crosses a
+    /// network in the clear.
     public var baseURL = "https://intervals.icu"
     /// Seconds one try may take, connecting included.
     public var timeout = 60
@@ -32,10 +35,7 @@ public struct UploadConfiguration: Equatable, Sendable {
             guard value.hasPrefix("/") || value.hasPrefix("~/") else { return .path }
             keyFile = value
         case "upload.url":
-            let lowered = value.lowercased()
-            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !value.contains(where: \.isWhitespace) else {
-                return .webAddress
-            }
+            guard Self.carriesTheKeySafely(value) else { return .webAddress }
             baseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
         default:
             guard let seconds = Int(value), Self.timeoutRange.contains(seconds) else {
@@ -44,6 +44,27 @@ public struct UploadConfiguration: Equatable, Sendable {
             timeout = seconds
         }
         return nil
+    }
+
+    /// Whether the key may go to `url`: over HTTPS anywhere, over plain HTTP only to
+    /// 127.0.0.1, [::1] or localhost (the tests' local server), never through a network.
+    static func carriesTheKeySafely(_ url: String) -> Bool {
+        guard !url.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "\\" }) else { return false }
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") { return lowered.count > "https://".count }
+        guard lowered.hasPrefix("http://") else { return false }
+        let rest = lowered.dropFirst("http://".count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            host = authority[...close]
+            guard authority[authority.index(after: close)...].allSatisfy({ $0 == ":" || $0.isNumber }) else { return false }
+        } else {
+            host = authority.prefix { $0 != ":" }
+            guard authority.dropFirst(host.count).allSatisfy({ $0 == ":" || $0.isNumber }) else { return false }
+        }
+        return ["127.0.0.1", "[::1]", "localhost"].contains(String(host))
     }
 
     /// The key file's path: the one set, with `~` expanded, or `intervals.key` in Heartline's
@@ -60,33 +81,54 @@ struct UploadKey: Sendable {
     let value: String
 
     /// Why there is no key to use.
-    enum Missing: Error, Equatable {
+    enum Missing: Error, Equatable, CustomStringConvertible {
         /// No key file, or an empty one.
         case noFile
         /// Others than the owner may read or write the file.
         case tooOpen
+        /// A symbolic link: refused, not followed.
+        case link
+        /// A FIFO, a device, a socket or a folder, or a file larger than a key file can be.
+        case notPlain
 
         var result: UploadResult {
             switch self {
             case .noFile: .notSetUp
             case .tooOpen: .keyFileOpen
+            case .link: .keyFileLink
+            case .notPlain: .keyFileNotPlain
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .noFile: "no key file"
+            case .tooOpen: "the key file may be read by others"
+            case .link: "the key file is a symbolic link, refused"
+            case .notPlain: "the key file is not a plain file of at most \(UploadKey.largestFile) bytes"
             }
         }
     }
 
-    /// Reads the key at `path`: the file must be a regular file only its owner may read (mode 0600
-    /// or tighter); the key is its first line, trimmed.
+    /// The most of a key file that is read: a key is one short line.
+    static let largestFile = 4096
+
+    /// Reads the key at `path` as a file from outside (`OutsideFile`: no link followed, no FIFO
+    /// waited on, read bounded): it must be a regular file of at most `largestFile` bytes that
+    /// only its owner may read (mode 0600 or tighter); the key is its first line, trimmed.
     static func read(_ path: String) throws(Missing) -> UploadKey {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .noFile }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .noFile }
-        guard status.st_mode & 0o077 == 0 else { throw .tooOpen }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { throw .noFile }
-        let text = String(decoding: bytes[0..<count], as: UTF8.self)
+        let bytes: [UInt8]
+        switch OutsideFile.read(at: path, upTo: largestFile + 1, mode: { $0 & 0o077 == 0 }) {
+        case .success(let read): bytes = read
+        case .failure(.missing): throw .noFile
+        case .failure(.link): throw .link
+        case .failure(.notAFile): throw .notPlain
+        case .failure(.refusedMode): throw .tooOpen
+        case .failure(.unreadable): throw .noFile
+        }
+        guard bytes.count <= largestFile else { throw .notPlain }
+        guard !bytes.isEmpty else { throw .noFile }
+        let text = String(decoding: bytes, as: UTF8.self)
         let key = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !key.isEmpty else { throw .noFile }
         return UploadKey(value: key)

@@ -12,6 +12,10 @@ protocol UploadService: Sendable {
     func request(for upload: PendingUpload, key: UploadKey) -> HTTPRequest
     /// What the service's answer means.
     func result(of response: HTTPResponse) -> UploadResult
+    /// The request that asks the service for the activities `upload` could be among.
+    func lookup(for upload: PendingUpload, key: UploadKey) -> HTTPRequest
+    /// Whether the service's answer to `lookup` lists `upload`; nil when it cannot be told.
+    func lists(_ upload: PendingUpload, in response: HTTPResponse) -> Bool?
 }
 
 extension UploadResult {
@@ -28,7 +32,7 @@ extension UploadResult {
     var triesAgain: Bool {
         switch self {
         case .noAnswer, .serverFailed, .noConnection: true
-        case .uploaded, .keyRefused, .fileRefused, .notSetUp, .keyFileOpen, .unreadable: false
+        case .uploaded, .keyRefused, .fileRefused, .notSetUp, .keyFileOpen, .keyFileLink, .keyFileNotPlain, .unreadable, .redirected: false
         }
     }
 

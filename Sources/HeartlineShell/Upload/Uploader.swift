@@ -7,8 +7,10 @@ import Synchronization
 
 /// Uploads saved workouts to a service, never losing one and never holding the loop.
 ///
-/// On the loop's thread a workout becomes a FIT file (read from the store, as an export is) and
-/// a row of the store's upload queue; everything after that runs on the upload thread: the
+/// A save that is to be uploaded queues a row without a file in its own transaction (see
+/// `OwedUpload`). On the loop's thread the workout then becomes a FIT file (read from the store,
+/// as an export is) that fills the row, or makes a new one for an upload asked for later; a row
+/// a kill left without its file is filled so at the next start. Everything after that runs on the upload thread: the
 /// request, the answer, the queue's bookkeeping and the retries. A try that gets no answer, a
 /// refused connection or a server error stays queued and is tried again after 1, 5, 15 and 60
 /// minutes, then hourly; a refused key, a missing key file or one others may read stays queued
@@ -40,14 +42,17 @@ final class Uploader {
         worker = UploadWorker(
             directory: directory, service: service, keyPath: keyPath, timeout: Double(configuration.timeout),
             report: { input in inbox.post { reference.object?.send?(input) } },
-            log: { line in inbox.post { reference.object?.log?(line) } })
+            log: { line in inbox.post { reference.object?.log?(line) } },
+            needsFile: { id in inbox.post { reference.object?.make?(id) } })
         box.send = { [weak self] input in self?.send?(input) }
+        box.make = { [weak self] id in self?.upload(id, waited: true) }
     }
 
     /// What the worker's reports reach on the loop's thread.
     private final class Box {
         var send: ((Input) -> Void)?
         var log: ((String) -> Void)?
+        var make: ((Int64) -> Void)?
     }
     private let box: Box
 
@@ -59,33 +64,27 @@ final class Uploader {
         worker.tryWaiting(all: true)
     }
 
-    /// Queues workout `id` and tries it at once.
-    func upload(_ id: Int64) {
+    /// Queues workout `id` with its file and tries it at once; `waited`: its upload was owed
+    /// from an earlier run, and only its success is said.
+    func upload(_ id: Int64, waited: Bool = false) {
         let made: (summary: WorkoutSummary, name: String, bytes: [UInt8])
         do {
             made = try exporter.file(id, format: .fit)
         } catch {
+            // An owed row stays for the next start: the workout may be readable then.
             log("upload: workout \(id) cannot be read: \(error)")
-            send?(.uploaded(.unreadable, waited: false))
+            if !waited { send?(.uploaded(.unreadable, waited: false)) }
             return
         }
-        let start = Int(made.summary.start.timeIntervalSince1970)
+        let owed = OwedUpload(service: service.name, workout: id, start: made.summary.start)
         let upload = PendingUpload(
-            workout: id, service: service.name, externalID: "heartline-\(start)-\(id)",
-            name: "Heartline " + Self.activityName(made.summary.start), file: made.bytes, nextTry: Date())
-        worker.add(upload)
+            workout: id, service: owed.service, externalID: owed.externalID, name: owed.name, file: made.bytes, nextTry: Date())
+        worker.add(upload, waited: waited)
     }
 
     /// The self-check's sentence.
     func checkSentence(_ words: Words) -> Utterance {
         Utterance(.answer, SelfCheck.uploadSentence(keyPath: keyPath, waiting: worker.waitingCount, words))
-    }
-
-    private static func activityName(_ start: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: start)
     }
 }
 
@@ -102,14 +101,17 @@ final class UploadWorker: @unchecked Sendable {
     private let timeout: Double
     private let report: @Sendable (Input) -> Void
     private let log: @Sendable (String) -> Void
+    /// Asks the loop to make the file of an owed upload and `add` it.
+    private let needsFile: @Sendable (Int64) -> Void
     private var store: UploadQueue?
     private var timer: DispatchWorkItem?
     private let waiting = Mutex<Int?>(nil)
 
     init(
         directory: String, service: any UploadService, keyPath: String, timeout: Double, report: @escaping @Sendable (Input) -> Void,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, needsFile: @escaping @Sendable (Int64) -> Void
     ) {
+        self.needsFile = needsFile
         self.directory = directory
         self.service = service
         self.keyPath = keyPath
@@ -125,11 +127,21 @@ final class UploadWorker: @unchecked Sendable {
         backOff[min(max(attempts, 1), backOff.count) - 1]
     }
 
-    func add(_ upload: PendingUpload) {
+    /// The longest wait a Retry-After is taken for: a day.
+    static let longestRetryAfter: TimeInterval = 86400
+
+    /// The delay before the next try: what the server's Retry-After asks for (at most a day),
+    /// else the back-off.
+    static func delay(after attempts: Int, retryAfter: Int?) -> TimeInterval {
+        guard let retryAfter, retryAfter > 0 else { return delay(after: attempts) }
+        return min(TimeInterval(retryAfter), longestRetryAfter)
+    }
+
+    func add(_ upload: PendingUpload, waited: Bool = false) {
         queue.async { [self] in
             let queued = opened()
             do { try queued?.add(upload) } catch { log("upload: cannot queue workout \(upload.workout): \(error)") }
-            attempt(upload, waited: false)
+            attempt(upload, waited: waited)
             schedule()
         }
     }
@@ -139,7 +151,14 @@ final class UploadWorker: @unchecked Sendable {
         queue.async { [self] in
             let now = Date()
             let due = ((try? opened()?.waiting()) ?? []).filter { all || $0.nextTry <= now }
-            for upload in due { attempt(upload, waited: true) }
+            for upload in due {
+                // Owed by a save whose file was never made (a kill came first): made on the loop.
+                if upload.file.isEmpty {
+                    needsFile(upload.workout)
+                } else {
+                    attempt(upload, waited: true)
+                }
+            }
             schedule()
         }
     }
@@ -159,6 +178,7 @@ final class UploadWorker: @unchecked Sendable {
     private func attempt(_ upload: PendingUpload, waited: Bool) {
         let result: UploadResult
         var detail: String
+        var retryAfter: Int?
         do throws(UploadKey.Missing) {
             let key = try UploadKey.read(keyPath)
             switch HTTPClient.shared {
@@ -166,32 +186,64 @@ final class UploadWorker: @unchecked Sendable {
                 result = .noConnection
                 detail = failure.description
             case .success(let client):
-                switch client.post(service.request(for: upload, key: key), timeout: timeout) {
-                case .success(let response):
-                    result = service.result(of: response)
-                    detail = "HTTP \(response.status)"
-                case .failure(let failure):
-                    result = UploadResult(failure)
-                    detail = failure.description
-                }
+                (result, detail, retryAfter) = Self.exchange(upload, key: key, service: service, client: client, timeout: timeout)
             }
         } catch {
             result = error.result
-            detail = error == .noFile ? "no key file" : "the key file may be read by others"
+            detail = error.description
         }
         let attempts = upload.attempts + 1
         do {
             if result.isFinal {
                 try opened()?.remove(workout: upload.workout, service: upload.service)
             } else {
-                let next = result.triesAgain ? Date().addingTimeInterval(Self.delay(after: attempts)) : Date.distantFuture
+                let next =
+                    result.triesAgain ? Date().addingTimeInterval(Self.delay(after: attempts, retryAfter: retryAfter)) : Date.distantFuture
                 try opened()?.failed(workout: upload.workout, service: upload.service, attempts: attempts, nextTry: next, error: detail)
             }
         } catch {
             log("upload: cannot update the queue: \(error)")
         }
         log("upload: workout \(upload.workout) to \(upload.service), try \(attempts): \(result) (\(detail))")
+        // Counted before the result is said: a "check" right after it hears the queue as it is.
+        let count = try? opened()?.count()
+        waiting.withLock { $0 = count }
         report(.uploaded(result, waited: waited))
+    }
+
+    /// One try of `upload`: asks the service first whether it has it when an earlier try may
+    /// have reached it, then sends it; a 409 is answered by asking too. What the service does
+    /// with an external id sent again is not documented, so nothing rests on it.
+    static func exchange(
+        _ upload: PendingUpload, key: UploadKey, service: any UploadService, client: HTTPClient, timeout: Double
+    ) -> (result: UploadResult, detail: String, retryAfter: Int?) {
+        if upload.attempts > 0 {
+            switch has(upload, key: key, service: service, client: client, timeout: timeout) {
+            case .success(true): return (.uploaded, "the service lists it already", nil)
+            case .success: break
+            case .failure(let failure): return (UploadResult(failure), "asking what the service has: \(failure)", nil)
+            }
+        }
+        switch client.post(service.request(for: upload, key: key), timeout: timeout) {
+        case .success(let response):
+            var result = service.result(of: response)
+            var detail = "HTTP \(response.status)" + (response.retryAfter.map { ", Retry-After \($0) s" } ?? "")
+            if response.status == 409, case .success(true) = has(upload, key: key, service: service, client: client, timeout: timeout) {
+                result = .uploaded
+                detail += ", and the service lists it"
+            }
+            return (result, detail, response.retryAfter)
+        case .failure(let failure):
+            return (UploadResult(failure), failure.description, nil)
+        }
+    }
+
+    /// Whether the service lists `upload`: false when its answer cannot be read (the upload is
+    /// then sent), a failure when it could not be asked at all.
+    private static func has(
+        _ upload: PendingUpload, key: UploadKey, service: any UploadService, client: HTTPClient, timeout: Double
+    ) -> Result<Bool, HTTPFailure> {
+        client.post(service.lookup(for: upload, key: key), timeout: timeout).map { service.lists(upload, in: $0) ?? false }
     }
 
     /// Counts what waits, and sets the timer for the next due try.

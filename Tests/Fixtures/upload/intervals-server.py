@@ -11,6 +11,13 @@ What it answers is read from the mode file at each request:
   ok    201 with a small JSON activity (the file is kept in --keep), or 400 naming the first
         check that failed
   fail  500
+  busy  429 with Retry-After: 120
+  lost  takes the activity (listed from then on) and never answers, as when an answer is lost
+  conflict  409, whatever was sent
+
+GET /api/v1/athlete/{athlete}/activities?oldest=&newest= lists the activities taken so far,
+each with its id and external_id, as intervals.icu's activity list gives them.
+  moved 308 to /elsewhere on the same server
   hang  reads the request and never answers
 """
 import argparse
@@ -93,8 +100,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        self.record({"method": "GET", "path": self.path, "problem": "not a POST"})
-        self.answer(405, {"error": "method"})
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        expected_auth = "Basic " + base64.b64encode(("API_KEY:" + self.server.key).encode()).decode()
+        problem = None
+        if url.path != "/api/v1/athlete/%s/activities" % self.server.athlete:
+            problem = "GET of %s" % url.path
+        elif self.headers.get("Authorization") != expected_auth:
+            problem = "wrong key"
+        elif "oldest" not in query:
+            problem = "oldest missing"
+        self.record({"method": "GET", "path": url.path, "problem": problem})
+        if problem:
+            return self.answer(401 if problem == "wrong key" else 400, {"error": problem})
+        with self.server.lock:
+            listed = list(self.server.activities)
+        self.answer(200, listed)
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
@@ -138,14 +159,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.record(entry)
         if mode == "hang":
             return self.hang()
+        if mode == "lost" and not problem:
+            self.take(entry, data)
+            return self.hang()
+        if mode == "conflict":
+            return self.answer(409, {"error": "conflict"})
         if mode == "fail":
             return self.answer(500, {"error": "server"})
+        if mode == "busy":
+            return self.answer(429, {"error": "slow down"}, {"Retry-After": "120"})
+        if mode == "moved":
+            return self.answer(308, {"error": "moved"}, {"Location": "/elsewhere" + self.path})
         if problem:
             return self.answer(400, {"error": problem})
+        self.answer(201, self.take(entry, data))
+
+    def take(self, entry, data):
         if self.server.keep:
             with open(os.path.join(self.server.keep, "%d.fit" % time.time_ns()), "wb") as out:
                 out.write(data)
-        self.answer(201, {"id": "i%d" % self.server.next_id(), "external_id": entry["external_id"]})
+        activity = {"id": "i%d" % self.server.next_id(), "external_id": entry["external_id"]}
+        with self.server.lock:
+            self.server.activities.append(activity)
+        return activity
 
     def mode(self):
         try:
@@ -158,9 +194,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         while True:
             time.sleep(3600)
 
-    def answer(self, status, payload):
+    def answer(self, status, payload, headers=None):
         data = json.dumps(payload).encode()
         self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -193,6 +231,7 @@ def main():
     server = Server(("127.0.0.1", 0), Handler)
     server.lock = threading.Lock()
     server.count = 0
+    server.activities = []
     server.log = args.log
     server.mode_file = args.mode_file
     server.key = args.key
