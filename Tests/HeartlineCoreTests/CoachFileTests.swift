@@ -94,11 +94,45 @@ import Testing
         ("<workout_file><name>Cut", .truncated),
         ("<workout_file><workout><SteadyState Duration=\"300\" Power=\"0.6\"/></workout>", .truncated),
         ("not xml at all", .notAWorkoutFile),
-        ("", .notAWorkoutFile),
+        ("", .empty),
     ])
     func aZwiftFileThatIsNotOneIsRefusedInOneSentence(text: String, error: CoachFileError) {
         #expect(PlanFile(name: "bad.zwo", bytes: Array(text.utf8)).workout() == .failure(error))
         #expect(Self.words.coachFileError("bad.zwo", error).split(separator: ".").count <= 2)
+    }
+
+    /// XML allows ">" in an attribute's value, as a tag of "> 60min" writes it: the tag ends
+    /// at the ">" outside the quotes.
+    @Test func aGreaterThanSignInAnAttributeIsTheAttributes() throws {
+        let reading = try Self.reading("over-an-hour.zwo", ftp: 200)
+        #expect(reading.name == "Long tempo")
+        #expect(
+            reading.plan
+                == TrainingPlan(blocks: [
+                    TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(3900, target: .power(watts: 150))),
+                    TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 100))),
+                ]))
+        #expect(reading.notes == [])
+    }
+
+    /// An empty file, of either kind, is said to be empty: it was opened.
+    @Test(arguments: ["empty.zwo", "empty.fit"])
+    func anEmptyFileIsSaidToBeEmpty(name: String) {
+        #expect(PlanFile(name: name, bytes: []).workout() == .failure(.empty))
+        #expect(Self.words.coachFileError(name, .empty) == "\(name) cannot be read: it is empty.")
+    }
+
+    /// A coach's message is no step, inside a step or directly under `<workout>`: the steps
+    /// after it keep their numbers in the file.
+    @Test func aTextEventUnderTheWorkoutIsNoStep() throws {
+        let reading = try Self.reading("text-events.zwo", ftp: 200)
+        #expect(
+            reading.plan?.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 120))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(240, target: .power(watts: 210))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 100))),
+            ])
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 3, Sprint, is not known: left out."])
     }
 
     /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.

@@ -12,6 +12,8 @@ public enum CoachFileError: Error, Equatable, Sendable {
     case tooLarge
     /// The file could not be opened or read from the disk.
     case unopened
+    /// The file has no bytes at all.
+    case empty
     /// Read whole, with no step a plan can follow.
     case noSteps
 }
@@ -58,6 +60,7 @@ public enum FITWorkoutReader {
 
     public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
         guard bytes.count <= largestFile else { throw .tooLarge }
+        guard !bytes.isEmpty else { throw .empty }
         guard bytes.count >= 12 else { throw bytes.count >= 4 && bytes[0] >= 12 ? .truncated : .notAWorkoutFile }
         let headerSize = Int(bytes[0])
         guard headerSize == 12 || headerSize == 14, bytes.count >= headerSize, Array(bytes[8..<12]) == Array(".FIT".utf8)

@@ -11,6 +11,7 @@ public enum ZwiftWorkoutReader {
 
     public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
         guard bytes.count <= FITWorkoutReader.largestFile else { throw .tooLarge }
+        guard !bytes.isEmpty else { throw .empty }
         let text = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         var at = 0
         var open: [String] = []
@@ -40,7 +41,7 @@ public enum ZwiftWorkoutReader {
                 at = close + 1
                 continue
             }
-            guard let close = find(text, from: at, ">") else { throw .truncated }
+            guard let close = tagEnd(text, from: at) else { throw .truncated }
             var inside = String(String.UnicodeScalarView(text[(at + 1)..<close])).trimmingSpaces
             at = close + 1
             if inside.hasPrefix("/") {
@@ -56,7 +57,8 @@ public enum ZwiftWorkoutReader {
                 guard element.name == "workout_file" else { throw .notAWorkoutFile }
                 sawRoot = true
             }
-            if open.last == "workout" {
+            // A coach's message is no step, wherever it stands: the steps keep the file's numbers.
+            if open.last == "workout", element.name.lowercased() != "textevent" {
                 number += 1
                 parts.append(part(element, number: number))
             }
@@ -165,6 +167,23 @@ public enum ZwiftWorkoutReader {
     private static func starts(_ text: [Unicode.Scalar], _ at: Int, _ prefix: String) -> Bool {
         let wanted = Array(prefix.unicodeScalars)
         return text.count - at >= wanted.count && Array(text[at..<at + wanted.count]) == wanted
+    }
+
+    /// The `>` that closes the tag opened at `from`: one inside a quoted value, as in
+    /// `name="> 60min"`, is the value's, since XML allows it there.
+    private static func tagEnd(_ text: [Unicode.Scalar], from: Int) -> Int? {
+        var quote: Unicode.Scalar?
+        for at in from..<text.count {
+            let scalar = text[at]
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == ">" {
+                return at
+            }
+        }
+        return nil
     }
 
     private static func find(_ text: [Unicode.Scalar], from: Int, _ wanted: String) -> Int? {

@@ -10,6 +10,7 @@ extension Words {
             case .notAWorkout: .coachReasonNotWorkout
             case .tooLarge: .coachReasonTooLarge
             case .unopened: .coachReasonUnopened
+            case .empty: .coachReasonEmpty
             case .noSteps: .coachReasonNoSteps
             }
         return self(.coachUnreadable, ["file": String(file.prefix(60)), "reason": self(reason)])
