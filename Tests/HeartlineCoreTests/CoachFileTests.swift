@@ -135,6 +135,50 @@ import Testing
         #expect(reading.notes.map(Self.words.coachNote) == ["Step 3, Sprint, is not known: left out."])
     }
 
+    /// A number is a finite decimal as XML writes one: "NaN", hexadecimal or infinity is no
+    /// time, and the step holding it is said as such, not as a step of a kind not known.
+    @Test(arguments: ["NaN", "nan", "0x10", "inf", "-infinity", "1e400", "", "60s", "1,5"])
+    func aDurationThatIsNoDecimalNumberIsSaidAsSuch(duration: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <SteadyState Duration="\(duration)" Power="0.6"/><SteadyState Duration="300" Power="0.6"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(reading.plan?.blocks == [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .shareOfFTP(percent: 60)))])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "No FTP is set in the profile: power is said as a share of FTP.",
+                "Step 1, SteadyState, has a number Heartline cannot use: left out.",
+            ])
+    }
+
+    @Test(arguments: [("60", 60), ("+60", 60), (" 60.4 ", 60), ("6e1", 60), (".5e2", 50), ("59.5", 60)])
+    func aDecimalDurationIsRead(duration: String, seconds: Int) throws {
+        let text = "<workout_file><workout><SteadyState Duration=\"\(duration)\"/></workout></workout_file>"
+        let workout = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get()
+        #expect(workout.parts == [.step(CoachWorkout.Step(number: 1, intensity: .active, length: .seconds(seconds)))])
+    }
+
+    /// A repeat whose steps are all left out is not said to be cut to 99 rounds; a repeat that
+    /// is played is said with the count the file gives.
+    @Test func aRepeatIsSaidWithItsOwnCountAndOnlyWhenItIsPlayed() throws {
+        func notes(_ element: String) throws -> [String] {
+            let text = "<workout_file><workout>\(element)<SteadyState Duration=\"60\"/></workout></workout_file>"
+            return try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile()).notes.map(
+                Self.words.coachNote)
+        }
+        #expect(
+            try notes("<IntervalsT Repeat=\"99999999999\" OnDuration=\"2\" OffDuration=\"3\"/>") == [
+                "Step 1 lasts 2 seconds, which a plan cannot hold: left out.",
+                "Step 1 lasts 3 seconds, which a plan cannot hold: left out.",
+            ])
+        #expect(
+            try notes("<IntervalsT Repeat=\"99999999999\" OnDuration=\"30\" OffDuration=\"30\"/>") == [
+                "Step 1 repeats 99,999,999,999 times: taken as 99."
+            ])
+    }
+
     /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.
     @Test func aZwiftRunsPaceIsSaidAsNotSupported() throws {
         let text = """
@@ -187,7 +231,7 @@ import Testing
     }
 
     /// Counts and times a file may hold that no plan does: read within bounds, never a crash.
-    @Test(arguments: ["-5", "0", "9223372036854775807", "99999999999999999999999", "x"])
+    @Test(arguments: ["1", "99999999999", "9223372036854774784"])
     func aZwiftRepeatOfAnyCountIsReadWithinBounds(count: String) throws {
         let text = """
             <workout_file><name>Odd</name><workout>
@@ -199,6 +243,20 @@ import Testing
             for: Profile(functionalThresholdPower: 250))
         #expect(reading.notes.contains(.targetOutOfRange(step: 1)))
         #expect(reading.notes.contains(.length(step: 2, seconds: -60)))
+    }
+
+    /// A count of rounds that is not a whole number of at least one is no count to follow: the
+    /// repeat is left out, and said.
+    @Test(arguments: ["-5", "0", "1.5", "9223372036854775807", "99999999999999999999999", "x", "0x10"])
+    func aZwiftRepeatThatIsNoCountIsSaid(count: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <IntervalsT Repeat="\(count)" OnDuration="30" OffDuration="30"/><SteadyState Duration="60"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(reading.plan?.blocks == [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(60))])
+        #expect(reading.notes == [.unreadable(step: 1, name: "IntervalsT")])
     }
 
     // MARK: - FIT

@@ -20,6 +20,9 @@ public struct CoachWorkout: Equatable, Sendable {
         /// An element or step type the reader does not know, by its number and its name in the
         /// file (empty where the file gives it by number only).
         case unknown(number: Int, name: String)
+        /// A step of a known type holding a number that is none: not finite, not decimal, or a
+        /// count of rounds that is not whole.
+        case unreadable(number: Int, name: String)
     }
 
     /// What a step is for, as the file marks it.
@@ -85,6 +88,8 @@ public enum CoachNote: Equatable, Sendable {
     case open(step: Int)
     /// An element or step type not known, left out.
     case unknown(step: Int, name: String)
+    /// A step holding a number Heartline cannot use, left out.
+    case unreadable(step: Int, name: String)
     /// A target plans do not carry: the step is kept without it.
     case target(step: Int, CoachWorkout.UnsupportedTarget)
     /// A step too short or too long for a plan, left out.
@@ -113,7 +118,7 @@ extension CoachWorkout.Part {
         switch self {
         case .step(let step): step.number
         case .repeated(_, let steps): steps.first?.number ?? 0
-        case .unknown(let number, _): number
+        case .unknown(let number, _), .unreadable(let number, _): number
         }
     }
 }
@@ -204,6 +209,9 @@ extension CoachWorkout {
             case .unknown(let number, let name):
                 notes.append(.unknown(step: number, name: name))
                 open = false
+            case .unreadable(let number, let name):
+                notes.append(.unreadable(step: number, name: name))
+                open = false
             case .step(let step):
                 guard let made = planStep(step) else { continue }
                 if index == 0, step.intensity == .warmUp {
@@ -222,16 +230,18 @@ extension CoachWorkout {
                 let made = steps.compactMap(planStep)
                 let rounds = min(max(times, TrainingPlan.roundsRange.lowerBound), TrainingPlan.roundsRange.upperBound)
                 open = false
-                if times > rounds, made.count <= 2 { notes.append(.rounds(step: part.number, times: times)) }
+                // Only a block that is played is said to be cut to the most rounds.
+                if times > rounds, (1...2).contains(made.count) { notes.append(.rounds(step: part.number, times: times)) }
                 if made.count == 1 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0]))
                 } else if made.count == 2 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0], rest: made[1]))
-                } else {
+                } else if !made.isEmpty {
                     let room = Self.mostBlocks - blocks.count
                     let written = (0..<times).lazy.flatMap { _ in made }.prefix(room)
                     blocks += written.map { TrainingPlan.Block(rounds: 1, work: $0) }
-                    if times * made.count > room { notes.append(.stopsAt(step: part.number)) }
+                    let (steps, overflow) = times.multipliedReportingOverflow(by: made.count)
+                    if overflow || steps > room { notes.append(.stopsAt(step: part.number)) }
                 }
             }
         }

@@ -148,7 +148,7 @@ public enum FITWorkoutReader {
             if durationType == 6 {
                 // Repeat until steps complete: back to a step's index, done `target_value` times.
                 let from = Int(min(durationValue ?? 0, 0xFFFF))
-                let times = Int(min(valid(message.numbers[4]) ?? 1, 1000))
+                let times = Int(valid(message.numbers[4]) ?? 1)
                 var repeated: [CoachWorkout.Step] = []
                 while let last = parts.last, last.index >= from, case .step(let step) = last.part {
                     repeated.insert(step, at: 0)
