@@ -344,6 +344,30 @@ import Testing
             ])
     }
 
+    /// A recovery step after a repeat (intensity recovery) is a rest, after the last round's
+    /// rest as the file has it: announced and exported as a rest, never as work.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITRecoveryAfterARepeatIsARest() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("recovery.fit")).plan(for: Profile(functionalThresholdPower: 250))
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(300) && plan.coolDown == TrainingPlan.Step(300))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 300)), rest: TrainingPlan.Step(60),
+                    recovery: TrainingPlan.Step(360))
+            ])
+        #expect(
+            plan.phases.map(\.kind) == [
+                .warmUp, .work(round: 1), .rest(afterRound: 1), .work(round: 2), .rest(afterRound: 2), .work(round: 3),
+                .rest(afterRound: 3), .coolDown,
+            ])
+        // Every second of the file: 5 + 3 × (1 + 1) + 5 + 5 minutes.
+        #expect(plan.duration == 21 * 60)
+        #expect(reading.notes == [])
+        #expect(Self.words.planSentences(plan)[2...3] == ["3 times 1 minute work at 300 watts, 1 minute rest.", "Then 6 minutes rest."])
+    }
+
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
     func aFITActivityIsNotAWorkout() throws {
         #expect(throws: CoachFileError.notAWorkout) { try FITWorkoutReader.read(try Self.fit("activity.fit")) }

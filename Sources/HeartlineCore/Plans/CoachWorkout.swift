@@ -198,6 +198,8 @@ extension CoachWorkout {
         var blocks: [TrainingPlan.Block] = []
         /// Whether the last block may take a rest that follows it.
         var open = false
+        /// Whether the last block is a file's repeat, which a rest after it follows as its recovery.
+        var repeatEnded = false
         for (index, part) in parts.enumerated() {
             guard blocks.count < Self.mostBlocks else {
                 if !notes.contains(where: { if case .stopsAt = $0 { true } else { false } }) {
@@ -205,6 +207,8 @@ extension CoachWorkout {
                 }
                 break
             }
+            let afterRepeat = repeatEnded
+            repeatEnded = false
             switch part {
             case .unknown(let number, let name):
                 notes.append(.unknown(step: number, name: name))
@@ -222,6 +226,11 @@ extension CoachWorkout {
                     last.rest = made
                     blocks.append(last)
                     open = false
+                } else if step.intensity == .rest, afterRepeat, var last = blocks.popLast() {
+                    // A recovery after a repeat comes after its last round's rest, as the file
+                    // has it: the two are one rest, in the recovery's target.
+                    last.recovery = TrainingPlan.Step((last.rest?.seconds ?? 0) + made.seconds, target: made.target)
+                    blocks.append(last)
                 } else {
                     blocks.append(TrainingPlan.Block(rounds: 1, work: made))
                     open = true
@@ -232,6 +241,7 @@ extension CoachWorkout {
                 open = false
                 // Only a block that is played is said to be cut to the most rounds.
                 if times > rounds, (1...2).contains(made.count) { notes.append(.rounds(step: part.number, times: times)) }
+                repeatEnded = !made.isEmpty
                 if made.count == 1 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0]))
                 } else if made.count == 2 {
