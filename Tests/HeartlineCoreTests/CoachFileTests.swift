@@ -368,6 +368,24 @@ import Testing
         #expect(Self.words.planSentences(plan)[2...3] == ["3 times 1 minute work at 300 watts, 1 minute rest.", "Then 6 minutes rest."])
     }
 
+    /// A FIT workout whose one step is longer than a plan holds says why, as a Zwift file with
+    /// the same step does: the file cannot be followed, and its step is left out for its length.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITStepTooLongIsSaidAsAZwiftOneIs() throws {
+        let zwift = #"<workout_file><name>All day</name><workout><SteadyState Duration="36000"/></workout></workout_file>"#
+        let entries = [
+            PlanFileEntry(PlanFile(name: "all-day.fit", bytes: try Self.fit("all-day.fit")), profile: Profile()),
+            PlanFileEntry(PlanFile(name: "all-day.zwo", bytes: Array(zwift.utf8)), profile: Profile()),
+        ]
+        #expect(
+            ConfigureFeature.unreadable(entries, Self.words) == [
+                .sayText(.menu, "all-day.fit cannot be read: it has no step Heartline can follow."),
+                .sayText(.menu, "Step 1 lasts 10 hours, which a plan cannot hold: left out."),
+                .sayText(.menu, "all-day.zwo cannot be read: it has no step Heartline can follow."),
+                .sayText(.menu, "Step 1 lasts 10 hours, which a plan cannot hold: left out."),
+            ])
+    }
+
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
     func aFITActivityIsNotAWorkout() throws {
         #expect(throws: CoachFileError.notAWorkout) { try FITWorkoutReader.read(try Self.fit("activity.fit")) }

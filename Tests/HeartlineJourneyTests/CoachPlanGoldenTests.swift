@@ -278,6 +278,8 @@ import Testing
             > 4
             menu: Plans from files.
             menu: activity.fit cannot be read: it is a FIT file but not a workout.
+            menu: all-day.fit cannot be read: it has no step Heartline can follow.
+            menu: Step 1 lasts 10 hours, which a plan cannot hold: left out.
             menu: 1, Threes and a recovery: 21 minutes.
             menu: 2, Track session: 10 minutes.
             menu: 3, Threshold fours: 52 minutes.

@@ -145,6 +145,10 @@ def main():
         step(4, Intensity.RECOVERY, WorkoutStepDuration.TIME, duration_time=300.0),
         step(5, Intensity.COOLDOWN, WorkoutStepDuration.TIME, duration_time=300.0),
     ])
+    # One step of 10 hours: longer than a plan holds.
+    write(out / "all-day.fit", "All day", Sport.CYCLING, [
+        step(0, Intensity.ACTIVE, WorkoutStepDuration.TIME, duration_time=36000.0),
+    ])
     big_endian_with_developer_field(out / "threshold.fit", out / "threshold-big-endian.fit")
     # Not a workout: an activity file's id.
     write(out / "activity.fit", "Yesterday", Sport.CYCLING, [
