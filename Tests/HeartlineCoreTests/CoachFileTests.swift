@@ -179,6 +179,25 @@ import Testing
             ])
     }
 
+    /// A cadence beside a power (Cadence, and CadenceResting for an interval's rest) is a
+    /// target plans do not carry: said once a step, never dropped unsaid.
+    @Test func aCadenceTargetIsSaidNotDropped() throws {
+        let reading = try Self.reading("cadence.zwo", ftp: 200)
+        #expect(
+            reading.plan?.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 140))),
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 200)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 100))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120, target: .power(watts: 120))),
+            ])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 2 asks for a cadence, which is not supported: taken without it.",
+                "Step 3 asks for a cadence, which is not supported: taken without it.",
+            ])
+    }
+
     /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.
     @Test func aZwiftRunsPaceIsSaidAsNotSupported() throws {
         let text = """

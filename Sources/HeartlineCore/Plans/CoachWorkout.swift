@@ -66,13 +66,20 @@ public struct CoachWorkout: Equatable, Sendable {
         public var target: Target?
         /// A ramp's end, where the target changes steadily from `target` to it.
         public var rampTo: Target?
+        /// Targets the step asks for beside `target` that plans do not carry, such as a Zwift
+        /// step's cadence beside its power: each said, the step kept without it.
+        public var alsoAsks: [UnsupportedTarget]
 
-        public init(number: Int, intensity: Intensity, length: Length, target: Target? = nil, rampTo: Target? = nil) {
+        public init(
+            number: Int, intensity: Intensity, length: Length, target: Target? = nil, rampTo: Target? = nil,
+            alsoAsks: [UnsupportedTarget] = []
+        ) {
             self.number = number
             self.intensity = intensity
             self.length = length
             self.target = target
             self.rampTo = rampTo
+            self.alsoAsks = alsoAsks
         }
     }
 }
@@ -184,6 +191,10 @@ extension CoachWorkout {
             guard TrainingPlan.phaseRange.contains(seconds) else {
                 notes.append(.length(step: step.number, seconds: seconds))
                 return nil
+            }
+            // Said once a step, though a repeat's work and rest may each ask for it.
+            for kind in step.alsoAsks where !notes.contains(.target(step: step.number, kind)) {
+                notes.append(.target(step: step.number, kind))
             }
             if let from = step.target, let to = step.rampTo, from != to {
                 let steady = target(middle(from, to), step: step.number)

@@ -108,13 +108,21 @@ public enum ZwiftWorkoutReader {
         func checked(_ part: CoachWorkout.Part) -> CoachWorkout.Part {
             unreadable ? .unreadable(number: number, name: element.name) : part
         }
+        // A cadence to ride at, which plans do not carry: said, never dropped unsaid.
+        func cadence(_ key: String) -> [CoachWorkout.UnsupportedTarget] {
+            decimal(key) == nil ? [] : [.cadence]
+        }
         func step(
             _ intensity: CoachWorkout.Intensity, _ length: CoachWorkout.Length, _ target: CoachWorkout.Target?,
             rampTo: CoachWorkout.Target? = nil
         ) -> CoachWorkout.Part {
             // A run's pace zone is a target plans do not carry.
             let target = target ?? (attributes["pace"] != nil ? .unsupported(.pace) : nil)
-            return checked(.step(CoachWorkout.Step(number: number, intensity: intensity, length: length, target: target, rampTo: rampTo)))
+            return checked(
+                .step(
+                    CoachWorkout.Step(
+                        number: number, intensity: intensity, length: length, target: target, rampTo: rampTo,
+                        alsoAsks: cadence("Cadence"))))
         }
         switch element.name.lowercased() {
         case "warmup":
@@ -132,9 +140,11 @@ public enum ZwiftWorkoutReader {
             let times = attributes["Repeat"].map { given in strictDecimal(given).flatMap { $0 >= 1 ? Int(exactly: $0) : nil } } ?? 1
             guard let times else { return .unreadable(number: number, name: element.name) }
             let work = CoachWorkout.Step(
-                number: number, intensity: .active, length: seconds("OnDuration"), target: share("OnPower") ?? share("PowerOnHigh"))
+                number: number, intensity: .active, length: seconds("OnDuration"), target: share("OnPower") ?? share("PowerOnHigh"),
+                alsoAsks: cadence("Cadence"))
             let rest = CoachWorkout.Step(
-                number: number, intensity: .rest, length: seconds("OffDuration"), target: share("OffPower") ?? share("PowerOffLow"))
+                number: number, intensity: .rest, length: seconds("OffDuration"), target: share("OffPower") ?? share("PowerOffLow"),
+                alsoAsks: cadence("CadenceResting"))
             return checked(.repeated(times: times, [work, rest]))
         default:
             return .unknown(number: number, name: element.name)
