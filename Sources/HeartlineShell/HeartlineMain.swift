@@ -10,7 +10,7 @@ import HeartlineStorage
 
 /// The program: parses the command line, builds the session and runs its loop.
 public enum HeartlineMain {
-    public static let version = "0.1.0"
+    public static let version = HeartlineRelease.version
 
     /// Runs Heartline and returns the process's exit status.
     ///

@@ -94,11 +94,108 @@ import Testing
         ("<workout_file><name>Cut", .truncated),
         ("<workout_file><workout><SteadyState Duration=\"300\" Power=\"0.6\"/></workout>", .truncated),
         ("not xml at all", .notAWorkoutFile),
-        ("", .notAWorkoutFile),
+        ("", .empty),
     ])
     func aZwiftFileThatIsNotOneIsRefusedInOneSentence(text: String, error: CoachFileError) {
         #expect(PlanFile(name: "bad.zwo", bytes: Array(text.utf8)).workout() == .failure(error))
         #expect(Self.words.coachFileError("bad.zwo", error).split(separator: ".").count <= 2)
+    }
+
+    /// XML allows ">" in an attribute's value, as a tag of "> 60min" writes it: the tag ends
+    /// at the ">" outside the quotes.
+    @Test func aGreaterThanSignInAnAttributeIsTheAttributes() throws {
+        let reading = try Self.reading("over-an-hour.zwo", ftp: 200)
+        #expect(reading.name == "Long tempo")
+        #expect(
+            reading.plan
+                == TrainingPlan(blocks: [
+                    TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(3900, target: .power(watts: 150))),
+                    TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 100))),
+                ]))
+        #expect(reading.notes == [])
+    }
+
+    /// An empty file, of either kind, is said to be empty: it was opened.
+    @Test(arguments: ["empty.zwo", "empty.fit"])
+    func anEmptyFileIsSaidToBeEmpty(name: String) {
+        #expect(PlanFile(name: name, bytes: []).workout() == .failure(.empty))
+        #expect(Self.words.coachFileError(name, .empty) == "\(name) cannot be read: it is empty.")
+    }
+
+    /// A coach's message is no step, inside a step or directly under `<workout>`: the steps
+    /// after it keep their numbers in the file.
+    @Test func aTextEventUnderTheWorkoutIsNoStep() throws {
+        let reading = try Self.reading("text-events.zwo", ftp: 200)
+        #expect(
+            reading.plan?.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 120))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(240, target: .power(watts: 210))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 100))),
+            ])
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 3, Sprint, is not known: left out."])
+    }
+
+    /// A number is a finite decimal as XML writes one: "NaN", hexadecimal or infinity is no
+    /// time, and the step holding it is said as such, not as a step of a kind not known.
+    @Test(arguments: ["NaN", "nan", "0x10", "inf", "-infinity", "1e400", "", "60s", "1,5"])
+    func aDurationThatIsNoDecimalNumberIsSaidAsSuch(duration: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <SteadyState Duration="\(duration)" Power="0.6"/><SteadyState Duration="300" Power="0.6"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(reading.plan?.blocks == [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .shareOfFTP(percent: 60)))])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "No FTP is set in the profile: power is said as a share of FTP.",
+                "Step 1, SteadyState, has a number Heartline cannot use: left out.",
+            ])
+    }
+
+    @Test(arguments: [("60", 60), ("+60", 60), (" 60.4 ", 60), ("6e1", 60), (".5e2", 50), ("59.5", 60)])
+    func aDecimalDurationIsRead(duration: String, seconds: Int) throws {
+        let text = "<workout_file><workout><SteadyState Duration=\"\(duration)\"/></workout></workout_file>"
+        let workout = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get()
+        #expect(workout.parts == [.step(CoachWorkout.Step(number: 1, intensity: .active, length: .seconds(seconds)))])
+    }
+
+    /// A repeat whose steps are all left out is not said to be cut to 99 rounds; a repeat that
+    /// is played is said with the count the file gives.
+    @Test func aRepeatIsSaidWithItsOwnCountAndOnlyWhenItIsPlayed() throws {
+        func notes(_ element: String) throws -> [String] {
+            let text = "<workout_file><workout>\(element)<SteadyState Duration=\"60\"/></workout></workout_file>"
+            return try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile()).notes.map(
+                Self.words.coachNote)
+        }
+        #expect(
+            try notes("<IntervalsT Repeat=\"99999999999\" OnDuration=\"2\" OffDuration=\"3\"/>") == [
+                "Step 1 lasts 2 seconds, which a plan cannot hold: left out.",
+                "Step 1 lasts 3 seconds, which a plan cannot hold: left out.",
+            ])
+        #expect(
+            try notes("<IntervalsT Repeat=\"99999999999\" OnDuration=\"30\" OffDuration=\"30\"/>") == [
+                "Step 1 repeats 99,999,999,999 times: taken as 99."
+            ])
+    }
+
+    /// A cadence beside a power (Cadence, and CadenceResting for an interval's rest) is a
+    /// target plans do not carry: said once a step, never dropped unsaid.
+    @Test func aCadenceTargetIsSaidNotDropped() throws {
+        let reading = try Self.reading("cadence.zwo", ftp: 200)
+        #expect(
+            reading.plan?.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 140))),
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 200)),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 100))),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120, target: .power(watts: 120))),
+            ])
+        #expect(
+            reading.notes.map(Self.words.coachNote) == [
+                "Step 2 asks for a cadence, which is not supported: taken without it.",
+                "Step 3 asks for a cadence, which is not supported: taken without it.",
+            ])
     }
 
     /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.
@@ -153,7 +250,7 @@ import Testing
     }
 
     /// Counts and times a file may hold that no plan does: read within bounds, never a crash.
-    @Test(arguments: ["-5", "0", "9223372036854775807", "99999999999999999999999", "x"])
+    @Test(arguments: ["1", "99999999999", "9223372036854774784"])
     func aZwiftRepeatOfAnyCountIsReadWithinBounds(count: String) throws {
         let text = """
             <workout_file><name>Odd</name><workout>
@@ -165,6 +262,20 @@ import Testing
             for: Profile(functionalThresholdPower: 250))
         #expect(reading.notes.contains(.targetOutOfRange(step: 1)))
         #expect(reading.notes.contains(.length(step: 2, seconds: -60)))
+    }
+
+    /// A count of rounds that is not a whole number of at least one is no count to follow: the
+    /// repeat is left out, and said.
+    @Test(arguments: ["-5", "0", "1.5", "9223372036854775807", "99999999999999999999999", "x", "0x10"])
+    func aZwiftRepeatThatIsNoCountIsSaid(count: String) throws {
+        let text = """
+            <workout_file><name>Odd</name><workout>
+            <IntervalsT Repeat="\(count)" OnDuration="30" OffDuration="30"/><SteadyState Duration="60"/>
+            </workout></workout_file>
+            """
+        let reading = try PlanFile(name: "odd.zwo", bytes: Array(text.utf8)).workout().get().plan(for: Profile())
+        #expect(reading.plan?.blocks == [TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(60))])
+        #expect(reading.notes == [.unreadable(step: 1, name: "IntervalsT")])
     }
 
     // MARK: - FIT
@@ -249,6 +360,48 @@ import Testing
                 "Step 1, with no set time, is not supported: left out.",
                 "Step 2, 1,000 metres long, is not supported: left out.",
                 "Step 4 asks for a power zone, which is not supported: taken without it.",
+            ])
+    }
+
+    /// A recovery step after a repeat (intensity recovery) is a rest, after the last round's
+    /// rest as the file has it: announced and exported as a rest, never as work.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITRecoveryAfterARepeatIsARest() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("recovery.fit")).plan(for: Profile(functionalThresholdPower: 250))
+        let plan = try #require(reading.plan)
+        #expect(plan.warmUp == TrainingPlan.Step(300) && plan.coolDown == TrainingPlan.Step(300))
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(
+                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 300)), rest: TrainingPlan.Step(60),
+                    recovery: TrainingPlan.Step(360))
+            ])
+        #expect(
+            plan.phases.map(\.kind) == [
+                .warmUp, .work(round: 1), .rest(afterRound: 1), .work(round: 2), .rest(afterRound: 2), .work(round: 3),
+                .rest(afterRound: 3), .coolDown,
+            ])
+        // Every second of the file: 5 + 3 × (1 + 1) + 5 + 5 minutes.
+        #expect(plan.duration == 21 * 60)
+        #expect(reading.notes == [])
+        #expect(Self.words.planSentences(plan)[2...3] == ["3 times 1 minute work at 300 watts, 1 minute rest.", "Then 6 minutes rest."])
+    }
+
+    /// A FIT workout whose one step is longer than a plan holds says why, as a Zwift file with
+    /// the same step does: the file cannot be followed, and its step is left out for its length.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITStepTooLongIsSaidAsAZwiftOneIs() throws {
+        let zwift = #"<workout_file><name>All day</name><workout><SteadyState Duration="36000"/></workout></workout_file>"#
+        let entries = [
+            PlanFileEntry(PlanFile(name: "all-day.fit", bytes: try Self.fit("all-day.fit")), profile: Profile()),
+            PlanFileEntry(PlanFile(name: "all-day.zwo", bytes: Array(zwift.utf8)), profile: Profile()),
+        ]
+        #expect(
+            ConfigureFeature.unreadable(entries, Self.words) == [
+                .sayText(.menu, "all-day.fit cannot be read: it has no step Heartline can follow."),
+                .sayText(.menu, "Step 1 lasts 10 hours, which a plan cannot hold: left out."),
+                .sayText(.menu, "all-day.zwo cannot be read: it has no step Heartline can follow."),
+                .sayText(.menu, "Step 1 lasts 10 hours, which a plan cannot hold: left out."),
             ])
     }
 

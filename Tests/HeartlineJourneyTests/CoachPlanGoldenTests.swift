@@ -278,9 +278,12 @@ import Testing
             > 4
             menu: Plans from files.
             menu: activity.fit cannot be read: it is a FIT file but not a workout.
-            menu: 1, Track session: 10 minutes.
-            menu: 2, Threshold fours: 52 minutes.
+            menu: all-day.fit cannot be read: it has no step Heartline can follow.
+            menu: Step 1 lasts 10 hours, which a plan cannot hold: left out.
+            menu: 1, Threes and a recovery: 21 minutes.
+            menu: 2, Track session: 10 minutes.
             menu: 3, Threshold fours: 52 minutes.
+            menu: 4, Threshold fours: 52 minutes.
             > 3
             answer: Threshold fours.
             answer: No FTP is set in the profile: power is said as a share of FTP.

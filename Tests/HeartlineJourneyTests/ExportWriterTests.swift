@@ -88,6 +88,18 @@ import Testing
         }
     }
 
+    /// The activity names its recorder: without a Creator, GoldenCheetah's importer names the
+    /// device "Garmin".
+    @Test func theActivityNamesHeartlineAsItsCreator() throws {
+        let xml = TCXWriter.document(summary: Self.summary(duration: 60), samples: Self.samples(60))
+        let activity = try #require(try XMLTree.parse(xml).child("Activities")?.child("Activity"))
+        let creator = try #require(activity.child("Creator"))
+        #expect(activity.children.last?.name == "Creator")
+        #expect(creator.child("Name")?.text == "Heartline")
+        #expect(creator.children.map(\.name) == ["Name", "UnitId", "ProductID", "Version"])
+        #expect(xml.contains(#"<Creator xsi:type="Device_t">"#))
+    }
+
     /// The xsd's sequences, in the order the schema gives them.
     static let activityOrder = ["Id", "Lap", "Notes", "Training", "Creator", "Extensions"]
     static let lapOrder = [

@@ -5,8 +5,8 @@
 /// Activities / Activity Sport="Running", "Biking" or "Other" / Id / Lap StartTime /
 /// TotalTimeSeconds / DistanceMeters / MaximumSpeed / Calories / AverageHeartRateBpm /
 /// MaximumHeartRateBpm / Intensity / Cadence / TriggerMethod / Track / Trackpoint (Time,
-/// DistanceMeters, HeartRateBpm, Cadence, Extensions) / Extensions. Every sample is a trackpoint,
-/// timed when its second ended; a second without a heart rate, speed or cadence is a trackpoint
+/// DistanceMeters, HeartRateBpm, Cadence, Extensions) / Extensions; after the laps, Creator.
+/// Every sample is a trackpoint, timed when its second ended; a second without a heart rate, speed or cadence is a trackpoint
 /// without that element, so gaps stay visible. There is no GPS, so there are no positions; a
 /// lap's DistanceMeters (required) is what the footpod or wheel measured in it, else 0.
 ///
@@ -108,10 +108,28 @@ public enum TCXWriter {
             xml += lapExtension(movement, running: running)
             xml += "      </Lap>\n"
         }
+        xml += creator
         xml += "    </Activity>\n"
         xml += "  </Activities>\n"
         xml += "</TrainingCenterDatabase>\n"
         return xml
+    }
+
+    /// Activity_t's Creator, a Device_t as the schema asks (no unit or product number: 0), so
+    /// that an importer names Heartline as the recorder (GoldenCheetah's TcxParser names the
+    /// device by it, and otherwise takes it for a Garmin).
+    static var creator: String {
+        let numbers = HeartlineRelease.version.split(separator: ".").map { Int($0).map { min($0, Int(UInt16.max)) } ?? 0 }
+        let major = numbers.first ?? 0
+        let minor = numbers.dropFirst().first ?? 0
+        let build = numbers.dropFirst(2).first ?? 0
+        return #"      <Creator xsi:type="Device_t">"# + "\n"
+            + "        <Name>\(HeartlineRelease.name)</Name>\n"
+            + "        <UnitId>0</UnitId>\n"
+            + "        <ProductID>0</ProductID>\n"
+            + "        <Version><VersionMajor>\(major)</VersionMajor><VersionMinor>\(minor)</VersionMinor>"
+            + "<BuildMajor>\(build)</BuildMajor><BuildMinor>0</BuildMinor></Version>\n"
+            + "      </Creator>\n"
     }
 
     /// Activity_t's Sport: the schema knows running, biking and other; on a fitness machine the

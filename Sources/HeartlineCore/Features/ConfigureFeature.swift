@@ -146,11 +146,18 @@ enum ConfigureFeature: Feature {
         return words.planSentences(plan).map { .sayText(kind, $0) }
     }
 
-    /// Each file that cannot be read, by its name and why.
+    /// Each file that cannot be read, by its name and why; one read whole with no step to
+    /// follow, with what became of its steps.
     static func unreadable(_ entries: [PlanFileEntry], _ words: Words) -> [FeatureStep] {
-        entries.compactMap { entry in
-            guard case .failure(let error) = entry.reading else { return nil }
-            return .sayText(.menu, words.coachFileError(entry.file, error))
+        entries.flatMap { entry -> [FeatureStep] in
+            guard case .failure(let error) = entry.reading else { return [] }
+            var steps: [FeatureStep] = [.sayText(.menu, words.coachFileError(entry.file, error))]
+            steps += entry.notes.prefix(mostNotesSaid).map { .sayText(.menu, words.coachNote($0)) }
+            if entry.notes.count > mostNotesSaid {
+                let more = entry.notes.count - mostNotesSaid
+                steps.append(.sayCount(.menu, more, one: .coachMoreNotesOne, other: .coachMoreNotesOther, words))
+            }
+            return steps
         }
     }
 

@@ -20,6 +20,9 @@ public struct CoachWorkout: Equatable, Sendable {
         /// An element or step type the reader does not know, by its number and its name in the
         /// file (empty where the file gives it by number only).
         case unknown(number: Int, name: String)
+        /// A step of a known type holding a number that is none: not finite, not decimal, or a
+        /// count of rounds that is not whole.
+        case unreadable(number: Int, name: String)
     }
 
     /// What a step is for, as the file marks it.
@@ -63,13 +66,20 @@ public struct CoachWorkout: Equatable, Sendable {
         public var target: Target?
         /// A ramp's end, where the target changes steadily from `target` to it.
         public var rampTo: Target?
+        /// Targets the step asks for beside `target` that plans do not carry, such as a Zwift
+        /// step's cadence beside its power: each said, the step kept without it.
+        public var alsoAsks: [UnsupportedTarget]
 
-        public init(number: Int, intensity: Intensity, length: Length, target: Target? = nil, rampTo: Target? = nil) {
+        public init(
+            number: Int, intensity: Intensity, length: Length, target: Target? = nil, rampTo: Target? = nil,
+            alsoAsks: [UnsupportedTarget] = []
+        ) {
             self.number = number
             self.intensity = intensity
             self.length = length
             self.target = target
             self.rampTo = rampTo
+            self.alsoAsks = alsoAsks
         }
     }
 }
@@ -85,6 +95,8 @@ public enum CoachNote: Equatable, Sendable {
     case open(step: Int)
     /// An element or step type not known, left out.
     case unknown(step: Int, name: String)
+    /// A step holding a number Heartline cannot use, left out.
+    case unreadable(step: Int, name: String)
     /// A target plans do not carry: the step is kept without it.
     case target(step: Int, CoachWorkout.UnsupportedTarget)
     /// A step too short or too long for a plan, left out.
@@ -113,7 +125,7 @@ extension CoachWorkout.Part {
         switch self {
         case .step(let step): step.number
         case .repeated(_, let steps): steps.first?.number ?? 0
-        case .unknown(let number, _): number
+        case .unknown(let number, _), .unreadable(let number, _): number
         }
     }
 }
@@ -180,6 +192,10 @@ extension CoachWorkout {
                 notes.append(.length(step: step.number, seconds: seconds))
                 return nil
             }
+            // Said once a step, though a repeat's work and rest may each ask for it.
+            for kind in step.alsoAsks where !notes.contains(.target(step: step.number, kind)) {
+                notes.append(.target(step: step.number, kind))
+            }
             if let from = step.target, let to = step.rampTo, from != to {
                 let steady = target(middle(from, to), step: step.number)
                 if let steady { notes.append(.ramp(step: step.number, steady)) }
@@ -193,6 +209,8 @@ extension CoachWorkout {
         var blocks: [TrainingPlan.Block] = []
         /// Whether the last block may take a rest that follows it.
         var open = false
+        /// Whether the last block is a file's repeat, which a rest after it follows as its recovery.
+        var repeatEnded = false
         for (index, part) in parts.enumerated() {
             guard blocks.count < Self.mostBlocks else {
                 if !notes.contains(where: { if case .stopsAt = $0 { true } else { false } }) {
@@ -200,9 +218,14 @@ extension CoachWorkout {
                 }
                 break
             }
+            let afterRepeat = repeatEnded
+            repeatEnded = false
             switch part {
             case .unknown(let number, let name):
                 notes.append(.unknown(step: number, name: name))
+                open = false
+            case .unreadable(let number, let name):
+                notes.append(.unreadable(step: number, name: name))
                 open = false
             case .step(let step):
                 guard let made = planStep(step) else { continue }
@@ -214,6 +237,11 @@ extension CoachWorkout {
                     last.rest = made
                     blocks.append(last)
                     open = false
+                } else if step.intensity == .rest, afterRepeat, var last = blocks.popLast() {
+                    // A recovery after a repeat comes after its last round's rest, as the file
+                    // has it: the two are one rest, in the recovery's target.
+                    last.recovery = TrainingPlan.Step((last.rest?.seconds ?? 0) + made.seconds, target: made.target)
+                    blocks.append(last)
                 } else {
                     blocks.append(TrainingPlan.Block(rounds: 1, work: made))
                     open = true
@@ -222,16 +250,19 @@ extension CoachWorkout {
                 let made = steps.compactMap(planStep)
                 let rounds = min(max(times, TrainingPlan.roundsRange.lowerBound), TrainingPlan.roundsRange.upperBound)
                 open = false
-                if times > rounds, made.count <= 2 { notes.append(.rounds(step: part.number, times: times)) }
+                // Only a block that is played is said to be cut to the most rounds.
+                if times > rounds, (1...2).contains(made.count) { notes.append(.rounds(step: part.number, times: times)) }
+                repeatEnded = !made.isEmpty
                 if made.count == 1 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0]))
                 } else if made.count == 2 {
                     blocks.append(TrainingPlan.Block(rounds: rounds, work: made[0], rest: made[1]))
-                } else {
+                } else if !made.isEmpty {
                     let room = Self.mostBlocks - blocks.count
                     let written = (0..<times).lazy.flatMap { _ in made }.prefix(room)
                     blocks += written.map { TrainingPlan.Block(rounds: 1, work: $0) }
-                    if times * made.count > room { notes.append(.stopsAt(step: part.number)) }
+                    let (steps, overflow) = times.multipliedReportingOverflow(by: made.count)
+                    if overflow || steps > room { notes.append(.stopsAt(step: part.number)) }
                 }
             }
         }

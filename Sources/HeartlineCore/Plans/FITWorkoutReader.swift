@@ -12,6 +12,8 @@ public enum CoachFileError: Error, Equatable, Sendable {
     case tooLarge
     /// The file could not be opened or read from the disk.
     case unopened
+    /// The file has no bytes at all.
+    case empty
     /// Read whole, with no step a plan can follow.
     case noSteps
 }
@@ -58,6 +60,7 @@ public enum FITWorkoutReader {
 
     public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
         guard bytes.count <= largestFile else { throw .tooLarge }
+        guard !bytes.isEmpty else { throw .empty }
         guard bytes.count >= 12 else { throw bytes.count >= 4 && bytes[0] >= 12 ? .truncated : .notAWorkoutFile }
         let headerSize = Int(bytes[0])
         guard headerSize == 12 || headerSize == 14, bytes.count >= headerSize, Array(bytes[8..<12]) == Array(".FIT".utf8)
@@ -145,7 +148,7 @@ public enum FITWorkoutReader {
             if durationType == 6 {
                 // Repeat until steps complete: back to a step's index, done `target_value` times.
                 let from = Int(min(durationValue ?? 0, 0xFFFF))
-                let times = Int(min(valid(message.numbers[4]) ?? 1, 1000))
+                let times = Int(valid(message.numbers[4]) ?? 1)
                 var repeated: [CoachWorkout.Step] = []
                 while let last = parts.last, last.index >= from, case .step(let step) = last.part {
                     repeated.insert(step, at: 0)

@@ -35,13 +35,19 @@ public struct PlanFile: Equatable, Sendable {
 struct PlanFileEntry: Equatable, Sendable {
     var file: String
     var reading: Result<CoachReading, CoachFileError>
+    /// For a file read whole with no step to follow, what became of its steps: said with it, as
+    /// a file with steps to follow says them when chosen.
+    var notes: [CoachNote] = []
 
     init(_ file: PlanFile, profile: Profile) {
         self.file = file.name
+        var notes: [CoachNote] = []
         reading = file.workout().flatMap { workout in
             let reading = workout.plan(for: profile)
+            notes = reading.notes
             return reading.plan == nil ? .failure(.noSteps) : .success(reading)
         }
+        if case .failure = reading { self.notes = notes }
     }
 
     /// The name it is listed by: the workout's own, else the file's without its ending.

@@ -11,6 +11,7 @@ public enum ZwiftWorkoutReader {
 
     public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
         guard bytes.count <= FITWorkoutReader.largestFile else { throw .tooLarge }
+        guard !bytes.isEmpty else { throw .empty }
         let text = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         var at = 0
         var open: [String] = []
@@ -40,7 +41,7 @@ public enum ZwiftWorkoutReader {
                 at = close + 1
                 continue
             }
-            guard let close = find(text, from: at, ">") else { throw .truncated }
+            guard let close = tagEnd(text, from: at) else { throw .truncated }
             var inside = String(String.UnicodeScalarView(text[(at + 1)..<close])).trimmingSpaces
             at = close + 1
             if inside.hasPrefix("/") {
@@ -56,7 +57,8 @@ public enum ZwiftWorkoutReader {
                 guard element.name == "workout_file" else { throw .notAWorkoutFile }
                 sawRoot = true
             }
-            if open.last == "workout" {
+            // A coach's message is no step, wherever it stands: the steps keep the file's numbers.
+            if open.last == "workout", element.name.lowercased() != "textevent" {
                 number += 1
                 parts.append(part(element, number: number))
             }
@@ -79,26 +81,48 @@ public enum ZwiftWorkoutReader {
         switch part {
         case .step(let one): return .step(step(one))
         case .repeated(let times, let steps): return .repeated(times: times, steps.map(step))
-        case .unknown: return part
+        case .unknown, .unreadable: return part
         }
     }
 
     private static func part(_ element: Element, number: Int) -> CoachWorkout.Part {
         let attributes = element.attributes
+        // A number the step uses that is no finite decimal ("NaN", "0x10"): the step is left out.
+        var unreadable = false
+        func decimal(_ key: String) -> Double? {
+            guard let given = attributes[key] else { return nil }
+            guard let value = strictDecimal(given) else {
+                unreadable = true
+                return nil
+            }
+            return value
+        }
         // Any number a file writes, bounded to a year either way: out of a plan's range, said so.
-        func seconds(_ key: String) -> Int? {
-            attributes[key].flatMap(Double.init).flatMap { $0.isNaN ? nil : Int(min(max($0, -3e7), 3e7).rounded()) }
+        // None written is no set time.
+        func seconds(_ key: String) -> CoachWorkout.Length {
+            decimal(key).map { .seconds(Int(min(max($0, -3e7), 3e7).rounded())) } ?? .open
         }
         func share(_ key: String) -> CoachWorkout.Target? {
-            attributes[key].flatMap(Double.init).map { .shareOfFTP($0) }
+            decimal(key).map { .shareOfFTP($0) }
         }
-        func step(_ intensity: CoachWorkout.Intensity, _ length: Int?, _ target: CoachWorkout.Target?, rampTo: CoachWorkout.Target? = nil)
-            -> CoachWorkout.Part
-        {
-            guard let length else { return .unknown(number: number, name: element.name) }
+        func checked(_ part: CoachWorkout.Part) -> CoachWorkout.Part {
+            unreadable ? .unreadable(number: number, name: element.name) : part
+        }
+        // A cadence to ride at, which plans do not carry: said, never dropped unsaid.
+        func cadence(_ key: String) -> [CoachWorkout.UnsupportedTarget] {
+            decimal(key) == nil ? [] : [.cadence]
+        }
+        func step(
+            _ intensity: CoachWorkout.Intensity, _ length: CoachWorkout.Length, _ target: CoachWorkout.Target?,
+            rampTo: CoachWorkout.Target? = nil
+        ) -> CoachWorkout.Part {
             // A run's pace zone is a target plans do not carry.
             let target = target ?? (attributes["pace"] != nil ? .unsupported(.pace) : nil)
-            return .step(CoachWorkout.Step(number: number, intensity: intensity, length: .seconds(length), target: target, rampTo: rampTo))
+            return checked(
+                .step(
+                    CoachWorkout.Step(
+                        number: number, intensity: intensity, length: length, target: target, rampTo: rampTo,
+                        alsoAsks: cadence("Cadence"))))
         }
         switch element.name.lowercased() {
         case "warmup":
@@ -112,18 +136,46 @@ public enum ZwiftWorkoutReader {
         case "freeride":
             return step(.active, seconds("Duration"), nil)
         case "intervalst":
-            guard let on = seconds("OnDuration"), let off = seconds("OffDuration") else {
-                return .unknown(number: number, name: element.name)
-            }
-            let times = min(max(attributes["Repeat"].flatMap(Int.init) ?? 1, 1), 1000)
+            // Rounds are whole: a count that is not one, or is below one, is no count to follow.
+            let times = attributes["Repeat"].map { given in strictDecimal(given).flatMap { $0 >= 1 ? Int(exactly: $0) : nil } } ?? 1
+            guard let times else { return .unreadable(number: number, name: element.name) }
             let work = CoachWorkout.Step(
-                number: number, intensity: .active, length: .seconds(on), target: share("OnPower") ?? share("PowerOnHigh"))
+                number: number, intensity: .active, length: seconds("OnDuration"), target: share("OnPower") ?? share("PowerOnHigh"),
+                alsoAsks: cadence("Cadence"))
             let rest = CoachWorkout.Step(
-                number: number, intensity: .rest, length: .seconds(off), target: share("OffPower") ?? share("PowerOffLow"))
-            return .repeated(times: times, [work, rest])
+                number: number, intensity: .rest, length: seconds("OffDuration"), target: share("OffPower") ?? share("PowerOffLow"),
+                alsoAsks: cadence("CadenceResting"))
+            return checked(.repeated(times: times, [work, rest]))
         default:
             return .unknown(number: number, name: element.name)
         }
+    }
+
+    /// A number as XML writes a decimal: an optional sign, digits with an optional point, an
+    /// optional exponent, and finite. Hexadecimal, "NaN" and "inf", which Swift's own parsing
+    /// takes, are not numbers a coach's tool writes.
+    static func strictDecimal(_ text: String) -> Double? {
+        let scalars = Array(text.trimmingSpaces.unicodeScalars)
+        var at = 0
+        func digits() -> Int {
+            let start = at
+            while at < scalars.count, ("0"..."9").contains(scalars[at]) { at += 1 }
+            return at - start
+        }
+        if at < scalars.count, scalars[at] == "+" || scalars[at] == "-" { at += 1 }
+        var mantissa = digits()
+        if at < scalars.count, scalars[at] == "." {
+            at += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if at < scalars.count, scalars[at] == "e" || scalars[at] == "E" {
+            at += 1
+            if at < scalars.count, scalars[at] == "+" || scalars[at] == "-" { at += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard at == scalars.count, let value = Double(String(String.UnicodeScalarView(scalars))), value.isFinite else { return nil }
+        return value
     }
 
     /// `name key="value" key='value'`, or nil when it is not that.
@@ -165,6 +217,23 @@ public enum ZwiftWorkoutReader {
     private static func starts(_ text: [Unicode.Scalar], _ at: Int, _ prefix: String) -> Bool {
         let wanted = Array(prefix.unicodeScalars)
         return text.count - at >= wanted.count && Array(text[at..<at + wanted.count]) == wanted
+    }
+
+    /// The `>` that closes the tag opened at `from`: one inside a quoted value, as in
+    /// `name="> 60min"`, is the value's, since XML allows it there.
+    private static func tagEnd(_ text: [Unicode.Scalar], from: Int) -> Int? {
+        var quote: Unicode.Scalar?
+        for at in from..<text.count {
+            let scalar = text[at]
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == ">" {
+                return at
+            }
+        }
+        return nil
     }
 
     private static func find(_ text: [Unicode.Scalar], from: Int, _ wanted: String) -> Int? {

@@ -10,6 +10,7 @@ extension Words {
             case .notAWorkout: .coachReasonNotWorkout
             case .tooLarge: .coachReasonTooLarge
             case .unopened: .coachReasonUnopened
+            case .empty: .coachReasonEmpty
             case .noSteps: .coachReasonNoSteps
             }
         return self(.coachUnreadable, ["file": String(file.prefix(60)), "reason": self(reason)])
@@ -24,6 +25,8 @@ extension Words {
         case .open(let number): self(.coachStepOpen, step(number))
         case .unknown(let number, let name) where name.isEmpty: self(.coachStepUnknownKind, step(number))
         case .unknown(let number, let name): self(.coachStepUnknown, step(number).merging(["name": String(name.prefix(40))]) { $1 })
+        case .unreadable(let number, let name):
+            self(.coachStepUnreadable, step(number).merging(["name": String(name.prefix(40))]) { $1 })
         case .length(let number, let seconds): self(.coachStepLength, step(number).merging(["duration": duration(seconds)]) { $1 })
         case .targetOutOfRange(let number): self(.coachStepTargetOutOfRange, step(number))
         case .target(let number, let kind):

@@ -134,6 +134,21 @@ def main():
         step(4, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.HEART_RATE, duration_time=300.0,
              target_value=0, custom_target_heart_rate_low=240, custom_target_heart_rate_high=260),
     ])
+    # A warm-up, 3 times 1 minute at 300 watts with 1 minute easy, then a recovery step of its
+    # own after the repeat (as Garmin Connect writes one) and a cool-down.
+    write(out / "recovery.fit", "Threes and a recovery", Sport.CYCLING, [
+        step(0, Intensity.WARMUP, WorkoutStepDuration.TIME, duration_time=300.0),
+        step(1, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.POWER, duration_time=60.0,
+             target_value=0, custom_target_value_low=1300, custom_target_value_high=1300),
+        step(2, Intensity.REST, WorkoutStepDuration.TIME, duration_time=60.0),
+        step(3, Intensity.ACTIVE, WorkoutStepDuration.REPEAT_UNTIL_STEPS_CMPLT, duration_value=1, target_value=3),
+        step(4, Intensity.RECOVERY, WorkoutStepDuration.TIME, duration_time=300.0),
+        step(5, Intensity.COOLDOWN, WorkoutStepDuration.TIME, duration_time=300.0),
+    ])
+    # One step of 10 hours: longer than a plan holds.
+    write(out / "all-day.fit", "All day", Sport.CYCLING, [
+        step(0, Intensity.ACTIVE, WorkoutStepDuration.TIME, duration_time=36000.0),
+    ])
     big_endian_with_developer_field(out / "threshold.fit", out / "threshold-big-endian.fit")
     # Not a workout: an activity file's id.
     write(out / "activity.fit", "Yesterday", Sport.CYCLING, [
