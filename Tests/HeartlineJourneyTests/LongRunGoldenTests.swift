@@ -188,4 +188,106 @@ import Testing
             answer: Lap 1 average heart rate, 100 beats per minute.
             """#)
     }
+
+    /// Keys that print nothing are answered on every kind of screen: they do nothing here, or,
+    /// on a question, the question is asked again. Repeat still says the answer before them.
+    @Test func keysThatPrintNothingSayTheyDoNothingHere() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :key F2
+            answer: F2 does nothing here. Press question mark for help.
+            :key F3
+            answer: F3 does nothing here. Press question mark for help.
+            :key F4
+            answer: F4 does nothing here. Press question mark for help.
+            :key F9
+            answer: F9 does nothing here. Press question mark for help.
+            :key 9
+            answer: Definitely end workout? Yes or no.
+            :key F7
+            answer: Definitely end workout? Yes or no.
+            answer: Yes ends the workout and reads its summary.
+            answer: Press y or Enter for yes, n or minus for no.
+            :key n
+            answer: Workout continues.
+            """#)
+        let menus = try GoldenSession()
+        expectGolden(
+            menus,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :key insert
+            answer: Insert does nothing here. Press question mark for help.
+            :key pageup
+            answer: Page Up does nothing here. Press question mark for help.
+            :key pagedown
+            answer: Page Down does nothing here. Press question mark for help.
+            :key F12
+            answer: F12 does nothing here. Press question mark for help.
+            > repeat
+            answer: Heartline home.
+            answer: 1, Configure a new workout.
+            answer: 2, Use last workout configuration.
+            answer: 3, Review previous workouts.
+            answer: 4, Settings.
+            answer: 5, Resting check.
+            """#)
+    }
+
+    /// The key-describe mode describes the key after k, whatever it is, and then ends: the
+    /// keypad's slash stops speech, Tab completes, and a digit past a menu's last item chooses
+    /// nothing.
+    @Test func theKeyDescribeModeDescribesEveryKey() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key /
+            answer: slash: stop speech.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key tab
+            answer: tab: complete a command.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key F8
+            answer: F8 does nothing here. Press question mark for help.
+            :key 1
+            answer: Time elapsed, 0 seconds.
+            """#)
+        let home = try GoldenSession()
+        expectGolden(
+            home,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key 9
+            answer: 9 chooses nothing here: this menu has 5 items.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key 4
+            answer: 4: Settings.
+            :key 9
+            answer: There is no item 9. Choose 1 to 5.
+            """#)
+    }
 }

@@ -16,6 +16,10 @@ extension Heartline {
         }
     }
 
+    /// Whether the key-describe mode waits for a key: the terminal hands the core that key,
+    /// Tab and the keypad's slash included.
+    public var describingKeys: Bool { conversation.keyboard.describingKeys }
+
     mutating func pressed(_ key: Character) {
         if conversation.keyboard.describingKeys {
             describe(key)
@@ -45,6 +49,21 @@ extension Heartline {
         }
     }
 
+    /// A key that prints nothing: in the key-describe mode it is described; on a question the
+    /// question is asked again; elsewhere it says that it does nothing here. It is no answer,
+    /// so repeat still says the one before it.
+    mutating func pressed(named key: NamedKey) {
+        let name = words.keyName(key)
+        if conversation.keyboard.describingKeys {
+            conversation.keyboard.describingKeys = false
+            say(.answer, .keyDoesNothing, ["key": name])
+            return
+        }
+        if case .question = screen { return questions(.command(nil)) }
+        say(.answer, .keyDoesNothing, ["key": name])
+        conversation.keepLastResponse = true
+    }
+
     /// The sport of the workout being recorded.
     var workoutSport: Sport { training.workout?.engine.configuration.sport ?? .other }
 
@@ -62,7 +81,14 @@ extension Heartline {
     private mutating func describe(_ key: Character) {
         conversation.keyboard.describingKeys = false
         let name = key == "\r" ? words(.characterEnter) : words.characterName(key)
+        if key == "\t" {
+            // Tab completes on every screen: it is the terminal's, said here without completing.
+            return say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionComplete)])
+        }
         switch screen {
+        case .workout where key == "/" && workoutCommand(key: key) == nil:
+            // The keypad's slash stops speech, a key of the terminal's own.
+            say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionStopSpeech)])
         case .workout:
             if let command = key == "\r" ? .whereAmI : workoutCommand(key: key) {
                 say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)])
@@ -77,6 +103,9 @@ extension Heartline {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
             } else if key == "\r" {
                 say(.answer, .keyDescribed, ["key": name, "action": words.name(of: .whereAmI)])
+            } else if key.isASCIIDigit, takesKey(key) {
+                // A digit on a menu acts at once: past the last item it chooses nothing.
+                say(.answer, .keyNoItem, ["key": name, "count": words.number(items.count)])
             } else {
                 say(.answer, .keyTypes, ["key": name])
             }
