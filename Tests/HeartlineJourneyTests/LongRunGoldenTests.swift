@@ -290,4 +290,54 @@ import Testing
             answer: There is no item 9. Choose 1 to 5.
             """#)
     }
+
+    /// With a second language installed, Settings keeps to nine items: every one is a digit
+    /// away, Language the ninth, and Recording and saving groups what records and keeps a
+    /// workout (upload was the eleventh item, out of a digit's reach).
+    @Test func everySettingIsADigitAway() throws {
+        let session = try GoldenSession(languages: [TestCatalogue.spanish, TestCatalogue.german])
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :key 4
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Recording and saving.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Headset.
+            menu: 8, Power off.
+            menu: 9, Language: English.
+            :key 2
+            menu: Recording and saving.
+            menu: 1, Auto-pause when the strap loses contact: on.
+            menu: 2, Resting check length: 3 minutes.
+            menu: 3, Export every saved workout: off.
+            menu: 4, Upload every saved workout to intervals.icu: off.
+            :key 4
+            answer: Upload every saved workout to intervals.icu: on.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Recording and saving.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Headset.
+            menu: 8, Power off.
+            menu: 9, Language: English.
+            :key 9
+            answer: Idioma: Español.
+            (language es)
+            """#)
+    }
 }

@@ -191,6 +191,7 @@ import Testing
         let data = TemporaryDirectory()
         let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 5, Resting check."))
+        #expect(terminal.waitUntilNotCanonical())
         var mark = terminal.mark
         terminal.type("\u{1B}[6~")  // Page Down on a menu
         #expect(terminal.waitFor("answer: Page Down does nothing here. Press question mark for help.", after: mark))
@@ -226,8 +227,8 @@ import Testing
         mark = terminal.mark
         terminal.type("me\r")
         #expect(terminal.waitFor("answer: Time elapsed, ", after: mark))
-        #expect(!terminal.screen.contains("~"))
-        #expect(!terminal.screen.contains("echo: tilde"))
+        #expect(!terminal.screen.contains("tilde"))
+        #expect(!terminal.screen.contains("I don't know"))
         terminal.type("9")
         #expect(terminal.waitFor("answer: Definitely end workout? Yes or no."))
         terminal.type("y")
@@ -322,7 +323,7 @@ import Testing
         mark = terminal.mark
         usleep(200_000)
         terminal.type("settings\r")
-        #expect(terminal.waitFor("menu: 9, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
+        #expect(terminal.waitFor("menu: 8, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
         #expect(!terminal.output(after: mark).contains("I don't know"))
         mark = terminal.mark
         terminal.type("pro")

@@ -206,6 +206,13 @@ extension Heartline {
             ?? items.first { CommandText.matches(text, label: $0.label, ones: words.ones) }
     }
 
+    /// The item of Settings, Recording and saving that `text` names, as `namedItem` finds one.
+    private func recordingItem(_ text: String) -> MenuItem? {
+        let items = SettingsFeature.recordingItems(environment)
+        return items.first { CommandText.names(text, label: $0.label, ones: words.ones) }
+            ?? items.first { CommandText.matches(text, label: $0.label, ones: words.ones) }
+    }
+
     /// A typed line that is no command of the vocabulary: a value, an item's number or name.
     private mutating func screenCommand(_ text: String) {
         switch screen {
@@ -252,6 +259,9 @@ extension Heartline {
             // Too many digits for a number: no such item either.
             sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = namedItem(text) {
+            perform(item.action)
+        } else if case .settings = screen, let item = recordingItem(text) {
+            // What Recording and saving groups can still be typed by name on Settings.
             perform(item.action)
         } else if let command = words.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
