@@ -340,4 +340,33 @@ import Testing
             (language es)
             """#)
     }
+
+    /// Every measured value is said with its unit: a rest's target as the work's is, in the
+    /// block's sentence or in its own ("Then ...").
+    @Test func aPlansRestIsSaidWithItsUnit() throws {
+        let session = try GoldenSession()
+        session.open(.configure(.plan, Draft()), below: [.home])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            > type a plan
+            answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            > 5 times 2 minutes at 250 watts, 1 minute at 100 watts
+            answer: Training plan, 14 minutes in all.
+            answer: 5 times 2 minutes work at 250 watts, 1 minute rest at 100 watts.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 14 minutes in all.
+            menu: 5 times 2 minutes work at 250 watts, 1 minute rest at 100 watts.
+            menu: 1, Start workout.
+            """#)
+    }
 }
