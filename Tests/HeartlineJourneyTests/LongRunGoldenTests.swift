@@ -369,4 +369,50 @@ import Testing
             menu: 1, Start workout.
             """#)
     }
+
+    /// Leaving the unfinished-workout offer with back or home says what becomes of the workout:
+    /// it is kept, and offered again at the next start.
+    @Test func leavingTheUnfinishedOfferSaysTheWorkoutIsKept() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 30
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > back
+            answer: The unfinished workout is kept and offered again at the next start.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > home
+            answer: The unfinished workout is kept and offered again at the next start.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > where
+            answer: You are on Unfinished workout.
+            """#)
+    }
 }

@@ -333,6 +333,10 @@ extension Heartline {
                 // Back, home and previous would all leave the unsaved workout behind.
                 ended(.leave)
             } else {
+                if case .unfinished = screen, command == .back || command == .home {
+                    // Leaving the offer is no answer to it: the workout's fate is said.
+                    say(.answer, .unfinishedKept)
+                }
                 switch command {
                 case .back: goBack()
                 case .home: goHome()
