@@ -265,6 +265,10 @@ import Testing
             answer: Press a key to hear what it does, or Escape to cancel.
             :key F8
             answer: F8 does nothing here. Press question mark for help.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key F5
+            answer: F5: repeat.
             :key 1
             answer: Time elapsed, 0 seconds.
             """#)

@@ -181,6 +181,9 @@ import Testing
         #expect(KeyRouter.route(Array("\t".utf8), context: context, takesKey: Self.workout) == .key("\t"))
         #expect(KeyRouter.route(Array("/".utf8), context: context, takesKey: Self.workout) == .key("/"))
         #expect(KeyRouter.route(Array("9".utf8), context: context, takesKey: Self.menu) == .key("9"))
+        // The shell's own keys too: F5 is described, not a repeat.
+        #expect(KeyRouter.route(Array("\u{1B}[15~".utf8), context: context, takesKey: Self.workout) == .named(.function(5)))
+        #expect(KeyRouter.route(Array("\u{1B}[[A".utf8), context: context, takesKey: Self.workout) == .named(.function(1)))
     }
 
     // MARK: On a real terminal

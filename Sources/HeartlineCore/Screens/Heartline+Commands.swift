@@ -56,6 +56,9 @@ extension Heartline {
         let name = words.keyName(key)
         if conversation.keyboard.describingKeys {
             conversation.keyboard.describingKeys = false
+            // F1, F5 and F6 are the terminal's own keys on every screen.
+            let own: [NamedKey: Command] = [.function(1): .keysHelp, .function(5): .repeatLast, .function(6): .spell]
+            if let command = own[key] { return say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)]) }
             say(.answer, .keyDoesNothing, ["key": name])
             return
         }

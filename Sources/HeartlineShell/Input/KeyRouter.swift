@@ -54,6 +54,10 @@ struct KeyRouter {
 
     /// - Parameter takesKey: whether the core takes a key at once on the current screen.
     static func route(_ key: [UInt8], context: Context, takesKey: (Character) -> Bool) -> Action {
+        // The key to describe may be one of the shell's own (F1, F5, F6): it is described, not done.
+        if context.describing, context.emptyLine, shellKeys[key] != nil, case .named(let named)? = KeySequences.table[key] {
+            return .named(named)
+        }
         if let action = shellKeys[key] { return action }
         if key == escape { return context.emptyLine ? .escape : .cancelLine }
         let application = Keypad.applicationKey(key, terminal: context.terminal)
