@@ -290,6 +290,14 @@ import Testing
             answer: Press a key to hear what it does, or Escape to cancel.
             :key 4
             answer: 4: Settings.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key left
+            answer: Left arrow: edit the line being typed.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key up
+            answer: Up arrow: recall an earlier command.
             :key 9
             answer: There is no item 9. Choose 1 to 5.
             """#)

@@ -385,6 +385,9 @@ final class GoldenSession {
                 case "insert": transcript += send(.namedKey(.insert))
                 case "pageup": transcript += send(.namedKey(.pageUp))
                 case "pagedown": transcript += send(.namedKey(.pageDown))
+                case "left": transcript += send(.namedKey(.left))
+                case "up": transcript += send(.namedKey(.up))
+                case "backspace": transcript += send(.namedKey(.backspace))
                 case _ where name.hasPrefix("F") && name.count > 1: transcript += send(.namedKey(.function(Int(name.dropFirst())!)))
                 default: transcript += send(.key(name.first!))
                 }

@@ -181,6 +181,11 @@ import Testing
         #expect(KeyRouter.route(Array("\t".utf8), context: context, takesKey: Self.workout) == .key("\t"))
         #expect(KeyRouter.route(Array("/".utf8), context: context, takesKey: Self.workout) == .key("/"))
         #expect(KeyRouter.route(Array("9".utf8), context: context, takesKey: Self.menu) == .key("9"))
+        // readline's editing keys too, but during a workout the keypad's are its digits.
+        let menu = KeyRouter.Context(emptyLine: true, keypadActive: false, terminal: "xterm", describing: true)
+        #expect(KeyRouter.route(Array("\u{1B}[D".utf8), context: menu, takesKey: Self.menu) == .named(.left))
+        #expect(KeyRouter.route([0x7F], context: menu, takesKey: Self.menu) == .named(.backspace))
+        #expect(KeyRouter.route(Array("\u{1B}[D".utf8), context: context, takesKey: Self.workout) == .key("4"))
         // The shell's own keys too: F5 is described, not a repeat.
         #expect(KeyRouter.route(Array("\u{1B}[15~".utf8), context: context, takesKey: Self.workout) == .named(.function(5)))
         #expect(KeyRouter.route(Array("\u{1B}[[A".utf8), context: context, takesKey: Self.workout) == .named(.function(1)))

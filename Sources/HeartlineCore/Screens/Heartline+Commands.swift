@@ -59,7 +59,12 @@ extension Heartline {
             // F1, F5 and F6 are the terminal's own keys on every screen.
             let own: [NamedKey: Command] = [.function(1): .keysHelp, .function(5): .repeatLast, .function(6): .spell]
             if let command = own[key] { return say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)]) }
-            say(.answer, .keyDoesNothing, ["key": name])
+            switch key {
+            case .up, .down: say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionRecall)])
+            case .left, .right, .home, .end, .delete, .backspace:
+                say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionEdit)])
+            case .function, .insert, .pageUp, .pageDown, .unknown: say(.answer, .keyDoesNothing, ["key": name])
+            }
             return
         }
         if case .question = screen { return questions(.command(nil)) }

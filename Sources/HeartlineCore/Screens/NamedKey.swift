@@ -9,6 +9,8 @@ public enum NamedKey: Hashable, Sendable {
     case pageDown
     /// A key whose sequence is in no table and that readline does not bind.
     case unknown
+    /// readline's editing keys: the core sees them only in the key-describe mode.
+    case up, down, left, right, home, end, delete, backspace
 }
 
 extension Words {
@@ -20,6 +22,14 @@ extension Words {
         case .pageUp: self(.characterPageUp)
         case .pageDown: self(.characterPageDown)
         case .unknown: self(.characterUnknownKey)
+        case .up: self(.characterUp)
+        case .down: self(.characterDown)
+        case .left: self(.characterLeft)
+        case .right: self(.characterRight)
+        case .home: self(.characterHome)
+        case .end: self(.characterEnd)
+        case .delete: self(.characterDelete)
+        case .backspace: self(.characterBackspace)
         }
     }
 }

@@ -52,6 +52,18 @@ struct KeyRouter {
         return table
     }()
 
+    /// readline's editing keys as the key-describe mode names them; Backspace by either byte.
+    static let describedEditingKeys: [[UInt8]: NamedKey] = {
+        var table: [[UInt8]: NamedKey] = [[0x7F]: .backspace, [0x08]: .backspace]
+        let names: [KeySequences.EditingKey: NamedKey] = [
+            .up: .up, .down: .down, .left: .left, .right: .right, .home: .home, .end: .end, .delete: .delete,
+        ]
+        for (sequence, kind) in KeySequences.table {
+            if case .editing(let editing) = kind, let name = names[editing] { table[sequence] = name }
+        }
+        return table
+    }()
+
     /// - Parameter takesKey: whether the core takes a key at once on the current screen.
     static func route(_ key: [UInt8], context: Context, takesKey: (Character) -> Bool) -> Action {
         // The key to describe may be one of the shell's own (F1, F5, F6): it is described, not done.
@@ -76,6 +88,8 @@ struct KeyRouter {
             }
         }
         guard context.emptyLine else { return .edit(edit) }
+        // The key to describe may be one of readline's editing keys: described, not done.
+        if context.describing, keypadDigit == nil, let editing = Self.describedEditingKeys[key] { return .named(editing) }
         var character = application ?? keypadDigit
         if character == nil, let text = String(validating: key, as: UTF8.self), text.count == 1 {
             character = text.first

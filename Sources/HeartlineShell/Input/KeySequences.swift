@@ -14,7 +14,7 @@ enum KeySequences {
     }
 
     /// readline's editing keys, by what they do on an empty line.
-    enum EditingKey: Equatable {
+    enum EditingKey: Hashable {
         case up, down, left, right, home, end, delete, center
     }
 
