@@ -295,9 +295,16 @@ final class Terminal {
     /// line, as Left does, it moves nothing.
     private static let backspaces: Set<[UInt8]> = [[0x7F], [0x08]]
 
+    /// Control keys that answer for themselves on an empty line, or wait for the key after them:
+    /// Enter and Control-J, Tab (the matches), Control-D (leaves), Control-G, Escape, Control-R
+    /// (search), Control-V (quoted insert) and Control-X (a prefix).
+    private static let selfAnswering: Set<UInt8> = [0x0D, 0x0A, 0x09, 0x04, 0x07, 0x1B, 0x12, 0x16, 0x18]
+    /// readline is in the middle of a key or a search: the key said nothing yet.
+    private static let midKey = UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_MOREINPUT | RL_STATE_MULTIKEY | RL_STATE_NUMERICARG)
+
     /// Hands `bytes` to readline; a key that changes nothing on an empty line is still
-    /// answered: an arrow, Home, End, Backspace or Delete says the line is blank, and a search
-    /// or recall with no earlier commands says so.
+    /// answered: an arrow, Home, End, Backspace, Delete or another editing key (Control-A,
+    /// Control-K) says the line is blank, and a search or recall with no earlier commands says so.
     private func editSaid(_ bytes: [UInt8]) {
         guard rl_end == 0 else { return edit(bytes) }
         var key: KeySequences.EditingKey?
@@ -308,10 +315,11 @@ final class Terminal {
             echoBuffer.add(sentence: voice.words(.echoNoHistory))
             return
         }
+        let said = echoBuffer.pieces.count
         edit(bytes)
-        if key != nil, rl_end == 0, echo.mode != .none, rl_readline_state & UInt(RL_STATE_ISEARCH) == 0 {
-            echoBuffer.add([.cursorCharacter(nil)])
-        }
+        let control = bytes.count == 1 && bytes[0] < 0x20 && !Self.selfAnswering.contains(bytes[0])
+        guard key != nil || control || KeySequences.isSequence(bytes), rl_end == 0, echoBuffer.pieces.count == said else { return }
+        if echo.mode != .none, rl_readline_state & Self.midKey == 0 { echoBuffer.add([.cursorCharacter(nil)]) }
     }
 
     /// Whether readline binds the whole of `sequence` to a command (a key sequence of the

@@ -253,7 +253,8 @@ import Testing
         let data = TemporaryDirectory()
         let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 5, Resting check."))
-        for key in ["\u{1B}[H", "\u{1B}[F", "\u{1B}[D", "\u{7F}", "\u{1B}[3~"] {
+        // Home, End, Left, Backspace, Delete, Control-A, Control-E, Control-K.
+        for key in ["\u{1B}[H", "\u{1B}[F", "\u{1B}[D", "\u{7F}", "\u{1B}[3~", "\u{01}", "\u{05}", "\u{0B}"] {
             let mark = terminal.mark
             terminal.type(key)
             #expect(terminal.waitFor("echo: blank", after: mark), "after \(key.debugDescription)")
