@@ -360,6 +360,7 @@ final class Session {
         terminal.onStopSpeech = { [weak self] in self?.speaker.silenceUI() }
         terminal.completions = { [weak self] in self?.core.completions() ?? [] }
         terminal.keypadActive = { [weak self] in self?.core.isRecording ?? false }
+        terminal.describingKeys = { [weak self] in self?.core.describingKeys ?? false }
         terminal.onLine = { [weak self] line in
             guard let self else { return }
             if let line {

@@ -34,6 +34,8 @@ final class Terminal {
     var completions: () -> [String] = { [] }
     /// Whether the keypad's Num-Lock-off keys stand for its digits (during a workout).
     var keypadActive: () -> Bool = { false }
+    /// Whether the core's key-describe mode waits for a key.
+    var describingKeys: () -> Bool = { false }
 
     /// How much of the typing is said back; can change at any time.
     var echoMode: KeyEchoMode {
@@ -260,7 +262,8 @@ final class Terminal {
     private func handle(_ key: [UInt8]) {
         onKey()
         let context = KeyRouter.Context(
-            emptyLine: rl_end == 0, keypadActive: keypadActive(), terminal: terminalName)
+            emptyLine: rl_end == 0, keypadActive: keypadActive(), terminal: terminalName, describing: describingKeys(),
+            readlineBinds: Self.readlineBinds)
         switch KeyRouter.route(key, context: context, takesKey: takesKey) {
         case .key(let character):
             flushEcho()
@@ -278,9 +281,55 @@ final class Terminal {
             echoBuffer.clear()
             onStopSpeech()
             if passOn { edit(key) }
+        case .named(let named):
+            flushEcho()
+            onInput(.namedKey(named))
         case .edit(let bytes):
-            edit(bytes)
+            editSaid(bytes)
         }
+    }
+
+    /// Control-P and Control-N: readline's previous and next line, as Up and Down.
+    private static let recallKeys: [[UInt8]: KeySequences.EditingKey] = [[0x10]: .up, [0x0E]: .down]
+    /// Backspace (either byte a terminal sends for it) deletes before the cursor: on an empty
+    /// line, as Left does, it moves nothing.
+    private static let backspaces: Set<[UInt8]> = [[0x7F], [0x08]]
+
+    /// Control keys that answer for themselves on an empty line, or wait for the key after them:
+    /// Enter and Control-J, Tab (the matches), Control-D (leaves), Control-G, Escape, Control-R
+    /// (search), Control-V (quoted insert) and Control-X (a prefix).
+    private static let selfAnswering: Set<UInt8> = [0x0D, 0x0A, 0x09, 0x04, 0x07, 0x1B, 0x12, 0x16, 0x18]
+    /// readline is in the middle of a key or a search: the key said nothing yet.
+    private static let midKey = UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_MOREINPUT | RL_STATE_MULTIKEY | RL_STATE_NUMERICARG)
+
+    /// Hands `bytes` to readline; a key that changes nothing on an empty line is still
+    /// answered: an arrow, Home, End, Backspace, Delete or another editing key (Control-A,
+    /// Control-K) says the line is blank, and a search or recall with no earlier commands says so.
+    private func editSaid(_ bytes: [UInt8]) {
+        guard rl_end == 0 else { return edit(bytes) }
+        var key: KeySequences.EditingKey?
+        if case .editing(let editing)? = KeySequences.table[bytes] { key = editing }
+        key = key ?? Self.recallKeys[bytes] ?? (Self.backspaces.contains(bytes) ? .left : nil)
+        let search = bytes == [0x12]
+        if history_length == 0, search || key == .up || key == .down {
+            echoBuffer.add(sentence: voice.words(.echoNoHistory))
+            return
+        }
+        let said = echoBuffer.pieces.count
+        edit(bytes)
+        let control = bytes.count == 1 && bytes[0] < 0x20 && !Self.selfAnswering.contains(bytes[0])
+        guard key != nil || control || KeySequences.isSequence(bytes), rl_end == 0, echoBuffer.pieces.count == said else { return }
+        if echo.mode != .none, rl_readline_state & Self.midKey == 0 { echoBuffer.add([.cursorCharacter(nil)]) }
+    }
+
+    /// Whether readline binds the whole of `sequence` to a command (a key sequence of the
+    /// user's ~/.inputrc), rather than a prefix or nothing.
+    private static func readlineBinds(_ sequence: [UInt8]) -> Bool {
+        var type: Int32 = -1
+        let function = sequence.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { buffer in
+            rl_function_of_keyseq_len(buffer.baseAddress, buffer.count, nil, &type)
+        }
+        return function != nil && type == ISFUNC
     }
 
     private func edit(_ bytes: [UInt8]) {

@@ -43,7 +43,7 @@ import Testing
         #expect(
             Self.words.planSentences(plan) == [
                 "Training plan, 30 minutes in all.", "Warm-up 10 minutes at 125 watts.", "Once, 5 minutes work at 220 watts.",
-                "5 times 1 minute work at 300 watts, 1 minute rest at 125.", "The last round has its rest too.",
+                "5 times 1 minute work at 300 watts, 1 minute rest at 125 watts.", "The last round has its rest too.",
                 "Cool-down 5 minutes at 150 watts.",
             ])
     }
@@ -59,7 +59,9 @@ import Testing
                 "Step 1, a ramp, is not supported: taken as steady 50 per cent of FTP.",
             ])
         #expect(
-            Self.words.planSentences(plan)[3...4] == ["5 times 1 minute work at 120 per cent of FTP.", "Then 1 minute rest at 50."])
+            Self.words.planSentences(plan)[3...4] == [
+                "5 times 1 minute work at 120 per cent of FTP.", "Then 1 minute rest at 50 per cent of FTP.",
+            ])
     }
 
     @Test func aRampIntervalsAndAFreeRideAfterAnXMLDeclarationAndAComment() throws {

@@ -131,38 +131,44 @@ import Testing
             "Training plan, 14 minutes and 30 seconds in all.", "8 times 30 seconds work, 1 minute and 30 seconds rest.", "No countdown."),
         read(
             "6 times 3 minutes at 250 watts, 2 minutes at 120 watts", TrainingPlan(blocks: [block(6, watts(180, 250), watts(120, 120))]),
-            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120."),
+            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120 watts."),
         read(
             "6 x 3 min at 250w, 2 min at 120w", TrainingPlan(blocks: [block(6, watts(180, 250), watts(120, 120))]),
-            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120."),
+            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120 watts."),
         read(
             "6 times 3 minutes hard at 250 watts, 2 minutes easy at 120",
             TrainingPlan(blocks: [block(6, watts(180, 250), watts(120, 120))]),
-            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120."),
+            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120 watts."),
         read(
             "6 times 3 minutes at 250 watts hard, 2 minutes at 120 watts easy",
             TrainingPlan(blocks: [block(6, watts(180, 250), watts(120, 120))]),
-            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120."),
+            "Training plan, 28 minutes in all.", "6 times 3 minutes work at 250 watts, 2 minutes rest at 120 watts."),
         read(
             "5 times 2 minutes at 12 kilometres per hour, 1 minute at 8",
             TrainingPlan(blocks: [block(5, speed(120, 1200), speed(60, 800))]),
-            "Training plan, 14 minutes in all.", "5 times 2 minutes work at 12 kilometres per hour, 1 minute rest at 8."),
+            "Training plan, 14 minutes in all.", "5 times 2 minutes work at 12 kilometres per hour.",
+            "Then 1 minute rest at 8 kilometres per hour."),
         read(
             "5 x 2 min at 12.5 km/h, 1 min at 8 kph", TrainingPlan(blocks: [block(5, speed(120, 1250), speed(60, 800))]),
-            "Training plan, 14 minutes in all.", "5 times 2 minutes work at 12.5 kilometres per hour, 1 minute rest at 8."),
+            "Training plan, 14 minutes in all.", "5 times 2 minutes work at 12.5 kilometres per hour.",
+            "Then 1 minute rest at 8 kilometres per hour."),
         read(
             "4 times 4 minutes at 6 percent incline, 2 minutes at 1 percent",
             TrainingPlan(blocks: [block(4, incline(240, 60), incline(120, 10))]),
-            "Training plan, 22 minutes in all.", "4 times 4 minutes work at 6 per cent incline, 2 minutes rest at 1."),
+            "Training plan, 22 minutes in all.", "4 times 4 minutes work at 6 per cent incline.",
+            "Then 2 minutes rest at 1 per cent incline."),
         read(
             "3 x 5 min at 4.5% incline, 2 min at 0%", TrainingPlan(blocks: [block(3, incline(300, 45), incline(120, 0))]),
-            "Training plan, 19 minutes in all.", "3 times 5 minutes work at 4.5 per cent incline, 2 minutes rest at 0."),
+            "Training plan, 19 minutes in all.", "3 times 5 minutes work at 4.5 per cent incline.",
+            "Then 2 minutes rest at 0 per cent incline."),
         read(
             "8 times 1 minute at level 12, 1 minute at level 4", TrainingPlan(blocks: [block(8, level(60, 12), level(60, 4))]),
-            "Training plan, 15 minutes in all.", "8 times 1 minute work at resistance level 12, 1 minute rest at 4."),
+            "Training plan, 15 minutes in all.", "8 times 1 minute work at resistance level 12.",
+            "Then 1 minute rest at resistance level 4."),
         read(
             "4 times 2 minutes at resistance level 10 with 1 minute at 3", TrainingPlan(blocks: [block(4, level(120, 10), level(60, 3))]),
-            "Training plan, 11 minutes in all.", "4 times 2 minutes work at resistance level 10, 1 minute rest at 3."),
+            "Training plan, 11 minutes in all.", "4 times 2 minutes work at resistance level 10.",
+            "Then 1 minute rest at resistance level 3."),
         read(
             "warm-up 10 minutes, 20 minutes at 200 watts, cool-down 10 minutes",
             TrainingPlan(warmUp: Step(600), blocks: [block(1, watts(1200, 200))], coolDown: Step(600)),
@@ -171,7 +177,7 @@ import Testing
             "2 x 20 minutes at 250 watts, 5 minutes at 100 watts, warm up 15 minutes at 150 watts",
             TrainingPlan(warmUp: watts(900, 150), blocks: [block(2, watts(1200, 250), watts(300, 100))]),
             "Training plan, 1 hour in all.", "Warm-up 15 minutes at 150 watts.",
-            "2 times 20 minutes work at 250 watts, 5 minutes rest at 100."),
+            "2 times 20 minutes work at 250 watts, 5 minutes rest at 100 watts."),
         read(
             "5 times 2 minutes at 12 kilometres per hour, 1 minute at 8 watts",
             TrainingPlan(blocks: [block(5, speed(120, 1200), watts(60, 8))]),
@@ -195,12 +201,12 @@ import Testing
             "4 times 3 minutes work, 2 minutes rest."),
         read(
             "2 x 10' at 200w / 5' at 100w", TrainingPlan(blocks: [block(2, watts(600, 200), watts(300, 100))]),
-            "Training plan, 25 minutes in all.", "2 times 10 minutes work at 200 watts, 5 minutes rest at 100."),
+            "Training plan, 25 minutes in all.", "2 times 10 minutes work at 200 watts, 5 minutes rest at 100 watts."),
         read(
             "warmup 10min then 3x(8min @ 3% incline, 2min @ 0%) then cooldown 10min",
             TrainingPlan(warmUp: Step(600), blocks: [block(3, incline(480, 30), incline(120, 0))], coolDown: Step(600)),
             "Training plan, 48 minutes in all.", "Warm-up 10 minutes.",
-            "3 times 8 minutes work at 3 per cent incline, 2 minutes rest at 0.",
+            "3 times 8 minutes work at 3 per cent incline.", "Then 2 minutes rest at 0 per cent incline.",
             "Cool-down 10 minutes."),
         read(
             "Warm-up: 10 minutes. Main set: 4 x 4 minutes hard, 3 minutes easy. Cool-down: 10 minutes.",

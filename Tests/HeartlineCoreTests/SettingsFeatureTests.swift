@@ -81,8 +81,9 @@ struct SettingsFeatureTests {
             $0.keyEcho = .words
         }
         let store = FeatureStore(SettingsFeature.self, state: NoState(), settings: stored, screen: .settings)
-        let items = SettingsFeature.items(store.environment)
-        #expect(items.count == 11)
+        // Settings, and what it groups under Recording and saving.
+        let items = SettingsFeature.items(store.environment) + SettingsFeature.recordingItems(store.environment)
+        #expect(items.count == 12)
         func state(of action: MenuAction) -> String? { items.first { $0.action == action }?.state }
         #expect(state(of: .toggleAutoPause) == Self.words.onOff(false))
         #expect(state(of: .cycleAutoExport) == Self.words.list(["FIT", "TCX"]))
@@ -100,6 +101,21 @@ struct SettingsFeatureTests {
         _ = catalogue.fillIn(from: TestCatalogue.shared)
         return Words(catalogue: catalogue, calendar: TestCatalogue.calendar)
     }()
+
+    /// A digit reaches every item: with a second language installed Settings has nine items,
+    /// its last Language, and what records and keeps a workout is one item, a screen of four.
+    @Test func settingsKeepsToNineItemsWithTheLanguageItem() {
+        var store = FeatureStore(SettingsFeature.self, state: NoState())
+        store.languages = ["en": Self.words, "xx": Self.other]
+        let items = SettingsFeature.items(store.environment)
+        #expect(items.count == 9)
+        #expect(items.last?.action == .cycleLanguage)
+        #expect(items.contains { $0.action == .open(.recording) })
+        #expect(
+            SettingsFeature.recordingItems(store.environment).map(\.action) == [
+                .toggleAutoPause, .cycleRestingCheckLength, .cycleAutoExport, .toggleUpload,
+            ])
+    }
 
     @Test func withOneLanguageInstalledSettingsHasNoLanguageItem() {
         let store = FeatureStore(SettingsFeature.self, state: NoState())

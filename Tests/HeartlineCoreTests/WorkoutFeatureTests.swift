@@ -354,7 +354,7 @@ struct WorkoutFeatureTests {
         #expect(steps == [.say(.answer, .machineStepInvalid)])
         steps = store.send(.typed(.step(0.5)))
         #expect(store.settings.machineSpeedStep == 0.5)
-        #expect(Store.said(steps) == ["Step for faster and slower, 0.5."])
+        #expect(Store.said(steps) == ["Step for faster and slower, 0.5 kilometres per hour."])
     }
 
     @Test func theMachineIsSteeredWithinTheTopSpeedAndItsRange() {

@@ -51,7 +51,7 @@ import Testing
             answer: Warm-up 10 minutes at 50 per cent of FTP.
             answer: Once, 5 minutes work at 88 per cent of FTP.
             answer: 5 times 1 minute work at 120 per cent of FTP.
-            answer: Then 1 minute rest at 50.
+            answer: Then 1 minute rest at 50 per cent of FTP.
             answer: The last round has its rest too.
             answer: Cool-down 5 minutes at 60 per cent of FTP.
             menu: Ready to start.
@@ -61,7 +61,7 @@ import Testing
             menu: Warm-up 10 minutes at 50 per cent of FTP.
             menu: Once, 5 minutes work at 88 per cent of FTP.
             menu: 5 times 1 minute work at 120 per cent of FTP.
-            menu: Then 1 minute rest at 50.
+            menu: Then 1 minute rest at 50 per cent of FTP.
             menu: The last round has its rest too.
             menu: Cool-down 5 minutes at 60 per cent of FTP.
             menu: 1, Start workout.
@@ -165,14 +165,14 @@ import Testing
             answer: Step 1, a ramp, is not supported: taken as steady 120 watts.
             answer: Training plan, 22 minutes in all.
             answer: Once, 8 minutes work at 120 watts.
-            answer: 3 times 2 minutes work at 210 watts, 1 minute rest at 120.
+            answer: 3 times 2 minutes work at 210 watts, 1 minute rest at 120 watts.
             answer: Once, 5 minutes work.
             menu: Ready to start.
             menu: Audio metrics on: time elapsed, heart rate and calories burned.
             menu: Interval: No time.
             menu: Training plan, 22 minutes in all.
             menu: Once, 8 minutes work at 120 watts.
-            menu: 3 times 2 minutes work at 210 watts, 1 minute rest at 120.
+            menu: 3 times 2 minutes work at 210 watts, 1 minute rest at 120 watts.
             menu: Once, 5 minutes work.
             menu: 1, Start workout.
             """#)

@@ -22,17 +22,13 @@ import Testing
             > 4
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 1
             menu: Profile.
             menu: 1, Age: not set.
@@ -265,18 +261,14 @@ import Testing
             > 4
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
-            > 2
+            menu: 7, Headset.
+            menu: 8, Power off.
+            > auto-pause
             answer: Auto-pause when the strap loses contact: off.
             > back
             menu: Heartline home.

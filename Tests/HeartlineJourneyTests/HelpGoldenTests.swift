@@ -148,20 +148,16 @@ import Testing
             > settings
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > help
             answer: Settings change how Heartline works, and are kept for the next start.
-            answer: Profile, Sensors and Speech open their own screens.
+            answer: Profile, Recording and saving, Sensors, Speech and Headset open their own screens.
             answer: Each other item moves to its next value when chosen; Power off asks first.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > profile
@@ -180,17 +176,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > sensors
             menu: Sensors.
             menu: No strap is remembered.
@@ -205,17 +197,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > speech
             menu: Speech.
             menu: 1, Rate: default.

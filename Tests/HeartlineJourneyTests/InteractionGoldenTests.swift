@@ -453,17 +453,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             """#)
     }
 
@@ -476,18 +472,14 @@ import Testing
             #"""
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
-            :key 9
+            menu: 7, Headset.
+            menu: 8, Power off.
+            :key 8
             answer: Definitely power off this computer? Yes or no.
             :key q
             answer: Definitely power off this computer? Yes or no.
@@ -678,23 +670,35 @@ import Testing
             #"""
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
-            :key 7
+            menu: 7, Headset.
+            menu: 8, Power off.
+            :key 2
+            menu: Recording and saving.
+            menu: 1, Auto-pause when the strap loses contact: on.
+            menu: 2, Resting check length: 3 minutes.
+            menu: 3, Export every saved workout: off.
+            menu: 4, Upload every saved workout to intervals.icu: off.
+            :key 3
             answer: Export every saved workout: FIT.
-            :key 7
+            :key 3
             answer: Export every saved workout: TCX.
-            :key 7
+            :key 3
             answer: Export every saved workout: FIT and TCX.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Recording and saving.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Headset.
+            menu: 8, Power off.
             :key 6
             answer: Captions on the screen: on.
             (captions on)

@@ -179,18 +179,14 @@ import Testing
             > ajustes
             menu: Ajustes.
             menu: 1, Perfil.
-            menu: 2, Pausa automática si la banda pierde el contacto: activado.
+            menu: 2, Grabación y guardado.
             menu: 3, Sensores.
             menu: 4, Voz.
             menu: 5, Eco de teclas: caracteres.
             menu: 6, Subtítulos en la pantalla: desactivado.
-            menu: 7, Exportar cada entrenamiento guardado: desactivado.
-            menu: 8, Duración de la medición en reposo: 3 minutos.
-            menu: 9, Apagar.
-            menu: 10, Auriculares.
-            menu: 11, Subir cada entrenamiento guardado a intervals.icu: desactivado.
-            menu: 12, Idioma: Español.
-            menu: Pulsa 0 para la décima opción, Auriculares.
+            menu: 7, Auriculares.
+            menu: 8, Apagar.
+            menu: 9, Idioma: Español.
             > idioma
             answer: Sprache: Deutsch.
             (language de)
@@ -437,18 +433,14 @@ import Testing
             > einstellungen
             menu: Einstellungen.
             menu: 1, Profil.
-            menu: 2, Automatische Pause, wenn der Gurt keinen Kontakt hat: an.
+            menu: 2, Aufzeichnen und Speichern.
             menu: 3, Sensoren.
             menu: 4, Sprachausgabe.
             menu: 5, Tastenecho: Zeichen.
             menu: 6, Untertitel auf dem Bildschirm: aus.
-            menu: 7, Jedes gespeicherte Training exportieren: aus.
-            menu: 8, Dauer der Ruhemessung: 3 Minuten.
-            menu: 9, Ausschalten.
-            menu: 10, Kopfhörer.
-            menu: 11, Jedes gespeicherte Training zu intervals.icu hochladen: aus.
-            menu: 12, Sprache: Deutsch.
-            menu: Drück 0 für den zehnten Eintrag, Kopfhörer.
+            menu: 7, Kopfhörer.
+            menu: 8, Ausschalten.
+            menu: 9, Sprache: Deutsch.
             > sprache
             answer: Language: English.
             (language en)

@@ -213,4 +213,243 @@ import Testing
             answer: Lap 1 average heart rate, 100 beats per minute.
             """#)
     }
+
+    /// Keys that print nothing are answered on every kind of screen: they do nothing here, or,
+    /// on a question, the question is asked again. Repeat still says the answer before them.
+    @Test func keysThatPrintNothingSayTheyDoNothingHere() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :key F2
+            answer: F2 does nothing here. Press question mark for help.
+            :key F3
+            answer: F3 does nothing here. Press question mark for help.
+            :key F4
+            answer: F4 does nothing here. Press question mark for help.
+            :key F9
+            answer: F9 does nothing here. Press question mark for help.
+            :key 9
+            answer: Definitely end workout? Yes or no.
+            :key F7
+            answer: Definitely end workout? Yes or no.
+            answer: Yes ends the workout and reads its summary.
+            answer: Press y or Enter for yes, n or minus for no.
+            :key n
+            answer: Workout continues.
+            """#)
+        let menus = try GoldenSession()
+        expectGolden(
+            menus,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :key insert
+            answer: Insert does nothing here. Press question mark for help.
+            :key pageup
+            answer: Page Up does nothing here. Press question mark for help.
+            :key pagedown
+            answer: Page Down does nothing here. Press question mark for help.
+            :key F12
+            answer: F12 does nothing here. Press question mark for help.
+            > repeat
+            answer: Heartline home.
+            answer: 1, Configure a new workout.
+            answer: 2, Use last workout configuration.
+            answer: 3, Review previous workouts.
+            answer: 4, Settings.
+            answer: 5, Resting check.
+            """#)
+    }
+
+    /// The key-describe mode describes the key after k, whatever it is, and then ends: the
+    /// keypad's slash stops speech, Tab completes, and a digit past a menu's last item chooses
+    /// nothing.
+    @Test func theKeyDescribeModeDescribesEveryKey() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key /
+            answer: slash: stop speech.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key tab
+            answer: tab: complete a command.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key F8
+            answer: F8 does nothing here. Press question mark for help.
+            :key k
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key F5
+            answer: F5: repeat.
+            :key 1
+            answer: Time elapsed, 0 seconds.
+            """#)
+        let home = try GoldenSession()
+        expectGolden(
+            home,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key 9
+            answer: 9 chooses nothing here: this menu has 5 items.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key 4
+            answer: 4: Settings.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key left
+            answer: Left arrow: edit the line being typed.
+            > keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key up
+            answer: Up arrow: recall an earlier command.
+            :key 9
+            answer: There is no item 9. Choose 1 to 5.
+            """#)
+    }
+
+    /// With a second language installed, Settings keeps to nine items: every one is a digit
+    /// away, Language the ninth, and Recording and saving groups what records and keeps a
+    /// workout (upload was the eleventh item, out of a digit's reach).
+    @Test func everySettingIsADigitAway() throws {
+        let session = try GoldenSession(languages: [TestCatalogue.spanish, TestCatalogue.german])
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :key 4
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Recording and saving.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Headset.
+            menu: 8, Power off.
+            menu: 9, Language: English.
+            :key 2
+            menu: Recording and saving.
+            menu: 1, Auto-pause when the strap loses contact: on.
+            menu: 2, Resting check length: 3 minutes.
+            menu: 3, Export every saved workout: off.
+            menu: 4, Upload every saved workout to intervals.icu: off.
+            :key 4
+            answer: Upload every saved workout to intervals.icu: on.
+            > back
+            menu: Settings.
+            menu: 1, Profile.
+            menu: 2, Recording and saving.
+            menu: 3, Sensors.
+            menu: 4, Speech.
+            menu: 5, Key echo: characters.
+            menu: 6, Captions on the screen: off.
+            menu: 7, Headset.
+            menu: 8, Power off.
+            menu: 9, Language: English.
+            :key 9
+            answer: Idioma: Español.
+            (language es)
+            """#)
+    }
+
+    /// Every measured value is said with its unit: a rest's target as the work's is, in the
+    /// block's sentence or in its own ("Then ...").
+    @Test func aPlansRestIsSaidWithItsUnit() throws {
+        let session = try GoldenSession()
+        session.open(.configure(.plan, Draft()), below: [.home])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            > type a plan
+            answer: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            > 5 times 2 minutes at 250 watts, 1 minute at 100 watts
+            answer: Training plan, 14 minutes in all.
+            answer: 5 times 2 minutes work at 250 watts, 1 minute rest at 100 watts.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 14 minutes in all.
+            menu: 5 times 2 minutes work at 250 watts, 1 minute rest at 100 watts.
+            menu: 1, Start workout.
+            """#)
+    }
+
+    /// Leaving the unfinished-workout offer with back or home says what becomes of the workout:
+    /// it is kept, and offered again at the next start.
+    @Test func leavingTheUnfinishedOfferSaysTheWorkoutIsKept() throws {
+        let session = try GoldenSession()
+        session.startWorkout()
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :wait 30
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > back
+            answer: The unfinished workout is kept and offered again at the next start.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > home
+            answer: The unfinished workout is kept and offered again at the next start.
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            :restart
+            menu: You have an unfinished workout from today at 7:30, 30 seconds long. Resume, save or delete?
+            menu: 1, Resume.
+            menu: 2, Save.
+            menu: 3, Delete.
+            > where
+            answer: You are on Unfinished workout.
+            """#)
+    }
 }

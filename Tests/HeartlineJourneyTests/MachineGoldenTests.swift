@@ -81,17 +81,13 @@ import Testing
             #"""
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             :treadmill 8 0
             > 3
             menu: Sensors.
@@ -124,17 +120,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 1
             menu: Profile.
             menu: 1, Age: not set.
@@ -149,17 +141,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: No strap is remembered.

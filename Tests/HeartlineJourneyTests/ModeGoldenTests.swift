@@ -111,33 +111,25 @@ import Testing
             :key 4
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             :key escape
             answer: Nothing to cancel.
             > repeat
             answer: Settings.
             answer: 1, Profile.
-            answer: 2, Auto-pause when the strap loses contact: on.
+            answer: 2, Recording and saving.
             answer: 3, Sensors.
             answer: 4, Speech.
             answer: 5, Key echo: characters.
             answer: 6, Captions on the screen: off.
-            answer: 7, Export every saved workout: off.
-            answer: 8, Resting check length: 3 minutes.
-            answer: 9, Power off.
-            answer: 10, Headset.
-            answer: 11, Upload every saved workout to intervals.icu: off.
-            answer: Press 0 for the tenth, Headset.
+            answer: 7, Headset.
+            answer: 8, Power off.
             > back
             menu: Heartline home.
             menu: 1, Configure a new workout.
@@ -224,17 +216,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > speech
             menu: Speech.
             menu: 1, Rate: default.

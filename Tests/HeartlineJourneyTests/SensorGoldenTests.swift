@@ -20,17 +20,13 @@ import Testing
             > settings
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: No strap is remembered.
@@ -61,17 +57,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: Remembered strap: Polar H10 12345678.
@@ -174,17 +166,13 @@ import Testing
             > settings
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: No strap is remembered.
@@ -207,17 +195,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: Remembered strap: TICKR B321.
@@ -232,17 +216,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: Remembered strap: TICKR B321.
@@ -264,17 +244,13 @@ import Testing
             > back
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: Remembered strap: HRM-Pro 9F8E.
@@ -301,17 +277,13 @@ import Testing
             > settings
             menu: Settings.
             menu: 1, Profile.
-            menu: 2, Auto-pause when the strap loses contact: on.
+            menu: 2, Recording and saving.
             menu: 3, Sensors.
             menu: 4, Speech.
             menu: 5, Key echo: characters.
             menu: 6, Captions on the screen: off.
-            menu: 7, Export every saved workout: off.
-            menu: 8, Resting check length: 3 minutes.
-            menu: 9, Power off.
-            menu: 10, Headset.
-            menu: 11, Upload every saved workout to intervals.icu: off.
-            menu: Press 0 for the tenth, Headset.
+            menu: 7, Headset.
+            menu: 8, Power off.
             > 3
             menu: Sensors.
             menu: No strap is remembered.

@@ -374,12 +374,21 @@ final class GoldenSession {
                 transcript.append(line)
                 transcript += send(.command(String(line.dropFirst(2))))
             } else if line.hasPrefix(":key ") {
-                // A single key pressed on an empty line: a character, "space" or "escape".
+                // A single key pressed on an empty line: a character, "space", "tab", "escape", or a
+                // key that prints nothing ("F7", "insert", "pageup", "pagedown").
                 transcript.append(line)
                 let name = String(line.dropFirst(5))
                 switch name {
                 case "space": transcript += send(.key(" "))
+                case "tab": transcript += send(.key("\t"))
                 case "escape": transcript += send(.escape)
+                case "insert": transcript += send(.namedKey(.insert))
+                case "pageup": transcript += send(.namedKey(.pageUp))
+                case "pagedown": transcript += send(.namedKey(.pageDown))
+                case "left": transcript += send(.namedKey(.left))
+                case "up": transcript += send(.namedKey(.up))
+                case "backspace": transcript += send(.namedKey(.backspace))
+                case _ where name.hasPrefix("F") && name.count > 1: transcript += send(.namedKey(.function(Int(name.dropFirst())!)))
                 default: transcript += send(.key(name.first!))
                 }
             } else if line.hasPrefix(":act ") {

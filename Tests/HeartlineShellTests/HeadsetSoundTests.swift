@@ -144,9 +144,9 @@ struct HeadsetSoundTests {
     static func pair(_ terminal: InProcessTerminal) {
         var mark = terminal.mark
         terminal.type("settings\r")
-        #expect(terminal.waitFor("menu: Press 0 for the tenth, Headset.", after: mark))
+        #expect(terminal.waitFor("menu: 8, Power off.", after: mark))
         mark = terminal.mark
-        terminal.type("0")
+        terminal.type("7")
         #expect(terminal.waitFor("menu: 1, Find headsets.", after: mark))
         mark = terminal.mark
         terminal.type("1")

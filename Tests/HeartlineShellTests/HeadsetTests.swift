@@ -87,9 +87,9 @@ struct HeadsetByEarTests {
         #expect(terminal.waitFor("menu: 5, Resting check."))
         var mark = terminal.mark
         terminal.type("settings\r")
-        #expect(terminal.waitFor("menu: Press 0 for the tenth, Headset.", after: mark))
+        #expect(terminal.waitFor("menu: 8, Power off.", after: mark))
         mark = terminal.mark
-        terminal.type("0")
+        terminal.type("7")
         #expect(terminal.waitFor("menu: 1, Find headsets.", after: mark))
         mark = terminal.mark
         terminal.type("1")
@@ -115,9 +115,9 @@ struct HeadsetByEarTests {
         #expect(again.waitFor("menu: 5, Resting check."))
         mark = again.mark
         again.type("settings\r")
-        #expect(again.waitFor("menu: Press 0 for the tenth, Headset.", after: mark))
+        #expect(again.waitFor("menu: 8, Power off.", after: mark))
         mark = again.mark
-        again.type("0")
+        again.type("7")
         #expect(again.waitFor("menu: Remembered headset: SHOKZ OpenRun", after: mark))
         again.type("quit\r")
         #expect(again.waitForExit() == 0)

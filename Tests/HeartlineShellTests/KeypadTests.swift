@@ -141,7 +141,135 @@ import Testing
         #expect(Self.route(":") == .key(":"))
     }
 
+    // MARK: Keys that print nothing
+
+    /// Every function key, Insert, Page Up and Page Down as xterm, rxvt and the Linux console
+    /// send them is decoded whole and handed to the core, never to readline, on any line.
+    @Test(arguments: [
+        ("\u{1B}OQ", NamedKey.function(2)), ("\u{1B}[12~", .function(2)), ("\u{1B}[[B", .function(2)),
+        ("\u{1B}OR", .function(3)), ("\u{1B}[13~", .function(3)), ("\u{1B}[[C", .function(3)),
+        ("\u{1B}OS", .function(4)), ("\u{1B}[14~", .function(4)), ("\u{1B}[[D", .function(4)),
+        ("\u{1B}[18~", .function(7)), ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)),
+        ("\u{1B}[21~", .function(10)), ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)),
+        ("\u{1B}[2~", .insert), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[1;2P", .unknown),
+        ("\u{1B}[29~", .unknown),
+    ])
+    func keysThatPrintNothingAreTheCores(sequence: String, key: NamedKey) {
+        for empty in [true, false] {
+            #expect(Self.route(sequence, keypad: false, empty: empty, takesKey: Self.menu) == .named(key))
+            // During a workout, on a typed line, they never reach the line either.
+            #expect(Self.route(sequence, empty: false) == .named(key))
+        }
+        // On the Linux console ESC O Q to S are the application keypad's slash, star and minus.
+        if !sequence.hasPrefix("\u{1B}O") { #expect(Self.route(sequence, empty: false, terminal: "linux") == .named(key)) }
+    }
+
+    /// readline keeps its editing keys, and any sequence a user's inputrc binds whole.
+    @Test func editingKeysAndBoundSequencesStayReadlines() {
+        for sequence in ["\u{1B}[A", "\u{1B}[D", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[4~", "\u{1B}[3~", "\u{1B}[7~", "\u{1B}[8~"] {
+            #expect(Self.route(sequence, keypad: false, takesKey: Self.menu) == .edit(Array(sequence.utf8)))
+        }
+        let controlRight = "\u{1B}[1;5C"
+        let context = KeyRouter.Context(emptyLine: false, keypadActive: false, terminal: "xterm", readlineBinds: { _ in true })
+        #expect(KeyRouter.route(Array(controlRight.utf8), context: context, takesKey: Self.menu) == .edit(Array(controlRight.utf8)))
+        #expect(Self.route(controlRight, keypad: false, empty: false) == .named(.unknown))
+    }
+
+    /// In the key-describe mode Tab and the keypad's slash are described, not done.
+    @Test func theKeyToDescribeIsTheCoresTabAndSlashIncluded() {
+        let context = KeyRouter.Context(emptyLine: true, keypadActive: true, terminal: "xterm", describing: true)
+        #expect(KeyRouter.route(Array("\t".utf8), context: context, takesKey: Self.workout) == .key("\t"))
+        #expect(KeyRouter.route(Array("/".utf8), context: context, takesKey: Self.workout) == .key("/"))
+        #expect(KeyRouter.route(Array("9".utf8), context: context, takesKey: Self.menu) == .key("9"))
+        // readline's editing keys too, but during a workout the keypad's are its digits.
+        let menu = KeyRouter.Context(emptyLine: true, keypadActive: false, terminal: "xterm", describing: true)
+        #expect(KeyRouter.route(Array("\u{1B}[D".utf8), context: menu, takesKey: Self.menu) == .named(.left))
+        #expect(KeyRouter.route([0x7F], context: menu, takesKey: Self.menu) == .named(.backspace))
+        #expect(KeyRouter.route(Array("\u{1B}[D".utf8), context: context, takesKey: Self.workout) == .key("4"))
+        // The shell's own keys too: F5 is described, not a repeat.
+        #expect(KeyRouter.route(Array("\u{1B}[15~".utf8), context: context, takesKey: Self.workout) == .named(.function(5)))
+        #expect(KeyRouter.route(Array("\u{1B}[[A".utf8), context: context, takesKey: Self.workout) == .named(.function(1)))
+    }
+
     // MARK: On a real terminal
+
+    /// A stray function key during a workout says it does nothing and the keys after it act at
+    /// once; typed into a line, it leaves the line as it was. No "~" is ever typed or echoed.
+    @Test(.inProcessTerminal) func aStrayFunctionKeyTypesNothing() throws {
+        let data = TemporaryDirectory()
+        let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        #expect(terminal.waitUntilNotCanonical())
+        var mark = terminal.mark
+        terminal.type("\u{1B}[6~")  // Page Down on a menu
+        #expect(terminal.waitFor("answer: Page Down does nothing here. Press question mark for help.", after: mark))
+        mark = terminal.mark
+        terminal.type("1")
+        #expect(terminal.waitFor("menu: 4, Other, selected.", after: mark))
+        for (key, reached) in [
+            ("5", "menu: 4, Next."), ("4", "menu: Time interval for audio feedback."), ("1", "menu: Target heart rate zone."),
+            ("1", "menu: Training plan."), ("1", "menu: Ready to start."), ("1", "answer: Workout started."),
+        ] {
+            mark = terminal.mark
+            terminal.type(key)
+            #expect(terminal.waitFor(reached, after: mark))
+        }
+        for (sequence, name) in [
+            ("\u{1B}[18~", "F7"), ("\u{1B}[19~", "F8"), ("\u{1B}[21~", "F10"), ("\u{1B}[23~", "F11"), ("\u{1B}[24~", "F12"),
+        ] {
+            mark = terminal.mark
+            terminal.type(sequence)
+            #expect(terminal.waitFor("answer: \(name) does nothing here. Press question mark for help.", after: mark))
+            mark = terminal.mark
+            terminal.type("1")
+            #expect(terminal.waitFor("answer: Time elapsed, ", after: mark), "after \(name)")
+        }
+        // A typed line keeps what was typed around a stray key.
+        mark = terminal.mark
+        terminal.type(":")
+        #expect(terminal.waitFor("answer: Type a command, then press Enter.", after: mark))
+        terminal.type("ti")
+        mark = terminal.mark
+        terminal.type("\u{1B}[20~")
+        #expect(terminal.waitFor("answer: F9 does nothing here.", after: mark))
+        mark = terminal.mark
+        terminal.type("me\r")
+        #expect(terminal.waitFor("answer: Time elapsed, ", after: mark))
+        #expect(!terminal.screen.contains("tilde"))
+        #expect(!terminal.screen.contains("I don't know"))
+        terminal.type("9")
+        #expect(terminal.waitFor("answer: Definitely end workout? Yes or no."))
+        terminal.type("y")
+        #expect(terminal.waitFor("menu: Workout summary."))
+        terminal.type("1")
+        #expect(terminal.waitFor("answer: Workout saved."))
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// Keys that change nothing on an empty line are still answered: the line is blank, or
+    /// there is no earlier command to bring back.
+    @Test(.inProcessTerminal) func keysThatChangeNothingOnAnEmptyLineAreAnswered() throws {
+        let data = TemporaryDirectory()
+        let terminal = try InProcessTerminal(arguments: ["--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        // Home, End, Left, Backspace, Delete, Control-A, Control-E, Control-K.
+        for key in ["\u{1B}[H", "\u{1B}[F", "\u{1B}[D", "\u{7F}", "\u{1B}[3~", "\u{01}", "\u{05}", "\u{0B}"] {
+            let mark = terminal.mark
+            terminal.type(key)
+            #expect(terminal.waitFor("echo: blank", after: mark), "after \(key.debugDescription)")
+        }
+        for key in ["\u{12}", "\u{1B}[A"] {
+            let mark = terminal.mark
+            terminal.type(key)
+            #expect(terminal.waitFor("echo: No earlier commands.", after: mark), "after \(key.debugDescription)")
+        }
+        let mark = terminal.mark
+        terminal.type("\u{1B}[2~")
+        #expect(terminal.waitFor("answer: Insert does nothing here.", after: mark))
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
 
     @Test(.inProcessTerminal) func aWholeWorkoutFromTheKeypadOnATerminal() throws {
         let data = TemporaryDirectory()
@@ -204,7 +332,7 @@ import Testing
         mark = terminal.mark
         usleep(200_000)
         terminal.type("settings\r")
-        #expect(terminal.waitFor("menu: 9, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
+        #expect(terminal.waitFor("menu: 8, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
         #expect(!terminal.output(after: mark).contains("I don't know"))
         mark = terminal.mark
         terminal.type("pro")

@@ -102,7 +102,7 @@ import Testing
         let chosen = try Self.run([], "settings\nlanguage\nquit\n", environment: [:], data: data)
         #expect(chosen.status == 0)
         #expect(chosen.lines.first == "answer: Heartline is ready.")
-        #expect(chosen.lines.contains { $0 == "menu: 12, Language: English." }, "\(chosen.lines)")
+        #expect(chosen.lines.contains { $0 == "menu: 9, Language: English." }, "\(chosen.lines)")
         #expect(chosen.lines.contains("answer: Language: Xx."), "\(chosen.lines)")
         #expect(chosen.standardError.contains("speech: language en for en"), "\(chosen.standardError)")
         #expect(chosen.standardError.contains("speech: language xx for xx"), "\(chosen.standardError)")

@@ -38,11 +38,11 @@ import Testing
         }
         let result = try runInProcess(
             ["--speech", "transcript", "--data-dir", data.path, "--config", "/dev/null"],
-            input: Data("settings\nspeech\nback\nsensors\nquit\n".utf8))
+            input: Data("settings\nspeech\nback\nrecording and saving\nback\nsensors\nquit\n".utf8))
         for line in [
-            "menu: 2, Auto-pause when the strap loses contact: off.", "menu: 5, Key echo: words.",
-            "menu: 6, Captions on the screen: on.", "menu: 7, Export every saved workout: FIT and TCX.",
-            "menu: 8, Resting check length: 5 minutes.", "menu: 1, Rate: 40.", "menu: 4, Voice: female2.",
+            "menu: 1, Auto-pause when the strap loses contact: off.", "menu: 5, Key echo: words.",
+            "menu: 6, Captions on the screen: on.", "menu: 3, Export every saved workout: FIT and TCX.",
+            "menu: 2, Resting check length: 5 minutes.", "menu: 1, Rate: 40.", "menu: 4, Voice: female2.",
             "menu: Remembered strap: HRM-Pro 9F8E.", "Made by Garmin, model HRM-Pro.", "menu: Remembered footpod: Stryd.",
             "menu: 5, Footpod calibration: 103 percent.",
         ] {

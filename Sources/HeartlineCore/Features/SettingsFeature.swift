@@ -24,20 +24,32 @@ enum SettingsFeature: Feature {
         let language =
             environment.languages.count > 1
             ? [MenuItem(label: words(.speechLanguage), state: words.languageName(words.language), action: .cycleLanguage)] : []
+        // Nine items at most, so that a digit reaches each: what records and keeps a workout is
+        // grouped under Recording and saving.
         return [
             MenuItem(label: words(.settingsProfile), action: .openProfile),
-            MenuItem(label: words(.settingsAutoPause), state: words.onOff(settings.autoPause), action: .toggleAutoPause),
+            MenuItem(label: words(.settingsRecording), action: .open(.recording)),
             MenuItem(label: words(.settingsSensor), action: .open(.sensor)),
             MenuItem(label: words(.settingsSpeech), action: .open(.speech)),
             MenuItem(label: words(.settingsEcho), state: words(settings.keyEcho.name), action: .cycleKeyEcho),
             MenuItem(label: words(.settingsCaptions), state: words.onOff(settings.captions), action: .toggleCaptions),
-            MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: settings.autoExport, words), action: .cycleAutoExport),
+            MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
+            MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
+        ] + language
+    }
+
+    /// Settings, Recording and saving: how a workout is paused, the resting check timed, and
+    /// every saved workout exported and uploaded.
+    static func recordingItems(_ environment: FeatureEnvironment) -> [MenuItem] {
+        let words = environment.words
+        let settings = environment.settings
+        return [
+            MenuItem(label: words(.settingsAutoPause), state: words.onOff(settings.autoPause), action: .toggleAutoPause),
             MenuItem(
                 label: words(.settingsRestingLength), state: RestingCheckFeature.length(environment), action: .cycleRestingCheckLength),
-            MenuItem(label: words(.settingsPowerOff), action: .ask(.powerOff)),
-            MenuItem(label: words(.settingsHeadset), action: .open(.headset)),
+            MenuItem(label: words(.settingsAutoExport), state: describe(autoExport: settings.autoExport, words), action: .cycleAutoExport),
             MenuItem(label: words(.settingsUpload), state: words.onOff(settings.upload), action: .toggleUpload),
-        ] + language
+        ]
     }
 
     /// The formats every saved workout is written in, or "off".

@@ -120,7 +120,9 @@ extension WorkoutFeature {
             return steps.append(.say(.answer, .machineStepInvalid))
         }
         steps.append(.saveSettings(changed))
-        steps.append(.say(.answer, .machineStepSet, ["step": environment.words.decimal(value, decimals: 1)]))
+        // The step as stored, with its unit: per hour on a treadmill, watts on a trainer.
+        let stored = SensorsFeature.value(of: isTreadmill ? .speedStep : .powerStep, changed, environment.words)
+        steps.append(.say(.answer, .machineStepSet, ["step": stored]))
     }
 
     /// "faster" and "slower" (and their keys): the main target up or down by the user's step:

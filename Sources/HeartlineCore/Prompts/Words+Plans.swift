@@ -3,9 +3,9 @@ extension Words {
     /// The longest sentence a plan is read back in; a longer block says its rest on its own.
     static let longestPlanSentence = 15
 
-    /// "250 watts", "12.5 kilometres per hour", "2 per cent incline", "resistance level 8";
-    /// `bare`, only the number, for a target of the unit said just before it.
-    public func target(_ target: PhaseTarget, bare: Bool = false) -> String {
+    /// "250 watts", "12.5 kilometres per hour", "2 per cent incline", "resistance level 8": every
+    /// target with its unit, a rest's too ("1 minute rest at 8" named no unit).
+    public func target(_ target: PhaseTarget) -> String {
         let number =
             switch target {
             case .power(let watts): self.number(watts)
@@ -15,7 +15,6 @@ extension Words {
             case .shareOfFTP(let percent): self.number(percent)
             case .heartRate(let low, let high): self(.planTargetHeartRateBare, ["low": self.number(low), "high": self.number(high)])
             }
-        if bare { return number }
         return switch target {
         case .power: self(.planTargetPower, ["watts": number])
         case .speed: self(.planTargetSpeed, ["speed": number])
@@ -33,24 +32,18 @@ extension Words {
         return self(.planStepAt, ["duration": duration, "target": self.target(target)])
     }
 
-    /// "3 minutes work at 250 watts"; a rest whose target has the work's unit says only its number.
+    /// "3 minutes work at 250 watts".
     private func work(_ work: TrainingPlan.Step) -> String {
         let duration = self.duration(work.seconds)
         guard let target = work.target else { return self(.planStepWork, ["duration": duration]) }
         return self(.planStepWorkAt, ["duration": duration, "target": self.target(target)])
     }
 
+    /// "1 minute rest at 8 kilometres per hour": with its unit, as the work's target is said.
     private func rest(_ rest: TrainingPlan.Step, after work: TrainingPlan.Step) -> String {
         let duration = self.duration(rest.seconds)
         guard let target = rest.target else { return self(.planStepRest, ["duration": duration]) }
-        let bare = work.target.map { Self.sameUnit($0, target) } ?? false
-        return self(.planStepRestAt, ["duration": duration, "target": self.target(target, bare: bare)])
-    }
-
-    /// Whether two targets are said in one unit: watts and a share of FTP are both power, not one unit.
-    private static func sameUnit(_ one: PhaseTarget, _ other: PhaseTarget) -> Bool {
-        func share(_ target: PhaseTarget) -> Bool { if case .shareOfFTP = target { true } else { false } }
-        return one.kind == other.kind && share(one) == share(other)
+        return self(.planStepRestAt, ["duration": duration, "target": self.target(target)])
     }
 
     /// The plan read back, a sentence each: its length, the warm-up, each block, the cool-down.

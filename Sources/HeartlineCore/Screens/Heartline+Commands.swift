@@ -16,6 +16,10 @@ extension Heartline {
         }
     }
 
+    /// Whether the key-describe mode waits for a key: the terminal hands the core that key,
+    /// Tab and the keypad's slash included.
+    public var describingKeys: Bool { conversation.keyboard.describingKeys }
+
     mutating func pressed(_ key: Character) {
         if conversation.keyboard.describingKeys {
             describe(key)
@@ -45,6 +49,29 @@ extension Heartline {
         }
     }
 
+    /// A key that prints nothing: in the key-describe mode it is described; on a question the
+    /// question is asked again; elsewhere it says that it does nothing here. It is no answer,
+    /// so repeat still says the one before it.
+    mutating func pressed(named key: NamedKey) {
+        let name = words.keyName(key)
+        if conversation.keyboard.describingKeys {
+            conversation.keyboard.describingKeys = false
+            // F1, F5 and F6 are the terminal's own keys on every screen.
+            let own: [NamedKey: Command] = [.function(1): .keysHelp, .function(5): .repeatLast, .function(6): .spell]
+            if let command = own[key] { return say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)]) }
+            switch key {
+            case .up, .down: say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionRecall)])
+            case .left, .right, .home, .end, .delete, .backspace:
+                say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionEdit)])
+            case .function, .insert, .pageUp, .pageDown, .unknown: say(.answer, .keyDoesNothing, ["key": name])
+            }
+            return
+        }
+        if case .question = screen { return questions(.command(nil)) }
+        say(.answer, .keyDoesNothing, ["key": name])
+        conversation.keepLastResponse = true
+    }
+
     /// The sport of the workout being recorded.
     var workoutSport: Sport { training.workout?.engine.configuration.sport ?? .other }
 
@@ -62,7 +89,14 @@ extension Heartline {
     private mutating func describe(_ key: Character) {
         conversation.keyboard.describingKeys = false
         let name = key == "\r" ? words(.characterEnter) : words.characterName(key)
+        if key == "\t" {
+            // Tab completes on every screen: it is the terminal's, said here without completing.
+            return say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionComplete)])
+        }
         switch screen {
+        case .workout where key == "/" && workoutCommand(key: key) == nil:
+            // The keypad's slash stops speech, a key of the terminal's own.
+            say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionStopSpeech)])
         case .workout:
             if let command = key == "\r" ? .whereAmI : workoutCommand(key: key) {
                 say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)])
@@ -77,6 +111,9 @@ extension Heartline {
                 say(.answer, .keyDescribed, ["key": name, "action": items[(digit == 0 ? 10 : digit) - 1].label])
             } else if key == "\r" {
                 say(.answer, .keyDescribed, ["key": name, "action": words.name(of: .whereAmI)])
+            } else if key.isASCIIDigit, takesKey(key) {
+                // A digit on a menu acts at once: past the last item it chooses nothing.
+                say(.answer, .keyNoItem, ["key": name, "count": words.number(items.count)])
             } else {
                 say(.answer, .keyTypes, ["key": name])
             }
@@ -177,6 +214,13 @@ extension Heartline {
             ?? items.first { CommandText.matches(text, label: $0.label, ones: words.ones) }
     }
 
+    /// The item of Settings, Recording and saving that `text` names, as `namedItem` finds one.
+    private func recordingItem(_ text: String) -> MenuItem? {
+        let items = SettingsFeature.recordingItems(environment)
+        return items.first { CommandText.names(text, label: $0.label, ones: words.ones) }
+            ?? items.first { CommandText.matches(text, label: $0.label, ones: words.ones) }
+    }
+
     /// A typed line that is no command of the vocabulary: a value, an item's number or name.
     private mutating func screenCommand(_ text: String) {
         switch screen {
@@ -223,6 +267,9 @@ extension Heartline {
             // Too many digits for a number: no such item either.
             sayNoItem(String(text.prefix(20)), count: itemCount)
         } else if let item = namedItem(text) {
+            perform(item.action)
+        } else if case .settings = screen, let item = recordingItem(text) {
+            // What Recording and saving groups can still be typed by name on Settings.
             perform(item.action)
         } else if let command = words.command(words: text) {
             // A workout word, or yes and no, on a screen where they do nothing: said where they work.
@@ -294,6 +341,10 @@ extension Heartline {
                 // Back, home and previous would all leave the unsaved workout behind.
                 ended(.leave)
             } else {
+                if case .unfinished = screen, command == .back || command == .home {
+                    // Leaving the offer is no answer to it: the workout's fate is said.
+                    say(.answer, .unfinishedKept)
+                }
                 switch command {
                 case .back: goBack()
                 case .home: goHome()

@@ -52,6 +52,10 @@ extension Heartline {
             ScreenPage(
                 words(.titleSettings), .menu, help: .helpSettings, .helpSettingsScreens, .helpSettingsValues,
                 items: SettingsFeature.items(environment))
+        case .recording:
+            ScreenPage(
+                words(.titleRecording), .menu, help: .helpRecording, .helpRecordingValues,
+                items: SettingsFeature.recordingItems(environment))
         case .profile(let profile):
             ScreenPage(words(.titleProfile), .menu, help: .helpProfile, .helpProfileItems, items: profileItems(profile))
         case .entry(let field): ScreenPage(words(.titleEntry, ["field": label(of: field)]), .typing, help: .helpEntry)

@@ -66,6 +66,9 @@ public enum Input: Equatable, Sendable {
     case command(String)
     /// A single key pressed on an empty line, when `takesKey` said the core wants it.
     case key(Character)
+    /// A key that prints nothing and edits no line (F7, Insert, Page Down), on any screen and
+    /// whatever is typed: it never changes the line.
+    case namedKey(NamedKey)
     /// A command given by a key of the shell's own (F1, F5, F6) or a media button.
     case act(Command)
     /// Escape that dropped a half-typed line (opened with the colon key, or typed on a menu).
@@ -200,6 +203,7 @@ public struct Heartline {
         switch input {
         case .command(let text): command(text)
         case .key(let key): pressed(key)
+        case .namedKey(let key): pressed(named: key)
         case .act(let command): perform(command)
         case .cancelLine: escape(droppedLine: true)
         case .escape: escape(droppedLine: false)

@@ -112,6 +112,9 @@ enum Screen: Equatable, Sendable {
     case averagesList(HistoryMetric, [PeriodAverage])
     case details(WorkoutSummary)
     case settings
+    /// Settings, Recording and saving: auto-pause, the resting check's length, export and upload,
+    /// grouped so that Settings keeps to nine items.
+    case recording
     case profile(Profile)
     case entry(ProfileField)
     /// A workout a crash or a killed process left behind, offered at start.
