@@ -18,6 +18,8 @@ import Testing
         "escape", "tab", "heartline's", "api", "id", "bpm", "km", "kcal", "ftp", "hr", "kg", "lb", "https", "espeak-ng",
         // Commands, packages and the system group a sentence tells the user to type or install.
         "unblock", "systemd", "libpam-systemd", "dbus-user-session", "input", "gigabytes", "megabytes", "kilobytes",
+        // The configuration file's keys a sentence tells the user to check (upload.url).
+        "upload", "url",
     ]
 
     /// Words each language writes as English does, used where English uses them.
@@ -25,7 +27,7 @@ import Testing
         "es": ["sensor", "tilde", "grave"],
         "de": [
             "minute", "april", "august", "september", "november", "start", "position", "finger", "hand", "signal", "adapter",
-            "system", "problem", "export", "stick", "rest", "dollar", "tilde",
+            "system", "problem", "export", "stick", "rest", "dollar", "tilde", "link",
         ],
     ]
 
