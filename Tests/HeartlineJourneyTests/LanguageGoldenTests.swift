@@ -212,6 +212,55 @@ import Testing
             """#)
     }
 
+    /// A question is answered yes by the language's own letter: "s" for sí, "j" for ja (and y
+    /// and Enter as everywhere); the keys are said without "y o", heard as "and or".
+    @Test func aQuestionTakesTheLanguagesLetterForYes() throws {
+        let spanish = try GoldenSession(words: TestCatalogue.spanish, languages: [TestCatalogue.words, TestCatalogue.german])
+        spanish.startWorkout()
+        expectGolden(
+            spanish,
+            #"""
+            answer: Entrenamiento iniciado.
+            > fin
+            answer: ¿Seguro que quieres terminar el entrenamiento? Sí o no.
+            :key x
+            answer: ¿Seguro que quieres terminar el entrenamiento? Sí o no.
+            answer: Sí termina el entrenamiento y lee su resumen.
+            answer: Para sí, pulsa s o Intro; para no, n o menos.
+            :key s
+            menu: Resumen del entrenamiento.
+            menu: Tiempo transcurrido, 0 segundos.
+            menu: Frecuencia cardiaca media desconocida: aún no ha llegado ningún pulso.
+            menu: Frecuencia cardiaca máxima desconocida: aún no ha llegado ningún pulso.
+            menu: Calorías quemadas desconocidas: aún no ha llegado ningún pulso.
+            menu: Carga de entrenamiento, 0 puntos.
+            menu: 1, Guardar el entrenamiento.
+            menu: 2, Borrar el entrenamiento.
+            menu: 3, Tiempo en zonas.
+            menu: 4, Subir y guardar el entrenamiento.
+            """#)
+        let german = try GoldenSession(words: TestCatalogue.german, languages: [TestCatalogue.words, TestCatalogue.spanish])
+        german.startWorkout()
+        expectGolden(
+            german,
+            #"""
+            answer: Training gestartet.
+            > ende
+            answer: Training wirklich beenden? Ja oder nein.
+            :key j
+            menu: Trainingsübersicht.
+            menu: Trainingszeit, 0 Sekunden.
+            menu: Durchschnittliche Herzfrequenz unbekannt: noch keine Herzfrequenz empfangen.
+            menu: Maximale Herzfrequenz unbekannt: noch keine Herzfrequenz empfangen.
+            menu: Kalorienverbrauch unbekannt: noch keine Herzfrequenz empfangen.
+            menu: Trainingsbelastung, 0 Punkte.
+            menu: 1, Training speichern.
+            menu: 2, Training löschen.
+            menu: 3, Zeit in Zonen.
+            menu: 4, Hochladen und Training speichern.
+            """#)
+    }
+
     /// A slip is answered with a word of the session's language, never an English one: "nexxt"
     /// is not offered "next", though English words are taken when typed.
     @Test func aSuggestionIsInTheSessionsLanguage() throws {

@@ -36,14 +36,15 @@ enum QuestionsFeature: Feature {
         switch action {
         case .ask(let again): return ask(state, again: again, environment)
         case .key(let key):
-            switch key {
             // The keypad's yes is its Enter (an empty line), a key of its own: the key that
-            // asked, pressed twice by a bounce or a double tap, only asks again.
-            case "y", "Y": return [.answer(state, yes: true)]
+            // asked, pressed twice by a bounce or a double tap, only asks again. A letter is
+            // English's y or n, or the language's own one-letter word ("s" for sí, "j" for ja).
+            let letter = String(key).lowercased()
+            let words = environment.words
+            if letter == "y" || words.ownNames(of: .yes).contains(letter) { return [.answer(state, yes: true)] }
             // Minus is no where the keypad has no letters; a wrong no is harmless.
-            case "n", "N", "-": return [.answer(state, yes: false)]
-            default: return ask(state, again: true, environment)
-            }
+            if letter == "n" || letter == "-" || words.ownNames(of: .no).contains(letter) { return [.answer(state, yes: false)] }
+            return ask(state, again: true, environment)
         case .command(let command):
             switch command {
             case .yes: return [.answer(state, yes: true)]
