@@ -212,6 +212,24 @@ import Testing
             """#)
     }
 
+    /// The zone is said once: "Por encima de la zona objetivo, de 140 a 160", never "zona objetivo
+    /// de De 140 a 160".
+    @Test func theZoneIsSaidWithOneDeInSpanish() throws {
+        let session = try GoldenSession(words: TestCatalogue.spanish, languages: [TestCatalogue.words, TestCatalogue.german])
+        session.startWorkout(
+            WorkoutConfiguration(metrics: [], interval: .none, target: TargetZone(zone: nil, range: HeartRateRange(low: 140, high: 160))))
+        expectGolden(
+            session,
+            #"""
+            answer: Entrenamiento iniciado.
+            :hr 175
+            :wait 15
+            event: Por encima de la zona objetivo, 175 pulsaciones por minuto.
+            > zona
+            answer: Por encima de la zona objetivo, de 140 a 160 pulsaciones por minuto.
+            """#)
+    }
+
     /// A question is answered yes by the language's own letter: "s" for sí, "j" for ja (and y
     /// and Enter as everywhere); the keys are said without "y o", heard as "and or".
     @Test func aQuestionTakesTheLanguagesLetterForYes() throws {
