@@ -306,6 +306,17 @@ import Testing
         }
     }
 
+    /// A speech setting undone names the value it is back to without "vuelve a por defecto".
+    @Test func anUndoneSettingIsSaidWithItsValueInSpanish() {
+        let words = TestCatalogue.spanish
+        for value in [words(.valueDefault), "60"] {
+            for prompt in [Prompt.speechUndone, .speechUndoneUnanswered] {
+                let said = words(prompt, ["field": "volumen", "value": value])
+                #expect(!said.contains(" a por defecto") && !said.contains(" a 60"), "\(said)")
+            }
+        }
+    }
+
     @Test func aWorkoutInGerman() throws {
         let session = try GoldenSession(words: TestCatalogue.german, languages: [TestCatalogue.words, TestCatalogue.spanish])
         expectGolden(
