@@ -306,6 +306,15 @@ import Testing
         }
     }
 
+    /// A profile value out of range is said with its units in the case they take: "Alter muss
+    /// 10 Jahre bis 110 Jahre sein", not "zwischen 10 Jahre und 110 Jahre", which wants a dative.
+    @Test func aRangeOfValuesWithUnitsIsSaidInTheNominativeInGerman() {
+        let words = TestCatalogue.german
+        let said = words(.profileOutOfRange, ["field": "Alter", "low": "10 Jahre", "high": "110 Jahre"])
+        #expect(!said.contains("zwischen"), "\(said)")
+        #expect(said == "Alter muss 10 Jahre bis 110 Jahre sein.")
+    }
+
     /// A speech setting undone names the value it is back to without "vuelve a por defecto".
     @Test func anUndoneSettingIsSaidWithItsValueInSpanish() {
         let words = TestCatalogue.spanish
