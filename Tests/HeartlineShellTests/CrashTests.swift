@@ -189,12 +189,12 @@ struct TestRandom {
 
 /// The built binary in script mode with its standard input kept open: the test feeds lines,
 /// reads the transcript as it comes, and signals or kills the process when it likes.
-final class LiveHeartline: @unchecked Sendable {
+final class LiveHeartline: ScriptedRun, @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let reader: TranscriptReader
+    let reader: TranscriptReader
     /// Signalled once, when the process has ended.
     private let exited = DispatchSemaphore(value: 0)
     private var hasExited = false
@@ -219,27 +219,7 @@ final class LiveHeartline: @unchecked Sendable {
         Thread { while !errorHandle.availableData.isEmpty {} }.start()
     }
 
-    /// Writes each of `commands` as a line.
-    func send(_ commands: String...) {
-        TranscriptReader.write(commands, to: input.fileHandleForWriting.fileDescriptor)
-    }
-
-    /// Waits for the next line equal to `line`, and returns it.
-    func waitForLine(_ line: String, timeout: TimeInterval = 20) -> String? {
-        reader.waitForLine(timeout: timeout) { $0 == line }
-    }
-
-    func waitForLine(prefix: String, timeout: TimeInterval = 20) -> String? {
-        reader.waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
-    }
-
-    /// Waits for the next line (after the last one matched) that satisfies `predicate`.
-    func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
-        reader.waitForLine(timeout: timeout, where: predicate)
-    }
-
-    /// Every line written so far.
-    var transcript: [String] { reader.lines }
+    var inputDescriptor: Int32 { input.fileHandleForWriting.fileDescriptor }
 
     func send(signal number: Int32) {
         Glibc.kill(process.processIdentifier, number)

@@ -85,14 +85,47 @@ final class TranscriptReader: @unchecked Sendable {
     }
 }
 
+/// A run in script mode that the test feeds a line at a time and whose transcript it reads as
+/// it comes: the binary (`LiveHeartline`) or this process's own run (`InProcessScript`).
+protocol ScriptedRun: AnyObject {
+    /// What the run prints, read as it comes.
+    var reader: TranscriptReader { get }
+    /// The write end of the run's standard input.
+    var inputDescriptor: Int32 { get }
+}
+
+extension ScriptedRun {
+    /// Writes each of `commands` as a line.
+    func send(_ commands: String...) {
+        TranscriptReader.write(commands, to: inputDescriptor)
+    }
+
+    /// Waits for the next line equal to `line`, and returns it.
+    func waitForLine(_ line: String, timeout: TimeInterval = 20) -> String? {
+        reader.waitForLine(timeout: timeout) { $0 == line }
+    }
+
+    func waitForLine(prefix: String, timeout: TimeInterval = 20) -> String? {
+        reader.waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
+    }
+
+    /// Waits for the next line (after the last one matched) that satisfies `predicate`.
+    func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
+        reader.waitForLine(timeout: timeout, where: predicate)
+    }
+
+    /// Every line written so far.
+    var transcript: [String] { reader.lines }
+}
+
 /// Heartline's own code in script mode inside this process, its standard input a pipe kept open:
 /// the test feeds lines and reads the transcript as it comes, as with `LiveHeartline`, without
 /// starting a process. `HeartlineMain.run` runs on a thread of its own, on the real clock
 /// unless the script moves its own. What only a process of its own shows (a kill, a signal, a
 /// wrapper such as strace, its exit) is tested on the binary.
-final class InProcessScript: @unchecked Sendable {
+final class InProcessScript: ScriptedRun, @unchecked Sendable {
     private let input: Int32
-    private let reader: TranscriptReader
+    let reader: TranscriptReader
     private let outputEnd: Int32
     /// Signalled once, when the run has returned.
     private let ended = DispatchSemaphore(value: 0)
@@ -144,27 +177,7 @@ final class InProcessScript: @unchecked Sendable {
         close(outputEnd)
     }
 
-    /// Writes each of `commands` as a line.
-    func send(_ commands: String...) {
-        TranscriptReader.write(commands, to: input)
-    }
-
-    /// Waits for the next line equal to `line`, and returns it.
-    func waitForLine(_ line: String, timeout: TimeInterval = 20) -> String? {
-        reader.waitForLine(timeout: timeout) { $0 == line }
-    }
-
-    func waitForLine(prefix: String, timeout: TimeInterval = 20) -> String? {
-        reader.waitForLine(timeout: timeout) { $0.hasPrefix(prefix) }
-    }
-
-    /// Waits for the next line (after the last one matched) that satisfies `predicate`.
-    func waitForLine(timeout: TimeInterval = 20, where predicate: (String) -> Bool) -> String? {
-        reader.waitForLine(timeout: timeout, where: predicate)
-    }
-
-    /// Every line written so far.
-    var transcript: [String] { reader.lines }
+    var inputDescriptor: Int32 { input }
 
     /// Closes standard input: end of input, as a script's end.
     func closeInput() {
