@@ -41,13 +41,7 @@ import Testing
         try FileManager.default.copyItem(atPath: StickTests.coachPlan, toPath: stick.path + "/gorby.zwo")
         let terminal = try PseudoTerminal(arguments: StickTests.arguments(data), environment: ["HEARTLINE_DBUS_ADDRESS": bus.address])
         #expect(terminal.waitFor("menu: 5, Resting check."))
-        var mark = terminal.mark
-        try bus.plugIn(stick.path)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("1")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        let said = terminal.output(after: mark)
+        let said = try StickTests.plugInAndChoose("1", stick.path, bus, on: terminal)
         #expect(said.contains("answer: 3 workouts copied to the stick."), "\(said)")
         #expect(said.contains("answer: 1 plan file read from the stick, under Plans from files."), "\(said)")
         #expect(StickTests.copied(stick.path).count == 3)

@@ -141,6 +141,20 @@ struct StickTests {
         return terminal
     }
 
+    /// Plugs `stick` in, waits for its offer, chooses `key` there and waits until the stick may be
+    /// pulled out: what was said from the choice on.
+    static func plugInAndChoose(
+        _ key: String, _ stick: String, readOnly: Bool = false, _ bus: MockUDisks, on terminal: some TerminalUnderTest
+    ) throws -> String {
+        var mark = terminal.mark
+        try bus.plugIn(stick, readOnly: readOnly)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type(key)
+        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
+        return terminal.output(after: mark)
+    }
+
     static func copied(_ stick: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: stick + "/heartline")) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted()
@@ -202,13 +216,7 @@ struct StickTests {
         try FileManager.default.copyItem(atPath: Self.coachPlan, toPath: stick.path + "/gorby.zwo")
         #expect(try runProgram("/usr/bin/mount", ["-o", "remount,ro", stick.path], input: Data()).status == 0)
         let terminal = try Self.start(data, bus)
-        var mark = terminal.mark
-        try bus.plugIn(stick.path, readOnly: true)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("1")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        let said = terminal.output(after: mark)
+        let said = try Self.plugInAndChoose("1", stick.path, readOnly: true, bus, on: terminal)
         #expect(said.contains("answer: The stick is read-only, so no workouts were copied to it."), "\(said)")
         #expect(said.contains("answer: 1 plan file read from the stick"), "\(said)")
         #expect(FileManager.default.fileExists(atPath: data.path + "/plans/gorby.zwo"))
@@ -224,13 +232,7 @@ struct StickTests {
         let size = try Self.fitSizes(data).max()!
         let stick = try SmallDisk(size: String(size * 3 / 2 / 1024 + 8) + "k")
         let terminal = try Self.start(data, bus)
-        var mark = terminal.mark
-        try bus.plugIn(stick.path)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("2")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        let said = terminal.output(after: mark)
+        let said = try Self.plugInAndChoose("2", stick.path, bus, on: terminal)
         #expect(said.contains("answer: The stick is full after 1 workout; the rest stay on the board."), "\(said)")
         // What is on the stick is whole: listed in the marker, no partial file left.
         let names = (try FileManager.default.contentsOfDirectory(atPath: stick.path + "/heartline")).sorted()
@@ -249,13 +251,7 @@ struct StickTests {
         let stick = TemporaryDirectory()
         let terminal = try Self.start(data, bus)
         try bus.damage(repairable: true)
-        var mark = terminal.mark
-        try bus.plugIn(stick.path)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("2")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        let said = terminal.output(after: mark)
+        let said = try Self.plugInAndChoose("2", stick.path, bus, on: terminal)
         let mended = said.range(of: "answer: The stick was checked and mended.")
         let copied = said.range(of: "answer: 3 workouts copied to the stick.")
         #expect(mended != nil && copied != nil && mended!.lowerBound < copied!.lowerBound, "\(said)")
@@ -270,13 +266,7 @@ struct StickTests {
         }
 
         // Clean now: checked, not repaired again, and nothing said of it.
-        mark = terminal.mark
-        try bus.plugIn(stick.path)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("2")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        #expect(!terminal.output(after: mark).contains("mended"))
+        #expect(!(try Self.plugInAndChoose("2", stick.path, bus, on: terminal)).contains("mended"))
         #expect(bus.log().components(separatedBy: " Repair ").count == 2, "\(bus.log())")
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
@@ -378,13 +368,7 @@ struct StickTests {
         try export(names[1]).prefix(100).write(to: URL(fileURLWithPath: folder + "/" + names[1]))
         try (export(names[2]).prefix(50) + Data(count: 4096)).write(to: URL(fileURLWithPath: folder + "/.heartline-partial-" + names[2]))
         let terminal = try Self.start(data, bus)
-        var mark = terminal.mark
-        try bus.plugIn(stick.path)
-        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
-        mark = terminal.mark
-        terminal.type("2")
-        #expect(terminal.waitFor("answer: You may pull out the stick.", after: mark, timeout: 60))
-        #expect(terminal.output(after: mark).contains("answer: 2 workouts copied to the stick."))
+        #expect(try Self.plugInAndChoose("2", stick.path, bus, on: terminal).contains("answer: 2 workouts copied to the stick."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".heartline-copied"] + names)
         for name in names { #expect(FileManager.default.contents(atPath: folder + "/" + name) == export(name), "\(name)") }
         #expect(Set(Self.marker(stick.path)).isSuperset(of: names))
