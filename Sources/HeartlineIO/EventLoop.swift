@@ -2,7 +2,6 @@
     import Glibc
 #endif
 import CHeartlineSystem
-import Synchronization
 
 /// One thread's poll(2) loop: file descriptors, timers and work posted from other threads.
 ///
@@ -258,7 +257,7 @@ public struct StallRecord: Sendable {
 public final class Inbox: Sendable {
     public typealias Work = @Sendable () -> Void
     let fd: Int32
-    private let queue = Mutex<[Work]>([])
+    private let queue = Locked<[Work]>([])
 
     init() throws {
         fd = heartline_eventfd()

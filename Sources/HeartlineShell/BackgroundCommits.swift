@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import HeartlineCore
+import HeartlineIO
 import HeartlineStorage
-import Synchronization
 
 /// The store `StorageEdge` carries the core's effects out on, with the writes of a recording
 /// workout handed to a storage thread, so that a slow disk never holds the loop.
@@ -21,17 +21,17 @@ final class BackgroundCommits: WorkoutStore {
     /// The store, confined to `queue`, and the last append's failure, not yet thrown.
     private final class Confined: @unchecked Sendable {
         let store: any WorkoutStore
-        let failure = Mutex<(any Error)?>(nil)
+        let failure = Locked<(any Error)?>(nil)
         /// The store's disk state after the last operation on the storage thread, for the loop
         /// to read without waiting (one call late, as failures are).
-        let waitingForSpace: Mutex<Bool>
-        let writeFailure: Mutex<StorageError?>
-        let reserve: Mutex<Bool>
+        let waitingForSpace: Locked<Bool>
+        let writeFailure: Locked<StorageError?>
+        let reserve: Locked<Bool>
         init(_ store: any WorkoutStore) {
             self.store = store
-            waitingForSpace = Mutex(store.isWaitingForSpace)
-            writeFailure = Mutex(store.writeFailure)
-            reserve = Mutex(store.hasReserve)
+            waitingForSpace = Locked(store.isWaitingForSpace)
+            writeFailure = Locked(store.writeFailure)
+            reserve = Locked(store.hasReserve)
         }
 
         /// Called on the storage thread after each operation.

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 import Foundation
-import Synchronization
+import HeartlineIO
 
 /// Records what PulseAudio plays, as loudness per 10 ms with the time each piece arrived.
 ///
@@ -19,7 +19,7 @@ public final class AudioRecorder {
     }
 
     private final class Storage: Sendable {
-        let chunks = Mutex<[Chunk]>([])
+        let chunks = Locked<[Chunk]>([])
     }
 
     /// A chunk this loud or louder counts as sound (speech peaks reach thousands).

@@ -6,7 +6,6 @@ import Foundation
 import HeartlineCore
 import HeartlineIO
 import HeartlineSpeech
-import Synchronization
 
 /// `heartline-bench speech [--runs N]`: how long from a key press to speech, for answers and
 /// events, through Heartline's speaker, a minimal libspeechd client and the spd-say command,
@@ -198,7 +197,7 @@ private enum DirectTimes {
         var began: ContinuousClock.Instant?
         var finished: ContinuousClock.Instant?
     }
-    static let table = Mutex<[Int: Times]>([:])
+    static let table = Locked<[Int: Times]>([:])
 }
 
 private func directNotification(_ messageID: Int, _ clientID: Int, _ state: SPDNotificationType) {

@@ -3,9 +3,9 @@
 #endif
 import CHeartlineSystem
 import Foundation
+import HeartlineIO
 import HeartlineShell
 import HeartlineTestSupport
-import Synchronization
 import Testing
 
 /// What a test reads of a terminal it drives: the binary's (`PseudoTerminal`) or an in-process
@@ -258,7 +258,7 @@ final class InProcessTerminal: TerminalUnderTest {
 
 /// What the run's thread tells the test: its folder in /proc, then its exit status.
 private final class RunState: Sendable {
-    private let values = Mutex<(thread: String?, status: Int32?)>((nil, nil))
+    private let values = Locked<(thread: String?, status: Int32?)>((nil, nil))
 
     var thread: String? {
         get { values.withLock { $0.thread } }

@@ -3,7 +3,6 @@ import Foundation
 import HeartlineCore
 import HeartlineIO
 import HeartlineStorage
-import Synchronization
 
 /// Uploads saved workouts to a service, never losing one and never holding the loop.
 ///
@@ -105,7 +104,7 @@ final class UploadWorker: @unchecked Sendable {
     private let needsFile: @Sendable (Int64) -> Void
     private var store: UploadQueue?
     private var timer: DispatchWorkItem?
-    private let waiting = Mutex<Int?>(nil)
+    private let waiting = Locked<Int?>(nil)
 
     init(
         directory: String, service: any UploadService, keyPath: String, timeout: Double, report: @escaping @Sendable (Input) -> Void,
