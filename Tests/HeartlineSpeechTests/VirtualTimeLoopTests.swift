@@ -142,7 +142,7 @@ import Testing
                 inbox.post { record.finished += 1 }
             }
         }
-        posters.forEach { $0.start() }
+        for poster in posters { poster.start() }
         let deadline = Date().addingTimeInterval(60)
         while record.finished < threads && Date() < deadline { loop.turn(maximumWait: 1) }
         #expect(record.finished == threads)
