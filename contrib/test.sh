@@ -104,35 +104,46 @@ stage() {
   return "$status"
 }
 
-# beside NAME COMMAND...: starts COMMAND as the stage NAME in the background when it is wanted;
-# `joined NAME` waits for it, shows its output and notes its time and result. The binary's
-# launches while both run are counted in the other stage's.
-declare -A beside_pid=()
-beside() {
-  local name=$1
-  shift
-  [[ -n ${wanted[$name]:-} ]] || return 0
-  echo "==== $name: $* (beside the next stage; its output follows that stage's)"
+# lane NAME...: runs the stages NAME... (each the function of that name) one after another in
+# the background, beside what follows; `joined` waits for them, shows each one's output and notes
+# its time, result and launches. The lane's stages count their launches in a log of their own,
+# so that neither the lane's nor the foreground's figures hold the other's.
+lane_pid=""
+lane_stages=()
+lane() {
+  local name
+  lane_stages=()
+  for name; do [[ -n ${wanted[$name]:-} ]] && lane_stages+=("$name"); done
+  ((${#lane_stages[@]})) || return 0
+  echo "==== ${lane_stages[*]}: one after another, beside the next stage (their output follows it)"
   (
-    started=$SECONDS
-    "$@"
-    echo "$? $((SECONDS - started))" >"$report/$name.status"
+    export HEARTLINE_LAUNCH_LOG=$report/launches.lane
+    : >"$HEARTLINE_LAUNCH_LOG"
+    for name in "${lane_stages[@]}"; do
+      local started=$SECONDS before
+      before=$(accounted)
+      "$name" >"$report/$name.out" 2>&1
+      echo "$? $((SECONDS - started)) $(($(accounted) - before))" >"$report/$name.status"
+    done
   ) &
-  beside_pid[$name]=$!
+  lane_pid=$!
 }
 joined() {
-  local name=$1 status seconds
-  [[ -n ${beside_pid[$name]:-} ]] || return 0
-  wait "${beside_pid[$name]}"
-  [[ -f $report/$name.log ]] && cat "$report/$name.log"
-  read -r status seconds <"$report/$name.status" || status=1 seconds=0
-  took[$name]=$seconds
-  launched[$name]="-"
-  if ((status == 0)); then result[$name]=ok; else
-    result[$name]="FAILED ($status)"
-    failed+=("$name")
-  fi
-  echo "==== $name: ${result[$name]} in ${took[$name]} s"
+  local name status seconds count
+  [[ -n $lane_pid ]] || return 0
+  wait "$lane_pid"
+  for name in "${lane_stages[@]}"; do
+    echo "==== $name (beside)"
+    cat "$report/$name.out" 2>/dev/null
+    read -r status seconds count <"$report/$name.status" || status=1 seconds=0 count=0
+    took[$name]=$seconds
+    launched[$name]=$count
+    if ((status == 0)); then result[$name]=ok; else
+      result[$name]="FAILED ($status)"
+      failed+=("$name")
+    fi
+    echo "==== $name: ${result[$name]} in ${took[$name]} s"
+  done
 }
 
 table() {
@@ -160,8 +171,22 @@ table() {
   fi
 }
 
+# What failed, said again after the table: a log cut to its last lines still shows it.
+failures() {
+  local name log
+  for name in "${failed[@]}"; do
+    echo
+    echo "what failed in $name:"
+    for log in "$report/$name.log" "$report/$name.out"; do
+      [[ -f $log ]] || continue
+      grep -E '(^✘|recorded an issue|ThreadSanitizer|SUMMARY:|FAIL|error:)' "$log" | head -n 30
+    done
+  done
+}
+
 finish() {
   table | tee "$report/table.txt"
+  failures
   if ((${#failed[@]})); then
     echo "contrib/test.sh: failed: ${failed[*]}"
     exit 1
@@ -199,8 +224,8 @@ fi
 stage unit unit
 
 # A short run of each fuzz target; contrib/fuzz.sh without --short runs them long.
+# It runs beside the VM suite, after the boot test (below).
 fuzz() { if ((long)); then contrib/fuzz.sh; else contrib/fuzz.sh --short; fi; }
-stage fuzz fuzz
 
 # ThreadSanitizer over the suites tagged .threads (Tests/*/Tags.swift says which): the storage
 # thread and its store, the loop's inbox and background work, espeak-ng's synthesis thread, and
@@ -233,17 +258,22 @@ stage tsan tsan
 
 # Kills of each kind, strap and ride: no sample older than 5 s lost, no stale distance. CI's
 # number of rounds is the crash stress's own (the rounds that found every defect it has caught).
+# It runs beside the VM suite, after the fuzz targets (below).
 crash() { if ((long)); then contrib/crash-stress.sh --long; else contrib/crash-stress.sh; fi; }
-stage crash crash
 
 # Heartline installed on a Debian 12 system and started at boot; the base system is made once
 # per machine. Its packages are checked there (package.sh --check-only: fields, files, lintian).
 # Skipped, with the reason, without QEMU or debootstrap.
-boot() { contrib/boot/run.sh >"$report/boot.log" 2>&1; }
-# The boot test runs beside the VM suite: each is QEMU without KVM on one processor of the two
-# (its release build shares them with the VM suite's first groups). Its output is shown after
-# the VM suite's. Side by side on this two-core machine under other load: vm 1009 s with boot
-# 479 s, where one after the other they took 792 + 369 s.
+boot() {
+  contrib/boot/run.sh >"$report/boot.log" 2>&1
+  local status=$?
+  cat "$report/boot.log"
+  return "$status"
+}
+# The VM suite keeps QEMU busy for a quarter of an hour while its groups mostly wait on the
+# guest; beside it, one after another: the boot test (QEMU without KVM on one processor, its
+# release build made beside the unit stage), then the fuzz targets and the crash stress, which
+# have no part in the VM's. Each stage's output is shown after the VM suite's.
 if [[ -n $release_pid ]]; then
   if wait "$release_pid" && [[ -x .build-release/release/heartline ]]; then
     export HEARTLINE_BUILT_BINARY=$PWD/.build-release/release/heartline
@@ -253,10 +283,14 @@ if [[ -n $release_pid ]]; then
     tail -n 5 "$report/release-build.log"
   fi
 fi
-beside boot boot
+lane boot fuzz crash
 # Skipped, with the reason, where QEMU or the kernel image cannot be had.
-stage vm contrib/vm/run.sh
-joined boot
+vm() {
+  contrib/vm/run.sh 2>&1 | tee "$report/vm.log"
+  return "${PIPESTATUS[0]}"
+}
+stage vm vm
+joined
 # The Debian package's own check, when the boot test did not make and check it.
 package() { contrib/package.sh --check; }
 if [[ -n ${wanted[boot]:-} ]] && ! grep -q '^boot: SKIPPED' "$report/boot.log" 2>/dev/null; then
