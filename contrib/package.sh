@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the Debian package of Heartline for this machine's architecture, and checks it.
 #
-# Usage: contrib/package.sh [--output DIR]           build heartline_VERSION_ARCH.deb in DIR
-#                                                     (default .build/debian); prints its path
+# Usage: contrib/package.sh [--output DIR]           build heartline_VERSION_ARCH.deb and
+#                                                     heartline-board_VERSION_all.deb in DIR
+#                                                     (default .build/debian); prints their paths
 #        contrib/package.sh --check [--output DIR]   build it, then check its fields and files
 #                                                     and run lintian; exit status 1 on a fault
-#        contrib/package.sh --check-only DEB         check a package already built
+#        contrib/package.sh --check-only DEB...      check packages already built
 #
 # The files are contrib/install.sh's, staged with DESTDIR and PREFIX=/usr, from a release build
 # (or HEARTLINE_BUILT_BINARY), with the binary stripped as Debian does, the manual page gzipped,
@@ -18,11 +19,18 @@
 #                           the one `heartline --version` prints (HeartlineMain.version)
 #   HEARTLINE_MAINTAINER    the Maintainer field (default below)
 #
-# The package declares what the binary links (found by dpkg-shlibdeps, from dpkg-dev), what it
+# heartline declares what the binary links (found by dpkg-shlibdeps, from dpkg-dev), what it
 # loads or talks to (libespeak-ng1, speech-dispatcher and its espeak-ng module, a sound server),
-# and has one maintainer script: postinst gives the binary the capabilities that searching for
-# straps needs, again after every upgrade. Nothing touches a user's files: removing or purging
-# the package leaves ~/.local/share/heartline, ~/.config/heartline and ~/.local/state/heartline.
+# recommends what a headset needs (bluez, the sound server's Bluetooth module), and has one
+# maintainer script: postinst gives the binary the capabilities that searching for straps needs,
+# again after every upgrade. Nothing touches a user's files: removing or purging the package
+# leaves ~/.local/share/heartline, ~/.config/heartline and ~/.local/state/heartline.
+#
+# heartline-board turns a Debian 12 machine into a Heartline board in one step (README, "A board
+# with no screen"): the user heartline, logged in on tty1 at boot, whose login starts Heartline;
+# the sound server's Bluetooth audio with no login seat; bluetoothd restarted when it dies. Its
+# files are drop-ins and fragments in the places systemd, udev, WirePlumber and the login read,
+# so removing it puts the machine back; neither removal nor purge deletes the user or its home.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -31,21 +39,26 @@ maintainer=${HEARTLINE_MAINTAINER:-The Heartline authors <heartline@example.org>
 revision=${HEARTLINE_DEB_REVISION:-1}
 output=$root/.build/debian
 mode=build
-deb=""
+debs=()
 while (($#)); do
   case $1 in
     --check) mode=check ;;
     --check-only)
       mode=check-only
-      deb=${2:?usage: contrib/package.sh --check-only DEB}
       shift
+      debs=("$@")
+      ((${#debs[@]})) || {
+        echo "usage: contrib/package.sh --check-only DEB..." >&2
+        exit 2
+      }
+      break
       ;;
     --output)
       output=${2:?usage: contrib/package.sh --output DIR}
       shift
       ;;
     *)
-      echo "usage: contrib/package.sh [--check] [--output DIR] | --check-only DEB" >&2
+      echo "usage: contrib/package.sh [--check] [--output DIR] | --check-only DEB..." >&2
       exit 2
       ;;
   esac
@@ -69,8 +82,21 @@ depends_extra=(speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak
   pulseaudio-utils)
 # Starting at boot (a user manager for the login, and systemctl --user reaching it), setcap, and
 # fsck.vfat, which mends a USB stick left dirty by an early pull before anything is written to it.
-recommends=(libpam-systemd dbus-user-session libcap2-bin dosfstools)
-suggests=(bluez sqlite3)
+# A Bluetooth headset: bluetoothd, and the sound server's Bluetooth module (PipeWire's first, the
+# one apt chooses on a bare system, where pipewire-pulse is the sound server it chose above).
+recommends=(libpam-systemd dbus-user-session libcap2-bin dosfstools bluez
+  "libspa-0.2-bluetooth | pulseaudio-module-bluetooth")
+suggests=(heartline-board sqlite3)
+# The board: Heartline itself, bluetoothd, and one sound server with its Bluetooth audio. Debian
+# has no way to depend on (A and B) or C, so each part of PipeWire's stack is an alternative to
+# PulseAudio's Bluetooth module (which brings PulseAudio itself): on a bare system apt takes
+# PipeWire's three; with pulseaudio-module-bluetooth installed, or named beside the board on
+# apt's command line, PulseAudio's stack satisfies all three and no PipeWire is installed.
+board_depends=(bluez adduser "libspa-0.2-bluetooth | pulseaudio-module-bluetooth"
+  "pipewire-pulse | pulseaudio-module-bluetooth" "wireplumber | pulseaudio-module-bluetooth")
+# The login's user manager, which runs Heartline as a unit; without it the login runs Heartline
+# itself (the boot test's nouser case).
+board_recommends=(libpam-systemd dbus-user-session)
 
 build() {
   command -v dpkg-shlibdeps >/dev/null || {
@@ -92,28 +118,8 @@ build() {
   gzip -9n "$tree/usr/share/man/man1/heartline.1"
   install -m 644 contrib/70-heartline-input.rules "$doc/70-heartline-input.rules"
 
-  # copyright, in Debian's machine-readable format, from LICENSE.
-  {
-    echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
-    echo "Upstream-Name: heartline"
-    echo
-    echo "Files: *"
-    echo "Copyright: $(sed -n 's/^Copyright (c) //p' LICENSE | head -n 1)"
-    echo "License: Expat"
-    sed -e '1,/^Copyright/d' LICENSE | sed -e '/./,$!d' -e 's/^$/./' -e 's/^/ /'
-  } >"$doc/copyright"
-
-  # changelog.Debian: one entry for this version, dated by the commit it was built from.
-  local date
-  date=$(git log -1 --format=%aD 2>/dev/null) || date=$(date -R)
-  {
-    echo "heartline ($version-$revision) unstable; urgency=medium"
-    echo
-    echo "  * Heartline $version, packaged by contrib/package.sh."
-    echo
-    echo " -- $maintainer  $date"
-  } | gzip -9n >"$doc/changelog.Debian.gz"
-  chmod 644 "$doc/changelog.Debian.gz"
+  copyright "$doc/copyright"
+  changelog heartline "$doc/changelog.Debian.gz"
 
   readme_debian >"$doc/README.Debian"
 
@@ -166,9 +172,161 @@ build() {
   } >"$tree/DEBIAN/control"
 
   mkdir -p "$output"
-  deb=$output/heartline_${version}-${revision}_$arch.deb
+  local deb=$output/heartline_${version}-${revision}_$arch.deb
   dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
   echo "$deb"
+  build_board
+}
+
+# The board's login hook: the README's ~/.profile lines, exactly, for the user heartline.
+board_login() {
+  local profile
+  profile=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
+    found && /^ *```/ { if (inside) exit; inside = 1; next }
+    inside { sub(/^   /, ""); print }' README.md)
+  [[ $profile == *"systemctl --user start"* ]] || {
+    echo "package: the README's ~/.profile lines were not found" >&2
+    exit 1
+  }
+  echo "# heartline-board: sourced by /etc/profile.d/heartline-board.sh in the login shell of the"
+  echo "# user heartline. On tty1 it starts Heartline as the user unit and waits for it (README,"
+  echo "# \"Starting at boot with no screen\"); anywhere else (an SSH login) it does nothing."
+  echo "$profile"
+}
+
+build_board() {
+  local stage
+  stage=$(mktemp -d)
+  local tree=$stage/tree doc=$stage/tree/usr/share/doc/heartline-board
+  install -d "$tree/DEBIAN" "$doc" "$tree/usr/share/heartline-board" \
+    "$tree/usr/lib/systemd/system/getty@tty1.service.d" "$tree/usr/lib/systemd/system/bluetooth.service.d" \
+    "$tree/usr/lib/udev/rules.d" "$tree/usr/share/wireplumber/bluetooth.lua.d" \
+    "$tree/usr/share/wireplumber/wireplumber.conf.d" "$tree/etc/profile.d" "$tree/usr/share/lintian/overrides"
+  # Autologin on tty1 for the user heartline, and bluetoothd restarted when it dies: drop-ins in
+  # /usr/lib, so that an administrator's own in /etc still win, and removal takes them away.
+  sed "s/@USER@/heartline/" contrib/autologin.conf >"$tree/usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf"
+  install -m 644 contrib/bluetooth-restart.conf "$tree/usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf"
+  # The headset's and keypad's keys for the user at the console (heartline is also in input).
+  install -m 644 contrib/70-heartline-input.rules "$tree/usr/lib/udev/rules.d/70-heartline-board.rules"
+  # WirePlumber reads fragments from /usr/share, /etc and ~/.config alike.
+  install -m 644 contrib/board/wireplumber.lua "$tree/usr/share/wireplumber/bluetooth.lua.d/90-heartline-board.lua"
+  install -m 644 contrib/board/wireplumber.conf "$tree/usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf"
+  install -m 644 contrib/board/profile.sh "$tree/etc/profile.d/heartline-board.sh"
+  board_login >"$tree/usr/share/heartline-board/login.sh"
+  chmod 644 "$tree/usr/share/heartline-board/login.sh"
+  echo /etc/profile.d/heartline-board.sh >"$tree/DEBIAN/conffiles"
+  copyright "$doc/copyright"
+  changelog heartline-board "$doc/changelog.Debian.gz"
+  {
+    echo "# Not in Debian's archive: no bug to close."
+    echo "heartline-board: initial-upload-closes-no-bugs"
+    echo "# Drop-ins for Debian's own bluetooth.service and getty@tty1, not services of this"
+    echo "# package: under sysvinit there is nothing to drop in, and no script to ship."
+    echo "heartline-board: package-supports-alternative-init-but-no-init.d-script [usr/lib/systemd/system/*]"
+  } >"$tree/usr/share/lintian/overrides/heartline-board"
+  board_postinst >"$tree/DEBIAN/postinst"
+  board_postrm >"$tree/DEBIAN/postrm"
+  chmod 755 "$tree/DEBIAN/postinst" "$tree/DEBIAN/postrm"
+  find "$tree" -type d -exec chmod 755 {} +
+  (cd "$tree" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$tree/DEBIAN/md5sums"
+  chmod 644 "$tree/DEBIAN/md5sums" "$tree/DEBIAN/conffiles"
+  local size
+  size=$(du -sk --exclude=DEBIAN "$tree" | cut -f1)
+  {
+    echo "Package: heartline-board"
+    echo "Version: $version-$revision"
+    echo "Architecture: all"
+    echo "Maintainer: $maintainer"
+    echo "Installed-Size: $size"
+    echo "Depends: heartline (= $version-$revision), $(join "${board_depends[@]}")"
+    echo "Recommends: $(join "${board_recommends[@]}")"
+    echo "Section: misc"
+    echo "Priority: optional"
+    echo "Description: makes this machine a Heartline board with no screen"
+    echo " Heartline is a voice-first workout shell for blind athletes. This package"
+    echo " sets a Debian machine up as a board with a headset and a keypad and no"
+    echo " screen: the user heartline is logged in on the first virtual console at"
+    echo " boot and its login starts Heartline; the sound server plays Bluetooth audio"
+    echo " with no graphical seat, so a headset paired by ear in Heartline is heard;"
+    echo " bluetoothd is restarted when it dies. Removing the package puts the machine"
+    echo " back; the user heartline and its workouts stay, also on purge."
+  } >"$tree/DEBIAN/control"
+  local deb=$output/heartline-board_${version}-${revision}_all.deb
+  dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
+  rm -rf "$stage"
+  echo "$deb"
+}
+
+board_postinst() {
+  cat <<'SCRIPT'
+#!/bin/sh
+# heartline-board: the user heartline (made once, never changed after), its groups, and its
+# user manager kept running with no login (linger), so the sound server and the headset's link
+# stay up between one Heartline and the next.
+set -e
+if [ "$1" = configure ]; then
+  if ! getent passwd heartline >/dev/null; then
+    adduser --quiet --disabled-password --gecos Heartline --shell /bin/bash heartline
+  fi
+  # audio: the board's own sound card; bluetooth: bluetoothd's D-Bus interface (pairing);
+  # input: the headset's and keypad's keys when no login seat is active.
+  for group in audio bluetooth input; do
+    if getent group "$group" >/dev/null; then adduser --quiet heartline "$group"; fi
+  done
+  mkdir -p /var/lib/systemd/linger
+  touch /var/lib/systemd/linger/heartline
+  if [ -d /run/systemd/system ]; then
+    systemctl daemon-reload || true
+    udevadm trigger --subsystem-match=input || true
+  fi
+fi
+exit 0
+SCRIPT
+}
+
+board_postrm() {
+  cat <<'SCRIPT'
+#!/bin/sh
+# heartline-board: removal puts the machine back (dpkg takes the drop-ins away; linger goes
+# here). The user heartline and its home, with its workouts, stay, on purge too: delete them by
+# hand with deluser --remove-home heartline.
+set -e
+case "$1" in
+  remove | purge)
+    rm -f /var/lib/systemd/linger/heartline
+    if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
+    ;;
+esac
+exit 0
+SCRIPT
+}
+
+# copyright FILE: Debian's machine-readable format, from LICENSE.
+copyright() {
+  {
+    echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+    echo "Upstream-Name: heartline"
+    echo
+    echo "Files: *"
+    echo "Copyright: $(sed -n 's/^Copyright (c) //p' LICENSE | head -n 1)"
+    echo "License: Expat"
+    sed -e '1,/^Copyright/d' LICENSE | sed -e '/./,$!d' -e 's/^$/./' -e 's/^/ /'
+  } >"$1"
+}
+
+# changelog PACKAGE FILE: changelog.Debian, one entry for this version, dated by the commit it
+# was built from.
+changelog() {
+  local date
+  date=$(git log -1 --format=%aD 2>/dev/null) || date=$(date -R)
+  {
+    echo "$1 ($version-$revision) unstable; urgency=medium"
+    echo
+    echo "  * Heartline $version, packaged by contrib/package.sh."
+    echo
+    echo " -- $maintainer  $date"
+  } | gzip -9n >"$2"
+  chmod 644 "$2"
 }
 
 join() {
@@ -244,7 +402,9 @@ Starting at boot with no screen
 
 Nothing starts by itself after installing: the systemd user unit
 /usr/lib/systemd/user/heartline.service has no [Install] section on purpose (enabled for every
-session it would also start for an SSH login). For a user called ann who trains:
+session it would also start for an SSH login). The package heartline-board does what follows
+for its own user, heartline, with the headset's Bluetooth audio and a bluetoothd that comes back
+(README, "A board with no screen"). By hand, for a user called ann who trains:
 
 1. Log ann in on tty1 at boot, with no password:
 
@@ -273,21 +433,44 @@ to remove them.
 EOF
 }
 
-# check DEB: the fields, the files, the unit's path and lintian. Says each fault.
+# check DEB: the fields, the files, the maintainer scripts and lintian. Says each fault.
 check() {
-  local deb=$1 faults=0 info contents
+  local deb=$1 faults=0 info contents package
   fault() {
     echo "package: FAIL $*" >&2
     faults=$((faults + 1))
   }
   info=$(dpkg-deb --info "$deb")
   contents=$(dpkg-deb --contents "$deb" | awk '{ print $NF }')
+  package=$(dpkg-deb --field "$deb" Package)
   local field
   for field in Package Version Architecture Maintainer Installed-Size Depends Recommends Section Priority Description; do
     grep -q "^ $field: ." <<<"$info" || fault "the control file has no $field"
   done
-  grep -qx " Architecture: $arch" <<<"$info" || fault "the architecture is not $arch"
   grep -qx " Version: $version-[0-9][0-9a-z.+~]*" <<<"$info" || fault "the version is not $version-REVISION"
+  case $package in
+    heartline) check_program ;;
+    heartline-board) check_board ;;
+    *) fault "no package called $package" ;;
+  esac
+
+  if command -v lintian >/dev/null; then
+    local report
+    # Every tag lintian gives, and a fault for each error or warning.
+    report=$(lintian --display-info --show-overrides --fail-on none "$deb" 2>&1 | grep -v "^running with root privileges")
+    echo "package: lintian $(lintian --version | awk '{ print $2 }') on ${deb##*/}:" >&2
+    if [[ -n $report ]]; then sed 's/^/    /' <<<"$report" >&2; else echo "    (no tags)" >&2; fi
+    grep -qE '^[EW]: ' <<<"$report" && fault "lintian gave errors or warnings"
+  else
+    fault "lintian is missing (contrib/setup.sh --test installs it)"
+  fi
+  if ((faults)); then return 1; fi
+  echo "package: ok   ${deb##*/}: its fields, its files and lintian" >&2
+}
+
+# The program's own checks, in check's scope.
+check_program() {
+  grep -qx " Architecture: $arch" <<<"$info" || fault "the architecture is not $arch"
   local depends needed
   depends=$(sed -n 's/^ Depends: //p' <<<"$info")
   for needed in libc6 libbluetooth3 libreadline8 libsqlite3-0 libspeechd2 libespeak-ng1 libcurl4 espeak-ng \
@@ -319,23 +502,62 @@ check() {
   [[ $scripts == "postinst " ]] || fault "the maintainer scripts are [$scripts], not postinst alone"
   dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst | grep -qE 'home|\.local|rm ' &&
     fault "postinst touches a user's files"
+  local recommends
+  recommends=$(sed -n 's/^ Recommends: //p' <<<"$info")
+  for needed in bluez "libspa-0.2-bluetooth | pulseaudio-module-bluetooth"; do
+    [[ ", $recommends," == *", $needed"[\ ,]* ]] || fault "Recommends lacks $needed ($recommends)"
+  done
+}
 
-  if command -v lintian >/dev/null; then
-    local report
-    # Every tag lintian gives, and a fault for each error or warning.
-    report=$(lintian --display-info --show-overrides --fail-on none "$deb" 2>&1 | grep -v "^running with root privileges")
-    echo "package: lintian $(lintian --version | awk '{ print $2 }') on ${deb##*/}:" >&2
-    if [[ -n $report ]]; then sed 's/^/    /' <<<"$report" >&2; else echo "    (no tags)" >&2; fi
-    grep -qE '^[EW]: ' <<<"$report" && fault "lintian gave errors or warnings"
-  else
-    fault "lintian is missing (contrib/setup.sh --test installs it)"
-  fi
-  if ((faults)); then return 1; fi
-  echo "package: ok   ${deb##*/}: its fields, its files and lintian" >&2
+# The board's checks, in check's scope.
+check_board() {
+  grep -qx " Architecture: all" <<<"$info" || fault "the architecture is not all"
+  local depends needed
+  depends=$(sed -n 's/^ Depends: //p' <<<"$info")
+  for needed in "heartline (= $(dpkg-deb --field "$deb" Version))" bluez adduser \
+    "libspa-0.2-bluetooth | pulseaudio-module-bluetooth" "pipewire-pulse | pulseaudio-module-bluetooth" \
+    "wireplumber | pulseaudio-module-bluetooth"; do
+    [[ ", $depends," == *", $needed,"* ]] || fault "Depends lacks $needed ($depends)"
+  done
+  local path
+  for path in ./usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf \
+    ./usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf \
+    ./usr/lib/udev/rules.d/70-heartline-board.rules \
+    ./usr/share/wireplumber/bluetooth.lua.d/90-heartline-board.lua \
+    ./usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf \
+    ./etc/profile.d/heartline-board.sh ./usr/share/heartline-board/login.sh \
+    ./usr/share/doc/heartline-board/copyright ./usr/share/doc/heartline-board/changelog.Debian.gz; do
+    grep -qx -- "$path" <<<"$contents" || fault "the package lacks $path"
+  done
+  # In /etc only the login's hook, a conffile; nothing in anyone's home.
+  grep -v '^\./$' <<<"$contents" | grep -vE '^\./(usr/|etc/$|etc/profile\.d/$|etc/profile\.d/heartline-board\.sh$)' |
+    grep -q . && fault "the package has files outside /usr and its one file in /etc"
+  [[ $(dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./conffiles) == /etc/profile.d/heartline-board.sh ]] ||
+    fault "the conffiles are not /etc/profile.d/heartline-board.sh alone"
+  local file
+  file=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf)
+  grep -q -- '--autologin heartline ' <<<"$file" || fault "the getty drop-in does not log heartline in"
+  file=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/heartline-board/login.sh)
+  grep -q 'systemctl --user start --wait heartline.service' <<<"$file" || fault "the login hook does not start the unit"
+  local scripts
+  scripts=$(dpkg-deb --ctrl-tarfile "$deb" | tar -t | sed 's|^\./||' | grep -vE '^(|control|md5sums|conffiles)$' | sort | tr '\n' ' ')
+  [[ $scripts == "postinst postrm " ]] || fault "the maintainer scripts are [$scripts], not postinst and postrm"
+  # Neither script deletes the user or a home directory.
+  dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst ./postrm | grep -v '^ *#' | grep -qE 'deluser|userdel|rm .*(/home|~)' &&
+    fault "a maintainer script deletes the user or its files"
 }
 
 case $mode in
   build) build ;;
-  check) check "$(build)" ;;
-  check-only) check "$deb" ;;
+  check)
+    mapfile -t debs < <(build)
+    status=0
+    for deb in "${debs[@]}"; do check "$deb" || status=1; done
+    exit "$status"
+    ;;
+  check-only)
+    status=0
+    for deb in "${debs[@]}"; do check "$deb" || status=1; done
+    exit "$status"
+    ;;
 esac

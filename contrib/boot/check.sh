@@ -4,10 +4,15 @@
 # copies tty1's screen, the journal and Heartline's log to the host's shared folder, and powers
 # the machine off. The host judges; this script only collects.
 #
-# The kernel command line says which boot this is: heartline.boot=full, nouser or sound.
-# heartline.wait=SECONDS bounds the wait (default 300).
+# The kernel command line says which boot this is: heartline.boot=full, nouser or sound;
+# heartline.user=NAME who trains there (default ann); heartline.wait=SECONDS bounds the wait
+# (default 300).
 set -u
 boot=$(sed -n 's/.*heartline\.boot=\([a-z]*\).*/\1/p' /proc/cmdline)
+user=$(sed -n 's/.*heartline\.user=\([a-z][a-z0-9-]*\).*/\1/p' /proc/cmdline)
+user=${user:-ann}
+home=$(getent passwd "$user" | cut -d: -f6)
+uid=$(id -u "$user")
 limit=$(sed -n 's/.*heartline\.wait=\([0-9]*\).*/\1/p' /proc/cmdline)
 limit=${limit:-300}
 out=/run/heartline-boot
@@ -24,7 +29,7 @@ until mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "$out" 2
 done
 uptime() { cut -d' ' -f1 /proc/uptime; }
 note() { echo "$(uptime) $*" >>"$out/check.log"; }
-note "boot $boot, waiting up to $limit s"
+note "boot $boot for $user, waiting up to $limit s"
 
 # tty1's text, one line per row: /dev/vcsa1 starts with the screen's rows and columns (a
 # framebuffer console is wider than 80).
@@ -32,16 +37,16 @@ screen() {
   columns=$(od -An -tu1 -j1 -N1 /dev/vcsa1 | tr -d ' ')
   fold -w "${columns:-80}" /dev/vcs1 2>/dev/null | sed 's/ *$//'
 }
-# As ann, in ann's session (no PAM session of its own, unlike runuser).
-as_ann() { setpriv --reuid=ann --regid=ann --init-groups env HOME=/home/ann XDG_RUNTIME_DIR=/run/user/1000 "$@"; }
+# As the user, in the user's session (no PAM session of its own, unlike runuser).
+as_user() { setpriv --reuid="$user" --regid="$user" --init-groups env HOME="$home" XDG_RUNTIME_DIR="/run/user/$uid" "$@"; }
 # Which of the loopback card's subdevices are open, and the sound server's view of its sinks.
 streams() {
   for status in /proc/asound/Loopback/pcm*/sub*/status; do
     state=$(sed -n 's/^state: //p' "$status")
     [ -n "$state" ] && echo "$status: $state"
   done
-  as_ann pactl list sinks 2>&1 | grep -E "^Sink|Name:|State:"
-  as_ann pactl list short sink-inputs 2>&1
+  as_user pactl list sinks 2>&1 | grep -E "^Sink|Name:|State:"
+  as_user pactl list short sink-inputs 2>&1
 }
 waited=0
 recorder=""
@@ -53,12 +58,12 @@ case $boot in
     done
     # The sound server leaves alone a card any of whose devices is open, so the recording
     # starts only once the user's PulseAudio has taken the loopback card as its output.
-    until pgrep -u ann -x pulseaudio >/dev/null && as_ann pactl list short sinks 2>/dev/null | grep -q alsa_output ||
+    until pgrep -u "$user" -x pulseaudio >/dev/null && as_user pactl list short sinks 2>/dev/null | grep -q alsa_output ||
       [ "$waited" -ge "$limit" ]; do
       sleep 1
       waited=$((waited + 1))
     done
-    note "the sound server's sinks: $(as_ann pactl list short sinks 2>&1 | cut -f2 | tr '\n' ' ')"
+    note "the sound server's sinks: $(as_user pactl list short sinks 2>&1 | cut -f2 | tr '\n' ' ')"
     # The capture side of the first subdevice, which hears what is played into the first
     # playback subdevice, the one the sound server opens. The server's own input holds it for
     # its first seconds: try again until it is free.
@@ -96,10 +101,12 @@ note "collecting after $waited s"
 
 screen >"$out/screen.txt"
 journalctl -b --no-pager -o short-monotonic >"$out/journal.txt" 2>&1
-cp /home/ann/.local/state/heartline/heartline.log "$out/heartline.log" 2>/dev/null
+cp "$home/.local/state/heartline/heartline.log" "$out/heartline.log" 2>/dev/null
 ps -eo user:12,tty:8,pid,ppid,args >"$out/ps.txt"
 loginctl list-sessions --no-pager >"$out/sessions.txt" 2>&1
 cat /proc/asound/cards >"$out/cards.txt" 2>&1
+as_user pactl info >"$out/pactl-info.txt" 2>&1
+id "$user" >"$out/id.txt" 2>&1
 ls -l /run/user >"$out/run-user.txt" 2>&1
 note "done"
 echo done >"$out/done"

@@ -1,29 +1,40 @@
 #!/usr/bin/env bash
-# The boot test: Heartline installed from its Debian package on a Debian 12 system and started
-# at boot, as the README's "Starting at boot with no screen" sets it up, in QEMU.
+# The boot test: Heartline installed from its Debian packages on a Debian 12 system and started
+# at boot, in QEMU: by the heartline-board package, and by the README's own steps.
 #
 # Makes the base system once per machine (contrib/boot/image.sh, cached in
-# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot) and builds the package twice with
+# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot) and builds the packages twice with
 # contrib/package.sh, as revisions 1 and 2 of the same version, and checks the first
-# (package.sh --check-only: its fields, its files, lintian). In a copy of the base system,
+# (package.sh --check-only: their fields, their files, lintian). In a copy of the base system,
 # through chroot and apt, with no boot:
-#   install  apt installs revision 1 from the file, with every dependency already in the image;
-#            postinst gives the binary its capabilities; ann saves a workout with it
+#   install  apt installs heartline's revision 1 from the file, with every dependency already in
+#            the image; postinst gives the binary its capabilities; ann saves a workout with it
 #   upgrade  apt installs revision 2 over it: the capabilities again, ann's data, configuration
 #            and log unchanged (checksums), and the workout saved before still exported
-# That system, upgraded, is the disk of the full and sound boots. Then, still in the chroot:
-#   remove   apt removes the package: none of its files are left, ann's files are unchanged
+#   board    apt installs heartline-board with its defaults (Recommends too), beside
+#            pulseaudio-module-bluetooth as a PulseAudio board's user does: bluez and PulseAudio's
+#            Bluetooth module installed, no PipeWire; the user heartline made, in the groups
+#            audio, bluetooth and input, lingering; heartline saves a workout. The packages apt
+#            fetches for it are kept in the cache (archives/), so a run needs the mirror only
+#            when they change.
+# That system is the disk of the full and sound boots. Then, still in the chroot:
+#   board    apt removes heartline-board: none of its files but its conffile are left, linger
+#            goes, the user heartline and its files stay; purged, dpkg forgets it, its conffile
+#            goes and the user and its files still stay
+#   remove   apt removes heartline: none of its files are left, ann's files are unchanged
 #   purge    apt purges it: dpkg forgets it, ann's files are unchanged
-# and apt installs revision 2 again for the nouser boot. It follows the README's steps for the
-# user ann (the autologin drop-in and the ~/.profile lines, taken from the README itself), and
-# boots with Debian's kernel under QEMU without KVM. contrib/boot/check.sh, inside, reads tty1
+# and apt installs revision 2 again for the nouser boot, which follows the README's steps for
+# the user ann (the autologin drop-in and the ~/.profile lines, taken from the README itself).
+# It boots with Debian's kernel under QEMU without KVM. contrib/boot/check.sh, inside, reads tty1
 # through /dev/vcs1 and hands what it saw to this script through a shared folder. One boot per
 # case:
-#   full    the whole set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
-#   nouser  libpam-systemd and dbus-user-session removed, so no user manager: the ~/.profile
-#           fallback runs Heartline directly on tty1, and the log says why
-#   sound   the whole set-up with snd-aloop loaded: the speech recorded from the loopback
-#           card's capture side is not silence
+#   full    the board's set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
+#           the login of the user heartline started
+#   nouser  the README's steps for ann, with libpam-systemd and dbus-user-session removed, so no
+#           user manager: the ~/.profile fallback runs Heartline directly on tty1, and the log
+#           says why
+#   sound   the board's set-up with snd-aloop loaded: the speech recorded from the loopback
+#           card's capture side is not silence, and pactl names PulseAudio as the server
 #   package no boot: only the package's checks above
 #
 # Usage: contrib/boot/run.sh [CASE...]          (default: full nouser sound)
@@ -75,8 +86,13 @@ echo "boot: base image ready in $((SECONDS - started)) s ($cache)"
 work=$(mktemp -d /var/tmp/heartline-boot.XXXXXX)
 qemu_pid=""
 proc_mounted=""
+archives_mounted=""
 cleanup() {
   [[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null
+  if [[ -n $archives_mounted ]] && ! umount "$archives_mounted"; then
+    echo "boot: $archives_mounted is still mounted: $work is left as it is"
+    return
+  fi
   # The chroot's /proc, before anything under the work directory is removed.
   if [[ -n $proc_mounted ]] && ! umount "$proc_mounted"; then
     echo "boot: $proc_mounted is still mounted: $work is left as it is"
@@ -97,13 +113,14 @@ for revision in 1 2; do
     exit 1
   fi
 done
-first=$(cat "$work/deb.1")
-second=$(cat "$work/deb.2")
-echo "boot: ${first##*/} and ${second##*/} built in $((SECONDS - started)) s"
-if contrib/package.sh --check-only "$first" 2>"$work/package-check.log"; then
-  pass "the package's fields and files, and lintian: $(grep -cE '^    [EW]: ' "$work/package-check.log") errors or warnings"
+first=$(sed -n 1p "$work/deb.1")
+second=$(sed -n 1p "$work/deb.2")
+board=$(sed -n 2p "$work/deb.2")
+echo "boot: ${first##*/}, ${second##*/} and ${board##*/} built in $((SECONDS - started)) s"
+if contrib/package.sh --check-only "$first" "$(sed -n 2p "$work/deb.1")" 2>"$work/package-check.log"; then
+  pass "the packages' fields and files, and lintian: $(grep -cE '^    [EW]: ' "$work/package-check.log") errors or warnings"
 else
-  fail "the package's check"
+  fail "the packages' check"
 fi
 sed -n '/lintian/,$p' "$work/package-check.log"
 
@@ -113,18 +130,18 @@ system=$work/root
 mkdir "$system"
 tar -C "$system" --numeric-owner --xattrs --xattrs-include='*' -xf "$cache/base.tar"
 chroot "$system" useradd --create-home --shell /bin/bash ann
-cp "$first" "$second" "$system/var/tmp/"
+cp "$first" "$second" "$board" "$system/var/tmp/"
 mount -t proc proc "$system/proc" && proc_mounted=$system/proc
 in_system() { chroot "$system" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"; }
 as_ann() { chroot --userspec=ann:ann "$system" /usr/bin/env -i HOME=/home/ann PATH=/usr/bin:/bin LANG=C.UTF-8 "$@"; }
 apt_log=$work/apt.log
-# package_is WHAT STATUS: dpkg's status of heartline and its version ("ii 0.1.0-1"), or nothing
-# when dpkg no longer knows it.
+# package_is WHAT STATUS [PACKAGE]: dpkg's status of heartline (or PACKAGE) and its version
+# ("ii 0.1.0-1"), or nothing when dpkg no longer knows it.
 package_is() {
-  local now
-  now=$(in_system dpkg-query -W -f='${db:Status-Abbrev}${Version}' heartline 2>/dev/null)
+  local now name=${3:-heartline}
+  now=$(in_system dpkg-query -W -f='${db:Status-Abbrev}${Version}' "$name" 2>/dev/null)
   [[ $now == "$2" || ($2 == "" && $now == "un ") ]] && return 0
-  fail "$1: heartline's status is [$now], not [$2]"
+  fail "$1: $name's status is [$now], not [$2]"
   return 1
 }
 # The user's data: every file in ann's data, configuration and state directories, with its
@@ -188,19 +205,47 @@ else
 fi
 rm -rf "$system/home/ann/export"
 data=$(data_sums)
-umount "$proc_mounted" && proc_mounted=""
-# README step 1, the autologin drop-in (daemon-reload is the boot itself).
-mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
-sed "s/@USER@/ann/" "$system/usr/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
-# README step 2: the lines it gives for the end of ~/.profile, exactly as the README has them.
-profile_lines=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
-  found && /^ *```/ { if (inside) exit; inside = 1; next }
-  inside { sub(/^   /, ""); print }' README.md)
-if [[ $profile_lines != *"systemctl --user start"* ]]; then
-  fail "the README's ~/.profile lines were not found"
+
+# The board, as its README section has a user make it: one apt command, apt's defaults. The
+# packages it fetches are kept per machine; apt's lists are the base image's.
+mkdir -p "$cache/archives/partial"
+mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
+board_files=$(dpkg-deb --contents "$board" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\.||')
+board_data() { (cd "$system/home/heartline" && find .local/share/heartline -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum); }
+installed() { in_system dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
+packages_now() { in_system dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
+packages_before_board=$(packages_now)
+if in_system apt-get install -y "/var/tmp/${board##*/}" pulseaudio-module-bluetooth >"$work/board-apt.log" 2>&1 &&
+  package_is "board" "ii $upgraded" heartline-board; then
+  pass "apt installs ${board##*/} with its defaults beside pulseaudio-module-bluetooth ($(grep -c '^Unpacking' "$work/board-apt.log") packages unpacked)"
+else
+  show "$work/board-apt.log"
+  fail "apt could not install ${board##*/}"
   exit 1
 fi
-printf '\n%s\n' "$profile_lines" >>"$system/home/ann/.profile"
+missing=()
+for name in bluez pulseaudio-module-bluetooth libpam-systemd dbus-user-session; do installed "$name" || missing+=("$name"); done
+if ((${#missing[@]} == 0)) && ! installed pipewire-pulse && ! installed wireplumber; then
+  pass "board: bluez and PulseAudio's Bluetooth module installed with it, and no PipeWire"
+else
+  fail "board: missing [${missing[*]}]; pipewire-pulse or wireplumber installed: $(installed pipewire-pulse && echo pipewire-pulse) $(installed wireplumber && echo wireplumber)"
+fi
+groups=$(in_system id -nG heartline 2>&1)
+if [[ " $groups " == *" audio "* && " $groups " == *" bluetooth "* && " $groups " == *" input "* && -e $system/var/lib/systemd/linger/heartline ]]; then
+  pass "board: the user heartline is made, in audio, bluetooth and input ($groups), and lingers"
+else
+  fail "board: the user heartline's groups are [$groups], linger: $(ls "$system/var/lib/systemd/linger" 2>&1)"
+fi
+printf 'configure\nnext\nstart workout\n:wait 30\nend\nyes\nsave\n' |
+  chroot --userspec=heartline:heartline "$system" /usr/bin/env -i HOME=/home/heartline PATH=/usr/bin:/bin LANG=C.UTF-8 \
+    heartline --simulate --speech transcript >"$work/board-seed.log" 2>&1
+heartline_data=$(board_data)
+[[ $heartline_data == *heartline.sqlite* ]] || {
+  fail "board: heartline saved no workout"
+  show "$work/board-seed.log"
+}
+umount "$archives_mounted" && archives_mounted=""
+umount "$proc_mounted" && proc_mounted=""
 # The check, which reports to the host and powers off.
 mkdir -p "$system/opt/heartline-boot"
 install -m 755 contrib/boot/check.sh "$system/opt/heartline-boot/check.sh"
@@ -220,8 +265,47 @@ if [[ " ${cases[*]} " == *" full "* || " ${cases[*]} " == *" sound "* ]] && ! ma
   fail "the disk image could not be made"
   exit 1
 fi
-# Removed, then purged: the package's files go, ann's data, configuration and log stay.
+# The board removed: its files go but its conffile, the user heartline and its files stay.
 mount -t proc proc "$system/proc" && proc_mounted=$system/proc
+board_left() { # WHAT: none of the board's files but its conffile
+  local path left=()
+  while read -r path; do [[ $path != /etc/profile.d/heartline-board.sh && -e $system$path ]] && left+=("$path"); done <<<"$board_files"
+  ((${#left[@]} == 0)) && return 0
+  fail "$1: files left: ${left[*]}"
+  return 1
+}
+board_kept() { # WHAT: the user heartline and its workouts, unchanged
+  if in_system id heartline >/dev/null 2>&1 && [[ $(board_data) == "$heartline_data" ]]; then return 0; fi
+  fail "$1: the user heartline or its workouts changed"
+  return 1
+}
+if in_system apt-get remove -y heartline-board >>"$apt_log" 2>&1 && package_is "board removed" "rc $upgraded" heartline-board &&
+  board_left "board removed" && [[ ! -e $system/var/lib/systemd/linger/heartline ]] && board_kept "board removed"; then
+  pass "apt removes heartline-board: its files and linger go, the user heartline and its workouts stay"
+else
+  show "$apt_log"
+  fail "the board's removal (apt's log above)"
+fi
+if in_system apt-get purge -y heartline-board pulseaudio-module-bluetooth >>"$apt_log" 2>&1 &&
+  package_is "board purged" "" heartline-board &&
+  [[ ! -e $system/etc/profile.d/heartline-board.sh ]] && board_kept "board purged"; then
+  pass "apt purges heartline-board: its conffile goes, the user heartline and its workouts stay"
+else
+  show "$apt_log"
+  fail "the board's purge (apt's log above)"
+fi
+# What the board brought goes with apt's autoremove, but what an installed package still
+# recommends (bluez, which heartline recommends, for one): apt keeps those, by its policy.
+in_system apt-get autoremove --purge -y >>"$apt_log" 2>&1
+kept=$(comm -13 <(echo "$packages_before_board") <(packages_now) | tr '\n' ' ')
+gone=$(comm -23 <(echo "$packages_before_board") <(packages_now) | tr '\n' ' ')
+if [[ -z $gone ]]; then
+  pass "apt autoremove takes away what the board brought, and nothing from before it"
+  echo "boot: note kept by apt as recommended by what is installed: ${kept:-none}"
+else
+  fail "after the board's purge and autoremove, packages from before it are gone: $gone"
+fi
+# Removed, then purged: the package's files go, ann's data, configuration and log stay.
 if in_system apt-get remove -y heartline >>"$apt_log" 2>&1 && package_is "remove" "" &&
   none_left "remove" && data_kept "remove"; then
   pass "apt removes heartline: none of its files are left and ann's data is unchanged"
@@ -248,8 +332,20 @@ else
   fail "apt could not install ${second##*/} after the purge"
   exit 1
 fi
-rm -f "$system/var/tmp/${first##*/}" "$system/var/tmp/${second##*/}"
+rm -f "$system/var/tmp/${first##*/}" "$system/var/tmp/${second##*/}" "$system/var/tmp/${board##*/}"
 umount "$proc_mounted" && proc_mounted=""
+# README step 1, the autologin drop-in (daemon-reload is the boot itself).
+mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
+sed "s/@USER@/ann/" "$system/usr/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
+# README step 2: the lines it gives for the end of ~/.profile, exactly as the README has them.
+profile_lines=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
+  found && /^ *```/ { if (inside) exit; inside = 1; next }
+  inside { sub(/^   /, ""); print }' README.md)
+if [[ $profile_lines != *"systemctl --user start"* ]]; then
+  fail "the README's ~/.profile lines were not found"
+  exit 1
+fi
+printf '\n%s\n' "$profile_lines" >>"$system/home/ann/.profile"
 if [[ " ${cases[*]} " == *" nouser "* ]]; then
   # A minimal image with no user manager: without pam_systemd the login gets no systemd --user.
   chroot "$system" dpkg --purge libpam-systemd dbus-user-session >"$work/purge.log" 2>&1 || {
@@ -310,7 +406,7 @@ lacks() {
 
 check_full() {
   local s=$work/full
-  boot full full || return
+  boot full full heartline.user=heartline || return
   has "full: tty1 shows Heartline is ready." "$s/screen.txt" "Heartline is ready\." &&
     pass "full, no sound card: tty1 shows \"Heartline is ready.\""
   has "full: the user manager ran heartline.service" "$s/journal.txt" "Started heartline\.service" &&
@@ -333,8 +429,10 @@ check_nouser() {
 
 check_sound() {
   local s=$work/sound
-  boot sound full modules_load=snd-aloop || return
+  boot sound full heartline.user=heartline modules_load=snd-aloop || return
   has "sound: the loopback card is there" "$s/cards.txt" "Loopback" || return
+  has "sound: the user heartline's sound server is PulseAudio" "$s/pactl-info.txt" "^Server Name: pulseaudio" &&
+    pass "sound: the board's user heartline speaks through PulseAudio ($(grep -m1 '^Default Sink:' "$s/pactl-info.txt"))"
   local stat rms length
   stat=$(sox -t raw -r 44100 -e signed-integer -b 16 -c 2 "$s/speech.raw" -n stat 2>&1)
   rms=$(awk '/^RMS +amplitude/ { print $3 }' <<<"$stat")
