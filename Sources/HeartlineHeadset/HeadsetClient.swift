@@ -113,7 +113,17 @@ public final class HeadsetClient {
         bus.call(Self.service, adapter, Self.adapterInterface, "SetDiscoveryFilter", [.properties(["Transport": .string("bredr")])]) {
             [weak self] _ in
             guard let self else { return }
-            self.bus.call(Self.service, adapter, Self.adapterInterface, "StartDiscovery")
+            // Said only once bluetoothd is discovering (another program's discovery counts);
+            // one that refuses ends the search with its reason, not with "none found".
+            self.bus.call(Self.service, adapter, Self.adapterInterface, "StartDiscovery") { [weak self] result in
+                guard let self else { return }
+                guard let name = Self.failureName(result, except: "org.bluez.Error.InProgress") else {
+                    return self.events(.searching)
+                }
+                if let findTimer = self.findTimer { self.loop.cancel(findTimer) }
+                self.findTimer = nil
+                self.events(.failed(Self.problem(name, pairing: false)))
+            }
         }
         findTimer = loop.after(seconds) { [weak self] in
             guard let self else { return }

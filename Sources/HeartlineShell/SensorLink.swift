@@ -103,20 +103,23 @@ final class SensorLink {
 
     /// Scans for sensors of `kinds` (straps unless said) and hands what was heard to the core.
     func scan(seconds: Double, for kinds: Set<SensorKind> = [.heartRateStrap]) {
-        scanner.scan(on: loop, seconds: seconds, kinds: kinds) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let straps):
-                let found = straps.map {
-                    FoundSensor(
-                        name: $0.spokenName(in: self.catalogue), address: $0.address.description, signal: $0.rssi, kind: $0.kind)
+        let started: () -> Void = { [weak self] in self?.deliver(.sensorScanStarted) }
+        scanner.scan(
+            on: loop, seconds: seconds, kinds: kinds, started: started,
+            completion: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let straps):
+                    let found = straps.map {
+                        FoundSensor(
+                            name: $0.spokenName(in: self.catalogue), address: $0.address.description, signal: $0.rssi, kind: $0.kind)
+                    }
+                    self.deliver(.sensorsFound(found))
+                case .failure(let error):
+                    self.log("scan: \(error.detail)")
+                    self.deliver(.sensorScanFailed(error.problem))
                 }
-                self.deliver(.sensorsFound(found))
-            case .failure(let error):
-                self.log("scan: \(error.detail)")
-                self.deliver(.sensorScanFailed(error.problem))
-            }
-        }
+            })
     }
 
     func stop() {

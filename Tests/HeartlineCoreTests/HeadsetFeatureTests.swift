@@ -14,6 +14,20 @@ struct HeadsetFeatureTests {
         return settings
     }
 
+    /// The search is said once bluetoothd searches; one that cannot begin says only why.
+    @Test func findingIsSaidOnceTheSearchBeganAndOnlyTheProblemWhenItCannot() {
+        var store = FeatureStore(HeadsetFeature.self, state: .init(), screen: .headset)
+        var steps = store.send(.find)
+        #expect(FeatureStore<HeadsetFeature>.said(steps).isEmpty)
+        #expect(FeatureStore<HeadsetFeature>.effects(steps) == [.headset(.find(seconds: HeadsetFeature.searchSeconds))])
+        steps = store.send(.event(.searching))
+        #expect(
+            FeatureStore<HeadsetFeature>.said(steps) == ["Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode."])
+        steps = store.send(.find)
+        steps = store.send(.event(.failed(.noService)))
+        #expect(FeatureStore<HeadsetFeature>.said(steps) == ["Bluetooth is not running, so no headset can be found."])
+    }
+
     @Test func choosingAFoundHeadsetPairsItAndConnectingRemembersIt() {
         var store = FeatureStore(HeadsetFeature.self, state: .init(), screen: .headsetChoice([Self.shokz]))
         var steps = store.send(.choose(Self.shokz)) { $0.joining = Self.shokz }

@@ -43,6 +43,8 @@ struct HeadsetTests {
         let (mock, client, log) = try start()
         let path = try addDevices(mock)
         client.perform(.find(seconds: 0.5))
+        // Said once bluetoothd has begun discovering: the search's own event, before the end.
+        #expect(mock.spin { log.take(.searching) } == true)
         let found = try #require(mock.spin { log.takeFound() })
         #expect(
             found == [

@@ -240,7 +240,6 @@ import Testing
             menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 2
-            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
             :scan fails without Bluetooth
             answer: This computer has no Bluetooth, so no sensors can be found.

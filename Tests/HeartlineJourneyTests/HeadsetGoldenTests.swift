@@ -25,13 +25,15 @@ import Testing
             answer: When the headset goes, Heartline holds what it would say, or speaks on the board.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > 1
-            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             (headset find)
+            :headset searching
+            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             :headset found
             answer: No headset was found. Put it in pairing mode, then try again.
             > find headsets
-            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             (headset find)
+            :headset searching
+            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             :headset found SHOKZ OpenRun@AA:BB:CC:DD:EE:01@-55; Car kit@AA:BB:CC:DD:EE:03@-88
             menu: Headsets found.
             menu: 1, SHOKZ OpenRun, strong signal.
@@ -105,8 +107,9 @@ import Testing
             menu: 1, Find headsets.
             menu: 2, Speak on the board while the headset is away: off.
             > 1
-            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             (headset find)
+            :headset searching
+            answer: Looking for Bluetooth headsets for 10 seconds. Put the headset in pairing mode.
             :headset found SHOKZ OpenRun@AA:BB:CC:DD:EE:01@-55@paired; Car kit@AA:BB:CC:DD:EE:03@-88
             menu: Headsets found.
             menu: 1, SHOKZ OpenRun, strong signal.

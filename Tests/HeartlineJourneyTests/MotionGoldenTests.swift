@@ -452,13 +452,15 @@ import Testing
             menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > find footpods, bike sensors, power meters and fitness machines
-            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
+            :scan starts
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             :found
             answer: No footpod, bike sensor, power meter or fitness machine was found. Wake it, then try again.
             > find footpods, bike sensors, power meters and fitness machines
-            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
+            :scan starts
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             :found Stryd@C1:22:33:44:55:66@-58@footpod; Speed 2@C1:22:33:44:55:77@-66@bike; Crank PM@C1:22:33:44:55:88@-80@power
             menu: Sensors found.
             menu: 1, Stryd, footpod, strong signal.
@@ -469,8 +471,9 @@ import Testing
             answer: You are on Sensors.
             (use cyclingSpeedCadence C1:22:33:44:55:77)
             > find footpods, bike sensors, power meters and fitness machines
-            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             (scan other)
+            :scan starts
+            answer: Looking for footpods, bike sensors, power meters and fitness machines for 8 seconds.
             :found Stryd@C1:22:33:44:55:66@-58@footpod
             menu: Sensors found.
             menu: 1, Stryd, footpod, strong signal.

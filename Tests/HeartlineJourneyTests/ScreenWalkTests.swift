@@ -68,9 +68,11 @@ import Testing
                 if case .speak(let utterances) = effect { return utterances }
                 return []
             }
+            // Answered by the edge: a search says it began, or why it cannot (SensorGoldenTests,
+            // HeadsetGoldenTests); the check, an export and power-off say how they went.
             let documented = effects.contains { effect in
                 switch effect {
-                case .scanForSensors, .runSelfCheck, .exportWorkout, .quit, .powerOff: true
+                case .scanForSensors, .scanForMotionSensors, .headset(.find), .runSelfCheck, .exportWorkout, .quit, .powerOff: true
                 default: false
                 }
             }

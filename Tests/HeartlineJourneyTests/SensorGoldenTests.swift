@@ -34,13 +34,15 @@ import Testing
             menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
+            :scan starts
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             :found
             answer: No heart rate strap was found. Put the strap on, then try again.
             > find straps
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
+            :scan starts
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; Polar H10 12345678@A0:9E:1A:00:11:22@-80; Unnamed heart rate strap, address ending 3 3 4 4@11:22:33:44:55:66@-95
             menu: Straps found.
             menu: 1, TICKR B321, strong signal.
@@ -80,7 +82,6 @@ import Testing
             menu: 3, Footpod calibration: 100 percent.
             (use none)
             > 1
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
             :scan fails without Bluetooth
             answer: This computer has no Bluetooth. Heartline goes on without a heart rate strap.
@@ -180,8 +181,9 @@ import Testing
             menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
+            :scan starts
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             :found TICKR B321@C8:03:F1:B9:0B:4E/random@-62; HRM-Pro 9F8E@D4:36:39:E5:77:12/random@-70
             menu: Straps found.
             menu: 1, TICKR B321, strong signal.
@@ -232,8 +234,9 @@ import Testing
             menu: 3, Find footpods, bike sensors, power meters and fitness machines.
             menu: 4, Footpod calibration: 100 percent.
             > 1
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
+            :scan starts
+            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             :found HRM-Pro 9F8E@D4:36:39:E5:77:12/random@-70
             menu: Straps found.
             menu: 1, HRM-Pro 9F8E, strong signal.
@@ -291,7 +294,6 @@ import Testing
             menu: 2, Find footpods, bike sensors, power meters and fitness machines.
             menu: 3, Footpod calibration: 100 percent.
             > 1
-            answer: Looking for heart rate straps for 8 seconds. Wet the strap's electrodes and put it on.
             (scan)
             :scan fails, adapter held
             answer: Another program holds the Bluetooth adapter for itself. Close it, then try again.

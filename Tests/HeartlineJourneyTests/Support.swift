@@ -65,8 +65,8 @@ let goldenStart = Date(timeIntervalSince1970: 1_795_937_400)
 /// Script lines: `> words` types a command (`>` alone is Enter on an empty line); `:wait N` lets N seconds pass (the strap beats and
 /// the core ticks every second); `:hr N` makes the strap send N beats per minute, `:hr N~S` a
 /// seeded spread of S around N, `:hr sim` the simulated curve again; `:contact off` / `:contact on`
-/// take the strap off the skin and put it back; `:found NAME@ADDRESS@DBM; ...` answers a scan,
-/// shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
+/// take the strap off the skin and put it back; `:scan starts` says a scan began (the adapter listens), and
+/// `:found NAME@ADDRESS@DBM; ...` answers it, shown as `(scan)`; `(use ADDRESS)` is the core choosing a strap; `(export ID FORMAT)` an
 /// export, which always succeeds here; `(check)` the self-check, answered with two fixed sentences; `:restart` starts a new core on the same store,
 /// as after a crash (`:restart reset-speech` as with `--reset-speech`); `:strap off` / `:strap on` stop and restart the strap's
 /// notifications; `:sensor lost` / `:sensor back` are the connection events (the strap stops and starts with them);
@@ -249,6 +249,7 @@ final class GoldenSession {
                     let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: "@").map(String.init)
                     return FoundHeadset(address: parts[1], name: parts[0], signal: Int(parts[2]), paired: parts.count > 3)
                 })
+        case "searching": return .searching
         case "paired": return .paired(address: rest)
         case "trusted": return .trusted(address: rest)
         case "connected": return .connected(address: rest)
@@ -462,7 +463,7 @@ final class GoldenSession {
                 if parts[2] == "lost" { silent.insert(kind) } else { silent.remove(kind) }
                 transcript += send(.motionSensor(kind, parts[2] == "lost" ? .disconnected : .connected(name: parts[1])))
             } else if line.hasPrefix(":headset ") {
-                // The headset client: ":headset found NAME@ADDRESS@DBM; ...", ":headset connected
+                // The headset client: ":headset searching", ":headset found NAME@ADDRESS@DBM; ...", ":headset connected
                 // ADDRESS", "disconnected ADDRESS", "paired ADDRESS", "passkey N", "failed pairing".
                 transcript.append(line)
                 transcript += send(.headset(Self.headsetEvent(String(line.dropFirst(9)))))
@@ -471,6 +472,10 @@ final class GoldenSession {
                 // unmountable|failed]", ":stick ejected", ":stick eject-failed", ":stick out".
                 transcript.append(line)
                 transcript += send(.stick(Self.stickEvent(String(line.dropFirst(7)))))
+            } else if line == ":scan starts" {
+                // The adapter is listening: the scanner says the scan began.
+                transcript.append(line)
+                transcript += send(.sensorScanStarted)
             } else if line.hasPrefix(":found") {
                 // A scan's answer: ":found NAME@ADDRESS@DBM; ..." or ":found" for none.
                 transcript.append(line)

@@ -27,16 +27,19 @@ public final class StrapScanner {
     private var startedDiscovery = false
     private var watch: EventLoop.Token?
     private var deadline: EventLoop.Token?
+    private var begun: EventLoop.Token?
     private var loop: EventLoop?
 
     public init() {}
 
     /// Scans for `seconds`, then calls `completion` on `loop` with the heart-rate straps heard,
-    /// strongest signal first, names sanitised. The completion always comes on a later turn
-    /// of the loop, also when the scan cannot start (`.noAdapter`, `.blocked`,
-    /// `.permissionDenied`). A scan already running is cancelled first, without its completion.
+    /// strongest signal first, names sanitised. `started` is called on a later turn of the loop
+    /// once the adapter is discovering; the completion always comes on a later turn too, also
+    /// when the scan cannot start (`.noAdapter`, `.blocked`, `.permissionDenied`), and then
+    /// `started` is not called. A scan already running is cancelled first, without its calls.
     public func scan(
         on loop: EventLoop, seconds: Double, kinds: Set<SensorKind> = [.heartRateStrap],
+        started: @escaping () -> Void = {},
         completion: @escaping (Result<[FoundStrap], SensorProblemError>) -> Void
     ) {
         cancel()
@@ -53,6 +56,10 @@ public final class StrapScanner {
                 completion(.failure(error))
             }
             return
+        }
+        begun = loop.after(0) { [weak self] in
+            self?.begun = nil
+            started()
         }
         var collector = StrapCollector()
         watch = loop.watch(socket!.fileDescriptor) { [weak self] in
@@ -79,8 +86,10 @@ public final class StrapScanner {
     public func cancel() {
         if let watch { loop?.cancel(watch) }
         if let deadline { loop?.cancel(deadline) }
+        if let begun { loop?.cancel(begun) }
         watch = nil
         deadline = nil
+        begun = nil
         if startedDiscovery, let socket, let index {
             _ = try? socket.call(.stopLEDiscovery(index: index))
         }

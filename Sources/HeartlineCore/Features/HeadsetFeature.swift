@@ -70,10 +70,8 @@ enum HeadsetFeature: Feature {
         case .present:
             return present(state, environment)
         case .find:
-            return [
-                .say(.answer, .headsetSearching, ["duration": environment.words.duration(Int(searchSeconds))]),
-                .emit(.headset(.find(seconds: searchSeconds))),
-            ]
+            // Said once bluetoothd is searching (`.searching`); a problem instead when it cannot.
+            return [.emit(.headset(.find(seconds: searchSeconds)))]
         case .choose(let found):
             state.joining = found
             return [
@@ -126,6 +124,8 @@ enum HeadsetFeature: Feature {
 
     private static func handle(_ event: HeadsetEvent, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
         switch event {
+        case .searching:
+            return [.say(.answer, .headsetSearching, ["duration": environment.words.duration(Int(searchSeconds))])]
         case .found(let found):
             guard case .headset = environment.screen else { return [] }
             return [found.isEmpty ? .say(.answer, .headsetNoneFound) : .push(.headsetChoice(found))]

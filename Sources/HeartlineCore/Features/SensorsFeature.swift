@@ -25,8 +25,11 @@ enum SensorsFeature: Feature {
     enum Action: Sendable {
         /// The Sensors screen or the list of those found is entered or said again.
         case present
+        /// The search is asked for; it is said once it has begun (`started`), and a problem
+        /// instead when it cannot begin.
         case find
         case findMotion
+        case started
         /// The scan's answer.
         case found([FoundSensor])
         case choose(FoundSensor)
@@ -185,10 +188,12 @@ enum SensorsFeature: Feature {
             return present(state, environment)
         case .find:
             state.scanningMotion = false
-            return [.say(.answer, .sensorScanning, duration), .emit(.scanForSensors(seconds: scanSeconds))]
+            return [.emit(.scanForSensors(seconds: scanSeconds))]
         case .findMotion:
             state.scanningMotion = true
-            return [.say(.answer, .sensorScanningOther, duration), .emit(.scanForMotionSensors(seconds: scanSeconds))]
+            return [.emit(.scanForMotionSensors(seconds: scanSeconds))]
+        case .started:
+            return [.say(.answer, state.scanningMotion ? .sensorScanningOther : .sensorScanning, duration)]
         case .found(let found):
             guard case .sensor = environment.screen else { return [] }
             guard !found.isEmpty else { return [.say(.answer, state.scanningMotion ? .sensorNoneFoundOther : .sensorNoneFound)] }

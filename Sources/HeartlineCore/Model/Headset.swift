@@ -37,6 +37,8 @@ public enum HeadsetProblem: Equatable, Sendable {
 
 /// What the headset client tells the core.
 public enum HeadsetEvent: Equatable, Sendable {
+    /// The search asked for began: bluetoothd is discovering. Only then is the search said.
+    case searching
     /// The search ended with these audio devices, nearest first.
     case found([FoundHeadset])
     case paired(address: String)

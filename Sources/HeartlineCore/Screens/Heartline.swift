@@ -86,6 +86,9 @@ public enum Input: Equatable, Sendable {
     case motionSensor(SensorKind, SensorEvent)
     /// A heart-rate source exists and is trying to connect.
     case sensorAttached
+    /// A scan asked for began: the adapter is there and listening. Only then is the search
+    /// said, so that "Looking for heart rate straps" is never followed by "no Bluetooth".
+    case sensorScanStarted
     /// A scan's results, strongest signal first.
     case sensorsFound([FoundSensor])
     case sensorScanFailed(SensorProblem)
@@ -224,6 +227,7 @@ public struct Heartline {
         case .sensor(let event): sensorEvent(.heartRateStrap, event)
         case .motionSensor(let kind, let event): sensorEvent(kind, event)
         case .sensorAttached: if sensors.strap == .absent { sensors.strap = .waiting }
+        case .sensorScanStarted: sensorSettings(.started)
         case .sensorsFound(let found): sensorSettings(.found(found))
         case .sensorScanFailed(let problem): sensorSettings(.problem(problem, scanning: true))
         case .headset(let event): headset(.event(event))
