@@ -178,16 +178,24 @@ build() {
   build_board
 }
 
-# The board's login hook: the README's ~/.profile lines, exactly, for the user heartline.
-board_login() {
+# readme_profile INDENT: the lines README.md gives for the end of ~/.profile, exactly, each
+# indented by INDENT instead of the README's three spaces.
+readme_profile() {
   local profile
-  profile=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
+  profile=$(INDENT=$1 awk '/add these lines to the end of ~\/.profile/ { found = 1 }
     found && /^ *```/ { if (inside) exit; inside = 1; next }
-    inside { sub(/^   /, ""); print }' README.md)
+    inside { sub(/^   /, ENVIRON["INDENT"]); print }' README.md)
   [[ $profile == *"systemctl --user start"* ]] || {
     echo "package: the README's ~/.profile lines were not found" >&2
     exit 1
   }
+  echo "$profile"
+}
+
+# The board's login hook: the README's ~/.profile lines, exactly, for the user heartline.
+board_login() {
+  local profile
+  profile=$(readme_profile "") || exit 1
   echo "# heartline-board: sourced by /etc/profile.d/heartline-board.sh in the login shell of the"
   echo "# user heartline. On tty1 it starts Heartline as the user unit and waits for it (README,"
   echo "# \"Starting at boot with no screen\"); anywhere else (an SSH login) it does nothing."
@@ -355,13 +363,7 @@ EOF
 # README.Debian, with the ~/.profile lines exactly as README.md gives them.
 readme_debian() {
   local profile
-  profile=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
-    found && /^ *```/ { if (inside) exit; inside = 1; next }
-    inside { sub(/^   /, "    "); print }' README.md)
-  [[ $profile == *"systemctl --user start"* ]] || {
-    echo "package: the README's ~/.profile lines were not found" >&2
-    exit 1
-  }
+  profile=$(readme_profile "    ") || exit 1
   readme_debian_text | PROFILE=$profile awk '$0 == "@PROFILE@" { print ENVIRON["PROFILE"]; next } { print }'
 }
 
