@@ -147,19 +147,11 @@ build() {
   find "$tree" -type d -exec chmod 755 {} +
   (cd "$tree" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$tree/DEBIAN/md5sums"
   chmod 644 "$tree/DEBIAN/md5sums"
-  local size
-  size=$(du -sk --exclude=DEBIAN "$tree" | cut -f1)
   {
-    echo "Package: heartline"
-    echo "Version: $version-$revision"
-    echo "Architecture: $arch"
-    echo "Maintainer: $maintainer"
-    echo "Installed-Size: $size"
+    control_fields heartline "$arch" "$tree"
     echo "Depends: $shlibs, $(join "${depends_extra[@]}")"
     echo "Recommends: $(join "${recommends[@]}")"
     echo "Suggests: $(join "${suggests[@]}")"
-    echo "Section: misc"
-    echo "Priority: optional"
     echo "Description: voice-first workout shell for a heart-rate strap"
     echo " Heartline is a workout shell for blind athletes, for a small Linux computer"
     echo " with a headset and a keyboard or keypad and no screen. It reads a Bluetooth"
@@ -238,18 +230,10 @@ build_board() {
   find "$tree" -type d -exec chmod 755 {} +
   (cd "$tree" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$tree/DEBIAN/md5sums"
   chmod 644 "$tree/DEBIAN/md5sums" "$tree/DEBIAN/conffiles"
-  local size
-  size=$(du -sk --exclude=DEBIAN "$tree" | cut -f1)
   {
-    echo "Package: heartline-board"
-    echo "Version: $version-$revision"
-    echo "Architecture: all"
-    echo "Maintainer: $maintainer"
-    echo "Installed-Size: $size"
+    control_fields heartline-board all "$tree"
     echo "Depends: heartline (= $version-$revision), $(join "${board_depends[@]}")"
     echo "Recommends: $(join "${board_recommends[@]}")"
-    echo "Section: misc"
-    echo "Priority: optional"
     echo "Description: makes this machine a Heartline board with no screen"
     echo " Heartline is a voice-first workout shell for blind athletes. This package"
     echo " sets a Debian machine up as a board with a headset and a keypad and no"
@@ -335,6 +319,17 @@ changelog() {
     echo " -- $maintainer  $date"
   } | gzip -9n >"$2"
   chmod 644 "$2"
+}
+
+# control_fields PACKAGE ARCHITECTURE TREE: the fields every package of this version has.
+control_fields() {
+  echo "Package: $1"
+  echo "Version: $version-$revision"
+  echo "Architecture: $2"
+  echo "Maintainer: $maintainer"
+  echo "Installed-Size: $(du -sk --exclude=DEBIAN "$3" | cut -f1)"
+  echo "Section: misc"
+  echo "Priority: optional"
 }
 
 join() {
