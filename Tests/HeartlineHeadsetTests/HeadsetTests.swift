@@ -72,6 +72,22 @@ struct HeadsetTests {
         #expect(objects["/org/bluez/hci0"] != nil)
     }
 
+    /// bluetoothd refusing to discover ends the search at once with its reason: never said as
+    /// begun, and no "none found" when its time is up.
+    @Test func aRefusedSearchEndsWithItsReasonAndIsNeverSaidAsBegun() throws {
+        let (mock, client, log) = try start()
+        _ = try mock.mock(
+            "/org/bluez/hci0", "org.freedesktop.DBus.Mock", "AddMethod",
+            [
+                .string("org.bluez.Adapter1"), .string("StartDiscovery"), .string(""), .string(""),
+                .string("raise dbus.exceptions.DBusException('Resource Not Ready', name='org.bluez.Error.NotReady')"),
+            ])
+        client.perform(.find(seconds: 0.5))
+        #expect(mock.spin { log.take(.failed(.noService)) } == true)
+        #expect(mock.spin(timeout: 1.5) { log.takeFound() } == nil)
+        #expect(log.take(.searching) == nil)
+    }
+
     @Test func theAgentAnswersAPinWithFourZerosAndTellsAPasskey() throws {
         let (mock, client, log) = try start()
         let caller = try DBusConnection(address: mock.address, loop: mock.loop)
