@@ -94,14 +94,19 @@ stage() {
   before=$(accounted)
   "$@"
   status=$?
-  took[$name]=$((SECONDS - started))
-  launched[$name]=$(($(accounted) - before))
-  if ((status == 0)); then result[$name]=ok; else
-    result[$name]="FAILED ($status)"
-    failed+=("$name")
-  fi
-  echo "==== $name: ${result[$name]} in ${took[$name]} s"
+  noted "$name" "$status" $((SECONDS - started)) $(($(accounted) - before))
   return "$status"
+}
+
+# noted NAME STATUS SECONDS LAUNCHES: the stage's figures for the table, and its result said.
+noted() {
+  took[$1]=$3
+  launched[$1]=$4
+  if (($2 == 0)); then result[$1]=ok; else
+    result[$1]="FAILED ($2)"
+    failed+=("$1")
+  fi
+  echo "==== $1: ${result[$1]} in ${took[$1]} s"
 }
 
 # lane NAME...: runs the stages NAME... (each the function of that name) one after another in
@@ -136,13 +141,7 @@ joined() {
     echo "==== $name (beside)"
     cat "$report/$name.out" 2>/dev/null
     read -r status seconds count <"$report/$name.status" || status=1 seconds=0 count=0
-    took[$name]=$seconds
-    launched[$name]=$count
-    if ((status == 0)); then result[$name]=ok; else
-      result[$name]="FAILED ($status)"
-      failed+=("$name")
-    fi
-    echo "==== $name: ${result[$name]} in ${took[$name]} s"
+    noted "$name" "$status" "$seconds" "$count"
   done
 }
 
@@ -171,16 +170,17 @@ table() {
   fi
 }
 
-# What failed, said again after the table: a log cut to its last lines still shows it.
+# What failed, said again after the table: a log cut to its last lines still shows it. A stage
+# beside the VM suite is read from its whole output (.out, which holds what it chose to show of
+# its own log), one in the foreground from its log.
 failures() {
   local name log
   for name in "${failed[@]}"; do
     echo
     echo "what failed in $name:"
-    for log in "$report/$name.log" "$report/$name.out"; do
-      [[ -f $log ]] || continue
-      grep -E '(^✘|recorded an issue|ThreadSanitizer|SUMMARY:|FAIL|error:)' "$log" | head -n 30
-    done
+    log=$report/$name.out
+    [[ -f $log ]] || log=$report/$name.log
+    [[ -f $log ]] && grep -E '(^✘|recorded an issue|ThreadSanitizer|SUMMARY:|FAIL|error:)' "$log" | head -n 30
   done
 }
 
@@ -264,12 +264,7 @@ crash() { if ((long)); then contrib/crash-stress.sh --long; else contrib/crash-s
 # Heartline installed on a Debian 12 system and started at boot; the base system is made once
 # per machine. Its packages are checked there (package.sh --check-only: fields, files, lintian).
 # Skipped, with the reason, without QEMU or debootstrap.
-boot() {
-  contrib/boot/run.sh >"$report/boot.log" 2>&1
-  local status=$?
-  cat "$report/boot.log"
-  return "$status"
-}
+boot() { contrib/boot/run.sh; }
 # The VM suite keeps QEMU busy for a quarter of an hour while its groups mostly wait on the
 # guest; beside it, one after another: the boot test (QEMU without KVM on one processor, its
 # release build made beside the unit stage), then the fuzz targets, the crash stress and
@@ -295,7 +290,7 @@ stage vm vm
 joined
 # The Debian package's own check, when the boot test did not make and check it.
 package() { contrib/package.sh --check; }
-if [[ -n ${wanted[boot]:-} ]] && ! grep -q '^boot: SKIPPED' "$report/boot.log" 2>/dev/null; then
+if [[ -n ${wanted[boot]:-} ]] && ! grep -q '^boot: SKIPPED' "$report/boot.out" 2>/dev/null; then
   unset 'wanted[package]'
 fi
 stage package package
