@@ -144,20 +144,23 @@ package_is() {
   fail "$1: $name's status is [$now], not [$2]"
   return 1
 }
-# The user's data: every file in ann's data, configuration and state directories, with its
+# data_sums USER: every file in USER's data, configuration and state directories, with its
 # checksum, as Heartline left them.
-data_sums() { (cd "$system/home/ann" && find .local/share/heartline .config/heartline .local/state/heartline -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum); }
+data_sums() { (cd "$system/home/$1" && find .local/share/heartline .config/heartline .local/state/heartline -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum); }
+# data_kept WHAT USER SUMS: USER is still there, and its files are as SUMS has them.
 data_kept() {
-  if [[ $(data_sums) == "$data" && -n $data ]]; then return 0; fi
-  fail "$1: ann's data changed"
-  diff <(echo "$data") <(data_sums) | sed 's/^/    /'
+  if in_system id "$2" >/dev/null 2>&1 && [[ -n $3 && $(data_sums "$2") == "$3" ]]; then return 0; fi
+  fail "$1: $2's data changed"
+  diff <(echo "$3") <(data_sums "$2") | sed 's/^/    /'
   return 1
 }
-# The package's own files, from its list of contents, none left after removal.
-package_files=$(dpkg-deb --contents "$first" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\.||')
+# files_of DEB: the files a package installs, without its directories.
+files_of() { dpkg-deb --contents "$1" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\.||'; }
+package_files=$(files_of "$first")
+# none_left WHAT FILES [KEPT]: none of FILES is left after a removal, but KEPT (a conffile).
 none_left() {
   local path left=()
-  while read -r path; do [[ -e $system$path ]] && left+=("$path"); done <<<"$package_files"
+  while read -r path; do [[ $path != "${3:-}" && -e $system$path ]] && left+=("$path"); done <<<"$2"
   ((${#left[@]} == 0)) && return 0
   fail "$1: files left: ${left[*]}"
   return 1
@@ -181,14 +184,14 @@ printf 'configure\nnext\nstart workout\n:wait 90\nheart rate\nend\nyes\nsave\n' 
   as_ann heartline --simulate --speech transcript >"$work/seed.log" 2>&1
 as_ann mkdir -p /home/ann/.config/heartline
 as_ann sh -c 'echo "speech.rate = 40" > /home/ann/.config/heartline/heartline.conf'
-data=$(data_sums)
+data=$(data_sums ann)
 [[ $data == *heartline.sqlite* ]] || {
   fail "install: the installed heartline saved no workout"
   show "$work/seed.log"
 }
 # Upgraded over itself: the second revision over the first, ann's data untouched and readable.
 if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
-  package_is "upgrade" "ii $upgraded" && data_kept "upgrade"; then
+  package_is "upgrade" "ii $upgraded" && data_kept "upgrade" ann "$data"; then
   pass "apt upgrades $version to $upgraded and ann's data is unchanged"
 else
   show "$apt_log"
@@ -204,14 +207,13 @@ else
   show "$work/export.log"
 fi
 rm -rf "$system/home/ann/export"
-data=$(data_sums)
+data=$(data_sums ann)
 
 # The board, as its README section has a user make it: one apt command, apt's defaults. The
 # packages it fetches are kept per machine; apt's lists are the base image's.
 mkdir -p "$cache/archives/partial"
 mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
-board_files=$(dpkg-deb --contents "$board" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\.||')
-board_data() { (cd "$system/home/heartline" && find .local/share/heartline -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum); }
+board_files=$(files_of "$board")
 installed() { in_system dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
 packages_now() { in_system dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
 packages_before_board=$(packages_now)
@@ -239,7 +241,7 @@ fi
 printf 'configure\nnext\nstart workout\n:wait 30\nend\nyes\nsave\n' |
   chroot --userspec=heartline:heartline "$system" /usr/bin/env -i HOME=/home/heartline PATH=/usr/bin:/bin LANG=C.UTF-8 \
     heartline --simulate --speech transcript >"$work/board-seed.log" 2>&1
-heartline_data=$(board_data)
+heartline_data=$(data_sums heartline)
 [[ $heartline_data == *heartline.sqlite* ]] || {
   fail "board: heartline saved no workout"
   show "$work/board-seed.log"
@@ -267,20 +269,9 @@ if [[ " ${cases[*]} " == *" full "* || " ${cases[*]} " == *" sound "* ]] && ! ma
 fi
 # The board removed: its files go but its conffile, the user heartline and its files stay.
 mount -t proc proc "$system/proc" && proc_mounted=$system/proc
-board_left() { # WHAT: none of the board's files but its conffile
-  local path left=()
-  while read -r path; do [[ $path != /etc/profile.d/heartline-board.sh && -e $system$path ]] && left+=("$path"); done <<<"$board_files"
-  ((${#left[@]} == 0)) && return 0
-  fail "$1: files left: ${left[*]}"
-  return 1
-}
-board_kept() { # WHAT: the user heartline and its workouts, unchanged
-  if in_system id heartline >/dev/null 2>&1 && [[ $(board_data) == "$heartline_data" ]]; then return 0; fi
-  fail "$1: the user heartline or its workouts changed"
-  return 1
-}
 if in_system apt-get remove -y heartline-board >>"$apt_log" 2>&1 && package_is "board removed" "rc $upgraded" heartline-board &&
-  board_left "board removed" && [[ ! -e $system/var/lib/systemd/linger/heartline ]] && board_kept "board removed"; then
+  none_left "board removed" "$board_files" /etc/profile.d/heartline-board.sh &&
+  [[ ! -e $system/var/lib/systemd/linger/heartline ]] && data_kept "board removed" heartline "$heartline_data"; then
   pass "apt removes heartline-board: its files and linger go, the user heartline and its workouts stay"
 else
   show "$apt_log"
@@ -288,7 +279,7 @@ else
 fi
 if in_system apt-get purge -y heartline-board pulseaudio-module-bluetooth >>"$apt_log" 2>&1 &&
   package_is "board purged" "" heartline-board &&
-  [[ ! -e $system/etc/profile.d/heartline-board.sh ]] && board_kept "board purged"; then
+  [[ ! -e $system/etc/profile.d/heartline-board.sh ]] && data_kept "board purged" heartline "$heartline_data"; then
   pass "apt purges heartline-board: its conffile goes, the user heartline and its workouts stay"
 else
   show "$apt_log"
@@ -307,7 +298,7 @@ else
 fi
 # Removed, then purged: the package's files go, ann's data, configuration and log stay.
 if in_system apt-get remove -y heartline >>"$apt_log" 2>&1 && package_is "remove" "" &&
-  none_left "remove" && data_kept "remove"; then
+  none_left "remove" "$package_files" && data_kept "remove" ann "$data"; then
   pass "apt removes heartline: none of its files are left and ann's data is unchanged"
 else
   show "$apt_log"
@@ -317,7 +308,7 @@ fi
 if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
   package_is "install before purge" "ii $upgraded" &&
   in_system apt-get purge -y heartline >>"$apt_log" 2>&1 && package_is "purge" "" &&
-  none_left "purge" && data_kept "purge"; then
+  none_left "purge" "$package_files" && data_kept "purge" ann "$data"; then
   pass "apt purges heartline: dpkg forgets it and ann's data is unchanged"
 else
   show "$apt_log"
