@@ -180,7 +180,12 @@ failures() {
     echo "what failed in $name:"
     log=$report/$name.out
     [[ -f $log ]] || log=$report/$name.log
-    [[ -f $log ]] && grep -E '(^✘|recorded an issue|ThreadSanitizer|SUMMARY:|FAIL|error:)' "$log" | head -n 30
+    # A failed expectation's comment (a transcript, a log) follows its line, as "↳" and then
+    # lines indented by two spaces: kept with it, for a run whose log is gone.
+    [[ -f $log ]] && awk '
+      /(^✘|recorded an issue|ThreadSanitizer|SUMMARY:|FAIL|error:)/ { print; comment = /recorded an issue/; next }
+      comment && /^(↳|  )/ { print; next }
+      { comment = 0 }' "$log" | head -n 200
   done
 }
 

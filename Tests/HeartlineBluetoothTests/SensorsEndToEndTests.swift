@@ -106,7 +106,7 @@ import Testing
         #expect(
             Self.answer("pace", "answer: Pace", of: heartline, on: loop) == "answer: Pace, 5 minutes and 33 seconds per kilometre.",
             context())
-        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(heartline.finish() == 0, context())
         #expect(heartline.log.contains("footpod: disconnected"), context())
     }
 
@@ -145,7 +145,7 @@ import Testing
         #expect(
             Self.answer("pace", "answer: Pace", of: heartline, on: loop) == "answer: Pace, 5 minutes and 33 seconds per kilometre.",
             context())
-        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(heartline.finish() == 0, context())
         #expect(!heartline.lines.contains { $0.contains("strap") && $0.contains("not connected") }, context())
     }
 
@@ -166,7 +166,7 @@ import Testing
         #expect(
             Self.answer("pace", "answer: Pace", of: heartline, on: loop) == "answer: Pace, 5 minutes and 33 seconds per kilometre.",
             context())
-        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(heartline.finish() == 0, context())
         #expect(heartline.lines.filter { $0 == said }.count == 1, context())
         #expect(!heartline.lines.contains { $0.contains("cannot be used") || $0.contains("keeps trying") }, context())
     }
@@ -219,6 +219,6 @@ import Testing
         try #require(BinaryEndToEndTests.run(loop, seconds: 10) { heartline.lines.contains("event: Power meter connected.") }, context())
         _ = BinaryEndToEndTests.run(loop, seconds: 2) { false }
         #expect(Self.answer("power", "answer: Power", of: heartline, on: loop)?.hasSuffix(" watts.") == true, context())
-        #expect(heartline.finish(within: 10) == 0, context())
+        #expect(heartline.finish() == 0, context())
     }
 }

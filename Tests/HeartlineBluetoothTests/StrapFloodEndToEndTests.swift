@@ -61,7 +61,7 @@ import Testing
 
         heartline.send("end", "yes", "save")
         #expect(run(loop, 20) { heartline.lines.contains("answer: Workout saved.") }, context())
-        let status = heartline.finish(within: 20)
+        let status = heartline.finish()
         #expect(status == 0, context())
 
         let figures = Self.probe(at: probePath)
