@@ -190,8 +190,8 @@ extension SQLiteStore {
         pendingSummaries.removeAll()
         pendingWorkouts.removeAll()
         pendingUploads.removeAll()
-        // Space is there again: set the reserve aside again, if there is room to spare.
-        if !reserve.isHeld { reserve.retake() }
+        // Space is there again: set the whole reserve aside again, if there is room to spare.
+        if !reserve.isWhole { reserve.retake() }
         return result
     }
 

@@ -169,13 +169,16 @@ public final class SQLiteStore: WorkoutStore {
         }
     }
 
-    /// Opens the database; a disk too full for it (a -shm index to create, a log to grow) first
-    /// gets the reserve a previous run left at `reservePath`, and the open is tried once more.
+    /// Opens the database; a disk too full for it (a -shm index to rebuild, a log to grow) is
+    /// lent the reserve a previous run left at `reservePath` a step at a time, and the open is
+    /// tried again after each: the rest stays set aside for the end of the next workout.
     private static func openDatabase(at path: String, releasingIfFull reservePath: String, check: Bool) throws -> Database {
-        do {
-            return try openDatabase(at: path, check: check)
-        } catch  where StorageError(error) == .diskFull && SpaceReserve.releaseLeftover(at: reservePath) {
-            return try openDatabase(at: path, check: check)
+        while true {
+            do {
+                return try openDatabase(at: path, check: check)
+            } catch  where StorageError(error) == .diskFull && SpaceReserve.lendLeftover(at: reservePath) {
+                continue
+            }
         }
     }
 

@@ -155,10 +155,57 @@ import Testing
 
             let store = try SQLiteStore(directory: directory, clock: clock)
             #expect(try store.samples(of: id).count == 600)
-            // With the log kept, opening needed no space, and the reserve is still there for the
-            // end of the next workout; without it, the reserve made the room to open.
-            #expect(store.hasReserve == !logDeleted)
-            #expect(FileManager.default.fileExists(atPath: directory + "/heartline.reserve") == !logDeleted)
+            // With the log kept, opening needed no space. Without it, the log's index had to be
+            // made: the reserve lent a step of itself, and the rest is still set aside for the
+            // end of the next workout.
+            #expect(store.hasReserve)
+            let left = try #require(FileManager.default.attributesOfItem(atPath: directory + "/heartline.reserve")[.size] as? Int)
+            if logDeleted {
+                #expect(left == SQLiteStore.defaultReserveSize - SpaceReserve.lendingStep)
+            } else {
+                #expect(left == SQLiteStore.defaultReserveSize)
+            }
+        }
+    }
+
+    /// A database whose log and index must be made on a full disk borrows a step of the
+    /// reserve, not the whole of it: the end of a workout started then is still written out of
+    /// the rest, and the reserve is made whole once space returns.
+    @Test(.enabled(if: Tmpfs.isPermitted || isContinuousIntegration, "needs permission to mount a tmpfs"))
+    func openingOnAFullDiskLeavesTheReserveForTheWorkoutsEnd() throws {
+        try withTemporaryDirectory { (scratch: String) throws in
+            let mountPoint = scratch + "/disk"
+            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
+            defer { Tmpfs.unmount(mountPoint) }
+            let directory = mountPoint + "/heartline"
+            let clock = ManualClock()
+            do {
+                let store = try SQLiteStore(directory: directory, clock: clock)
+                #expect(store.hasReserve)
+            }
+            // As an older Heartline (or sqlite3) leaves it: the log and its index must be made.
+            try FileManager.default.removeItem(atPath: directory + "/heartline.sqlite-wal")
+            try FileManager.default.removeItem(atPath: directory + "/heartline.sqlite-shm")
+            fillFileSystemAt(mountPoint + "/filler")
+
+            let store = try SQLiteStore(directory: directory, clock: clock)
+            #expect(store.hasReserve)
+            let id = try store.beginWorkout(start: clock.now, configuration: .init())
+            // What the loan left over is taken too: the workout's samples stay in memory.
+            fillFileSystemAt(mountPoint + "/filler-rest")
+            clock.advance(600)
+            #expect(throws: StorageError.diskFull) { try store.append(steadySamples(1...600), to: id) }
+            try store.updateSummary(WorkoutSummary(id: id, start: clock.now, state: .ended, configuration: .init(), duration: 600))
+            try store.updateSummary(WorkoutSummary(id: id, start: clock.now, state: .saved, configuration: .init(), duration: 600))
+            #expect(try store.samples(of: id).count == 600)
+            #expect(try store.workout(id)?.state == .saved)
+
+            try FileManager.default.removeItem(atPath: mountPoint + "/filler")
+            try store.updateSummary(WorkoutSummary(id: id, start: clock.now, state: .saved, configuration: .init(), duration: 600))
+            #expect(store.hasReserve)
+            let whole = try #require(FileManager.default.attributesOfItem(atPath: directory + "/heartline.reserve")[.size] as? Int)
+            #expect(whole == SQLiteStore.defaultReserveSize)
         }
     }
 
