@@ -213,7 +213,9 @@ struct MachineFeatureTests {
     @Test func aRowersSplitAndStrokeRateAreAnswered() {
         var harness = Self.harness(MachineDescription(type: .rower), topSpeed: nil)
         var effects = harness.command("split")
-        #expect(Harness.said(effects) == ["Unknown: no rower says it."])
+        #expect(Harness.said(effects) == ["Split unknown: no rower says it."])
+        effects = harness.command("stroke rate")
+        #expect(Harness.said(effects) == ["Stroke rate unknown: no rower says it."])
         let reading = MachineReading(type: .rower, speed: 500 / 125, cadence: 27, power: 160, split: 125)
         _ = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(reading))))
         effects = harness.command("split")

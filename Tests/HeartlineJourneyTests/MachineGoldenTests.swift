@@ -181,6 +181,51 @@ import Testing
             """#)
     }
 
+    /// On a rower the metrics are named as the answers say them: the pace is the split and the
+    /// cadence the stroke rate, in the metrics menu and its answers; asked before the rower says
+    /// them, each is named in its unknown answer.
+    @Test func aRowersMetricsAreNamedAsItSaysThem() throws {
+        let session = try GoldenSession()
+        expectGolden(
+            session,
+            #"""
+            menu: Heartline home.
+            menu: 1, Configure a new workout.
+            menu: 2, Use last workout configuration.
+            menu: 3, Review previous workouts.
+            menu: 4, Settings.
+            menu: 5, Resting check.
+            > configure
+            menu: Sport.
+            menu: 1, Running.
+            menu: 2, Cycling.
+            menu: 3, Rowing.
+            menu: 4, Other, selected.
+            menu: 5, Next.
+            > 3
+            answer: Sport: Rowing.
+            menu: Metrics for audio feedback.
+            menu: 1, Time elapsed: on.
+            menu: 2, Heart rate: on.
+            menu: 3, Calories burned: on.
+            menu: 4, Split: on.
+            menu: 5, Distance: on.
+            menu: 6, Stroke rate: off.
+            menu: 7, Power: off.
+            menu: 8, Next.
+            > 4
+            answer: Split: off.
+            > 6
+            answer: Stroke rate: on.
+            > start workout
+            answer: Workout started.
+            > split
+            answer: Split unknown: no rower says it.
+            > stroke rate
+            answer: Stroke rate unknown: no rower says it.
+            """#)
+    }
+
     /// Rowing as a sport: its split as the pace, its stroke rate as the cadence, by key and in
     /// readouts, and the summary's average split and stroke rate.
     @Test func aRowingWorkout() throws {

@@ -62,7 +62,7 @@ enum ConfigureFeature: Feature {
                 } + [MenuItem(label: words(.itemNext), action: .next)]
         case .metrics:
             return Metric.offered(for: configuration.sport).map {
-                MenuItem(label: words.metric($0), state: words.onOff(configuration.isOn($0)), action: .toggle($0))
+                MenuItem(label: words.metric($0, in: configuration.sport), state: words.onOff(configuration.isOn($0)), action: .toggle($0))
             } + [MenuItem(label: words(.itemNext), action: .next)]
         case .interval:
             // Ten choices: digits 1 to 9, and 0 for the tenth (said after the list and in help).
@@ -171,7 +171,10 @@ enum ConfigureFeature: Feature {
             return [
                 .say(
                     .answer, .metricsChanged,
-                    ["metric": words.metric(metric), "state": words.onOff(state.draft.configuration.isOn(metric))])
+                    [
+                        "metric": words.metric(metric, in: state.draft.configuration.sport),
+                        "state": words.onOff(state.draft.configuration.isOn(metric)),
+                    ])
             ]
         case .chooseSport(let sport):
             return choose(&state, { $0.configuration.choose(sport) }, said: .sportChosen, ["sport": words.sport(sport)])

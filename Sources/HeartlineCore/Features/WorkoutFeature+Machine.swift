@@ -99,7 +99,7 @@ extension WorkoutFeature {
         } else if !split, let rate = reading?.cadence, reading?.type == .rower {
             steps.append(.say(.answer, .answerStrokeRate, ["rate": words.decimal(rate, decimals: 1)]))
         } else {
-            steps.append(.say(.answer, .answerRowingUnknown))
+            steps.append(.say(.answer, split ? .answerSplitUnknown : .answerStrokeRateUnknown))
         }
     }
 

@@ -32,7 +32,7 @@ extension WorkoutFeature {
         let words = environment.words
         let now = environment.now
         let sport = active.engine.configuration.sport
-        let name = ["metric": words.metric(metric)]
+        let name = ["metric": words.metric(metric, in: sport)]
         guard Metric.offered(for: sport).contains(metric) else { return steps.append(.say(kind, .answerMotionNotInSport, name)) }
         let unit = environment.settings.units
         if metric == .distance, let distance = active.engine.distance {

@@ -264,6 +264,16 @@ public struct Words: Sendable {
         return duration(seconds)
     }
 
+    /// A metric's name in `sport`: on a rower the pace is its split and the cadence its stroke
+    /// rate, as the answers and readouts say them.
+    public func metric(_ metric: Metric, in sport: Sport) -> String {
+        switch (metric, sport) {
+        case (.pace, .rowing): self(.metricSplit)
+        case (.cadence, .rowing): self(.metricStrokeRate)
+        default: self.metric(metric)
+        }
+    }
+
     public func metric(_ metric: Metric) -> String {
         switch metric {
         case .time: self(.metricTime)

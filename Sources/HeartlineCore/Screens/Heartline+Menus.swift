@@ -203,7 +203,7 @@ extension Heartline {
         if configuration.metrics.isEmpty {
             say(.menu, .lastNoMetrics)
         } else {
-            let names = configuration.metrics.map { words.inSentence(words.metric($0)) }
+            let names = configuration.metrics.map { words.inSentence(words.metric($0, in: configuration.sport)) }
             say(.menu, .lastMetrics, ["metrics": words.list(names)])
         }
         say(.menu, .lastInterval, ["interval": words.interval(configuration.interval)])
