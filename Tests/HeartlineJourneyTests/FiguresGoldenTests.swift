@@ -44,10 +44,10 @@ import Testing
                 > 2
                 menu: Averages: Time in zone 2.
                 menu: Time in zone 2, last week: no workouts.
-                menu: Time in zone 2, last month, about 96 hours, over 1 workout.
-                menu: Time in zone 2, last year, about 179 hours, over 2 workouts.
+                menu: Time in zone 2, last month, about 96 hours in all, over 1 workout.
+                menu: Time in zone 2, last year, about 179 hours in all, over 2 workouts.
                 menu: That is 6 hours and 59 minutes longer than the year before.
-                menu: Time in zone 2, all time, about 352 hours, over 3 workouts.
+                menu: Time in zone 2, all time, about 352 hours in all, over 3 workouts.
                 > back
                 menu: Time in a zone.
                 menu: 1, Zone 1, 93 to 111 beats per minute.
@@ -79,9 +79,33 @@ import Testing
                 > distance
                 menu: Averages: Distance.
                 menu: Distance, last week: none recorded in 7 workouts.
-                menu: Distance, last month, 5 kilometres, over 1 workout.
-                menu: Distance, last year, 5 kilometres, over 1 workout.
-                menu: Distance, all time, 5 kilometres, over 1 workout.
+                menu: Distance, last month, 5 kilometres in all, over 1 workout.
+                menu: Distance, last year, 5 kilometres in all, over 1 workout.
+                menu: Distance, all time, 5 kilometres in all, over 1 workout.
+                """#)
+    }
+
+    /// Training load adds up: each period says its total as a total, compared with the total
+    /// before it, and the averages' help says which metrics are totals.
+    @Test func trainingLoadIsSaidAsTheTotalItIs() throws {
+        let session = try GoldenSession()
+        for day in [1, 3] { try session.saveTotals(daysAgo: day) }
+        try session.saveTotals(daysAgo: 9)
+        session.open(.averagesChoice, below: [.home, .review])
+        expectGolden(
+            session,
+            Self.averagesChoice + "\n" + #"""
+                > help
+                answer: Choose a metric to hear its average last week, month, year and overall.
+                answer: Training load, distance and time in a zone are said as totals, not averages.
+                answer: Everywhere: back, home, where, repeat, help, check and quit.
+                > training load
+                menu: Averages: Training load.
+                menu: Training load, last week, 80 points in all, over 2 workouts.
+                menu: That is 40 points more than the week before.
+                menu: Training load, last month, 120 points in all, over 3 workouts.
+                menu: Training load, last year, 120 points in all, over 3 workouts.
+                menu: Training load, all time, 120 points in all, over 3 workouts.
                 """#)
     }
 

@@ -108,7 +108,7 @@ import Testing
             menu: Press 0 for the tenth, Time in a zone.
             > help
             answer: Choose a metric to hear its average last week, month, year and overall.
-            answer: Time in a zone averages the time spent in one heart rate zone.
+            answer: Training load, distance and time in a zone are said as totals, not averages.
             answer: Everywhere: back, home, where, repeat, help, check and quit.
             > back
             menu: Review previous workouts.

@@ -265,10 +265,10 @@ import Testing
             menu: 5, Zone 5, 168 to 185 beats per minute.
             > 4
             menu: Averages: Time in zone 4.
-            menu: Time in zone 4, last week, 1 minute, over 1 workout.
-            menu: Time in zone 4, last month, 1 minute, over 1 workout.
-            menu: Time in zone 4, last year, 1 minute, over 1 workout.
-            menu: Time in zone 4, all time, 1 minute, over 1 workout.
+            menu: Time in zone 4, last week, 1 minute in all, over 1 workout.
+            menu: Time in zone 4, last month, 1 minute in all, over 1 workout.
+            menu: Time in zone 4, last year, 1 minute in all, over 1 workout.
+            menu: Time in zone 4, all time, 1 minute in all, over 1 workout.
             """#)
     }
 }

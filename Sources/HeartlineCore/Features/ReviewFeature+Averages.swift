@@ -58,7 +58,8 @@ extension ReviewFeature {
     }
 
     /// Last week, month, year and all time, one sentence each naming the metric, each but all
-    /// time followed by how it compares with the period before it (see `change`).
+    /// time followed by how it compares with the period before it (see `change`). A metric that
+    /// adds up (training load, time in a zone) is said as the total it is.
     static func speakAverages(of metric: HistoryMetric, _ periods: [PeriodAverage], _ environment: FeatureEnvironment) -> [FeatureStep] {
         let words = environment.words
         var steps: [FeatureStep] = []
@@ -75,7 +76,7 @@ extension ReviewFeature {
             }
             steps.append(
                 .say(
-                    .menu, .averagesItem,
+                    .menu, metric.addsUp ? .averagesTotal : .averagesItem,
                     [
                         "metric": words.historyMetric(metric), "period": words(period.name),
                         "value": words.historyValue(value, of: metric, unit: environment.settings.units, rounded: true),
