@@ -452,4 +452,50 @@ import Testing
             answer: You are on Unfinished workout.
             """#)
     }
+
+    /// A plan's phase that begins while "Definitely end workout?" waits is said, and the
+    /// question is asked again after it; answered no, the readout the question held back is
+    /// said, and yes still ends the workout.
+    @Test func aPlanEventDuringTheEndQuestionAsksItAgain() throws {
+        let session = try GoldenSession()
+        let plan = try TrainingPlanText.read("2 times 20 seconds work, 10 seconds rest")
+        session.startWorkout(WorkoutConfiguration(metrics: [.heartRate], interval: .seconds30, plan: plan))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            event: Work, round 1 of 2, 20 seconds.
+            :hr 140
+            :wait 17
+            event: Rest in 5 seconds.
+            > end
+            answer: Definitely end workout? Yes or no.
+            :wait 14
+            event: Rest, 10 seconds.
+            answer: Definitely end workout? Yes or no.
+            event: Work in 5 seconds.
+            answer: Definitely end workout? Yes or no.
+            event: Work, round 2 of 2, 20 seconds.
+            answer: Definitely end workout? Yes or no.
+            > no
+            answer: Workout continues.
+            :wait 2
+            readout: Heart rate, 140 beats per minute.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            menu: Workout summary.
+            menu: Time elapsed, 33 seconds.
+            menu: Average heart rate, 140 beats per minute.
+            menu: Maximum heart rate, 140 beats per minute.
+            menu: Calories burned, 6 kilocalories.
+            menu: Training load, 1 point.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            menu: 4, Laps.
+            menu: 5, Upload and save workout.
+            """#)
+    }
+
 }

@@ -53,6 +53,14 @@ struct FeatureEnvironment: Sendable {
 
 /// What a feature asks of the root, in order.
 enum FeatureStep: Equatable, Sendable {
+    /// Whether the step says something.
+    var speaks: Bool {
+        switch self {
+        case .say, .sayText, .sayItems: true
+        default: false
+        }
+    }
+
     case say(SpeechKind, Prompt, [String: String] = [:])
     /// Says a sentence the words made whole (a plan's parts, why a file cannot be read).
     case sayText(SpeechKind, String)

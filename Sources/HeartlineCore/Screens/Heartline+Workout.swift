@@ -20,10 +20,16 @@ extension Heartline {
     /// Time passes: the recovery after an end is measured, a resting check ends, the workout records.
     /// Each runs only while it has a state (with none, its reducer answers nothing), so a second
     /// of a workout builds the features' environment once, not three times.
+    ///
+    /// News said over a question (a plan's phase over "Definitely end workout?") buries it: the
+    /// question is asked again after the news, so the next key answers a question just heard.
     mutating func tick() {
         if training.recovery != nil { workout(.watchRecovery) }
         if training.resting != nil { resting(.tick) }
-        if training.workout != nil { workout(.tick) }
+        guard training.workout != nil else { return }
+        let steps = WorkoutFeature.reduce(&training, .tick, environment)
+        carryOut(steps)
+        if let question = screen.question, steps.contains(where: \.speaks) { ask(question, again: false) }
     }
 
     /// A sensor's event: its own news first, then the workout's reading of it, against the sensors
