@@ -21,14 +21,14 @@ import Testing
             :run 5:00 176
             :wait 295
             :wait 10
-            readout: Kilometre 1 in 5 minutes and 1 second.
+            readout: 1 kilometre, split 5 minutes and 1 second.
             readout: Time elapsed, 5 minutes and 1 second.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 5 minutes per kilometre.
             :run 4:56 176
             :wait 285
             :wait 10
-            readout: Kilometre 2 in 4 minutes and 56 seconds.
+            readout: 2 kilometres, split 4 minutes and 56 seconds.
             readout: Time elapsed, 9 minutes and 57 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 4 minutes and 56 seconds per kilometre.

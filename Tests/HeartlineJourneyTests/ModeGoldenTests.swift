@@ -46,7 +46,7 @@ import Testing
             readout: Time elapsed, 3 minutes.
             readout: Time elapsed, 4 minutes.
             readout: Time elapsed, 5 minutes.
-            readout: Kilometre 1 in 5 minutes and 20 seconds.
+            readout: 1 kilometre, split 5 minutes and 20 seconds.
             readout: Time elapsed, 5 minutes and 20 seconds.
             :key k
             answer: k: keys.

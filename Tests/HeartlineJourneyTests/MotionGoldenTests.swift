@@ -22,25 +22,25 @@ import Testing
             :hr 150
             :run 5:20 170
             :wait 320
-            readout: Kilometre 1 in 5 minutes and 20 seconds.
+            readout: 1 kilometre, split 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 5 minutes and 20 seconds per kilometre.
             :run 4:16 176
             :wait 256
-            readout: Kilometre 2 in 4 minutes and 16 seconds.
+            readout: 2 kilometres, split 4 minutes and 16 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 4 minutes and 16 seconds per kilometre.
             :run 5:20 168
             :wait 640
-            readout: Kilometre 3 in 5 minutes and 20 seconds.
+            readout: 3 kilometres, split 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 5 minutes and 20 seconds per kilometre.
-            readout: Kilometre 4 in 5 minutes and 20 seconds.
+            readout: 4 kilometres, split 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 5 minutes and 20 seconds per kilometre.
             :run 4:10 178
             :wait 250
-            readout: Kilometre 5 in 4 minutes and 10 seconds.
+            readout: 5 kilometres, split 4 minutes and 10 seconds.
             readout: Heart rate, 150 beats per minute.
             readout: Pace, 4 minutes and 10 seconds per kilometre.
             > distance
@@ -152,7 +152,7 @@ import Testing
             > no
             answer: Workout continues.
             :wait 1
-            readout: Kilometre 1 in 5 minutes and 20 seconds.
+            readout: 1 kilometre, split 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
             :wait 300
             :key :
@@ -161,7 +161,7 @@ import Testing
             > heart rate
             answer: Heart rate, 150 beats per minute.
             :wait 1
-            readout: Kilometre 2 in 5 minutes and 20 seconds.
+            readout: 2 kilometres, split 5 minutes and 20 seconds.
             readout: Heart rate, 150 beats per minute.
             """#)
     }

@@ -21,9 +21,9 @@ import Testing
             answer: Workout started.
             :ride 36 90 210
             :wait 125
-            readout: Distance, 0.5 kilometres.
+            readout: 0.5 kilometres, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
-            readout: Distance, 1 kilometre.
+            readout: 1 kilometre, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
             :restart
             menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
@@ -60,9 +60,9 @@ import Testing
             answer: Workout started.
             :ride 36 90 210
             :wait 125
-            readout: Distance, 0.5 kilometres.
+            readout: 0.5 kilometres, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
-            readout: Distance, 1 kilometre.
+            readout: 1 kilometre, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
             :restart
             menu: You have an unfinished workout from today at 7:30, 2 minutes and 5 seconds long. Resume, save or delete?
@@ -74,9 +74,9 @@ import Testing
             > distance
             answer: Distance, 1.25 kilometres.
             :wait 75
-            readout: Distance, 1.5 kilometres.
+            readout: 1.5 kilometres, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
-            readout: Distance, 2 kilometres.
+            readout: 2 kilometres, split 50 seconds.
             readout: Speed, 36 kilometres per hour.
             > end
             answer: Definitely end workout? Yes or no.

@@ -75,21 +75,20 @@ extension WorkoutFeature {
         }
     }
 
-    /// A distance readout was passed: the split ("Kilometre 3 in 5 minutes and 31 seconds."),
+    /// A distance readout was passed: the distance and its split ("3 kilometres, split 5 minutes
+    /// and 31 seconds."; "1.5 kilometres, split 2 minutes and 40 seconds." every half),
     /// then the chosen metrics but distance, which the split has just said.
     static func distanceReadout(
         number: Int, split: Int, _ state: inout State, _ environment: FeatureEnvironment, _ steps: inout [FeatureStep]
     ) {
         guard let active = state.workout, let readout = active.engine.configuration.distanceReadout else { return }
         let words = environment.words
-        let unitTitle = words(readout.unit == .kilometres ? .unitKilometreTitle : .unitMileTitle)
+        // One sentence whatever the step: the distance covered and the time its last step took.
         let covered = Double(number) * readout.every
-        if readout.every == 1 {
-            steps.append(
-                .say(.readout, .readoutSplit, ["unit": unitTitle, "number": words.number(number), "duration": words.duration(split)]))
-        } else {
-            steps.append(.say(.readout, .answerDistance, ["distance": words.distance(covered * readout.unit.metres, in: readout.unit)]))
-        }
+        steps.append(
+            .say(
+                .readout, .readoutSplit,
+                ["distance": words.distance(covered * readout.unit.metres, in: readout.unit), "duration": words.duration(split)]))
         for metric in active.engine.configuration.metrics where metric != .distance {
             speakMetric(metric, .readout, &state, environment, &steps)
         }
