@@ -60,6 +60,8 @@ struct SensorsHeardTests {
         store.send(Self.heard(.fitnessMachine, .machine(.described(treadmill)))) { $0.machine.description = treadmill }
         store.send(Self.heard(.fitnessMachine, .connected(name: "Track 5"))) { $0.motion[.fitnessMachine] = .connected(name: "Track 5") }
         var steps = store.send(Self.heard(.fitnessMachine, .machine(.answered(.start, .success)))) { $0.machine.controlled = true }
+        #expect(Store.said(steps) == ["Treadmill started."])
+        steps = store.send(Self.heard(.fitnessMachine, .machine(.answered(.set(.speed, 8), .success))))
         #expect(Store.said(steps) == ["Treadmill confirmed."])
         steps = store.send(Self.heard(.fitnessMachine, .machine(.controlLost))) { $0.machine.controlled = false }
         #expect(steps.count == 1)

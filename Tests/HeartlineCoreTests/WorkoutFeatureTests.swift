@@ -388,6 +388,7 @@ struct WorkoutFeatureTests {
         steps = store.send(.command(.resume)) { state in
             state.workout!.engine.resume(at: goldenStart)
             state.workout!.pausedAt = nil
+            state.machine.leftPaused = true
         }
         #expect(Store.said(steps) == ["Workout resumed.", "The treadmill stays paused; type start machine to start it."])
         steps = store.send(.command(.pause)) { state in

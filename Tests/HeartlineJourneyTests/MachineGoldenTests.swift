@@ -67,7 +67,7 @@ import Testing
             menu: 4, Laps.
             menu: 5, Upload and save workout.
             (steer stop)
-            answer: Treadmill confirmed.
+            answer: Treadmill stopped.
             """#)
     }
 
@@ -277,6 +277,66 @@ import Testing
             """#)
     }
 
+    /// A treadmill Heartline paused with the workout and left paused after it resumed: each
+    /// readout says how to start it until its belt moves again; the stop at the end is
+    /// confirmed as a stop, after the summary.
+    @Test func aMachineLeftPausedIsRemindedUntilItMoves() throws {
+        let session = try GoldenSession()
+        session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate], interval: .minutes1))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            :hr 140
+            :treadmill 8 0
+            > top speed 12
+            answer: Top treadmill speed, 12 kilometres per hour.
+            > speed 8
+            answer: Setting speed to 8 kilometres per hour.
+            (steer speed 8.0)
+            answer: Treadmill confirmed.
+            :wait 5
+            :key space
+            answer: Workout paused.
+            answer: Pausing the treadmill.
+            (steer pause)
+            answer: Treadmill paused.
+            :treadmill 0 0
+            :key space
+            answer: Workout resumed.
+            answer: The treadmill stays paused; type start machine to start it.
+            :wait 120
+            readout: Heart rate, 140 beats per minute.
+            readout: Incline, 0 percent.
+            readout: The treadmill stays paused; type start machine to start it.
+            readout: Heart rate, 140 beats per minute.
+            readout: Incline, 0 percent.
+            readout: The treadmill stays paused; type start machine to start it.
+            :treadmill 8 0
+            :wait 60
+            readout: Heart rate, 140 beats per minute.
+            readout: Incline, 0 percent.
+            > end
+            answer: Definitely end workout? Yes or no.
+            > yes
+            answer: Stopping the treadmill.
+            menu: Workout summary.
+            menu: Time elapsed, 3 minutes and 5 seconds.
+            menu: Average heart rate, 140 beats per minute.
+            menu: Maximum heart rate, 140 beats per minute.
+            menu: Calories burned, 33 kilocalories.
+            menu: Distance, 0.14 kilometres.
+            menu: Average pace, 21 minutes and 21 seconds per kilometre.
+            menu: Training load, 5 points.
+            menu: 1, Save workout.
+            menu: 2, Delete workout.
+            menu: 3, Time in zones.
+            menu: 4, Upload and save workout.
+            (steer stop)
+            answer: Treadmill stopped.
+            """#)
+    }
+
     @Test func aSteeredTreadmillRun() throws {
         let session = try GoldenSession()
         session.startWorkout(WorkoutConfiguration(sport: .running, metrics: [.heartRate, .pace, .distance], interval: .minutes1))
@@ -320,14 +380,14 @@ import Testing
             answer: Workout paused.
             answer: Pausing the treadmill.
             (steer pause)
-            answer: Treadmill confirmed.
+            answer: Treadmill paused.
             :key space
             answer: Workout resumed.
             answer: The treadmill stays paused; type start machine to start it.
             > start machine
             answer: Starting the treadmill.
             (steer start)
-            answer: Treadmill confirmed.
+            answer: Treadmill started.
             :wait 10
             > distance
             answer: Distance, 0.19 kilometres.
@@ -354,7 +414,7 @@ import Testing
             menu: 3, Time in zones.
             menu: 4, Upload and save workout.
             (steer stop)
-            answer: Treadmill confirmed.
+            answer: Treadmill stopped.
             """#)
     }
 }

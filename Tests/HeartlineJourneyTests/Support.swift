@@ -430,7 +430,10 @@ final class GoldenSession {
             } else if line.hasPrefix(":treadmill") {
                 transcript.append(line)
                 let parts = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-                if parts.count == 2 {
+                if parts.count == 2, let running = treadmill {
+                    // Connected already: its belt changes, as the machine's own keys change it.
+                    treadmill = (parts[0], parts[1], running.distance, true)
+                } else if parts.count == 2 {
                     treadmill = (parts[0], parts[1], treadmill?.distance ?? 0, true)
                     let ranges: [MachineTarget: MachineRange?] = [
                         .speed: MachineRange(minimum: 0.5, maximum: 18, step: 0.1),

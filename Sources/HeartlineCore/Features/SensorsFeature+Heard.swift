@@ -70,11 +70,20 @@ extension SensorsFeature {
         case .described(let description):
             state.machine.description = description
             return []
-        case .answered(_, let result):
+        case .answered(let command, let result):
             switch result {
             case .success:
                 state.machine.controlled = true
-                return [.say(.answer, .machineAnswerSuccess, ["sensor": names.title])]
+                // Said of what was done: a stop confirmed after the summary is read still says
+                // that the belt has stopped.
+                let done: Prompt =
+                    switch command {
+                    case .set: .machineAnswerSuccess
+                    case .start: .machineAnswerStarted
+                    case .stop: .machineAnswerStopped
+                    case .pause: .machineAnswerPaused
+                    }
+                return [.say(.answer, done, ["sensor": names.title])]
             case .notSupported: return [.say(.answer, .machineAnswerNotSupported, name)]
             case .invalidParameter: return [.say(.answer, .machineAnswerInvalid, name)]
             case .failed: return [.say(.answer, .machineAnswerFailed, name)]

@@ -202,6 +202,7 @@ extension WorkoutFeature {
         case .pause:
             steps.append(.say(.answer, .machinePausing, name))
         }
+        if command == .start || command == .stop { state.machine.leftPaused = false }
         steps.append(.emit(.steerMachine(command)))
     }
 
@@ -214,12 +215,24 @@ extension WorkoutFeature {
         steerMachine(command, by: .user, &state, environment, &steps)
     }
 
-    /// The workout resumed: a machine Heartline paused stays paused until the user starts it.
-    static func workoutResumedMachine(_ environment: FeatureEnvironment, _ steps: inout [FeatureStep]) {
+    /// The workout resumed: a machine Heartline paused stays paused until the user starts it,
+    /// which is said now and again with each readout while it stays so.
+    static func workoutResumedMachine(_ state: inout State, _ environment: FeatureEnvironment, _ steps: inout [FeatureStep]) {
         let sensors = environment.sensors
         guard sensors.machine.controlled, case .connected = sensors.motion[.fitnessMachine] else { return }
-        let name = SensorsFeature.machineName(sensors.machine.description?.type, environment.words).name
-        steps.append(.say(.answer, .machineResumeHint, ["sensor": name]))
+        state.machine.leftPaused = true
+        resumeHint(.answer, environment, &steps)
+    }
+
+    private static func resumeHint(_ kind: SpeechKind, _ environment: FeatureEnvironment, _ steps: inout [FeatureStep]) {
+        let name = SensorsFeature.machineName(environment.sensors.machine.description?.type, environment.words).name
+        steps.append(.say(kind, .machineResumeHint, ["sensor": name]))
+    }
+
+    /// A machine left paused after the workout resumed is no longer so once it moves.
+    static func machineMoved(_ reading: MachineReading, _ state: inout State) {
+        let moving = (reading.speed ?? 0) > 0 || (reading.cadence ?? 0) > 0 || (reading.power ?? 0) > 0
+        if moving { state.machine.leftPaused = false }
     }
 
     /// A machine reading: its heart rate counts only while no strap is connected, and that is
@@ -228,6 +241,7 @@ extension WorkoutFeature {
         _ reading: MachineReading, _ state: inout State, _ environment: FeatureEnvironment,
         _ steps: inout [FeatureStep]
     ) {
+        machineMoved(reading, &state)
         guard let beats = reading.heartRate, state.workout != nil, !environment.sensors.strapConnected else { return }
         if !state.machine.saidHeartRate {
             state.machine.saidHeartRate = true
@@ -238,12 +252,15 @@ extension WorkoutFeature {
         }
     }
 
-    /// A treadmill's slope after a readout's metrics, while it says one.
+    /// A treadmill's slope after a readout's metrics, while it says one; then how to start a
+    /// machine left paused.
     static func machineReadout(_ state: State, _ environment: FeatureEnvironment, _ steps: inout [FeatureStep]) {
-        guard environment.sensors.machine.description?.type == .treadmill,
-            state.workout?.engine.machine(at: environment.now)?.incline != nil
-        else { return }
-        speakIncline(.readout, state, environment, &steps)
+        if environment.sensors.machine.description?.type == .treadmill, state.workout?.engine.machine(at: environment.now)?.incline != nil {
+            speakIncline(.readout, state, environment, &steps)
+        }
+        if state.machine.leftPaused, case .connected = environment.sensors.motion[.fitnessMachine] {
+            resumeHint(.readout, environment, &steps)
+        }
     }
 
     /// "incline": the treadmill's slope now.

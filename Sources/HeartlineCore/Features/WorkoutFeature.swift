@@ -188,7 +188,7 @@ enum WorkoutFeature: Feature {
         state.workout!.pausedAt = nil
         state.workout!.contact.userTookOver()
         steps.append(.say(.answer, .workoutResumed))
-        workoutResumedMachine(environment, &steps)
+        workoutResumedMachine(&state, environment, &steps)
     }
 
     /// Stops the clock, writes the workout ended and shows its summary; the strap stays wanted

@@ -41,6 +41,9 @@ struct MachineSteering: Equatable, Sendable {
     var saidHeartRate = false
     /// The last target asked of each, in its unit, for the up and down keys.
     var targets: [MachineTarget: Double] = [:]
+    /// Whether the machine Heartline paused with the workout is still paused after the workout
+    /// resumed: each readout reminds the user how to start it, until it is started or moves.
+    var leftPaused = false
 }
 
 /// The workout being recorded.
