@@ -81,12 +81,7 @@ import Testing
     /// end of the workout is written all the same, out of the reserve.
     @Test(.enabled(if: Tmpfs.isPermitted || isContinuousIntegration, "needs permission to mount a tmpfs"))
     func theReserveWritesTheEndOfAWorkoutOnAFullDisk() throws {
-        try withTemporaryDirectory { (scratch: String) throws in
-            let mountPoint = scratch + "/disk"
-            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
-            defer { Tmpfs.unmount(mountPoint) }
-            let directory = mountPoint + "/heartline"
+        try withSmallDisk { mountPoint, directory in
             let clock = ManualClock()
             let samples = HistoryGenerator.workoutSamples(duration: 7200, seed: 8)
             let store = try SQLiteStore(directory: directory, clock: clock)
@@ -129,12 +124,7 @@ import Testing
     /// stay on disk between runs, and a reserve left by the last run is given back if needed.
     @Test(.enabled(if: Tmpfs.isPermitted || isContinuousIntegration, "needs permission to mount a tmpfs"), arguments: [false, true])
     func aDiskThatFilledMeanwhileStillOpens(logDeleted: Bool) throws {
-        try withTemporaryDirectory { (scratch: String) throws in
-            let mountPoint = scratch + "/disk"
-            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
-            defer { Tmpfs.unmount(mountPoint) }
-            let directory = mountPoint + "/heartline"
+        try withSmallDisk { mountPoint, directory in
             let clock = ManualClock()
             var id: Int64 = 0
             do {
@@ -173,12 +163,7 @@ import Testing
     /// the rest, and the reserve is made whole once space returns.
     @Test(.enabled(if: Tmpfs.isPermitted || isContinuousIntegration, "needs permission to mount a tmpfs"))
     func openingOnAFullDiskLeavesTheReserveForTheWorkoutsEnd() throws {
-        try withTemporaryDirectory { (scratch: String) throws in
-            let mountPoint = scratch + "/disk"
-            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
-            defer { Tmpfs.unmount(mountPoint) }
-            let directory = mountPoint + "/heartline"
+        try withSmallDisk { mountPoint, directory in
             let clock = ManualClock()
             do {
                 let store = try SQLiteStore(directory: directory, clock: clock)
@@ -206,6 +191,17 @@ import Testing
             #expect(store.hasReserve)
             let whole = try #require(FileManager.default.attributesOfItem(atPath: directory + "/heartline.reserve")[.size] as? Int)
             #expect(whole == SQLiteStore.defaultReserveSize)
+        }
+    }
+
+    /// A 2 MiB tmpfs mounted for `body`, with the data directory to use on it.
+    private func withSmallDisk(_ body: (_ mountPoint: String, _ directory: String) throws -> Void) throws {
+        try withTemporaryDirectory { (scratch: String) throws in
+            let mountPoint = scratch + "/disk"
+            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+            try #require(Tmpfs.mount(at: mountPoint, size: "2m"), "mount -t tmpfs failed")
+            defer { Tmpfs.unmount(mountPoint) }
+            try body(mountPoint, mountPoint + "/heartline")
         }
     }
 
