@@ -32,7 +32,8 @@ public final class HeadsetClient {
             (deviceClass >> 8) & 0x1F == 0x04 || uuids.contains { HeadsetClient.audioServices.contains(HeadsetClient.shortUUID($0)) }
         }
 
-        var label: String { alias ?? name ?? address }
+        /// As it is listed and said: an outside name, cut as every one is (`SafeText.name`).
+        var label: String { SafeText.name(alias ?? name ?? address) }
 
         /// Connected as a headset: bluetoothd sets `Connected` as soon as the link is up, which
         /// for a headset being paired is seconds before the pairing ends and its audio connects.

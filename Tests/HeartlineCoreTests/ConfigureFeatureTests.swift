@@ -155,6 +155,21 @@ struct ConfigureFeatureTests {
         #expect(ConfigureFeature.planFileItems([PlanFileEntry(Self.tempo, profile: Profile())], store.environment).count == 1)
     }
 
+    /// A plan's name from its file, or the file's own, is cut as every outside name is: at most
+    /// 40 characters, at a word.
+    @Test func aPlansLongNameIsCutAtAWord() {
+        let long = "Threshold builder with over-unders for the second block of the winter"
+        let named = PlanFile(
+            name: "x.zwo",
+            bytes: Array(
+                String(decoding: Self.tempo.bytes!, as: UTF8.self).replacingOccurrences(
+                    of: "<name>Tempo</name>", with: "<name>\(long)</name>"
+                ).utf8))
+        #expect(PlanFileEntry(named, profile: Profile()).name == "Threshold builder with over-unders for")
+        let unnamed = PlanFile(name: long + ".zwo", bytes: nil)
+        #expect(PlanFileEntry(unnamed, profile: Profile()).name == "Threshold builder with over-unders for")
+    }
+
     @Test func aFileChosenLeavesTheListAndTakesItsPlanOnThePlanStepBelow() throws {
         var store = Self.store(.plan)
         let entry = PlanFileEntry(Self.tempo, profile: Profile())

@@ -114,4 +114,30 @@ struct HeadsetFeatureTests {
         store.screen = .headset
         #expect(store.send(.event(.found([Self.shokz]))) == [.push(.headsetChoice([Self.shokz]))])
     }
+
+    /// A bus that reports every device there is (1,733 from a hostile one) gets the strongest
+    /// twenty listed, in the order they came (strongest first), not a list no one can hear through.
+    @Test func aSearchListsTheStrongestTwentyAtMost() {
+        var store = FeatureStore(HeadsetFeature.self, state: .init(), screen: .headset)
+        let found = (0..<1733).map {
+            FoundHeadset(address: "AA:BB:CC:DD:\($0 / 256):\($0 % 256)", name: "Headset \($0)", signal: -40 - $0, paired: false)
+        }
+        #expect(store.send(.event(.found(found))) == [.push(.headsetChoice(Array(found.prefix(20))))])
+    }
+}
+
+/// Every name from outside is cut by one rule: at most 40 characters, at a word.
+@Suite struct OutsideNameTests {
+    @Test(arguments: [
+        ("SHOKZ OpenRun", "SHOKZ OpenRun"),
+        ("  Jabra \n Elite\t85t ", "Jabra Elite 85t"),
+        ("Bose QuietComfort 45 headphones of the living room upstairs", "Bose QuietComfort 45 headphones of the"),
+        (String(repeating: "x", count: 50), String(repeating: "x", count: 40)),
+        ("\u{1B}[31mRed\u{1B}[0m buds", "Red buds"),
+        ("\u{1B}[31m", ""),
+    ])
+    func aNameIsCleanedAndCutAtAWord(name: String, said: String) {
+        #expect(SafeText.name(name) == said)
+        #expect(SafeText.name(name).count <= SafeText.nameLength)
+    }
 }

@@ -11,18 +11,16 @@
 /// DCS and the two-byte forms, in their 7-bit and 8-bit spellings), remove every other control
 /// and format character (bidirectional overrides included, which could reorder what a sighted
 /// helper reads), fold line breaks and tabs into single spaces, and keep at most
-/// `maximumLength` characters.
+/// `maximumLength` characters, cut at a word (`SafeText.name`, the rule for every outside name).
 public enum AdvertisedName {
-    public static let maximumLength = 40
+    public static let maximumLength = SafeText.nameLength
 
     /// The cleaned name, or nil when nothing speakable is left. Escape sequences and control and
     /// format characters go as everywhere else (`SafeText`); runs of white space become one space.
     public static func sanitize(_ bytes: [UInt8]) -> String? {
         let visible = bytes.prefix { $0 != 0 }
         let decoded = String(String(decoding: visible, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FFFD}" }.map(Character.init))
-        let words = SafeText.clean(decoded).split(whereSeparator: \.isWhitespace)
-        let name = String(words.joined(separator: " ").prefix(maximumLength))
-        let trimmed = name.last == " " ? String(name.dropLast()) : name
-        return trimmed.isEmpty ? nil : trimmed
+        let name = SafeText.name(decoded, limit: maximumLength)
+        return name.isEmpty ? nil : name
     }
 }

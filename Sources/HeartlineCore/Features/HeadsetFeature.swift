@@ -4,6 +4,10 @@ import Foundation
 /// is said while it is away.
 enum HeadsetFeature: Feature {
     static let searchSeconds = 10.0
+    /// The most headsets listed from one search: the strongest, as bluetoothd's list comes.
+    /// A bus can report any number of devices (1,733 from a hostile one); two pages are more
+    /// than any room holds.
+    static let listedAtMost = 20
     /// How much is held while the headset is away: the latest, as many as "events" keeps.
     static let longestHeld = Conversation.eventLogLength
 
@@ -128,7 +132,7 @@ enum HeadsetFeature: Feature {
             return [.say(.answer, .headsetSearching, ["duration": environment.words.duration(Int(searchSeconds))])]
         case .found(let found):
             guard case .headset = environment.screen else { return [] }
-            return [found.isEmpty ? .say(.answer, .headsetNoneFound) : .push(.headsetChoice(found))]
+            return [found.isEmpty ? .say(.answer, .headsetNoneFound) : .push(.headsetChoice(Array(found.prefix(listedAtMost))))]
         case .paired(let address):
             guard let joining = state.joining, joining.address == address else { return [] }
             return [.say(.answer, .headsetPaired, ["name": joining.name])]

@@ -50,10 +50,13 @@ struct PlanFileEntry: Equatable, Sendable {
         if case .failure = reading { self.notes = notes }
     }
 
-    /// The name it is listed by: the workout's own, else the file's without its ending.
+    /// The name it is listed by: the workout's own, else the file's without its ending, cut
+    /// as every outside name is (`SafeText.name`).
     var name: String {
-        if case .success(let reading) = reading, !reading.name.isEmpty { return String(reading.name.prefix(60)) }
+        if case .success(let reading) = reading, !reading.name.isEmpty, !SafeText.name(reading.name).isEmpty {
+            return SafeText.name(reading.name)
+        }
         let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        return stem.isEmpty ? file : stem
+        return SafeText.name(stem.isEmpty ? file : stem)
     }
 }

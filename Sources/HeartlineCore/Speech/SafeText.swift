@@ -8,6 +8,27 @@
 /// tabs become single spaces. Every `Utterance` passes through here, so no sentence can carry
 /// one: this is the one place that cleans.
 public enum SafeText {
+    /// The longest a name from outside (a strap, a headset, a plan file) is said.
+    public static let nameLength = 40
+
+    /// A name from outside as it is listed and said: cleaned, its white space folded to single
+    /// spaces, and cut to `limit` characters at a word (a name of one long word is cut in it).
+    /// One rule for every name Heartline did not write.
+    public static func name(_ text: String, limit: Int = nameLength) -> String {
+        let words = clean(text).split(whereSeparator: \.isWhitespace)
+        var name = ""
+        for word in words {
+            let next = name.isEmpty ? String(word) : name + " " + word
+            if next.count <= limit {
+                name = next
+                continue
+            }
+            if name.isEmpty { name = String(word.prefix(limit)) }
+            break
+        }
+        return name
+    }
+
     public static func clean(_ text: String) -> String {
         // The common case, plain printable text, costs one scan and no copy.
         if text.unicodeScalars.allSatisfy(isPrintable) { return text }
