@@ -357,4 +357,38 @@ import Testing
         #expect(cues[30] == [.phase(phases[2])])
         #expect(cues[50] == [.finished])
     }
+
+    /// A coach file's 200 blocks of 99 rounds (39,600 phases) cue as a plan read phase by phase
+    /// would: every change, every warning and the end, at its second, with seconds skipped as
+    /// a resumed workout skips them. The coach walks forward through the phases once.
+    @Test func aPlanOfTensOfThousandsOfPhasesCuesEveryChangeAtItsSecond() {
+        var blocks: [TrainingPlan.Block] = []
+        for index in 0..<200 {
+            let work = TrainingPlan.Step(5 + index % 7)
+            blocks.append(TrainingPlan.Block(rounds: 99, work: work, rest: TrainingPlan.Step(10 + index % 3)))
+        }
+        let plan = TrainingPlan(warmUp: TrainingPlan.Step(60), blocks: blocks, coolDown: TrainingPlan.Step(60))
+        let phases = plan.phases
+        let duration = plan.duration
+        #expect(phases.count > 39_000)
+        // What each second owes, from the phases themselves.
+        var expected: [Int: PlanCoach.Cue] = [duration: .finished]
+        for (index, phase) in phases.enumerated() {
+            expected[phase.start] = .phase(phase)
+            if index + 1 < phases.count, phase.duration >= 2 * PlanCoach.warningSeconds {
+                expected[phase.end - PlanCoach.warningSeconds] = .upcoming(phases[index + 1], seconds: PlanCoach.warningSeconds)
+            }
+        }
+        var coach = PlanCoach(plan: plan)
+        var heard: [Int: PlanCoach.Cue] = [:]
+        var second = 0
+        while second <= duration {
+            for cue in coach.cues(atElapsed: second) { heard[second] = cue }
+            // Now and then a jump of a few seconds, as a resumed workout's first second.
+            second += second % 997 == 0 ? 3 : 1
+        }
+        let skipped = Set(stride(from: 0, through: duration, by: 997).flatMap { [$0 + 1, $0 + 2] })
+        #expect(heard == expected.filter { !skipped.contains($0.key) })
+    }
+
 }

@@ -55,8 +55,13 @@ public enum Laps {
         let cuts = boundaries(plan: plan, marks: marks, distanceMarks: distanceMarks, upTo: duration).filter { $0 < duration }
         var laps: [Lap] = []
         var start = 0
+        // The laps go forward through the phases: one walk, not one a lap.
+        let phases = plan?.phases ?? []
+        var phase = 0
         for end in cuts + [duration] {
-            let resting = plan?.phase(at: start).map { if case .rest = $0.kind { true } else { false } } ?? false
+            while phase < phases.count, phases[phase].end <= start { phase += 1 }
+            let resting =
+                phase < phases.count && phases[phase].start <= start && { if case .rest = phases[phase].kind { true } else { false } }()
             let trigger: Trigger = fromPlan.contains(end) ? .time : byDistance.contains(end) ? .distance : .manual
             laps.append(Lap(start: start, end: end, resting: resting, trigger: trigger))
             start = end

@@ -16,24 +16,38 @@ public struct PlanCoach: Sendable {
     public static let warningSeconds = 5
 
     public let plan: TrainingPlan
+    /// The plan's phases, its length and its lap boundaries, worked out once: a coach file can
+    /// hold tens of thousands of phases, and a workout's second must not walk them all.
     private let phases: [TrainingPlan.Phase]
+    private let duration: Int
+    /// The seconds at which the plan cuts a lap: each phase after the first begins, and the end.
+    public let boundaries: Set<Int>
+    /// The phase running at `lastSecond`: seconds only go forward, and so does this.
+    private var current = 0
     private var lastSecond = -1
 
     public init(plan: TrainingPlan) {
         self.plan = plan
         phases = plan.phases
+        duration = phases.last?.end ?? 0
+        boundaries = Set(phases.map(\.start).filter { $0 > 0 } + [duration])
     }
 
     /// The cues due when `elapsed` active seconds have passed (0 at the start).
     public mutating func cues(atElapsed elapsed: Int) -> [Cue] {
         guard elapsed > lastSecond else { return [] }
         lastSecond = elapsed
-        if elapsed == plan.duration { return [.finished] }
-        if let starting = phases.first(where: { $0.start == elapsed }) { return [.phase(starting)] }
-        if plan.countdown, let current = plan.phase(at: elapsed), current.end - elapsed == Self.warningSeconds,
-            current.duration >= 2 * Self.warningSeconds, let next = phases.first(where: { $0.start == current.end })
+        if elapsed == duration { return [.finished] }
+        while current < phases.count, phases[current].end <= elapsed { current += 1 }
+        guard current < phases.count else { return [] }
+        // The phases follow each other without a gap: the one running now began now, or it
+        // ends in the warning's seconds and the next begins where it ends.
+        let running = phases[current]
+        if running.start == elapsed { return [.phase(running)] }
+        if plan.countdown, running.end - elapsed == Self.warningSeconds, running.duration >= 2 * Self.warningSeconds,
+            current + 1 < phases.count
         {
-            return [.upcoming(next, seconds: Self.warningSeconds)]
+            return [.upcoming(phases[current + 1], seconds: Self.warningSeconds)]
         }
         return []
     }
