@@ -391,4 +391,17 @@ import Testing
         #expect(heard == expected.filter { !skipped.contains($0.key) })
     }
 
+    /// A long coach file is read back by its first five blocks and how many follow, not one
+    /// sentence a block for hundreds of blocks; eight blocks or fewer are read whole.
+    @Test func aLongPlanIsReadByItsFirstBlocksAndHowManyFollow() {
+        let block = TrainingPlan.Block(rounds: 99, work: TrainingPlan.Step(5), rest: TrainingPlan.Step(5))
+        let long = TrainingPlan(blocks: Array(repeating: block, count: 200), coolDown: TrainingPlan.Step(60))
+        let said = TestCatalogue.words.planSentences(long)
+        #expect(said.count == 1 + 5 + 1 + 1, "\(said)")
+        #expect(said[6] == "Then 195 more blocks.")
+        #expect(said[7].hasPrefix("Cool-down"))
+        let short = TrainingPlan(blocks: Array(repeating: block, count: 8))
+        #expect(TestCatalogue.words.planSentences(short).count == 1 + 8)
+    }
+
 }

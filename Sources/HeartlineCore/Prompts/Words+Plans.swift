@@ -46,11 +46,19 @@ extension Words {
         return self(.planStepRestAt, ["duration": duration, "target": self.target(target)])
     }
 
-    /// The plan read back, a sentence each: its length, the warm-up, each block, the cool-down.
+    /// Plans of up to this many blocks are read whole; longer ones, their first
+    /// `blocksReadFirst` and how many follow.
+    static let blocksReadWhole = 8
+    static let blocksReadFirst = 5
+
+    /// The plan read back, a sentence each: its length, the warm-up, each block (the first few
+    /// of a long plan, then how many more), the cool-down.
     public func planSentences(_ plan: TrainingPlan) -> [String] {
         var sentences = [self(.planReadLength, ["duration": self.duration(plan.duration)])]
         if let warmUp = plan.warmUp { sentences.append(self(.planReadWarmUp, ["step": step(warmUp)])) }
-        for block in plan.blocks {
+        // A coach file can hold hundreds of blocks: the first few are read, then their count.
+        let read = plan.blocks.count > Self.blocksReadWhole ? Self.blocksReadFirst : plan.blocks.count
+        for block in plan.blocks.prefix(read) {
             let work = self.work(block.work)
             let rounds = self.number(block.rounds)
             let once = block.rounds == 1
@@ -77,6 +85,7 @@ extension Words {
                 sentences.append(self(.planReadThen, ["rest": rest]))
             }
         }
+        if read < plan.blocks.count { sentences.append(self(.planReadMoreBlocks, ["count": number(plan.blocks.count - read)])) }
         if let coolDown = plan.coolDown { sentences.append(self(.planReadCoolDown, ["step": step(coolDown)])) }
         if !plan.countdown { sentences.append(self(.planReadNoCountdown)) }
         return sentences
