@@ -210,6 +210,18 @@ struct MachineFeatureTests {
         #expect(Harness.said(effects) == ["Treadmill connected."])
     }
 
+    /// Faster and slower before any target was asked go from what the machine says it is set
+    /// to; before it has said anything, that is said, and nothing is sent.
+    @Test func fasterWithNoTargetGoesFromTheMachinesOwnSetting() {
+        var harness = Self.harness()
+        var effects = harness.command("faster")
+        #expect(Harness.said(effects) == ["The treadmill has not said its setting yet."])
+        #expect(Self.steered(effects) == [])
+        _ = harness.send(.motionSensor(.fitnessMachine, .sensorReading(.machine(MachineReading(type: .treadmill, speed: 8 / 3.6)))))
+        effects = harness.command("faster")
+        #expect(Self.steered(effects) == [.set(.speed, 8.5)])
+    }
+
     @Test func aRowersSplitAndStrokeRateAreAnswered() {
         var harness = Self.harness(MachineDescription(type: .rower), topSpeed: nil)
         var effects = harness.command("split")
