@@ -59,7 +59,7 @@ extension ReviewFeature {
 
     /// Last week, month, year and all time, one sentence each naming the metric, each but all
     /// time followed by how it compares with the period before it (see `change`). A metric that
-    /// adds up (training load, time in a zone) is said as the total it is.
+    /// adds up (training load, distance, time in a zone) is said as the total it is.
     static func speakAverages(of metric: HistoryMetric, _ periods: [PeriodAverage], _ environment: FeatureEnvironment) -> [FeatureStep] {
         let words = environment.words
         var steps: [FeatureStep] = []

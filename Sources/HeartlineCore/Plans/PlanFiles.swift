@@ -53,9 +53,7 @@ struct PlanFileEntry: Equatable, Sendable {
     /// The name it is listed by: the workout's own, else the file's without its ending, cut
     /// as every outside name is (`SafeText.name`).
     var name: String {
-        if case .success(let reading) = reading, !reading.name.isEmpty, !SafeText.name(reading.name).isEmpty {
-            return SafeText.name(reading.name)
-        }
+        if case .success(let reading) = reading, case let own = SafeText.name(reading.name), !own.isEmpty { return own }
         let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         return SafeText.name(stem.isEmpty ? file : stem)
     }
