@@ -348,6 +348,58 @@ struct StickTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// A stick whose second file cannot be written: its partial name is a folder, so the write
+    /// fails (EISDIR) as a device's I/O error does. Heartline runs with its log in a file.
+    static func failingStick(_ data: TemporaryDirectory, _ bus: MockUDisks) throws -> (TemporaryDirectory, String, InProcessTerminal) {
+        let stick = TemporaryDirectory()
+        let names = try Self.fitNames(data)
+        try FileManager.default.createDirectory(
+            atPath: stick.path + "/heartline/.heartline-partial-" + names[1], withIntermediateDirectories: true)
+        let log = data.path + "/heartline.log"
+        let terminal = try InProcessTerminal(
+            arguments: arguments(data), environment: ["HEARTLINE_DBUS_ADDRESS": bus.address], logFile: log)
+        #expect(terminal.waitFor("menu: 5, Resting check."))
+        return (stick, log, terminal)
+    }
+
+    /// A pulled stick fails its write before udisks2 says it went: said in one sentence, as
+    /// pulled out early, not as a failed write and then as out.
+    @Test func aWriteThatFailsAsTheStickGoesIsSaidAsPulledOutEarly() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let (stick, log, terminal) = try Self.failingStick(data, bus)
+        var mark = terminal.mark
+        try bus.plugIn(stick.path)
+        #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
+        mark = terminal.mark
+        terminal.type("2")
+        let deadline = Date().addingTimeInterval(30)
+        func failed() -> Bool { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("not copied: failed") }
+        while !failed(), Date() < deadline { usleep(20_000) }
+        #expect(failed(), "the second file's write never failed")
+        try bus.pullOut()
+        #expect(terminal.waitFor("answer: The stick was pulled out early; plug it in again to copy the rest.", after: mark, timeout: 20))
+        let said = terminal.output(after: mark)
+        #expect(!said.contains("Writing to the stick failed"), "\(said)")
+        #expect(!said.contains("The USB stick is out."), "\(said)")
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    /// A write that fails with the stick still in is said once the wait for its removal ends,
+    /// and the stick is unmounted as after any transfer.
+    @Test func aWriteThatFailsWithTheStickInIsSaidAndTheStickUnmounted() throws {
+        let bus = try MockUDisks()
+        let data = try Self.board()
+        let (stick, _, terminal) = try Self.failingStick(data, bus)
+        let said = try Self.plugInAndChoose("2", stick.path, bus, on: terminal)
+        #expect(said.contains("answer: Writing to the stick failed after 1 workout; the board keeps every workout."), "\(said)")
+        #expect(Self.marker(stick.path).count == 1)
+        #expect(try bus.settledLog().contains("Unmount"))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     /// A stick an earlier pull left with cut files (one under its own name but not listed, one
     /// under its partial name): the next copy leaves each file whole, the board's export byte
     /// for byte, and no partial file.

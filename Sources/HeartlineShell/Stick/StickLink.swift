@@ -85,6 +85,7 @@ final class StickLink {
             let running = busy
             generation += 1
             busy = false
+            log("stick: \(name) is out" + (running ? ", mid-transfer" : ""))
             if running { send(.stick(.finished(copied: copied, plans: plansRead, problem: .removed))) }
             send(.stick(.removed))
         }
@@ -92,7 +93,9 @@ final class StickLink {
 
     /// Whether a transfer or an unmount runs.
     private var busy = false
-    /// How long a stick whose files went waits for its source to say it was pulled out.
+    /// How long a transfer whose write failed waits for the stick's source to say it was pulled
+    /// out: a stick pulled mid-write fails its write (its files went, or the device answers
+    /// with an I/O error) before udisks2 or the kernel's events say it went.
     static let removalWait = 5.0
 
     func perform(_ command: StickCommand) {
@@ -217,6 +220,17 @@ final class StickLink {
     private func finish(_ problem: StickProblem?, mount: String, job: Int) {
         // A write that failed because the stick went is said when its source says so; a source
         // that never does (the mount point went) is not waited for long.
+        if problem == .failed {
+            // An I/O error is most often the stick being pulled: its removal, if it comes within
+            // the bound, finishes the transfer as pulled out early (`sourceEvent`), in one sentence.
+            log("stick: waiting up to \(Int(Self.removalWait)) seconds for the stick to be said out")
+            loop.after(Self.removalWait) { [weak self] in
+                guard let self, self.generation == job else { return }
+                self.send(.stick(.finished(copied: self.copied, plans: self.plansRead, problem: .failed, kept: self.plansKept)))
+                self.sync(mount, job: job) { [weak self] in self?.unmount(job: job) }
+            }
+            return
+        }
         guard problem != .removed else {
             loop.after(Self.removalWait) { [weak self] in
                 guard let self, self.generation == job else { return }
