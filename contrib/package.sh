@@ -11,7 +11,8 @@
 # The files are contrib/install.sh's, staged with DESTDIR and PREFIX=/usr, from a release build
 # (or HEARTLINE_BUILT_BINARY), with the binary stripped as Debian does, the manual page gzipped,
 # and the documentation Debian asks for: copyright (from LICENSE), changelog.Debian.gz and
-# README.Debian (the set-up of README's "Starting at boot with no screen" with Debian's paths).
+# README.Debian (the set-up of the administrator's guide's "Starting at boot with no screen" with
+# Debian's paths); beside them the user's and administrator's guides (contrib/doc), gzipped.
 #
 # Environment:
 #   HEARTLINE_BUILT_BINARY  package this heartline executable instead of building one
@@ -26,8 +27,8 @@
 # again after every upgrade. Nothing touches a user's files: removing or purging the package
 # leaves ~/.local/share/heartline, ~/.config/heartline and ~/.local/state/heartline.
 #
-# heartline-board turns a Debian 12 machine into a Heartline board in one step (README, "A board
-# with no screen"): the user heartline, logged in on tty1 at boot, whose login starts Heartline;
+# heartline-board turns a Debian 12 machine into a Heartline board in one step (the
+# administrator's guide, contrib/doc/admin-guide.md, "A board with no screen"): the user heartline, logged in on tty1 at boot, whose login starts Heartline;
 # the sound server's Bluetooth audio with no login seat; bluetoothd restarted when it dies. Its
 # files are drop-ins and fragments in the places systemd, udev, WirePlumber and the login read,
 # so removing it puts the machine back; neither removal nor purge deletes the user or its home.
@@ -122,6 +123,12 @@ build() {
   changelog heartline "$doc/changelog.Debian.gz"
 
   readme_debian >"$doc/README.Debian"
+  # The guides, compressed as Debian's policy asks of documentation over 4 kB.
+  local guide
+  for guide in user-guide admin-guide; do
+    gzip -9n <"contrib/doc/$guide.md" >"$doc/$guide.md.gz"
+    chmod 644 "$doc/$guide.md.gz"
+  done
 
   # Lintian's view of the two things Heartline does on purpose.
   mkdir -p "$tree/usr/share/lintian/overrides"
@@ -170,27 +177,29 @@ build() {
   build_board
 }
 
-# readme_profile INDENT: the lines README.md gives for the end of ~/.profile, exactly, each
-# indented by INDENT instead of the README's three spaces.
-readme_profile() {
+# guide_profile INDENT: the lines the administrator's guide (contrib/doc/admin-guide.md) gives
+# for the end of ~/.profile, exactly, each indented by INDENT instead of the guide's three spaces.
+guide_profile() {
   local profile
   profile=$(INDENT=$1 awk '/add these lines to the end of ~\/.profile/ { found = 1 }
     found && /^ *```/ { if (inside) exit; inside = 1; next }
-    inside { sub(/^   /, ENVIRON["INDENT"]); print }' README.md)
+    inside { sub(/^   /, ENVIRON["INDENT"]); print }' contrib/doc/admin-guide.md)
   [[ $profile == *"systemctl --user start"* ]] || {
-    echo "package: the README's ~/.profile lines were not found" >&2
+    echo "package: the administrator's guide's ~/.profile lines were not found" >&2
     exit 1
   }
   echo "$profile"
 }
 
-# The board's login hook: the README's ~/.profile lines, exactly, for the user heartline.
+# The board's login hook: the administrator's guide's ~/.profile lines, exactly, for the user
+# heartline.
 board_login() {
   local profile
-  profile=$(readme_profile "") || exit 1
+  profile=$(guide_profile "") || exit 1
   echo "# heartline-board: sourced by /etc/profile.d/heartline-board.sh in the login shell of the"
-  echo "# user heartline. On tty1 it starts Heartline as the user unit and waits for it (README,"
-  echo "# \"Starting at boot with no screen\"); anywhere else (an SSH login) it does nothing."
+  echo "# user heartline. On tty1 it starts Heartline as the user unit and waits for it (the"
+  echo "# administrator's guide, \"Starting at boot with no screen\"); anywhere else (an SSH login)"
+  echo "# it does nothing."
   echo "$profile"
 }
 
@@ -355,10 +364,10 @@ exit 0
 EOF
 }
 
-# README.Debian, with the ~/.profile lines exactly as README.md gives them.
+# README.Debian, with the ~/.profile lines exactly as the administrator's guide gives them.
 readme_debian() {
   local profile
-  profile=$(readme_profile "    ") || exit 1
+  profile=$(guide_profile "    ") || exit 1
   readme_debian_text | PROFILE=$profile awk '$0 == "@PROFILE@" { print ENVIRON["PROFILE"]; next } { print }'
 }
 
@@ -370,6 +379,16 @@ Heartline on Debian
 Heartline speaks through speech-dispatcher (or espeak-ng directly) and the session's sound
 server, PipeWire or PulseAudio. `heartline --check` says how speech, Bluetooth, the strap and
 storage are. The manual page is `man heartline`.
+
+Guides
+------
+
+Two guides are installed here, in Markdown, compressed (read them with zless):
+
+- user-guide.md.gz: the screens, workouts, settings, keys, the headset, the strap and the other
+  sensors, exports, upload and the USB stick, as the athlete meets them.
+- admin-guide.md.gz: installing, a board with no screen, starting at boot, the configuration
+  file, checking the system, permissions, and the workouts on disk.
 
 Bluetooth
 ---------
@@ -401,7 +420,7 @@ Nothing starts by itself after installing: the systemd user unit
 /usr/lib/systemd/user/heartline.service has no [Install] section on purpose (enabled for every
 session it would also start for an SSH login). The package heartline-board does what follows
 for its own user, heartline, with the headset's Bluetooth audio and a bluetoothd that comes back
-(README, "A board with no screen"). By hand, for a user called ann who trains:
+(admin-guide.md.gz, "A board with no screen"). By hand, for a user called ann who trains:
 
 1. Log ann in on tty1 at boot, with no password:
 
@@ -479,7 +498,8 @@ check_program() {
     ./usr/lib/systemd/user/heartline.service ./usr/share/heartline/autologin.conf \
     ./usr/share/doc/heartline/copyright ./usr/share/doc/heartline/changelog.Debian.gz \
     ./usr/share/doc/heartline/README.Debian ./usr/share/doc/heartline/heartline.conf.example \
-    ./usr/share/doc/heartline/70-heartline-input.rules; do
+    ./usr/share/doc/heartline/70-heartline-input.rules ./usr/share/doc/heartline/user-guide.md.gz \
+    ./usr/share/doc/heartline/admin-guide.md.gz; do
     grep -qx -- "$path" <<<"$contents" || fault "the package lacks $path"
   done
   local prompts

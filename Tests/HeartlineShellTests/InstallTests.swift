@@ -172,11 +172,11 @@ import Testing
             return words.count > 1 && words[0] == "heartline" && !words[1].hasPrefix("-") ? "heartline \(words[1])" : nil
         }
         for subcommand in subcommands { #expect(page.contains(subcommand), "\(subcommand) is documented") }
-        let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+        let guide = try String(contentsOfFile: Self.root + "/contrib/doc/admin-guide.md", encoding: .utf8)
         let example = try String(contentsOfFile: Self.root + "/contrib/heartline.conf.example", encoding: .utf8)
         for setting in Configuration.settingNames {
             #expect(page.contains(setting), "\(setting) is in the manual page")
-            #expect(readme.contains(setting), "\(setting) is in the README")
+            #expect(guide.contains(setting), "\(setting) is in the administrator's guide")
             #expect(example.contains(setting), "\(setting) is in the example file")
         }
     }

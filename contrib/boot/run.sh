@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The boot test: Heartline installed from its Debian packages on a Debian 12 system and started
-# at boot, in QEMU: by the heartline-board package, and by the README's own steps.
+# at boot, in QEMU: by the heartline-board package, and by the administrator's guide's own steps
+# (contrib/doc/admin-guide.md, "Starting at boot with no screen").
 #
 # Makes the base system once per machine (contrib/boot/image.sh, cached in
 # ${XDG_CACHE_HOME:-~/.cache}/heartline/boot) and builds the packages twice with
@@ -23,14 +24,14 @@
 #            goes and the user and its files still stay
 #   remove   apt removes heartline: none of its files are left, ann's files are unchanged
 #   purge    apt purges it: dpkg forgets it, ann's files are unchanged
-# and apt installs revision 2 again for the nouser boot, which follows the README's steps for
-# the user ann (the autologin drop-in and the ~/.profile lines, taken from the README itself).
+# and apt installs revision 2 again for the nouser boot, which follows the guide's steps for
+# the user ann (the autologin drop-in and the ~/.profile lines, taken from the guide itself).
 # It boots with Debian's kernel under QEMU without KVM. contrib/boot/check.sh, inside, reads tty1
 # through /dev/vcs1 and hands what it saw to this script through a shared folder. One boot per
 # case:
 #   full    the board's set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
 #           the login of the user heartline started
-#   nouser  the README's steps for ann, with libpam-systemd and dbus-user-session removed, so no
+#   nouser  the guide's steps for ann, with libpam-systemd and dbus-user-session removed, so no
 #           user manager: the ~/.profile fallback runs Heartline directly on tty1, and the log
 #           says why
 #   sound   the board's set-up with snd-aloop loaded: the speech recorded from the loopback
@@ -124,7 +125,8 @@ else
 fi
 sed -n '/lintian/,$p' "$work/package-check.log"
 
-# The installed system, as the README makes it, with Heartline installed from the package.
+# The installed system, as the administrator's guide makes it, with Heartline installed from
+# the package.
 started=$SECONDS
 system=$work/root
 mkdir "$system"
@@ -209,7 +211,7 @@ fi
 rm -rf "$system/home/ann/export"
 data=$(data_sums ann)
 
-# The board, as its README section has a user make it: one apt command, apt's defaults. The
+# The board, as its section of the guide has a user make it: one apt command, apt's defaults. The
 # packages it fetches are kept per machine; apt's lists are the base image's.
 mkdir -p "$cache/archives/partial"
 mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
@@ -325,15 +327,15 @@ else
 fi
 rm -f "$system/var/tmp/${first##*/}" "$system/var/tmp/${second##*/}" "$system/var/tmp/${board##*/}"
 umount "$proc_mounted" && proc_mounted=""
-# README step 1, the autologin drop-in (daemon-reload is the boot itself).
+# The guide's step 1, the autologin drop-in (daemon-reload is the boot itself).
 mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
 sed "s/@USER@/ann/" "$system/usr/share/heartline/autologin.conf" >"$system/etc/systemd/system/getty@tty1.service.d/autologin.conf"
-# README step 2: the lines it gives for the end of ~/.profile, exactly as the README has them.
+# The guide's step 2: the lines it gives for the end of ~/.profile, exactly as the guide has them.
 profile_lines=$(awk '/add these lines to the end of ~\/.profile/ { found = 1 }
   found && /^ *```/ { if (inside) exit; inside = 1; next }
-  inside { sub(/^   /, ""); print }' README.md)
+  inside { sub(/^   /, ""); print }' contrib/doc/admin-guide.md)
 if [[ $profile_lines != *"systemctl --user start"* ]]; then
-  fail "the README's ~/.profile lines were not found"
+  fail "the administrator's guide's ~/.profile lines were not found"
   exit 1
 fi
 printf '\n%s\n' "$profile_lines" >>"$system/home/ann/.profile"
