@@ -51,7 +51,7 @@ import Testing
         (.blocked(adapter: "hci0"), false, "Bluetooth: the adapter hci0 is switched off; run rfkill unblock bluetooth."),
         (
             .noPermission(adapter: "hci0"), false,
-            "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. Give it the network administration capability, as the README explains."
+            "Bluetooth: the adapter hci0 is there, but Heartline may not search for straps. Give it the network administration capability, as the administrator's guide explains."
         ),
         (.ready(adapter: "hci1"), true, "Bluetooth: the adapter hci1 is ready, and Heartline may search for straps."),
     ])

@@ -396,9 +396,9 @@ check_core() {
     "Heart rate, 80 beats per minute\." "Heart rate strap battery, 90 percent\."
   once "the pairing is said once" "$s/encrypted.txt" "^notice: The strap asks to be paired; Heartline pairs with it\.$"
   once "no permission (no CAP_NET_ADMIN): the scan is one sentence" "$s/nopriv-find.txt" \
-    "^answer: Heartline may not use Bluetooth; the README explains setcap\."
+    "^answer: Heartline may not use Bluetooth; the administrator's guide explains setcap\."
   once "no permission, the adapter off: a workout says it once and goes on" "$s/nopriv-workout.txt" \
-    "^answer: Heartline may not use Bluetooth; the README explains setcap\."
+    "^answer: Heartline may not use Bluetooth; the administrator's guide explains setcap\."
   check "no permission: the workout was answered and ended" "$s/nopriv-workout.txt" \
     "^answer: Heart rate strap is not connected\." "^answer: Workout deleted\."
   once "the adapter held on the user channel: the scan is one sentence" "$s/busy-find.txt" \
