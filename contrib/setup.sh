@@ -24,7 +24,8 @@ runtime_packages=(
   espeak-ng
   pulseaudio
   pulseaudio-utils
-  # Starting at boot (README): the login's systemd user manager, and systemctl --user reaching it.
+  # Starting at boot (contrib/doc/admin-guide.md): the login's systemd user manager, and
+  # systemctl --user reaching it.
   libpam-systemd
   dbus-user-session
   # A USB stick left dirty by an early pull is mended with fsck.vfat before Heartline writes to it.

@@ -1,6 +1,6 @@
 -- Lets WirePlumber 0.4 (Debian 12) start Bluetooth audio with no active login seat, as on a
--- board that runs Heartline from a user service at boot (README, "A headset on a board with no
--- screen"). Without it no Bluetooth sink ever appears there.
+-- board that runs Heartline from a user service at boot (contrib/doc/admin-guide.md, "A headset
+-- on a board with no screen"). Without it no Bluetooth sink ever appears there.
 --
 -- Install as ~/.config/wireplumber/bluetooth.lua.d/90-heartline.lua for the user who trains:
 --   mkdir -p ~/.config/wireplumber/bluetooth.lua.d

@@ -75,7 +75,7 @@ public struct Configuration: Equatable, Sendable {
         }
     }
 
-    /// Every setting the file may hold, for the README, the man page and the example file.
+    /// Every setting the file may hold, for the administrator's guide, the man page and the example file.
     public static let settingNames = [
         "speech", "speech.rate", "speech.pitch", "speech.volume", "speech.voice", "speech.language",
         "speech.module", "language", "sensor", "data-dir", "captions", "key.KEY",

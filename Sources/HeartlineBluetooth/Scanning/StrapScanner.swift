@@ -20,7 +20,7 @@ import HeartlineIO
 /// - An adapter powered off at start (no bluetoothd powers it): raw commands fail on a DOWN
 ///   adapter; the management socket powers it on (Set Powered), and says when rfkill blocks it.
 /// It needs CAP_NET_ADMIN (Start Discovery and Device Found are for trusted sockets only), which
-/// the README's setcap line gives along with CAP_NET_RAW.
+/// the administrator's guide's setcap line gives along with CAP_NET_RAW.
 public final class StrapScanner {
     private var socket: ManagementSocket?
     private var index: UInt16?

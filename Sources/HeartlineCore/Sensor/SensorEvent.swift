@@ -30,7 +30,7 @@ public struct HeartRateReading: Equatable, Sendable {
 public enum SensorProblem: Equatable, Sendable {
     /// This computer has no Bluetooth support or no adapter.
     case noAdapter
-    /// The program lacks the capability to use Bluetooth (setcap, see README).
+    /// The program lacks the capability to use Bluetooth (setcap, see the administrator's guide).
     case permissionDenied
     /// Another program (bluetoothd) holds the strap's connection.
     case busy

@@ -84,7 +84,7 @@ public enum TrainingLoad {
     }
 }
 
-/// Seconds spent in each of the five zones the README defines (shares of the maximum heart
+/// Seconds spent in each of the five zones the user's guide defines (shares of the maximum heart
 /// rate), and below zone 1.
 public struct TimeInZones: Equatable, Sendable {
     /// Index 0 is below zone 1; 1 to 5 are the zones.
