@@ -12,7 +12,11 @@ import HeartlineIO
 public final class StorageEdge {
     public let store: any WorkoutStore
     /// Where a coach's plan files are read from; nil reads none.
-    public var plansDirectory: String?
+    public var plansDirectory: String? {
+        didSet { planFolder = plansDirectory.map(PlanFolder.init(directory:)) }
+    }
+    /// The plans folder's pages and the plan names its searches read.
+    private var planFolder: PlanFolder?
     /// The service a save's upload is owed to.
     public var uploadService = OwedUpload.defaultService
     /// The disk's state the core last heard of.
@@ -121,7 +125,9 @@ public final class StorageEdge {
             case .samples(let id): answer = .samples(try store.samples(of: id))
             case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
             case .unwritten: answer = .unwritten(store.unwrittenWorkouts())
-            case .planFiles: answer = .planFiles(Self.planFiles(in: plansDirectory))
+            case .planFiles(let offset, let limit, let matching):
+                let page = planFolder?.page(offset: offset, limit: limit, matching: matching) ?? (files: [], total: 0)
+                answer = .planFiles(page.files, total: page.total)
             }
             return .loaded(request, .success(answer))
         } catch {
@@ -137,20 +143,6 @@ public final class StorageEdge {
         guard now != reported else { return nil }
         reported = now
         return .storage(now)
-    }
-
-    /// The plans folder's Zwift and FIT files, by name; a missing folder has none. A file that
-    /// cannot be read is listed without its bytes, so that it is said, not passed over: so is a
-    /// FIFO, a device or a symbolic link named like a plan, never waited on nor followed.
-    static func planFiles(in directory: String?) -> [PlanFile] {
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter(PlanFile.isPlanFile).sorted().prefix(PlanFile.mostListed).map { name in
-            // At most one byte past the largest workout is read: a larger file is refused as such.
-            switch OutsideFile.read(at: directory + "/" + name, upTo: FITWorkoutReader.largestFile + 1) {
-            case .success(let bytes): PlanFile(name: name, bytes: bytes)
-            case .failure: PlanFile(name: name, bytes: nil)
-            }
-        }
     }
 
     private static func isStorage(_ effect: Effect) -> Bool {

@@ -141,18 +141,67 @@ struct ConfigureFeatureTests {
         #expect(steps.count == 1)
     }
 
+    /// One page of the plans folder, as the screen shows it.
+    static func shown(_ files: [PlanFile], page: Int = 0, total: Int? = nil, matching: String = "") -> PlanFilePage {
+        PlanFilePage(
+            page: page, total: total ?? files.count, matching: matching, entries: files.map { PlanFileEntry($0, profile: Profile()) })
+    }
+
     @Test func anEmptyPlansFolderIsSaidAndAnotherScreenIgnoresTheAnswer() {
         var store = Self.store(.plan)
-        #expect(store.send(.showPlanFiles([])) == [.say(.answer, .coachNone)])
+        #expect(store.send(.showPlanFiles([], total: 0, page: 0, matching: "", .open)) == [.say(.answer, .coachNone)])
         store.screen = .home
-        #expect(store.send(.showPlanFiles([Self.tempo])).isEmpty)
+        #expect(store.send(.showPlanFiles([Self.tempo], total: 1, page: 0, matching: "", .open)).isEmpty)
+        // A page that comes after the list was left is not shown either.
+        #expect(store.send(.showPlanFiles([Self.tempo], total: 1, page: 0, matching: "", .replace)).isEmpty)
     }
 
     @Test func thePlansFolderIsListedAboveThePlanStep() {
         var store = Self.store(.plan)
-        let steps = store.send(.showPlanFiles([Self.tempo]))
-        #expect(steps == [.push(.planFiles([PlanFileEntry(Self.tempo, profile: Profile())]))])
+        #expect(
+            store.send(.openPlanFiles) == [
+                .emit(
+                    .load(
+                        StorageRequest(
+                            query: .planFiles(offset: 0, limit: 10, matching: ""), purpose: .planFiles(page: 0, matching: "", .open))))
+            ])
+        let steps = store.send(.showPlanFiles([Self.tempo], total: 1, page: 0, matching: "", .open))
+        #expect(steps == [.push(.planFiles(Self.shown([Self.tempo])))])
         #expect(ConfigureFeature.planFileItems([PlanFileEntry(Self.tempo, profile: Profile())], store.environment).count == 1)
+    }
+
+    /// Next and previous read the folder's other pages in the place of the one shown, up to
+    /// its ends; a search reads its first page there.
+    @Test func thePlansFolderIsTurnedByPagesAndSearchedInPlace() {
+        var store = Self.store(.plan)
+        store.screen = .planFiles(Self.shown([Self.tempo], page: 1, total: 25))
+        func read(_ page: Int, _ matching: String = "") -> [FeatureStep] {
+            [
+                .emit(
+                    .load(
+                        StorageRequest(
+                            query: .planFiles(offset: page * 10, limit: 10, matching: matching),
+                            purpose: .planFiles(page: page, matching: matching, .replace))))
+            ]
+        }
+        #expect(store.send(.turnPlanPage(by: 1)) == read(2))
+        #expect(store.send(.turnPlanPage(by: -1)) == read(0))
+        store.screen = .planFiles(Self.shown([Self.tempo], page: 2, total: 25))
+        #expect(store.send(.turnPlanPage(by: 1)) == [.say(.answer, .listEnd)])
+        store.screen = .planFiles(Self.shown([Self.tempo], page: 0, total: 25))
+        #expect(store.send(.turnPlanPage(by: -1)) == [.say(.answer, .listStart)])
+        #expect(store.send(.searchPlanFiles("tempo")) == read(0, "tempo"))
+        // A search's pages keep its words.
+        store.screen = .planFiles(Self.shown([Self.tempo], page: 0, total: 12, matching: "tempo"))
+        #expect(store.send(.turnPlanPage(by: 1)) == read(1, "tempo"))
+        let found = store.send(.showPlanFiles([Self.tempo], total: 12, page: 1, matching: "tempo", .replace))
+        #expect(found == [.replace(.planFiles(Self.shown([Self.tempo], page: 1, total: 12, matching: "tempo")))])
+        // Words no plan has are said; the page shown stays.
+        #expect(
+            store.send(.showPlanFiles([], total: 0, page: 0, matching: "xyz", .replace)) == [.say(.answer, .coachNoMatch, ["words": "xyz"])]
+        )
+        // A folder that shrank under a page past its end is read again at its last page.
+        #expect(store.send(.showPlanFiles([], total: 5, page: 2, matching: "", .replace)) == read(0))
     }
 
     /// A plan's name from its file, or the file's own, is cut as every outside name is: at most
@@ -173,7 +222,7 @@ struct ConfigureFeatureTests {
     @Test func aFileChosenLeavesTheListAndTakesItsPlanOnThePlanStepBelow() throws {
         var store = Self.store(.plan)
         let entry = PlanFileEntry(Self.tempo, profile: Profile())
-        store.screen = .planFiles([entry])
+        store.screen = .planFiles(Self.shown([Self.tempo]))
         guard case .success(let reading) = entry.reading, var plan = reading.plan else {
             Issue.record("unreadable")
             return
@@ -186,9 +235,9 @@ struct ConfigureFeatureTests {
 
     @Test func aFileNotListedIsIgnored() {
         var store = Self.store(.plan)
-        store.screen = .planFiles([PlanFileEntry(Self.tempo, profile: Profile())])
+        store.screen = .planFiles(Self.shown([Self.tempo]))
         #expect(store.send(.choosePlanFile(3)).isEmpty)
-        store.screen = .planFiles([PlanFileEntry(PlanFile(name: "bad.zwo", bytes: nil), profile: Profile())])
+        store.screen = .planFiles(Self.shown([PlanFile(name: "bad.zwo", bytes: nil)]))
         #expect(store.send(.choosePlanFile(0)).isEmpty)
     }
 

@@ -40,6 +40,7 @@ import Testing
             menu: 5, Next.
             > 4
             menu: Plans from files.
+            menu: 3 plan files.
             menu: hills.fit cannot be read: it ends too soon.
             menu: 1, The Gorby: 30 minutes.
             menu: 2, Sprints: 10 minutes.
@@ -158,6 +159,7 @@ import Testing
             menu: 5, Next.
             > 4
             menu: Plans from files.
+            menu: 2 plan files.
             menu: hills.fit cannot be read: it ends too soon.
             menu: 1, Ramps & Overs: 22 minutes.
             > 1
@@ -193,6 +195,139 @@ import Testing
             """#)
     }
 
+    /// A folder of 23 plans is read ten at a time, in the order a person expects ("week 2"
+    /// before "week 10"), turned with next and previous up to its ends, and searched by the
+    /// words of a plan's own name or its file's, whatever the case or accents; a plan found is
+    /// chosen as from the folder's own page.
+    @Test func aLargeFolderIsPagedInOrderAndSearchedByName() throws {
+        let session = try GoldenSession()
+        let plans = TemporaryDirectory()
+        for week in 1...22 {
+            let text =
+                "<workout_file><name>Week \(week) base</name><workout><SteadyState Duration=\"\(week * 60)\" Power=\"0.6\"/></workout></workout_file>"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: plans.path + "/week \(week).zwo"))
+        }
+        let hills =
+            "<workout_file><name>Côte de la Redoute</name><workout><SteadyState Duration=\"1800\" Power=\"0.8\"/></workout></workout_file>"
+        try Data(hills.utf8).write(to: URL(fileURLWithPath: plans.path + "/liège.zwo"))
+        session.edge.plansDirectory = plans.path
+        session.open(.configure(.plan, Draft()), below: [.home, .configure(.zone, Draft())])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > 4
+            menu: Plans from files.
+            menu: Plan files 1 to 10 of 23.
+            menu: 1, Côte de la Redoute: 30 minutes.
+            menu: 2, Week 1 base: 1 minute.
+            menu: 3, Week 2 base: 2 minutes.
+            menu: 4, Week 3 base: 3 minutes.
+            menu: 5, Week 4 base: 4 minutes.
+            menu: 6, Week 5 base: 5 minutes.
+            menu: 7, Week 6 base: 6 minutes.
+            menu: 8, Week 7 base: 7 minutes.
+            menu: 9, Week 8 base: 8 minutes.
+            menu: 10, Week 9 base: 9 minutes.
+            menu: Press 0 for the tenth, Week 9 base.
+            menu: Type next for more.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > next
+            menu: Plans from files.
+            menu: Plan files 11 to 20 of 23.
+            menu: 1, Week 10 base: 10 minutes.
+            menu: 2, Week 11 base: 11 minutes.
+            menu: 3, Week 12 base: 12 minutes.
+            menu: 4, Week 13 base: 13 minutes.
+            menu: 5, Week 14 base: 14 minutes.
+            menu: 6, Week 15 base: 15 minutes.
+            menu: 7, Week 16 base: 16 minutes.
+            menu: 8, Week 17 base: 17 minutes.
+            menu: 9, Week 18 base: 18 minutes.
+            menu: 10, Week 19 base: 19 minutes.
+            menu: Press 0 for the tenth, Week 19 base.
+            menu: Type next for more.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > next
+            menu: Plans from files.
+            menu: Plan files 21 to 23 of 23.
+            menu: 1, Week 20 base: 20 minutes.
+            menu: 2, Week 21 base: 21 minutes.
+            menu: 3, Week 22 base: 22 minutes.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > next
+            answer: End of list.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > previous
+            menu: Plans from files.
+            menu: Plan files 11 to 20 of 23.
+            menu: 1, Week 10 base: 10 minutes.
+            menu: 2, Week 11 base: 11 minutes.
+            menu: 3, Week 12 base: 12 minutes.
+            menu: 4, Week 13 base: 13 minutes.
+            menu: 5, Week 14 base: 14 minutes.
+            menu: 6, Week 15 base: 15 minutes.
+            menu: 7, Week 16 base: 16 minutes.
+            menu: 8, Week 17 base: 17 minutes.
+            menu: 9, Week 18 base: 18 minutes.
+            menu: 10, Week 19 base: 19 minutes.
+            menu: Press 0 for the tenth, Week 19 base.
+            menu: Type next for more.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > cote
+            menu: Plans from files with cote.
+            menu: Found 1 plan file.
+            menu: 1, Côte de la Redoute: 30 minutes.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > marathon
+            answer: No plan file has marathon in its name.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > 1
+            answer: Côte de la Redoute.
+            answer: No FTP is set in the profile: power is said as a share of FTP.
+            answer: Training plan, 30 minutes in all.
+            answer: Once, 30 minutes work at 80 per cent of FTP.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 30 minutes in all.
+            menu: Once, 30 minutes work at 80 per cent of FTP.
+            menu: 1, Start workout.
+            """#)
+        _ = plans
+    }
+
     /// A file of many steps not known says six of them and counts the rest in one sentence.
     @Test func manyStepsNotAsWrittenAreCountedAfterSix() throws {
         let session = try GoldenSession()
@@ -214,6 +349,7 @@ import Testing
             menu: 5, Next.
             > 4
             menu: Plans from files.
+            menu: 1 plan file.
             menu: 1, Noise: 5 minutes.
             > 1
             answer: Noise.
@@ -277,6 +413,7 @@ import Testing
             menu: 5, Next.
             > 4
             menu: Plans from files.
+            menu: 6 plan files.
             menu: activity.fit cannot be read: it is a FIT file but not a workout.
             menu: all-day.fit cannot be read: it has no step Heartline can follow.
             menu: Step 1 lasts 10 hours, which a plan cannot hold: left out.

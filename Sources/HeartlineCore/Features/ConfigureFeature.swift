@@ -29,8 +29,14 @@ enum ConfigureFeature: Feature {
         case enterTarget(String)
         /// A plan typed on the plan step.
         case enterPlan(String)
-        /// The plans folder as the edge read it.
-        case showPlanFiles([PlanFile])
+        /// "Plans from files" chosen on the plan step: the folder's first page read.
+        case openPlanFiles
+        /// A page of the plans folder as the edge read it, with how many files there are.
+        case showPlanFiles([PlanFile], total: Int, page: Int, matching: String, PlanPageArrival)
+        /// Next or previous page of the plans folder.
+        case turnPlanPage(by: Int)
+        /// Words typed on the plans folder's screen: the plans whose names have them.
+        case searchPlanFiles(String)
         /// The listed file at this index chosen, on the plans folder's screen above the plan step.
         case choosePlanFile(Int)
         /// Back from the step on screen: the step before, with the draft as it is.
@@ -198,10 +204,19 @@ enum ConfigureFeature: Feature {
             return enterTarget(text, &state, environment)
         case .enterPlan(let text):
             return enterPlan(text, &state, environment)
-        case .showPlanFiles(let files):
-            guard case .configure(.plan, _) = environment.screen else { return [] }
-            guard !files.isEmpty else { return [.say(.answer, .coachNone)] }
-            return [.push(.planFiles(files.map { PlanFileEntry($0, profile: environment.profile) }))]
+        case .openPlanFiles:
+            return [readPlanFiles(page: 0, matching: "", .open)]
+        case .showPlanFiles(let files, let total, let page, let matching, let arrival):
+            return showPlanFiles(files, total: total, page: page, matching: matching, arrival, environment)
+        case .turnPlanPage(let step):
+            guard case .planFiles(let shown) = environment.screen else { return [] }
+            let page = shown.page + step
+            guard page >= 0 else { return [.say(.answer, .listStart)] }
+            guard page * planPageSize < shown.total else { return [.say(.answer, .listEnd)] }
+            return [readPlanFiles(page: page, matching: shown.matching, .replace)]
+        case .searchPlanFiles(let text):
+            let matching = String(text.prefix(40))
+            return [readPlanFiles(page: 0, matching: matching, .replace)]
         case .choosePlanFile(let index):
             return choosePlanFile(index, &state, environment)
         case .back:
@@ -273,12 +288,62 @@ enum ConfigureFeature: Feature {
         return reduce(&state, .choosePlan(plan), environment)
     }
 
+    /// The plans folder's files on a page.
+    static var planPageSize: Int { Heartline.pageSize }
+
+    private static func readPlanFiles(page: Int, matching: String, _ arrival: PlanPageArrival) -> FeatureStep {
+        let query = StorageQuery.planFiles(offset: page * planPageSize, limit: planPageSize, matching: matching)
+        return .emit(.load(StorageRequest(query: query, purpose: .planFiles(page: page, matching: matching, arrival))))
+    }
+
+    /// A page read: entered above the plan step, or in the place of the page shown. A folder
+    /// that shrank meanwhile is read again at its last page; a search that found nothing is
+    /// said, and the page shown stays.
+    private static func showPlanFiles(
+        _ files: [PlanFile], total: Int, page: Int, matching: String, _ arrival: PlanPageArrival, _ environment: FeatureEnvironment
+    ) -> [FeatureStep] {
+        switch (arrival, environment.screen) {
+        case (.open, .configure(.plan, _)), (.replace, .planFiles): break
+        default: return []  // The user moved on before the answer came.
+        }
+        guard total > 0 else {
+            guard !matching.isEmpty else { return [.say(.answer, .coachNone)] }
+            return [.say(.answer, .coachNoMatch, ["words": matching])]
+        }
+        let last = (total - 1) / planPageSize
+        guard page <= last else { return [readPlanFiles(page: last, matching: matching, arrival)] }
+        let shown = PlanFilePage(
+            page: page, total: total, matching: matching, entries: files.map { PlanFileEntry($0, profile: environment.profile) })
+        return arrival == .open ? [.push(.planFiles(shown))] : [.replace(.planFiles(shown))]
+    }
+
+    /// The page's title, its place in the folder, each file that cannot be read, then (by the
+    /// screen's items) the plans; "Type next for more." when a page follows.
+    static func presentPlanFiles(_ shown: PlanFilePage, title: String, _ words: Words) -> [FeatureStep] {
+        let first = shown.page * planPageSize + 1
+        let last = first + shown.entries.count - 1
+        let place = ["first": words.number(first), "last": words.number(last), "total": words.number(shown.total)]
+        var steps: [FeatureStep] = [.say(.menu, .menuTitle, ["title": title])]
+        if shown.total <= planPageSize {
+            let count = ["count": words.counted(shown.total, one: .stickPlanFileOne, other: .stickPlanFileOther)]
+            steps.append(.say(.menu, shown.matching.isEmpty ? .coachFiles : .coachFound, count))
+        } else {
+            steps.append(.say(.menu, shown.matching.isEmpty ? .coachPage : .coachPageMatching, place))
+        }
+        return steps + unreadable(shown.entries, words)
+    }
+
+    /// The page's title: the folder's, or the search's with its words.
+    static func planFilesTitle(_ shown: PlanFilePage, _ words: Words) -> String {
+        shown.matching.isEmpty ? words(.coachTitle) : words(.coachTitleMatching, ["words": shown.matching])
+    }
+
     /// A listed file chosen: back on the plan step, its name, what became of its steps, then the
     /// plan read back and taken, with the countdown as set there. `state` is the plan step's,
     /// below the plans folder's screen.
     private static func choosePlanFile(_ index: Int, _ state: inout State, _ environment: FeatureEnvironment) -> [FeatureStep] {
         let words = environment.words
-        guard case .planFiles(let entries) = environment.screen, entries.indices.contains(index),
+        guard case .planFiles(let shown) = environment.screen, case let entries = shown.entries, entries.indices.contains(index),
             case .success(let reading) = entries[index].reading, var plan = reading.plan
         else { return [] }
         guard state.step == .plan else { return [.leave(screens: 1, showing: false)] }

@@ -276,6 +276,9 @@ extension Heartline {
             perform(command)
         } else if let typed = WorkoutFeature.typed(text, onWorkout: false, words) {
             workout(.typed(typed))
+        } else if case .planFiles = screen {
+            // Words that name no item nor command look for plans by their names.
+            configure(.searchPlanFiles(text))
         } else {
             let vocabulary =
                 Vocabulary.everywhere.flatMap(words.ownNames(of:)) + menuItems().map { CommandText.normalize($0.label) }
@@ -425,16 +428,17 @@ extension Heartline {
                 say(.answer, .nextStart)
             }
         case .list: review(.turnPage(by: 1))
+        case .planFiles: configure(.turnPlanPage(by: 1))
         default:
             say(.answer, .nextNone)
         }
     }
 
     mutating func previous() {
-        if case .list = screen {
-            review(.turnPage(by: -1))
-        } else {
-            goBack()
+        switch screen {
+        case .list: review(.turnPage(by: -1))
+        case .planFiles: configure(.turnPlanPage(by: -1))
+        default: goBack()
         }
     }
 
@@ -518,7 +522,7 @@ extension Heartline {
         case .openProfileField(let field): push(.entry(field))
         case .chooseTarget(let target): configure(.chooseTarget(target))
         case .choosePlan(let plan): configure(.choosePlan(plan))
-        case .openPlanFiles: read(.planFiles, for: .planFiles)
+        case .openPlanFiles: configure(.openPlanFiles)
         case .choosePlanFile(let index): configure(.choosePlanFile(index))
         case .toggleCountdown: configure(.toggleCountdown)
         case .typeValue: configure(.typeValue)

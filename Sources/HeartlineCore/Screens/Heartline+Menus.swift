@@ -86,8 +86,10 @@ extension Heartline {
             ScreenPage(
                 words(.titleHeadsetChoice), .menu, help: .helpHeadsetChoice, .helpHeadsetChoiceItems,
                 items: HeadsetFeature.choiceItems(found, environment))
-        case .planFiles(let entries):
-            ScreenPage(words(.coachTitle), .menu, help: .coachHelp, items: ConfigureFeature.planFileItems(entries, environment))
+        case .planFiles(let shown):
+            ScreenPage(
+                ConfigureFeature.planFilesTitle(shown, words), .menu, help: .coachHelp, .coachHelpSearch,
+                items: ConfigureFeature.planFileItems(shown.entries, environment))
         case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
         case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: StickFeature.items(environment))
         }
@@ -157,10 +159,10 @@ extension Heartline {
             say(.menu, .menuTitle, ["title": title(of: screen)])
             say(.menu, .planAsk)
             speakItems()
-        case .planFiles(let entries):
-            say(.menu, .menuTitle, ["title": title(of: screen)])
-            carryOut(ConfigureFeature.unreadable(entries, words))
+        case .planFiles(let shown):
+            carryOut(ConfigureFeature.presentPlanFiles(shown, title: title(of: screen), words))
             speakItems()
+            if (shown.page + 1) * ConfigureFeature.planPageSize < shown.total { say(.menu, .listMore) }
         case .list, .dateEntry, .averagesList, .details:
             review(.present)
         case .entry(let field):

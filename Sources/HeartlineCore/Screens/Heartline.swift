@@ -331,7 +331,8 @@ public struct Heartline {
             review(.loaded(answer, for: purpose))
         case (.restingResult(let check, let hrv), .restingChecks(let earlier)): resting(.answered(check, hrv, earlier: earlier))
         case (.leave(let stack), .unwritten(let unwritten)): leave(from: stack, unwritten: unwritten)
-        case (.planFiles, .planFiles(let files)): configure(.showPlanFiles(files))
+        case (.planFiles(let page, let matching, let arrival), .planFiles(let files, let total)):
+            configure(.showPlanFiles(files, total: total, page: page, matching: matching, arrival))
         case (.openList, _), (.turnPage, _), (.refreshList, _), (.openDay, _), (.details, _), (.averages, _), (.timeInZones, _),
             (.laps, _), (.restingResult, _), (.leave, _), (.planFiles, _):
             // An answer of another kind than asked: the edge answers each query in kind.

@@ -132,8 +132,8 @@ enum Screen: Equatable, Sendable {
     case headset
     /// The audio devices a search found, strongest signal first.
     case headsetChoice([FoundHeadset])
-    /// The plans folder's files, read on entering, above the plan step.
-    case planFiles([PlanFileEntry])
+    /// A page of the plans folder's files (or of those a search found), above the plan step.
+    case planFiles(PlanFilePage)
     /// Typing a fitness machine's limit: the treadmill's top speed or a step.
     case machineEntry(MachineSetting)
     /// A USB stick is in: copying to it, reading from it, unmounting it.

@@ -40,8 +40,10 @@ public enum StorageQuery: Equatable, Sendable {
     case restingChecks(DateInterval)
     /// What of each workout waits in memory, once everything written before is through.
     case unwritten
-    /// The Zwift and FIT workout files of the plans folder, by name.
-    case planFiles
+    /// The Zwift and FIT workout files of the plans folder in its order (`PlanFolderOrder`):
+    /// at most `limit` from `offset` of those whose file or plan name has every word of
+    /// `matching` (all of them when it is empty), with how many there are.
+    case planFiles(offset: Int, limit: Int, matching: String)
 }
 
 /// Storage's answer to a `StorageQuery`, case for case.
@@ -53,7 +55,7 @@ public enum StorageAnswer: Equatable, Sendable {
     case samples([Sample])
     case restingChecks([RestingCheck])
     case unwritten([Int64: UnwrittenWork])
-    case planFiles([PlanFile])
+    case planFiles([PlanFile], total: Int)
 }
 
 /// A read the core asked for, with what the answer is for. The edge looks at `query` only and
@@ -76,7 +78,16 @@ enum ReadPurpose: Equatable, Sendable {
     case laps(WorkoutSummary)
     case restingResult(RestingCheck, HeartRateVariability)
     case leave([Screen])
-    case planFiles
+    /// A page of the plans folder (`matching` its words), entered as `arrival` says.
+    case planFiles(page: Int, matching: String, PlanPageArrival)
+}
+
+/// How a page of the plans folder comes on screen.
+enum PlanPageArrival: Equatable, Sendable {
+    /// From the plan step: above it.
+    case open
+    /// Next or previous, or a search: in the place of the page shown.
+    case replace
 }
 
 /// What the store held when Heartline started: read once, before the first input.
@@ -112,7 +123,8 @@ extension ReadPurpose {
         case .openList(let kind, _): .openList(kind, page: page)
         case .turnPage(let kind, _): .turnPage(kind, page: page)
         case .refreshList(let kind, _, let present): .refreshList(kind, page: page, present: present)
-        case .openDay, .details, .averages, .timeInZones, .laps, .restingResult, .leave, .planFiles: self
+        case .planFiles(_, let matching, let arrival): .planFiles(page: page, matching: matching, arrival)
+        case .openDay, .details, .averages, .timeInZones, .laps, .restingResult, .leave: self
         }
     }
 }
