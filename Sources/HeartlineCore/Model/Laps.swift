@@ -37,26 +37,36 @@ public enum Laps {
 
     /// The seconds at which the plan begins a new lap: each phase after the first, and the end.
     public static func planBoundaries(_ plan: TrainingPlan) -> Set<Int> {
-        Set(plan.phases.map(\.start).filter { $0 > 0 } + [plan.duration])
+        planBoundaries(phases: plan.phases)
+    }
+
+    /// The same, from the plan's phases worked out already (a coach file's can be tens of
+    /// thousands: they are worked out once).
+    public static func planBoundaries(phases: [TrainingPlan.Phase]) -> Set<Int> {
+        Set(phases.map(\.start).filter { $0 > 0 } + [phases.last?.end ?? 0])
     }
 
     /// Every lap boundary after the start and up to `duration` included, in order.
     public static func boundaries(plan: TrainingPlan?, marks: [Int], distanceMarks: [Int] = [], upTo duration: Int) -> [Int] {
-        let fromPlan = plan.map(planBoundaries) ?? []
-        let byDistance = plan == nil ? distanceMarks : []
-        return fromPlan.union(marks).union(byDistance).filter { $0 > 0 && $0 <= duration }.sorted()
+        boundaries(fromPlan: plan.map(planBoundaries) ?? [], marks: marks, byDistance: plan == nil ? distanceMarks : [], upTo: duration)
+    }
+
+    private static func boundaries(fromPlan: Set<Int>, marks: [Int], byDistance: [Int], upTo duration: Int) -> [Int] {
+        fromPlan.union(marks).union(byDistance).filter { $0 > 0 && $0 <= duration }.sorted()
     }
 
     /// The laps of a workout of `duration` active seconds, in order; one lap when nothing cuts it.
     public static func spans(plan: TrainingPlan?, marks: [Int], distanceMarks: [Int] = [], duration: Int) -> [Lap] {
         let duration = max(0, duration)
-        let fromPlan = plan.map(planBoundaries) ?? []
-        let byDistance = Set(plan == nil ? distanceMarks : [])
-        let cuts = boundaries(plan: plan, marks: marks, distanceMarks: distanceMarks, upTo: duration).filter { $0 < duration }
+        // The plan's phases are worked out once, for its boundaries and its rests.
+        let phases = plan?.phases ?? []
+        let fromPlan = plan == nil ? [] : planBoundaries(phases: phases)
+        let distance = plan == nil ? distanceMarks : []
+        let byDistance = Set(distance)
+        let cuts = boundaries(fromPlan: fromPlan, marks: marks, byDistance: distance, upTo: duration).filter { $0 < duration }
         var laps: [Lap] = []
         var start = 0
         // The laps go forward through the phases: one walk, not one a lap.
-        let phases = plan?.phases ?? []
         var phase = 0
         for end in cuts + [duration] {
             while phase < phases.count, phases[phase].end <= start { phase += 1 }

@@ -30,7 +30,7 @@ public struct PlanCoach: Sendable {
         self.plan = plan
         phases = plan.phases
         duration = phases.last?.end ?? 0
-        boundaries = Set(phases.map(\.start).filter { $0 > 0 } + [duration])
+        boundaries = Laps.planBoundaries(phases: phases)
     }
 
     /// The cues due when `elapsed` active seconds have passed (0 at the start).
