@@ -17,7 +17,7 @@
 # Environment:
 #   HEARTLINE_BUILT_BINARY  package this heartline executable instead of building one
 #   HEARTLINE_DEB_REVISION  the Debian revision (default 1): VERSION-REVISION, where VERSION is
-#                           the one `heartline --version` prints (HeartlineMain.version)
+#                           the one `heartline --version` prints (HeartlineRelease.version)
 #   HEARTLINE_MAINTAINER    the Maintainer field (default below)
 #
 # heartline declares what the binary links (found by dpkg-shlibdeps, from dpkg-dev), what it
@@ -66,12 +66,14 @@ while (($#)); do
   shift
 done
 
-# The version is the program's own, from the one line that declares it; a checkout where that
-# line cannot be read falls back to the latest tag, then to 0.0.0.
-version=$(sed -n 's/^ *public static let version = "\([0-9][^"]*\)".*/\1/p' Sources/HeartlineShell/HeartlineMain.swift)
-if [[ -z $version ]]; then
-  version=$(git describe --tags --abbrev=0 2>/dev/null | sed 's/^v//') || true
-  version=${version:-0.0.0}
+# The version is the program's own, from the one line that declares it (HeartlineRelease, which
+# `heartline --version` and the exported files print). A line that cannot be read stops the
+# build: a package named 0.0.0 would never be an upgrade.
+release=Sources/HeartlineCore/Export/HeartlineRelease.swift
+version=$(sed -n 's/^ *public static let version = "\([0-9][^"]*\)".*/\1/p' "$release")
+if [[ ! $version =~ ^[0-9]+(\.[0-9]+)*$ ]]; then
+  echo "package: no version could be read from $release" >&2
+  exit 1
 fi
 arch=$(dpkg --print-architecture)
 
@@ -502,6 +504,13 @@ check_program() {
     ./usr/share/doc/heartline/admin-guide.md.gz; do
     grep -qx -- "$path" <<<"$contents" || fault "the package lacks $path"
   done
+  # The packaged program says the package's version.
+  local unpacked said
+  unpacked=$(mktemp -d)
+  dpkg-deb --extract "$deb" "$unpacked"
+  said=$("$unpacked/usr/bin/heartline" --version 2>/dev/null) || true
+  rm -rf "$unpacked"
+  [[ $said == "heartline $version" ]] || fault "the program says \"$said\", not heartline $version"
   local prompts
   for prompts in Prompts/*/*.prompts; do
     path=./usr/share/heartline/prompts/${prompts#Prompts/}
