@@ -73,7 +73,7 @@ final class PlanFolder {
         guard lstat(directory + "/" + name, &status) == 0 else { return nil }
         let stamp = Stamp(size: Int64(status.st_size), changed: status.st_mtim, inode: UInt64(status.st_ino))
         if let known = planNames[name], known.stamp == stamp { return known.plan }
-        let plan = try? read(name).workout().get().name
+        let plan = read(name).planName()
         if planNames.count >= Self.mostRemembered { planNames.removeAll(keepingCapacity: true) }
         planNames[name] = (stamp, plan)
         return plan

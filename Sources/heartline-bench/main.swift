@@ -10,6 +10,7 @@ let benchmarks: [String: ([String]) throws -> Void] = [
     "export": ExportBenchmark.run,
     "loop": LoopBenchmark.run,
     "startup": StartupBenchmark.run,
+    "plans": PlansBenchmark.run,
 ]
 
 guard let name = arguments.first, let benchmark = benchmarks[name] else {

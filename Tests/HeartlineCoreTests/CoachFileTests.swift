@@ -445,4 +445,22 @@ import Testing
             #expect(sentence.hasPrefix("threshold.fit cannot be read: ") && sentence.hasSuffix("."))
         }
     }
+
+    /// A search reads a Zwift plan's name no further than its steps: a name written before them
+    /// is the file's name even when its steps are cut off; one written after them, or none, is
+    /// read as the whole file gives it; a file that is no workout has no name.
+    @Test func aPlansNameIsReadWithoutItsSteps() throws {
+        let cut = "<workout_file><name>Tempo &amp; hills</name><workout><SteadyState Duration=\"60\""
+        #expect(try ZwiftWorkoutReader.name(Array(cut.utf8)) == "Tempo & hills")
+        #expect(throws: CoachFileError.truncated) { try ZwiftWorkoutReader.read(Array(cut.utf8)) }
+        let after = "<workout_file><workout><SteadyState Duration=\"60\" Power=\"0.5\"/></workout><name>Late</name></workout_file>"
+        #expect(PlanFile(name: "late.ZWO", bytes: Array(after.utf8)).planName() == "Late")
+        let unnamed = "<workout_file><workout><SteadyState Duration=\"60\" Power=\"0.5\"/></workout></workout_file>"
+        #expect(PlanFile(name: "x.zwo", bytes: Array(unnamed.utf8)).planName() == "")
+        #expect(PlanFile(name: "x.zwo", bytes: Array("<html></html>".utf8)).planName() == nil)
+        #expect(PlanFile(name: "x.zwo", bytes: nil).planName() == nil)
+        #expect(PlanFile(name: "gorby.zwo", bytes: try Self.fixture("gorby.zwo")).planName() == "The Gorby")
+        let fit = PlanFile(name: "all-day.fit", bytes: try Self.fit("all-day.fit"))
+        #expect(fit.planName() == (try fit.workout().get().name))
+    }
 }

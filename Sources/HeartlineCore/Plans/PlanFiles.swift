@@ -19,6 +19,14 @@ public struct PlanFile: Equatable, Sendable {
         return !lower.hasPrefix(".") && (lower.hasSuffix(".zwo") || lower.hasSuffix(".fit"))
     }
 
+    /// The plan's own name in the file, read no further than it must be; nil when the file is
+    /// no workout Heartline reads.
+    public func planName() -> String? {
+        guard let bytes else { return nil }
+        if name.lowercased().hasSuffix(".zwo") { return try? ZwiftWorkoutReader.name(bytes) }
+        return try? FITWorkoutReader.read(bytes).name
+    }
+
     /// The file read as a coach's workout, by its name's ending.
     public func workout() -> Result<CoachWorkout, CoachFileError> {
         guard let bytes else { return .failure(.unopened) }

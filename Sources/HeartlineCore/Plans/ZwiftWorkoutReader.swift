@@ -10,6 +10,16 @@ public enum ZwiftWorkoutReader {
     }
 
     public static func read(_ bytes: [UInt8]) throws(CoachFileError) -> CoachWorkout {
+        try read(bytes, nameOnly: false)
+    }
+
+    /// The workout's own name, read no further than the start of its steps when it comes
+    /// before them (as Zwift writes it): what a search of the plans folder needs.
+    public static func name(_ bytes: [UInt8]) throws(CoachFileError) -> String {
+        try read(bytes, nameOnly: true).name
+    }
+
+    private static func read(_ bytes: [UInt8], nameOnly: Bool) throws(CoachFileError) -> CoachWorkout {
         guard bytes.count <= FITWorkoutReader.largestFile else { throw .tooLarge }
         guard !bytes.isEmpty else { throw .empty }
         let text = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
@@ -56,6 +66,9 @@ public enum ZwiftWorkoutReader {
             if open.isEmpty {
                 guard element.name == "workout_file" else { throw .notAWorkoutFile }
                 sawRoot = true
+            }
+            if nameOnly, element.name == "workout", open == ["workout_file"], !name.trimmingSpaces.isEmpty {
+                return CoachWorkout(name: name.trimmingSpaces, parts: [])
             }
             // A coach's message is no step, wherever it stands: the steps keep the file's numbers.
             if open.last == "workout", element.name.lowercased() != "textevent" {
