@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Tests/Fuzz into a temporary directory and runs each one.
 # Usage: contrib/fuzz.sh [--short] [TARGET...]
-#   TARGET is measurement, advertising, att, sensors, cycling or machine; all six when none is
-#   named.
-#   --short  about 42 seconds of fuzzing in all (CI): each target 7 s from its seeds.
+#   TARGET is measurement, advertising, att, sensors, cycling, machine (the Bluetooth decoders),
+#   zwift or fitworkout (a coach's plan files); all eight when none is named.
+#   --short  about 56 seconds of fuzzing in all (CI): each target 7 s from its seeds.
 #   without  each target FUZZ_SECONDS seconds (default 600), its corpus kept in fuzz-out/corpus/.
 # Crashing inputs are written to fuzz-out/crashes/; the script exits non-zero when any target
 # crashes, times out or fails to build.
@@ -21,8 +21,9 @@ for argument in "$@"; do
   esac
 done
 declare -A sources=([measurement]=FuzzMeasurement [advertising]=FuzzAdvertising [att]=FuzzATT
-  [sensors]=FuzzSensors [cycling]=FuzzCycling [machine]=FuzzFitnessMachine)
-if ((${#targets[@]} == 0)); then targets=(measurement advertising att sensors cycling machine); fi
+  [sensors]=FuzzSensors [cycling]=FuzzCycling [machine]=FuzzFitnessMachine [zwift]=FuzzZwift
+  [fitworkout]=FuzzFITWorkout)
+if ((${#targets[@]} == 0)); then targets=(measurement advertising att sensors cycling machine zwift fitworkout); fi
 # Short runs build without optimisation: they fuzz for seconds, and building dominates.
 if $short; then seconds=7 optimisation=-Onone; else seconds=${FUZZ_SECONDS:-600} optimisation=-O; fi
 
@@ -31,6 +32,13 @@ if $short; then seconds=7 optimisation=-Onone; else seconds=${FUZZ_SECONDS:-600}
 protocol_sources=(Sources/HeartlineBluetooth/Protocol/*.swift Sources/HeartlineCore/Sensor/SensorEvent.swift
   Sources/HeartlineCore/Sensor/SensorReading.swift Sources/HeartlineCore/Sensor/MachineReading.swift
   Sources/HeartlineCore/Speech/SafeText.swift)
+# The coach files' readers and the plan they give need these of HeartlineCore (no prompts: the
+# generated catalogue's enum is not among them).
+plan_sources=(Sources/HeartlineCore/Plans/{CoachWorkout,FITWorkoutReader,ZwiftWorkoutReader}.swift
+  Sources/HeartlineCore/Export/{FITWriter,HeartlineRelease,TCXWriter,Timestamp}.swift
+  Sources/HeartlineCore/Model/{DecimalText,Laps,Motion,PhaseTarget,Profile,TargetZone,TrainingPlan,Workout,WorkoutConfiguration}.swift
+  Sources/HeartlineCore/Sensor/MachineReading.swift Sources/HeartlineCore/Speech/SafeText.swift
+  Sources/HeartlineCore/Workout/{Calories,Science}.swift Tests/Fuzz/PlanChecks.swift)
 
 build=$(mktemp -d "${TMPDIR:-/tmp}/heartline-fuzz.XXXXXX")
 trap 'rm -rf "$build"' EXIT
@@ -47,8 +55,12 @@ for target in "${targets[@]}"; do
   echo "fuzz: building $target" >&2
   # One compile of the whole module (-wmo): each target's build parses the protocol's files once,
   # not once a batch, which halves it (27 s to 13.5 s for att, -Onone, on two loaded cores).
+  case $target in
+    zwift | fitworkout) module_sources=("${plan_sources[@]}") ;;
+    *) module_sources=("${protocol_sources[@]}") ;;
+  esac
   swiftc -sanitize=fuzzer,address -parse-as-library "$optimisation" -wmo -g -use-ld=lld -module-name HeartlineFuzz \
-    "Tests/Fuzz/$source.swift" "${protocol_sources[@]}" -o "$binary"
+    "Tests/Fuzz/$source.swift" "${module_sources[@]}" -o "$binary"
 
   # Seeds: one input per line in hexadecimal, '#' starting a comment.
   seeds="$build/seeds-$target"
