@@ -463,4 +463,54 @@ import Testing
         let fit = PlanFile(name: "all-day.fit", bytes: try Self.fit("all-day.fit"))
         #expect(fit.planName() == (try fit.workout().get().name))
     }
+
+    /// A coach's text events are the plan's messages at their seconds: in a step, from its start;
+    /// directly under `<workout>`, from the workout's, where the step left out (a Sprint) lasts
+    /// no time in the plan.
+    @Test func textEventsAreMessagesAtTheirSecondsOfThePlan() throws {
+        let reading = try Self.reading("text-events.zwo", ftp: 200)
+        #expect(
+            reading.plan?.messages == [
+                TrainingPlan.Message(second: 10, text: "Settle in."),
+                TrainingPlan.Message(second: 300, text: "Here comes the hard part."),
+                TrainingPlan.Message(second: 540, text: "Easy now."),
+            ])
+        // Read again as stored, a plan keeps them; one with none is stored as before messages.
+        let plan = try #require(reading.plan)
+        #expect(try JSONDecoder().decode(TrainingPlan.self, from: JSONEncoder().encode(plan)) == plan)
+        var old = plan
+        old.messages = []
+        let stored = String(decoding: try JSONEncoder().encode(old), as: UTF8.self)
+        #expect(!stored.contains("messages"))
+        #expect(try JSONDecoder().decode(TrainingPlan.self, from: Data(stored.utf8)).messages == [])
+    }
+
+    /// A message is cut to fifteen words; one in a repeat is placed in its rounds; one past its
+    /// step's end is said at the step's last second; one in a step left out, where the next
+    /// begins; a workout with none has no messages.
+    @Test func messagesAreCutPlacedInRepeatsAndKeptInTheirSteps() throws {
+        let long = (1...20).map { "word\($0)" }.joined(separator: " ")
+        let text = """
+            <workout_file><name>Talk</name><workout>
+            <SteadyState Duration="60" Power="0.6"><textevent timeoffset="600" message="Too late."/></SteadyState>
+            <IntervalsT Repeat="3" OnDuration="30" OffDuration="30" OnPower="1.2" OffPower="0.5">
+              <textevent timeoffset="150" message="Last one!"/>
+            </IntervalsT>
+            <SteadyState Duration="2" Power="0.6"><textevent timeoffset="0" message="\(long)"/></SteadyState>
+            <textevent timeoffset="nonsense" message="At the start."/>
+            <textevent timeoffset="5" message="   "/>
+            <SteadyState Duration="60" Power="0.5"/>
+            </workout></workout_file>
+            """
+        let plan = try #require(try ZwiftWorkoutReader.read(Array(text.utf8)).plan(for: Profile()).plan)
+        #expect(
+            plan.messages == [
+                TrainingPlan.Message(second: 0, text: "At the start."),
+                TrainingPlan.Message(second: 59, text: "Too late."),
+                TrainingPlan.Message(second: 210, text: "Last one!"),
+                TrainingPlan.Message(second: 240, text: (1...15).map { "word\($0)" }.joined(separator: " ") + "."),
+            ])
+        let quiet = "<workout_file><workout><SteadyState Duration=\"60\" Power=\"0.5\"/></workout></workout_file>"
+        #expect(try ZwiftWorkoutReader.read(Array(quiet.utf8)).plan(for: Profile()).plan?.messages == [])
+    }
 }

@@ -391,6 +391,23 @@ import Testing
         #expect(heard == expected.filter { !skipped.contains($0.key) })
     }
 
+    /// A coach's messages come at their seconds, after the phase's own cue at the same second;
+    /// one due at a second the workout skipped comes at the next, and none comes twice.
+    @Test func theCoachsMessagesComeAtTheirSecondsAfterThePhasesCue() throws {
+        var plan = try TrainingPlanText.read("2 times 20 seconds at 250 watts, 10 seconds at 120")
+        plan.messages = [
+            TrainingPlan.Message(second: 0, text: "Go."), TrainingPlan.Message(second: 20, text: "Ease off."),
+            TrainingPlan.Message(second: 20, text: "Breathe."), TrainingPlan.Message(second: 41, text: "Skipped."),
+        ]
+        var coach = PlanCoach(plan: plan)
+        let phases = coach.plan.phases
+        #expect(coach.cues(atElapsed: 0) == [.phase(phases[0]), .message("Go.")])
+        #expect(coach.cues(atElapsed: 0).isEmpty)
+        #expect(coach.cues(atElapsed: 20) == [.phase(phases[1]), .message("Ease off."), .message("Breathe.")])
+        #expect(coach.cues(atElapsed: 43) == [.message("Skipped.")])
+        #expect(coach.cues(atElapsed: 44).isEmpty)
+    }
+
     /// A long coach file is read back by its first five blocks and how many follow, not one
     /// sentence a block for hundreds of blocks; eight blocks or fewer are read whole.
     @Test func aLongPlanIsReadByItsFirstBlocksAndHowManyFollow() {

@@ -48,6 +48,7 @@ import Testing
             answer: The Gorby.
             answer: No FTP is set in the profile: power is said as a share of FTP.
             answer: Step 1, a ramp, is not supported: taken as steady 50 per cent of FTP.
+            answer: It has 1 message from the coach, said in the ride.
             answer: Training plan, 30 minutes in all.
             answer: Warm-up 10 minutes at 50 per cent of FTP.
             answer: Once, 5 minutes work at 88 per cent of FTP.
@@ -72,6 +73,7 @@ import Testing
             :wait 660
             event: Work at 88 per cent of FTP in 5 seconds.
             event: Work, 5 minutes at 88 per cent of FTP.
+            event: Coach: Settle in & hold it.
             :wait 360
             event: Work at 120 per cent of FTP in 5 seconds.
             event: Work, round 1 of 5, 1 minute at 120 per cent of FTP.
@@ -192,6 +194,84 @@ import Testing
             menu: 5, Next.
             > 4
             answer: There are no plan files in the plans folder.
+            """#)
+    }
+
+    /// A coach's text events are said at their times in the ride: in a step from its start, or
+    /// from the workout's start where the step they fall in (a Sprint) is left out.
+    @Test func aCoachsMessagesAreSaidAtTheirTimes() throws {
+        let (session, plans) = try Self.session(["text-events.zwo"])
+        defer { _ = plans }
+        try FileManager.default.removeItem(atPath: plans.path + "/hills.fit")
+        session.open(.configure(.plan, Draft()), below: [.home, .configure(.zone, Draft())])
+        expectGolden(
+            session,
+            #"""
+            menu: Training plan.
+            menu: Type a plan such as: 6 times 3 minutes work, 1 minute rest. Warm-up and cool-down may follow.
+            menu: 1, No plan, selected.
+            menu: 2, Type a plan.
+            menu: 3, Countdown before each change: on.
+            menu: 4, Plans from files.
+            menu: 5, Next.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > 4
+            menu: Plans from files.
+            menu: 1 plan file.
+            menu: 1, Talking coach: 14 minutes.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > 1
+            answer: Talking coach.
+            answer: No FTP is set in the profile: power is said as a share of FTP.
+            answer: Step 3, Sprint, is not known: left out.
+            answer: It has 3 messages from the coach, said in the ride.
+            answer: Training plan, 14 minutes in all.
+            answer: Once, 5 minutes work at 60 per cent of FTP.
+            answer: Once, 4 minutes work at 105 per cent of FTP.
+            answer: Once, 5 minutes work at 50 per cent of FTP.
+            menu: Ready to start.
+            menu: Audio metrics on: time elapsed, heart rate and calories burned.
+            menu: Interval: No time.
+            menu: Training plan, 14 minutes in all.
+            menu: Once, 5 minutes work at 60 per cent of FTP.
+            menu: Once, 4 minutes work at 105 per cent of FTP.
+            menu: Once, 5 minutes work at 50 per cent of FTP.
+            menu: 1, Start workout.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > start workout
+            answer: Workout started.
+            event: Work, 5 minutes at 60 per cent of FTP.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :wait 15
+            event: Coach: Settle in.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :wait 300
+            event: Work at 105 per cent of FTP in 5 seconds.
+            event: Work, 4 minutes at 105 per cent of FTP.
+            event: Coach: Here comes the hard part.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :wait 240
+            event: Work at 50 per cent of FTP in 5 seconds.
+            event: Work, 5 minutes at 50 per cent of FTP.
+            event: Coach: Easy now.
             """#)
     }
 

@@ -61,7 +61,8 @@ import Testing
         try plan.write(to: URL(fileURLWithPath: folder.path + "/c.zwo"))
         let path = folder.path
         let files = try #require(
-            Self.bounded { PlanFolder(directory: path).page(offset: 0, limit: 10, matching: "").files }, "reading the plans folder did not end")
+            Self.bounded { PlanFolder(directory: path).page(offset: 0, limit: 10, matching: "").files },
+            "reading the plans folder did not end")
         #expect(files.map(\.name) == ["a.zwo", "b.zwo", "c.zwo"])
         #expect(files.map { $0.bytes == nil } == [true, true, false])
         #expect(files.last?.bytes == Array(plan))

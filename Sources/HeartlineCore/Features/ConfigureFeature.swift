@@ -354,6 +354,10 @@ enum ConfigureFeature: Feature {
             steps.append(
                 .sayCount(.answer, reading.notes.count - mostNotesSaid, one: .coachMoreNotesOne, other: .coachMoreNotesOther, words))
         }
+        if !plan.messages.isEmpty {
+            let count = words.counted(plan.messages.count, one: .coachMessageOne, other: .coachMessageOther)
+            steps.append(.say(.answer, .coachMessages, ["count": count]))
+        }
         return steps + reduce(&state, .choosePlan(plan), environment)
     }
 }

@@ -140,6 +140,8 @@ extension WorkoutFeature {
                 steps.append(.say(.event, .eventPlanUpcoming, ["phase": said, "duration": words.duration(seconds)]))
             case .finished:
                 steps.append(.say(.event, .eventPlanFinished))
+            case .message(let text):
+                steps.append(.say(.event, .eventPlanMessage, ["message": text]))
             }
         }
     }

@@ -38,12 +38,31 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     public var coolDown: Step?
     /// Whether the last three seconds before each change are counted down aloud.
     public var countdown: Bool
+    /// A coach's messages, each said at its second of the plan, in order; none in a typed plan
+    /// or one stored before plans had messages.
+    public var messages: [Message]
 
-    public init(warmUp: Step? = nil, blocks: [Block], coolDown: Step? = nil, countdown: Bool = true) {
+    /// A coach's message (a Zwift text event) at `second` active seconds from the plan's start,
+    /// at most `Message.mostWords` words.
+    public struct Message: Equatable, Codable, Sendable {
+        public var second: Int
+        public var text: String
+
+        /// A message is said in one breath, as every sentence Heartline says.
+        public static let mostWords = 15
+
+        public init(second: Int, text: String) {
+            self.second = second
+            self.text = text
+        }
+    }
+
+    public init(warmUp: Step? = nil, blocks: [Block], coolDown: Step? = nil, countdown: Bool = true, messages: [Message] = []) {
         self.warmUp = warmUp
         self.blocks = blocks
         self.coolDown = coolDown
         self.countdown = countdown
+        self.messages = messages
     }
 
     /// A plan of one block without targets, as plans were before blocks: the rest comes between
@@ -116,7 +135,7 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     public static let phaseRange = 5...(4 * 3600)
 
     private enum CodingKeys: String, CodingKey {
-        case warmUp, blocks, coolDown, countdown
+        case warmUp, blocks, coolDown, countdown, messages
         // Plans stored before blocks: one block, plain seconds.
         case rounds, work, rest
     }
@@ -124,6 +143,7 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         countdown = try container.decodeIfPresent(Bool.self, forKey: .countdown) ?? true
+        messages = try container.decodeIfPresent([Message].self, forKey: .messages) ?? []
         if container.contains(.blocks) {
             warmUp = try container.decodeIfPresent(Step.self, forKey: .warmUp)
             blocks = try container.decode([Block].self, forKey: .blocks)
@@ -144,5 +164,7 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
         try container.encode(blocks, forKey: .blocks)
         try container.encodeIfPresent(coolDown, forKey: .coolDown)
         try container.encode(countdown, forKey: .countdown)
+        // A plan with no messages is stored as before they were.
+        if !messages.isEmpty { try container.encode(messages, forKey: .messages) }
     }
 }

@@ -6,10 +6,27 @@ public struct CoachWorkout: Equatable, Sendable {
 
     public var name: String
     public var parts: [Part]
+    /// The coach's messages, in the file's order.
+    public var messages: [Message]
 
-    public init(name: String, parts: [Part]) {
+    public init(name: String, parts: [Part], messages: [Message] = []) {
         self.name = name
         self.parts = parts
+        self.messages = messages
+    }
+
+    /// A coach's message (a Zwift text event) and when it is due: `offset` seconds into the
+    /// part at index `part`, or into the workout when it stands outside every step.
+    public struct Message: Equatable, Sendable {
+        public var part: Int?
+        public var offset: Int
+        public var text: String
+
+        public init(part: Int?, offset: Int, text: String) {
+            self.part = part
+            self.offset = offset
+            self.text = text
+        }
     }
 
     /// One part of the file: a step, steps repeated, or an element Heartline does not know.
@@ -211,7 +228,15 @@ extension CoachWorkout {
         var open = false
         /// Whether the last block is a file's repeat, which a rest after it follows as its recovery.
         var repeatEnded = false
+        // Where each part read begins in the file and in the plan: a coach's message is placed
+        // by them. A part left out lasts no time in the plan.
+        var fileStarts: [Int] = []
+        var planStarts: [Int] = []
+        var fileClock = 0
         for (index, part) in parts.enumerated() {
+            fileStarts.append(fileClock)
+            planStarts.append(blocks.reduce(warmUp?.seconds ?? 0) { $0 + Self.seconds(of: $1) })
+            fileClock = min(fileClock + Self.fileSeconds(of: part), 30_000_000)
             guard blocks.count < Self.mostBlocks else {
                 if !notes.contains(where: { if case .stopsAt = $0 { true } else { false } }) {
                     notes.append(.stopsAt(step: part.number))
@@ -272,8 +297,66 @@ extension CoachWorkout {
             blocks[blocks.count - 1] = last
         }
         if sharesKept { notes.insert(.noFTP, at: 0) }
-        let plan =
-            blocks.isEmpty && warmUp == nil && coolDown == nil ? nil : TrainingPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
+        guard !blocks.isEmpty || warmUp != nil || coolDown != nil else { return CoachReading(name: name, plan: nil, notes: notes) }
+        var plan = TrainingPlan(warmUp: warmUp, blocks: blocks, coolDown: coolDown)
+        plan.messages = placedMessages(fileStarts: fileStarts, planStarts: planStarts, duration: plan.duration)
         return CoachReading(name: name, plan: plan, notes: notes)
+    }
+
+    /// The coach's messages at their seconds of a plan of `duration`, in order (the file's order
+    /// at the same second), each cut to `TrainingPlan.Message.mostWords` words and ended as a
+    /// sentence. A message in a
+    /// step is placed in that step, at most at its last second; one outside every step is placed
+    /// in the step the file's clock had reached, as far into it. One in a part the plan stopped
+    /// before is past the plan's end, and not said.
+    private func placedMessages(fileStarts: [Int], planStarts: [Int], duration: Int) -> [TrainingPlan.Message] {
+        guard duration > 0 else { return [] }
+        func planLength(_ part: Int) -> Int {
+            (part + 1 < planStarts.count ? planStarts[part + 1] : duration) - planStarts[part]
+        }
+        let placed = messages.compactMap { message -> TrainingPlan.Message? in
+            let part: Int
+            let offset: Int
+            if let inPart = message.part {
+                part = inPart
+                offset = message.offset
+            } else {
+                guard let running = fileStarts.lastIndex(where: { $0 <= message.offset }) else { return nil }
+                part = running
+                offset = message.offset - fileStarts[running]
+            }
+            guard planStarts.indices.contains(part) else { return nil }
+            let second = planStarts[part] + min(offset, max(0, planLength(part) - 1))
+            let words = message.text.split(whereSeparator: \.isWhitespace).prefix(TrainingPlan.Message.mostWords)
+            // Said as a sentence: one the coach left open (or that was cut) ends with a full stop.
+            var text = words.joined(separator: " ")
+            if let last = text.last, !".!?…".contains(last) { text += "." }
+            return TrainingPlan.Message(second: min(second, duration - 1), text: text)
+        }
+        return placed.enumerated().sorted { ($0.element.second, $0.offset) < ($1.element.second, $1.offset) }.map(\.element)
+    }
+
+    /// A block's seconds in the plan, rounds and rests, as `TrainingPlan.phases` lays them out
+    /// before the plan's end.
+    private static func seconds(of block: TrainingPlan.Block) -> Int {
+        let rounds = max(1, block.rounds)
+        let rests = (block.rest?.seconds ?? 0) * (block.recovery == nil ? rounds : rounds - 1) + (block.recovery?.seconds ?? 0)
+        return block.work.seconds * rounds + rests
+    }
+
+    /// A part's seconds as the file gives them: a step by distance, with no set time or not
+    /// known lasts none.
+    private static func fileSeconds(of part: Part) -> Int {
+        func seconds(_ step: Step) -> Int {
+            if case .seconds(let given) = step.length { return max(0, given) }
+            return 0
+        }
+        switch part {
+        case .step(let step): return seconds(step)
+        case .repeated(let times, let steps):
+            let (total, overflow) = max(0, times).multipliedReportingOverflow(by: steps.reduce(0) { $0 + seconds($1) })
+            return overflow ? 30_000_000 : total
+        case .unknown, .unreadable: return 0
+        }
     }
 }

@@ -29,6 +29,7 @@ public enum ZwiftWorkoutReader {
         var sport = ""
         var sawRoot = false
         var parts: [CoachWorkout.Part] = []
+        var messages: [CoachWorkout.Message] = []
         var number = 0
         while at < text.count {
             guard text[at] == "<" else {
@@ -71,7 +72,9 @@ public enum ZwiftWorkoutReader {
                 return CoachWorkout(name: name.trimmingSpaces, parts: [])
             }
             // A coach's message is no step, wherever it stands: the steps keep the file's numbers.
-            if open.last == "workout", element.name.lowercased() != "textevent" {
+            if element.name.lowercased() == "textevent", open.count >= 2, open[1] == "workout" {
+                if let message = message(element, inPart: open.count == 2 ? nil : parts.indices.last) { messages.append(message) }
+            } else if open.last == "workout" {
                 number += 1
                 parts.append(part(element, number: number))
             }
@@ -81,7 +84,17 @@ public enum ZwiftWorkoutReader {
         guard open.isEmpty else { throw .truncated }
         // A run's "power" is a share of threshold pace, which plans do not carry.
         let run = sport.trimmingSpaces.lowercased() == "run"
-        return CoachWorkout(name: name.trimmingSpaces, parts: run ? parts.map(Self.withPace) : parts)
+        return CoachWorkout(name: name.trimmingSpaces, parts: run ? parts.map(Self.withPace) : parts, messages: messages)
+    }
+
+    /// A text event: its message at its offset, from the start of the step it stands in or,
+    /// directly under `<workout>`, of the workout. One with no message is none; an offset that
+    /// is no number is taken as 0, so that the message is said, not lost.
+    private static func message(_ element: Element, inPart part: Int?) -> CoachWorkout.Message? {
+        let attributes = Dictionary(element.attributes.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        guard let text = attributes["message"], !text.trimmingSpaces.isEmpty else { return nil }
+        let offset = attributes["timeoffset"].flatMap(strictDecimal).map { Int(min(max($0, 0), 3e7).rounded()) } ?? 0
+        return CoachWorkout.Message(part: part, offset: offset, text: text)
     }
 
     private static func withPace(_ part: CoachWorkout.Part) -> CoachWorkout.Part {

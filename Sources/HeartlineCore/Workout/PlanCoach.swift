@@ -10,6 +10,8 @@ public struct PlanCoach: Sendable {
         /// The next phase starts in `seconds`: one short announcement before each change.
         case upcoming(TrainingPlan.Phase, seconds: Int)
         case finished
+        /// A coach's message, due now.
+        case message(String)
     }
 
     /// How long before a change it is announced; phases shorter than twice this get no warning.
@@ -22,6 +24,9 @@ public struct PlanCoach: Sendable {
     private let duration: Int
     /// The seconds at which the plan cuts a lap: each phase after the first begins, and the end.
     public let boundaries: Set<Int>
+    /// The coach's messages in order, and the first not yet said.
+    private let messages: [TrainingPlan.Message]
+    private var nextMessage = 0
     /// The phase running at `lastSecond`: seconds only go forward, and so does this.
     private var current = 0
     private var lastSecond = -1
@@ -31,12 +36,23 @@ public struct PlanCoach: Sendable {
         phases = plan.phases
         duration = phases.last?.end ?? 0
         boundaries = Laps.planBoundaries(phases: phases)
+        messages = plan.messages
     }
 
     /// The cues due when `elapsed` active seconds have passed (0 at the start).
     public mutating func cues(atElapsed elapsed: Int) -> [Cue] {
         guard elapsed > lastSecond else { return [] }
         lastSecond = elapsed
+        // A message comes after the phase's own cue; one due at a second skipped comes now.
+        var due: [Cue] = []
+        while nextMessage < messages.count, messages[nextMessage].second <= elapsed {
+            due.append(.message(messages[nextMessage].text))
+            nextMessage += 1
+        }
+        return phaseCues(atElapsed: elapsed) + due
+    }
+
+    private mutating func phaseCues(atElapsed elapsed: Int) -> [Cue] {
         if elapsed == duration { return [.finished] }
         while current < phases.count, phases[current].end <= elapsed { current += 1 }
         guard current < phases.count else { return [] }
