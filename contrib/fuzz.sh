@@ -9,6 +9,7 @@
 # crashes, times out or fails to build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 if [[ -d /opt/swift/usr/bin ]]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
 short=false
@@ -59,8 +60,9 @@ for target in "${targets[@]}"; do
     zwift | fitworkout) module_sources=("${plan_sources[@]}") ;;
     *) module_sources=("${protocol_sources[@]}") ;;
   esac
-  swiftc -sanitize=fuzzer,address -parse-as-library "$optimisation" -wmo -g -use-ld=lld -module-name HeartlineFuzz \
-    "Tests/Fuzz/$source.swift" "${module_sources[@]}" -o "$binary"
+  # Compiled in the build directory: an optimised build leaves its module's files where it runs.
+  (cd "$build" && swiftc -sanitize=fuzzer,address -parse-as-library "$optimisation" -wmo -g -use-ld=lld \
+    -module-name HeartlineFuzz "$root/Tests/Fuzz/$source.swift" "${module_sources[@]/#/$root/}" -o "$binary")
 
   # Seeds: one input per line in hexadecimal, '#' starting a comment.
   seeds="$build/seeds-$target"
