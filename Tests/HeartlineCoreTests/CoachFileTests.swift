@@ -181,23 +181,29 @@ import Testing
             ])
     }
 
-    /// A cadence beside a power (Cadence, and CadenceResting for an interval's rest) is a
-    /// target plans do not carry: said once a step, never dropped unsaid.
-    @Test func aCadenceTargetIsSaidNotDropped() throws {
+    /// A cadence beside a power (Cadence, and CadenceResting for an interval's rest) is the
+    /// step's cadence, said with it; one no rider could hold is said and left off its step.
+    @Test func aCadenceBesideThePowerIsKeptAndSaid() throws {
         let reading = try Self.reading("cadence.zwo", ftp: 200)
+        let plan = try #require(reading.plan)
         #expect(
-            reading.plan?.blocks == [
-                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 140))),
+            plan.blocks == [
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 140), cadence: 90)),
                 TrainingPlan.Block(
-                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 200)),
-                    rest: TrainingPlan.Step(60, target: .power(watts: 100))),
+                    rounds: 3, work: TrainingPlan.Step(60, target: .power(watts: 200), cadence: 110),
+                    rest: TrainingPlan.Step(60, target: .power(watts: 100), cadence: 85)),
                 TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(120, target: .power(watts: 120))),
             ])
+        #expect(reading.notes.isEmpty)
+        #expect(plan.phases.map(\.cadence) == [nil, 90, 110, 85, 110, 85, 110, 85, nil])
         #expect(
-            reading.notes.map(Self.words.coachNote) == [
-                "Step 2 asks for a cadence, which is not supported: taken without it.",
-                "Step 3 asks for a cadence, which is not supported: taken without it.",
+            Array(Self.words.planSentences(plan).dropFirst(2).prefix(2)) == [
+                "Once, 5 minutes work at 140 watts, cadence 90.", "3 times 1 minute work at 200 watts, cadence 110.",
             ])
+        let wild = "<workout_file><workout><SteadyState Duration=\"60\" Power=\"0.5\" Cadence=\"900\"/></workout></workout_file>"
+        let odd = try ZwiftWorkoutReader.read(Array(wild.utf8)).plan(for: Profile(functionalThresholdPower: 200))
+        #expect(odd.plan?.blocks.first?.work.cadence == nil)
+        #expect(odd.notes == [.targetOutOfRange(step: 1)])
     }
 
     /// A run's "power" is a share of threshold pace: said as a pace not supported, not as FTP.

@@ -271,6 +271,41 @@ import Testing
             """#)
     }
 
+    /// A plan's phase that asks for a cadence says it when it starts and ahead of it, and the
+    /// cadence heard is said against it; a phase with none says the cadence alone.
+    @Test func aPlansCadenceIsSaidAndTheCadenceHeardAgainstIt() throws {
+        let session = try GoldenSession()
+        let plan = TrainingPlan(blocks: [
+            TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(60, target: .power(watts: 200), cadence: 90)),
+            TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(60, target: .power(watts: 120))),
+        ])
+        session.startWorkout(WorkoutConfiguration(sport: .cycling, metrics: [], plan: plan))
+        expectGolden(
+            session,
+            #"""
+            answer: Workout started.
+            event: Work, 1 minute at 200 watts, cadence 90.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :motion bike back
+            :ride 30 84 200
+            :wait 10
+            :key n
+            answer: Cadence 90, you are at 84.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :wait 55
+            event: Work at 120 watts in 5 seconds.
+            event: Work, 1 minute at 120 watts.
+            :key n
+            answer: Cadence, 84 revolutions per minute.
+            """#)
+    }
+
     /// Miles in the profile; a run measured short is calibrated from its summary with the
     /// distance really covered, and the next run's footpod is multiplied by it.
     @Test func milesAndCalibrationFromAKnownDistance() throws {

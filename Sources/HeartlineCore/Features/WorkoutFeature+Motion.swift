@@ -56,6 +56,11 @@ extension WorkoutFeature {
             if let speed = motion.speed { return steps.append(.say(kind, .answerSpeed, ["speed": words.speed(speed, in: unit)])) }
         case .cadence:
             if let cadence = motion.cadence {
+                // Against the plan's cadence while a phase asks for one.
+                if let wanted = active.plan?.plan.phase(at: Int(active.engine.elapsed(at: now)))?.cadence {
+                    return steps.append(
+                        .say(kind, .answerCadenceTarget, ["target": words.number(wanted), "cadence": words.number(cadence)]))
+                }
                 let prompt: Prompt = sport == .running ? .answerCadenceRunning : .answerCadenceCycling
                 return steps.append(.say(kind, prompt, ["cadence": words.number(cadence)]))
             }
@@ -116,7 +121,7 @@ extension WorkoutFeature {
         for cue in cues {
             switch cue {
             case .phase(let phase):
-                let duration = words.step(TrainingPlan.Step(phase.duration, target: phase.target))
+                let duration = words.step(TrainingPlan.Step(phase.duration, target: phase.target, cadence: phase.cadence))
                 switch phase.kind {
                 case .warmUp: steps.append(.say(.event, .eventPlanWarmUp, ["duration": duration]))
                 case .work(let round) where phase.rounds == 1 && round == 1:
@@ -136,7 +141,8 @@ extension WorkoutFeature {
                     case .rest: .planNextRest
                     case .coolDown: .planPhaseCoolDown
                     }
-                let said = phase.target.map { words(.planNextAt, ["phase": words(name), "target": words.target($0)]) } ?? words(name)
+                let aim = words.aim(phase.target, cadence: phase.cadence)
+                let said = aim.map { words(.planNextAt, ["phase": words(name), "target": $0]) } ?? words(name)
                 steps.append(.say(.event, .eventPlanUpcoming, ["phase": said, "duration": words.duration(seconds)]))
             case .finished:
                 steps.append(.say(.event, .eventPlanFinished))

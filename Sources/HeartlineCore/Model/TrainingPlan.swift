@@ -5,12 +5,19 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     public struct Step: Equatable, Codable, Sendable {
         public var seconds: Int
         public var target: PhaseTarget?
+        /// A cadence to hold beside the target, in revolutions or steps a minute: said with the
+        /// phase and against the cadence heard; no machine is set to it.
+        public var cadence: Int?
 
-        public init(_ seconds: Int, target: PhaseTarget? = nil) {
+        public init(_ seconds: Int, target: PhaseTarget? = nil, cadence: Int? = nil) {
             self.seconds = seconds
             self.target = target
+            self.cadence = cadence
         }
     }
+
+    /// The cadences a plan may ask for, in revolutions or steps a minute.
+    public static let cadenceRange = 20...250
 
     /// Rounds of work, each followed by its rest.
     ///
@@ -94,6 +101,8 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
         public var target: PhaseTarget?
         /// The rounds of the phase's block (its round is counted within the block).
         public var rounds: Int = 1
+        /// The cadence the phase asks for beside its target.
+        public var cadence: Int?
         public var end: Int { start + duration }
     }
 
@@ -103,7 +112,8 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
         var clock = 0
         func add(_ kind: PhaseKind, _ step: Step, rounds: Int = 1) {
             guard step.seconds > 0 else { return }
-            result.append(Phase(kind: kind, start: clock, duration: step.seconds, target: step.target, rounds: rounds))
+            result.append(
+                Phase(kind: kind, start: clock, duration: step.seconds, target: step.target, rounds: rounds, cadence: step.cadence))
             clock += step.seconds
         }
         if let warmUp { add(.warmUp, warmUp) }

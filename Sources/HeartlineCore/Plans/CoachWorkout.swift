@@ -63,6 +63,8 @@ public struct CoachWorkout: Equatable, Sendable {
         case kilometresPerHour(Double)
         /// One of the athlete's five heart-rate zones.
         case heartRateZone(Int)
+        /// Revolutions or steps a minute, as a step's only target.
+        case cadence(Int)
         /// Beats per minute.
         case heartRate(low: Int, high: Int)
         /// Fractions of the athlete's maximum heart rate: 0.7 is 70 per cent.
@@ -83,13 +85,15 @@ public struct CoachWorkout: Equatable, Sendable {
         public var target: Target?
         /// A ramp's end, where the target changes steadily from `target` to it.
         public var rampTo: Target?
-        /// Targets the step asks for beside `target` that plans do not carry, such as a Zwift
-        /// step's cadence beside its power: each said, the step kept without it.
+        /// Targets the step asks for beside `target` that plans do not carry: each said, the
+        /// step kept without it.
         public var alsoAsks: [UnsupportedTarget]
+        /// A cadence to hold beside `target`, such as a Zwift step's beside its power.
+        public var cadence: Int?
 
         public init(
             number: Int, intensity: Intensity, length: Length, target: Target? = nil, rampTo: Target? = nil,
-            alsoAsks: [UnsupportedTarget] = []
+            alsoAsks: [UnsupportedTarget] = [], cadence: Int? = nil
         ) {
             self.number = number
             self.intensity = intensity
@@ -97,6 +101,7 @@ public struct CoachWorkout: Equatable, Sendable {
             self.target = target
             self.rampTo = rampTo
             self.alsoAsks = alsoAsks
+            self.cadence = cadence
         }
     }
 }
@@ -182,6 +187,9 @@ extension CoachWorkout {
             case .unsupported(let kind):
                 notes.append(.target(step: step, kind))
                 return nil
+            case .cadence:
+                // Carried beside the target (`planStep`), never as one.
+                return nil
             }
             if made == nil { notes.append(.targetOutOfRange(step: step)) }
             return made
@@ -213,12 +221,19 @@ extension CoachWorkout {
             for kind in step.alsoAsks where !notes.contains(.target(step: step.number, kind)) {
                 notes.append(.target(step: step.number, kind))
             }
+            // A cadence beside the target, or as the step's only target.
+            var cadence = step.cadence
+            if case .cadence(let only) = step.target { cadence = only }
+            if let given = cadence, !TrainingPlan.cadenceRange.contains(given) {
+                notes.append(.targetOutOfRange(step: step.number))
+                cadence = nil
+            }
             if let from = step.target, let to = step.rampTo, from != to {
                 let steady = target(middle(from, to), step: step.number)
                 if let steady { notes.append(.ramp(step: step.number, steady)) }
-                return TrainingPlan.Step(seconds, target: steady)
+                return TrainingPlan.Step(seconds, target: steady, cadence: cadence)
             }
-            return TrainingPlan.Step(seconds, target: target(step.target, step: step.number))
+            return TrainingPlan.Step(seconds, target: target(step.target, step: step.number), cadence: cadence)
         }
 
         var warmUp: TrainingPlan.Step?

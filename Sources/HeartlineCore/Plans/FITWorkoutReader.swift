@@ -209,7 +209,10 @@ public enum FITWorkoutReader {
             if from <= 100 && to <= 100 { return .shareOfMaximumHeartRate(low: Double(from) / 100, high: Double(to) / 100) }
             return .unsupported(.heartRate)
         case 2: return nil
-        case 3: return .unsupported(.cadence)
+        case 3:
+            // Revolutions or steps a minute; a cadence zone is none Heartline knows.
+            guard zone == 0, let cadence = middle() else { return .unsupported(.cadence) }
+            return .cadence(Int(min(cadence, 1e6).rounded()))
         case 4:
             guard zone == 0, let power = middle() else { return .unsupported(.powerZone) }
             // Up to 1,000 a per cent of FTP; above it watts plus 1,000.

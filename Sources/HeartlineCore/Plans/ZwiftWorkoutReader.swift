@@ -134,9 +134,9 @@ public enum ZwiftWorkoutReader {
         func checked(_ part: CoachWorkout.Part) -> CoachWorkout.Part {
             unreadable ? .unreadable(number: number, name: element.name) : part
         }
-        // A cadence to ride at, which plans do not carry: said, never dropped unsaid.
-        func cadence(_ key: String) -> [CoachWorkout.UnsupportedTarget] {
-            decimal(key) == nil ? [] : [.cadence]
+        // A cadence to ride at, in revolutions a minute, beside the power.
+        func cadence(_ key: String) -> Int? {
+            decimal(key).map { Int(min(max($0, -1e6), 1e6).rounded()) }
         }
         func step(
             _ intensity: CoachWorkout.Intensity, _ length: CoachWorkout.Length, _ target: CoachWorkout.Target?,
@@ -148,7 +148,7 @@ public enum ZwiftWorkoutReader {
                 .step(
                     CoachWorkout.Step(
                         number: number, intensity: intensity, length: length, target: target, rampTo: rampTo,
-                        alsoAsks: cadence("Cadence"))))
+                        cadence: cadence("Cadence"))))
         }
         switch element.name.lowercased() {
         case "warmup":
@@ -167,10 +167,10 @@ public enum ZwiftWorkoutReader {
             guard let times else { return .unreadable(number: number, name: element.name) }
             let work = CoachWorkout.Step(
                 number: number, intensity: .active, length: seconds("OnDuration"), target: share("OnPower") ?? share("PowerOnHigh"),
-                alsoAsks: cadence("Cadence"))
+                cadence: cadence("Cadence"))
             let rest = CoachWorkout.Step(
                 number: number, intensity: .rest, length: seconds("OffDuration"), target: share("OffPower") ?? share("PowerOffLow"),
-                alsoAsks: cadence("CadenceResting"))
+                cadence: cadence("CadenceResting"))
             return checked(.repeated(times: times, [work, rest]))
         default:
             return .unknown(number: number, name: element.name)

@@ -25,25 +25,36 @@ extension Words {
         }
     }
 
+    /// What a step or phase asks for: its target, its cadence, or both ("250 watts, cadence
+    /// 90"); nil when it asks for neither.
+    public func aim(_ target: PhaseTarget?, cadence: Int?) -> String? {
+        switch (target, cadence) {
+        case (nil, nil): nil
+        case (let target?, nil): self.target(target)
+        case (nil, let cadence?): self(.planTargetCadence, ["cadence": number(cadence)])
+        case (let target?, let cadence?): self(.planTargetWithCadence, ["target": self.target(target), "cadence": number(cadence)])
+        }
+    }
+
     /// "5 minutes", or "5 minutes at 100 watts".
     public func step(_ step: TrainingPlan.Step) -> String {
         let duration = self.duration(step.seconds)
-        guard let target = step.target else { return duration }
-        return self(.planStepAt, ["duration": duration, "target": self.target(target)])
+        guard let aim = aim(step.target, cadence: step.cadence) else { return duration }
+        return self(.planStepAt, ["duration": duration, "target": aim])
     }
 
     /// "3 minutes work at 250 watts".
     private func work(_ work: TrainingPlan.Step) -> String {
         let duration = self.duration(work.seconds)
-        guard let target = work.target else { return self(.planStepWork, ["duration": duration]) }
-        return self(.planStepWorkAt, ["duration": duration, "target": self.target(target)])
+        guard let aim = aim(work.target, cadence: work.cadence) else { return self(.planStepWork, ["duration": duration]) }
+        return self(.planStepWorkAt, ["duration": duration, "target": aim])
     }
 
     /// "1 minute rest at 8 kilometres per hour": with its unit, as the work's target is said.
     private func rest(_ rest: TrainingPlan.Step, after work: TrainingPlan.Step) -> String {
         let duration = self.duration(rest.seconds)
-        guard let target = rest.target else { return self(.planStepRest, ["duration": duration]) }
-        return self(.planStepRestAt, ["duration": duration, "target": self.target(target)])
+        guard let aim = aim(rest.target, cadence: rest.cadence) else { return self(.planStepRest, ["duration": duration]) }
+        return self(.planStepRestAt, ["duration": duration, "target": aim])
     }
 
     /// Plans of up to this many blocks are read whole; longer ones, their first
