@@ -395,6 +395,35 @@ import Testing
         #expect(Self.words.planSentences(plan)[2...3] == ["3 times 1 minute work at 300 watts, 1 minute rest.", "Then 6 minutes rest."])
     }
 
+    /// A rest that follows no work (the first step, or a recovery after a rest) is a rest of
+    /// its own, said and run as rest, never as work; a FIT cadence target is the step's cadence.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITRestFirstOrTwiceIsARestAndACadenceTargetIsKept() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("rests.fit")).plan(for: Profile(functionalThresholdPower: 250))
+        let plan = try #require(reading.plan)
+        #expect(reading.notes == [])
+        #expect(
+            plan.blocks == [
+                TrainingPlan.Block(restOnly: TrainingPlan.Step(120)),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(300, target: .power(watts: 250)), rest: TrainingPlan.Step(60)),
+                TrainingPlan.Block(restOnly: TrainingPlan.Step(120)),
+                TrainingPlan.Block(rounds: 1, work: TrainingPlan.Step(180, cadence: 90)),
+            ])
+        #expect(
+            plan.phases.map(\.kind) == [
+                .rest(afterRound: 1), .work(round: 1), .rest(afterRound: 1), .rest(afterRound: 1), .work(round: 1), .coolDown,
+            ])
+        #expect(plan.duration == 120 + 300 + 60 + 120 + 180 + 300)
+        #expect(
+            Array(Self.words.planSentences(plan)[1...4]) == [
+                "Once, 2 minutes rest.", "Once, 5 minutes work at 250 watts, 1 minute rest.", "Once, 2 minutes rest.",
+                "Once, 3 minutes work at cadence 90.",
+            ])
+        // The laps of a ride that followed it: each rest a resting lap.
+        let laps = Laps.spans(plan: plan, marks: [], duration: plan.duration)
+        #expect(laps.map(\.resting) == [true, false, true, true, false, false])
+    }
+
     /// A FIT workout whose one step is longer than a plan holds says why, as a Zwift file with
     /// the same step does: the file cannot be followed, and its step is left out for its length.
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))

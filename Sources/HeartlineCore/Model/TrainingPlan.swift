@@ -38,6 +38,15 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
             self.rest = rest
             self.recovery = recovery
         }
+
+        /// A rest on its own, as a coach's file may have one that follows no work: a block
+        /// with no work (of no time, which has no phase) whose one round ends in `rest`.
+        public init(restOnly rest: Step) {
+            self.init(rounds: 1, work: Step(0), recovery: rest)
+        }
+
+        /// Whether the block is a rest on its own (`init(restOnly:)`).
+        public var isRestOnly: Bool { work.seconds == 0 && recovery != nil }
     }
 
     public var warmUp: Step?

@@ -282,6 +282,11 @@ extension CoachWorkout {
                     // has it: the two are one rest, in the recovery's target.
                     last.recovery = TrainingPlan.Step((last.rest?.seconds ?? 0) + made.seconds, target: made.target)
                     blocks.append(last)
+                } else if step.intensity == .rest {
+                    // A rest that follows no work (the file's first step, or a second rest in a
+                    // row) is a rest of its own, never said as work.
+                    blocks.append(TrainingPlan.Block(restOnly: made))
+                    open = false
                 } else {
                     blocks.append(TrainingPlan.Block(rounds: 1, work: made))
                     open = true

@@ -70,6 +70,10 @@ extension Words {
         // A coach file can hold hundreds of blocks: the first few are read, then their count.
         let read = plan.blocks.count > Self.blocksReadWhole ? Self.blocksReadFirst : plan.blocks.count
         for block in plan.blocks.prefix(read) {
+            if block.isRestOnly, let rest = block.recovery {
+                sentences.append(self(.planReadOnceNoRest, ["work": self.rest(rest, after: block.work)]))
+                continue
+            }
             let work = self.work(block.work)
             let rounds = self.number(block.rounds)
             let once = block.rounds == 1

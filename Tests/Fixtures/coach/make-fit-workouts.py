@@ -145,6 +145,17 @@ def main():
         step(4, Intensity.RECOVERY, WorkoutStepDuration.TIME, duration_time=300.0),
         step(5, Intensity.COOLDOWN, WorkoutStepDuration.TIME, duration_time=300.0),
     ])
+    # A rest first, a rest after a rest, and a step held to 85 to 95 revolutions a minute.
+    write(out / "rests.fit", "Rests first and twice", Sport.CYCLING, [
+        step(0, Intensity.REST, WorkoutStepDuration.TIME, duration_time=120.0),
+        step(1, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.POWER, duration_time=300.0,
+             target_value=0, custom_target_value_low=1250, custom_target_value_high=1250),
+        step(2, Intensity.REST, WorkoutStepDuration.TIME, duration_time=60.0),
+        step(3, Intensity.RECOVERY, WorkoutStepDuration.TIME, duration_time=120.0),
+        step(4, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.CADENCE, duration_time=180.0,
+             target_value=0, custom_target_value_low=85, custom_target_value_high=95),
+        step(5, Intensity.COOLDOWN, WorkoutStepDuration.TIME, duration_time=300.0),
+    ])
     # One step of 10 hours: longer than a plan holds.
     write(out / "all-day.fit", "All day", Sport.CYCLING, [
         step(0, Intensity.ACTIVE, WorkoutStepDuration.TIME, duration_time=36000.0),
