@@ -6,10 +6,12 @@ import HeartlineCore
 import HeartlineShell
 import HeartlineStorage
 
-/// `heartline-bench plans [--files N] [--runs N] [--dir DIR]`
+/// `heartline-bench plans [--files N] [--steps N] [--runs N] [--dir DIR]`
 ///
-/// The plans folder of a coach who keeps every file: N Zwift workouts (1,000 by default) of 32
-/// steps each, about 4 kB, made in DIR (a new temporary folder by default, removed after).
+/// The plans folder of a coach who keeps every file: N Zwift workouts (1,000 by default) of
+/// 2 + N steps each (30 by default: about 4 kB; 2,300 make a file of about 250 kB, as the
+/// largest a hostile stick hands over), made in DIR (a new temporary folder by default, removed
+/// after).
 /// Measured in this process, on the production core, storage edge and prompts, as the shell
 /// runs them: from the input on the plan step to the sentences ready to speak, with the files
 /// read from disk in that time. Before each cold run every file's pages are dropped from the
@@ -22,6 +24,7 @@ enum PlansBenchmark {
     static func run(_ arguments: [String]) throws {
         var files = 1000
         var runs = 20
+        var steps = 30
         var directory: String?
         var rest = arguments[...]
         while let option = rest.popFirst() {
@@ -29,14 +32,15 @@ enum PlansBenchmark {
             switch option {
             case "--files": files = Int(value) ?? files
             case "--runs": runs = Int(value) ?? runs
+            case "--steps": steps = Int(value) ?? steps
             case "--dir": directory = value
-            default: throw StorageBenchmark.BenchmarkError("unknown option \(option); use --files N, --runs N, --dir DIR")
+            default: throw StorageBenchmark.BenchmarkError("unknown option \(option); use --files N, --steps N, --runs N, --dir DIR")
             }
         }
         let work = try directory ?? temporaryDirectory()
         defer { if directory == nil { try? FileManager.default.removeItem(atPath: work) } }
         let plans = work + "/plans"
-        let names = try makeFolder(plans, files: files)
+        let names = try makeFolder(plans, files: files, steps: steps)
         let data = work + "/data"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let catalogue = try PromptFiles.load(
@@ -50,7 +54,8 @@ enum PlansBenchmark {
         let now = Date()
         _ = edge.settle(core.start(at: now, stored: edge.storedState()), with: &core, at: now)
 
-        print("heartline-bench plans: \(files) Zwift files of about 4 kB in \(plans), \(runs) runs each")
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: plans + "/" + names[0])[.size] as? NSNumber)?.intValue ?? 0
+        print("heartline-bench plans: \(files) Zwift files of \(bytes / 1000) kB each in \(plans), \(runs) runs each")
         print(StorageBenchmark.machineDescription())
         print("time = ContinuousClock from the input to its sentences, storage's reads carried out (StorageEdge.settle)")
         var said: [String: [String]] = [:]
@@ -113,12 +118,12 @@ enum PlansBenchmark {
     }
 
     /// The folder: "session N.zwo", a seventh of them tempo sessions by their plan's name only.
-    static func makeFolder(_ folder: String, files: Int) throws -> [String] {
+    static func makeFolder(_ folder: String, files: Int, steps count: Int) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
         var names: [String] = []
         for number in 1...files {
-            let steps = (0..<30).map { _ in
+            let steps = (0..<count).map { _ in
                 "<SteadyState Duration=\"\(Int.random(in: 60...600, using: &generator))\" Power=\"0.\(Int.random(in: 50...99, using: &generator))\"/>"
             }.joined()
             let name = "Session \(number) " + (number % 7 == 0 ? "tempo" : "base")
