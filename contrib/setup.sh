@@ -143,7 +143,7 @@ if ((vm)) && ! "$vm_venv/bin/python3" -c "import bumble, virtme_ng" 2>/dev/null;
 fi
 
 if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
-  echo "setup: Swift 6.3 is not installed. Install the Swift 6.3 toolchain for Debian 12 into /opt/swift (see README)." >&2
+  echo "setup: Swift 6.3 is not installed. Install the Swift 6.3 toolchain for Debian 12 into /opt/swift (see contrib/doc/admin-guide.md, Installing)." >&2
   exit 1
 fi
 

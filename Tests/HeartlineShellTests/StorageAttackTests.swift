@@ -169,8 +169,8 @@ import Testing
 
     // MARK: Symbolic links
 
-    /// A home directory reached through a symbolic link (the README allows one) is the user's
-    /// to link: Heartline opens its data directory there.
+    /// A home directory reached through a symbolic link (the administrator's guide, "Workouts on
+    /// disk", allows one) is the user's to link: Heartline opens its data directory there.
     @Test func aDataDirectoryUnderASymlinkedHomeIsAccepted() throws {
         let scratch = TemporaryDirectory()
         let real = scratch.path + "/real-home"
