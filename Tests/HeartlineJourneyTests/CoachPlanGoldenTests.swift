@@ -379,6 +379,43 @@ import Testing
         expectGolden(
             session,
             #"""
+            :key pagedown
+            menu: Plans from files.
+            menu: Plan files 21 to 23 of 23.
+            menu: 1, Week 20 base: 20 minutes.
+            menu: 2, Week 21 base: 21 minutes.
+            menu: 3, Week 22 base: 22 minutes.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            :key pageup
+            menu: Plans from files.
+            menu: Plan files 11 to 20 of 23.
+            menu: 1, Week 10 base: 10 minutes.
+            menu: 2, Week 11 base: 11 minutes.
+            menu: 3, Week 12 base: 12 minutes.
+            menu: 4, Week 13 base: 13 minutes.
+            menu: 5, Week 14 base: 14 minutes.
+            menu: 6, Week 15 base: 15 minutes.
+            menu: 7, Week 16 base: 16 minutes.
+            menu: 8, Week 17 base: 17 minutes.
+            menu: 9, Week 18 base: 18 minutes.
+            menu: 10, Week 19 base: 19 minutes.
+            menu: Press 0 for the tenth, Week 19 base.
+            menu: Type next for more.
+            """#)
+        expectGolden(
+            session,
+            #"""
+            > describe keys
+            answer: Press a key to hear what it does, or Escape to cancel.
+            :key pagedown
+            answer: Page Down: next.
+            """#)
+        expectGolden(
+            session,
+            #"""
             > cote
             menu: Plans from files with cote.
             menu: Found 1 plan file.

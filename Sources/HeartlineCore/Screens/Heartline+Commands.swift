@@ -59,6 +59,7 @@ extension Heartline {
             // F1, F5 and F6 are the terminal's own keys on every screen.
             let own: [NamedKey: Command] = [.function(1): .keysHelp, .function(5): .repeatLast, .function(6): .spell]
             if let command = own[key] { return say(.answer, .keyDescribed, ["key": name, "action": words.name(of: command)]) }
+            if let turn = pageTurn(key) { return say(.answer, .keyDescribed, ["key": name, "action": words.name(of: turn)]) }
             switch key {
             case .up, .down: say(.answer, .keyDescribed, ["key": name, "action": words(.keyActionRecall)])
             case .left, .right, .home, .end, .delete, .backspace:
@@ -68,8 +69,19 @@ extension Heartline {
             return
         }
         if case .question = screen { return questions(.command(nil)) }
+        if let turn = pageTurn(key) { return perform(turn) }
         say(.answer, .keyDoesNothing, ["key": name])
         conversation.keepLastResponse = true
+    }
+
+    /// On a list read a page at a time (the saved workouts, the plans folder), Page Down is
+    /// next and Page Up previous; elsewhere they do nothing.
+    private func pageTurn(_ key: NamedKey) -> Command? {
+        switch (key, screen) {
+        case (.pageDown, .list), (.pageDown, .planFiles): .next
+        case (.pageUp, .list), (.pageUp, .planFiles): .previous
+        default: nil
+        }
     }
 
     /// The sport of the workout being recorded.
