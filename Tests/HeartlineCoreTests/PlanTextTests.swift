@@ -391,6 +391,15 @@ import Testing
         #expect(heard == expected.filter { !skipped.contains($0.key) })
     }
 
+    /// The coach finds the phase running at any second as the plan does, at each change and
+    /// past the end too.
+    @Test func theCoachFindsThePhaseRunningAsThePlanDoes() throws {
+        let plan = try TrainingPlanText.read("warm-up 1 minute, 3 times 20 seconds at 250 watts, 10 seconds at 120, cool-down 30 seconds")
+        let coach = PlanCoach(plan: plan)
+        for second in -1...(plan.duration + 2) { #expect(coach.phase(at: second) == plan.phase(at: second), "second \(second)") }
+        #expect(PlanCoach(plan: TrainingPlan(blocks: [])).phase(at: 0) == nil)
+    }
+
     /// A coach's messages come at their seconds, after the phase's own cue at the same second;
     /// one due at a second the workout skipped comes at the next, and none comes twice.
     @Test func theCoachsMessagesComeAtTheirSecondsAfterThePhasesCue() throws {

@@ -66,9 +66,9 @@ extension WorkoutFeature {
 
     static func speakPlanPosition(_ state: State, _ environment: FeatureEnvironment, _ steps: inout [FeatureStep]) {
         guard let active = state.workout else { return }
-        guard let plan = active.plan?.plan else { return steps.append(.say(.answer, .answerPlanNone)) }
+        guard let coach = active.plan else { return steps.append(.say(.answer, .answerPlanNone)) }
         let elapsed = Int(active.engine.elapsed(at: environment.now))
-        guard let phase = plan.phase(at: elapsed) else { return steps.append(.say(.answer, .answerPlanFinished)) }
+        guard let phase = coach.phase(at: elapsed) else { return steps.append(.say(.answer, .answerPlanFinished)) }
         let words = environment.words
         let name: String
         switch phase.kind {

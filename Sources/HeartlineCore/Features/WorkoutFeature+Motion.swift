@@ -57,7 +57,7 @@ extension WorkoutFeature {
         case .cadence:
             if let cadence = motion.cadence {
                 // Against the plan's cadence while a phase asks for one.
-                if let wanted = active.plan?.plan.phase(at: Int(active.engine.elapsed(at: now)))?.cadence {
+                if let wanted = active.plan?.phase(at: Int(active.engine.elapsed(at: now)))?.cadence {
                     return steps.append(
                         .say(kind, .answerCadenceTarget, ["target": words.number(wanted), "cadence": words.number(cadence)]))
                 }

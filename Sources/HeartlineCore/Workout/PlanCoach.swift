@@ -39,6 +39,19 @@ public struct PlanCoach: Sendable {
         messages = plan.messages
     }
 
+    /// The phase running at `elapsed` active seconds, or nil once the plan is over: looked up
+    /// in the phases worked out once, by halves, as a readout or an answer may ask at any second.
+    public func phase(at elapsed: Int) -> TrainingPlan.Phase? {
+        var low = 0
+        var high = phases.count
+        while low < high {
+            let middle = (low + high) / 2
+            if phases[middle].end <= elapsed { low = middle + 1 } else { high = middle }
+        }
+        guard low < phases.count, phases[low].start <= elapsed else { return nil }
+        return phases[low]
+    }
+
     /// The cues due when `elapsed` active seconds have passed (0 at the start).
     public mutating func cues(atElapsed elapsed: Int) -> [Cue] {
         guard elapsed > lastSecond else { return [] }
