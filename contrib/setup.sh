@@ -45,6 +45,8 @@ test_packages=(
   # The headset tests: a mock bluetoothd (the bluez5 template) on a private dbus-daemon.
   python3-dbusmock
   dbus-daemon
+  # gdbus: the tests wait for the mock to take its name on the bus (gdbus wait), and call it.
+  libglib2.0-bin
   # The stick tests: a small FAT image (mkfs.vfat) stands in for a USB stick.
   dosfstools
   # The Debian package (contrib/package.sh): dpkg-shlibdeps finds what the binary links, and

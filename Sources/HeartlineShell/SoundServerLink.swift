@@ -299,6 +299,7 @@ final class SoundServerLink {
         started = .now
         partial = []
         watch = loop.watch(pipe) { [weak self] in self?.readable() }
+        log("sound: the sound server is watched (pactl subscribe, process \(child?.pid ?? 0))")
         // What happened while nothing watched.
         refresh()
     }

@@ -20,6 +20,8 @@ public final class AudioRecorder {
 
     private final class Storage: Sendable {
         let chunks = Locked<[Chunk]>([])
+        /// Broadcast each time a chunk arrives.
+        let arrived = NSCondition()
     }
 
     /// A chunk this loud or louder counts as sound (speech peaks reach thousands).
@@ -56,9 +58,15 @@ public final class AudioRecorder {
                 let peak = frames.map { abs(Int($0)) }.max() ?? 0
                 let energy = frames.reduce(0.0) { $0 + Double($1) * Double($1) }
                 let chunk = Chunk(time: .now, peak: peak, rms: (energy / Double(max(frames.count, 1))).squareRoot())
+                storage.arrived.lock()
                 storage.chunks.withLock { $0.append(chunk) }
+                storage.arrived.broadcast()
+                storage.arrived.unlock()
             }
             close(fd)
+            storage.arrived.lock()
+            storage.arrived.broadcast()
+            storage.arrived.unlock()
         }
         reader.start()
         Thread.sleep(forTimeInterval: settle)
@@ -92,6 +100,18 @@ public final class AudioRecorder {
     /// When sound first arrived at or after `start`.
     public func firstSound(after start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         chunks(from: start).first { $0.peak >= Self.soundThreshold }?.time
+    }
+
+    /// Waits for sound at or after `start`, woken by each chunk that arrives; when it first
+    /// arrived, or nil when none did within `timeout` seconds.
+    public func waitForSound(after start: ContinuousClock.Instant, timeout: Double) -> ContinuousClock.Instant? {
+        let deadline = Date().addingTimeInterval(timeout)
+        storage.arrived.lock()
+        defer { storage.arrived.unlock() }
+        while true {
+            if let heard = firstSound(after: start) { return heard }
+            if !storage.arrived.wait(until: deadline) { return firstSound(after: start) }
+        }
     }
 
     /// When sound last arrived at or after `start`.

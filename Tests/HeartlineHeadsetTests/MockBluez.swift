@@ -65,17 +65,15 @@ final class MockBluez {
         process.standardError = FileHandle.nullDevice
         try process.run()
         bluez = process
-        let owned = spin(timeout: 20) { () -> Bool? in
-            var owner: Bool?
-            self.control.call(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", [.string("org.bluez")]
-            ) { result in
-                owner = (try? result.get())?.first?.bool
-            }
-            _ = self.spin(timeout: 2) { owner }
-            return owner == true ? true : nil
-        }
-        try #require(owned == true, "the mock bluetoothd did not take org.bluez")
+        // gdbus waits on the bus's NameOwnerChanged signal for the name.
+        let wait = Process()
+        wait.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        wait.arguments = ["wait", "--address", address, "--timeout", "20", "org.bluez"]
+        wait.standardOutput = FileHandle.nullDevice
+        wait.standardError = FileHandle.nullDevice
+        try wait.run()
+        wait.waitUntilExit()
+        try #require(wait.terminationStatus == 0, "the mock bluetoothd did not take org.bluez")
     }
 
     /// Stops the mock bluetoothd, as a crash would: its name leaves the bus.

@@ -98,29 +98,43 @@ struct HeadsetSoundTests {
         return nil
     }
 
-    /// Waits until `condition` holds, or `timeout` seconds pass.
-    static func eventually(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
+    /// Waits until the headset's sink is the default and the test's stream plays on it, looking
+    /// again each time the run writes its log (it logs each output it makes; an output already
+    /// right needs no line).
+    static func outputIsTheHeadset(log: String) -> Bool {
+        FileWatch.wait(in: (log as NSString).deletingLastPathComponent, timeout: 20) {
+            defaultSink() == sink && sinkOfStream(PlayingStream.name) == sink
         }
-        return condition()
+    }
+
+    /// Waits until the run's log holds `text` `times` times (its own lines say when it moved the
+    /// output, saw the sink go, and watches the sound server).
+    static func logged(_ text: String, times: Int = 1, in log: String, timeout: Double = 20) -> Bool {
+        FileWatch.wait(for: text, times: times, inFile: log, timeout: timeout)
     }
 
     /// A stream playing silence to `device` for as long as the value lives.
     final class PlayingStream {
         let process = Process()
         static let name = "heartline-test-stream"
+        /// pacat's standard error, read to its end while it plays.
+        private var output: Pipe?
 
         init(device: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/pacat")
             process.arguments = ["--playback", "--raw", "--device=\(device)", "--client-name=\(Self.name)", "--stream-name=silence"]
             process.environment = ProcessInfo.processInfo.environment.merging(HeadsetSoundTests.sound) { $1 }
+            process.arguments?.append("--verbose")
             process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            let said = Pipe()
+            process.standardError = said
             try process.run()
+            // pacat says on its standard error when its stream is on the sound server.
+            let reader = TranscriptReader(said.fileHandleForReading.fileDescriptor)
+            let connected = reader.waitForLine(timeout: 20) { $0.contains("Stream successfully created") }
+            #expect(connected != nil, "pacat's stream was not created: \(reader.lines)")
+            output = said
         }
 
         deinit {
@@ -171,7 +185,7 @@ struct HeadsetSoundTests {
         }
         try Self.pactl(["set-default-sink", "null"])
         let stream = try PlayingStream(device: "null")
-        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == "null" }, "the stream did not start on the null sink")
+        #expect(Self.sinkOfStream(PlayingStream.name) == "null", "the stream did not start on the null sink")
 
         let data = TemporaryDirectory()
         let terminal = try InProcessTerminal(
@@ -179,8 +193,10 @@ struct HeadsetSoundTests {
             environment: Self.sound.merging(["HEARTLINE_DBUS_ADDRESS": bus.address]) { $1 }, logFile: data.path + "/log")
         #expect(terminal.waitFor("menu: 5, Resting check."))
         Self.pair(terminal)
-        #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
-        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == Self.sink }, "the playing stream was not moved")
+        let log = data.path + "/log"
+        #expect(
+            Self.outputIsTheHeadset(log: log),
+            "default sink \(Self.defaultSink() ?? "none"), stream on \(Self.sinkOfStream(PlayingStream.name) ?? "none")")
         var mark = terminal.mark
         terminal.type("check\r")
         #expect(terminal.waitFor("sound goes to the headset SHOKZ OpenRun.", after: mark), "\(terminal.screen.suffix(600))")
@@ -211,12 +227,9 @@ struct HeadsetSoundTests {
         loaded = []
         // While the sink is away no phase is said (the first change comes 5 seconds in); the
         // workout records on.
-        let log = data.path + "/log"
-        #expect(
-            Self.eventually(timeout: 10) {
-                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("the headset's sink went")
-            }, "the sink's going was not seen")
+        #expect(Self.logged("the headset's sink went", in: log, timeout: 10), "the sink's going was not seen")
         let beforeTheChange = 6.5 - Date().timeIntervalSince(startedAt)
+        // Real time: past the first phase change (5 s in) on the real clock, the sink still away.
         if beforeTheChange > 0 { usleep(UInt32(beforeTheChange * 1_000_000)) }
         let away = terminal.output(after: mark)
         #expect(!away.contains("event: "), "said while the headset's sink was away: \(away)")
@@ -229,20 +242,20 @@ struct HeadsetSoundTests {
         #expect(terminal.waitFor(" ago. ", after: mark))
         let missed = terminal.output(after: mark)
         #expect(missed.contains(" ago. Work, round") || missed.contains(" ago. Rest,"), "\(missed)")
-        #expect(Self.eventually { Self.defaultSink() == Self.sink }, "default sink: \(Self.defaultSink() ?? "none")")
-        #expect(Self.eventually { Self.sinkOfStream(PlayingStream.name) == Self.sink }, "the stream was not moved back")
+        #expect(
+            Self.outputIsTheHeadset(log: log),
+            "not moved back: default sink \(Self.defaultSink() ?? "none"), stream on \(Self.sinkOfStream(PlayingStream.name) ?? "none")")
 
         // The sound server's events stop (pactl subscribe killed, as when the server restarts):
         // the watch is started again, and the sink's next going and return are heard.
         let first = try #require(Self.subscribeChild(), "no pactl subscribe child")
         kill(first, SIGKILL)
-        #expect(
-            Self.eventually { Self.subscribeChild().map { $0 != first } ?? false },
-            "pactl subscribe was not started again")
+        #expect(Self.logged("sound: the sound server is watched", times: 2, in: log), "pactl subscribe was not started again")
+        #expect(Self.subscribeChild().map { $0 != first } == true, "pactl subscribe was not started again")
         mark = terminal.mark
         try Self.pactl(["unload-module", again])
         loaded = []
-        usleep(3_000_000)
+        #expect(Self.logged("the headset's sink went", times: 2, in: log), "the sink's second going was not seen")
         loaded = [
             try Self.pactl(["load-module", "module-null-sink", "sink_name=\(Self.sink)"]).trimmingCharacters(in: .whitespacesAndNewlines)
         ]
@@ -309,7 +322,7 @@ struct HeadsetSoundTests {
         terminal.type("check\r")
         #expect(terminal.waitFor("answer: Speech: no sound output was found.", after: mark), "\(terminal.screen.suffix(600))")
         // Still answering, after the watch of the sound server has been tried again.
-        usleep(3_000_000)
+        #expect(Self.logged("sound: the sound server does not answer", times: 2, in: log), "\(FileWatch.contents(of: log))")
         mark = terminal.mark
         terminal.type("where\r")
         #expect(terminal.waitFor("answer: You are on", after: mark))

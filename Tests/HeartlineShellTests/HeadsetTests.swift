@@ -43,14 +43,10 @@ struct HeadsetByEarTests {
             bluez.standardOutput = FileHandle.nullDevice
             bluez.standardError = FileHandle.nullDevice
             try bluez.run()
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let owned = try call(
-                    "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", ["org.bluez"])
-                if owned.contains("true") { return }
-                usleep(100_000)
-            }
-            throw POSIXError(.ETIMEDOUT)
+            // gdbus waits on the bus's NameOwnerChanged signal for the name.
+            let waited = try runProgram(
+                "/usr/bin/gdbus", ["wait", "--address", address, "--timeout", "20", "org.bluez"], input: Data(), timeout: 30)
+            guard waited.status == 0 else { throw POSIXError(.ETIMEDOUT) }
         }
 
         deinit {

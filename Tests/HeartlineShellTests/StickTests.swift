@@ -53,14 +53,10 @@ struct StickTests {
             udisks.standardOutput = FileHandle.nullDevice
             udisks.standardError = FileHandle.nullDevice
             try udisks.run()
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let owned = try call(
-                    "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", ["org.freedesktop.UDisks2"])
-                if owned.contains("true") { return }
-                usleep(100_000)
-            }
-            throw POSIXError(.ETIMEDOUT)
+            // gdbus waits on the bus's NameOwnerChanged signal for the name.
+            let waited = try runProgram(
+                "/usr/bin/gdbus", ["wait", "--address", address, "--timeout", "20", "org.freedesktop.UDisks2"], input: Data(), timeout: 30)
+            guard waited.status == 0 else { throw POSIXError(.ETIMEDOUT) }
         }
 
         deinit {
@@ -311,8 +307,7 @@ struct StickTests {
         #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
         mark = terminal.mark
         terminal.type("2")
-        let deadline = Date().addingTimeInterval(30)
-        while Self.marker(stick.path).count < 1, Date() < deadline { usleep(50_000) }
+        _ = FileWatch.wait(in: stick.path + "/heartline", timeout: 30) { Self.marker(stick.path).count >= 1 }
         #expect(Self.marker(stick.path) == [names[0]])
         try bus.pullOut()
         #expect(terminal.waitFor("answer: The stick was pulled out early; plug it in again to copy the rest.", after: mark, timeout: 20))
@@ -322,13 +317,17 @@ struct StickTests {
         var chunk = [UInt8](repeating: 0, count: 65536)
         // Drained to the end of the file once its writer is seen: a read before the blocked
         // writer's open returns finds no writer (0) and would cut its write instead.
+        // poll waits for the writer's bytes: a FIFO that never had a writer does not say hung up.
         let drained = Date().addingTimeInterval(30)
         var heard = false
         while Date() < drained {
             let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
             if count > 0 { heard = true }
             if count == 0, heard { break }
-            if count <= 0 { usleep(20_000) }
+            if count <= 0 {
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, Int32(max(1, drained.timeIntervalSinceNow * 1000)))
+            }
         }
         #expect(heard, "the stalled write was never heard through its pipe")
         close(reader)
@@ -373,10 +372,7 @@ struct StickTests {
         #expect(terminal.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20))
         mark = terminal.mark
         terminal.type("2")
-        let deadline = Date().addingTimeInterval(30)
-        func failed() -> Bool { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("not copied: failed") }
-        while !failed(), Date() < deadline { usleep(20_000) }
-        #expect(failed(), "the second file's write never failed")
+        #expect(FileWatch.wait(for: "not copied: failed", inFile: log, timeout: 30), "the second file's write never failed")
         try bus.pullOut()
         #expect(terminal.waitFor("answer: The stick was pulled out early; plug it in again to copy the rest.", after: mark, timeout: 20))
         let said = terminal.output(after: mark)

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineTestSupport
 import Testing
 
 /// Tests/Fixtures/upload/intervals-server.py on 127.0.0.1: intervals.icu's upload endpoint as
@@ -45,13 +46,11 @@ final class UploadServer {
         ]
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
+        // The server renames its port file into place once it listens.
         var found: Int?
-        for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let number = Int(text) {
-                found = number
-                break
-            }
-            usleep(50_000)
+        _ = FileWatch.wait(in: directory.path, timeout: 10) {
+            found = Int(FileWatch.contents(of: portFile))
+            return found != nil
         }
         port = try #require(found, "the upload server did not start")
         set(mode)
@@ -95,12 +94,7 @@ final class UploadServer {
 
     /// Waits until the server has logged `count` requests.
     func waitForRequests(_ count: Int, timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if requests.count >= count { return true }
-            usleep(50_000)
-        }
-        return false
+        FileWatch.wait(in: directory.path, timeout: timeout) { requests.count >= count }
     }
 
     /// The FIT files received whole, in order.

@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 extension AudioTests {
@@ -19,6 +20,8 @@ extension AudioTests {
         final class Run {
             let process = Process()
             let input = Pipe()
+            /// Signalled when the process has ended.
+            let exited = DispatchSemaphore(value: 0)
             let directory = NSTemporaryDirectory() + "heartline-loss-\(UUID().uuidString)"
             var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
 
@@ -31,6 +34,7 @@ extension AudioTests {
                 process.standardInput = input
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
+                process.terminationHandler = { [exited] _ in exited.signal() }
                 try process.run()
             }
 
@@ -44,20 +48,15 @@ extension AudioTests {
             }
 
             func waitForLog(_ text: String, timeout: Double) -> Bool {
-                let deadline = Date().addingTimeInterval(timeout)
-                while Date() < deadline {
-                    if log.contains(text) { return true }
-                    usleep(50_000)
-                }
-                return false
+                FileWatch.wait(for: text, inFile: directory + "/log", timeout: timeout)
             }
 
             /// Ends input and waits for the process; its exit status.
             func finish() -> Int32? {
                 try? input.fileHandleForWriting.close()
-                let deadline = Date().addingTimeInterval(20)
-                while process.isRunning, Date() < deadline { usleep(50_000) }
-                return process.isRunning ? nil : process.terminationStatus
+                guard exited.wait(timeout: .now() + 20) == .success else { return nil }
+                process.waitUntilExit()
+                return process.terminationStatus
             }
 
             /// How many samples the saved workout has, from a CSV export.
@@ -89,29 +88,29 @@ extension AudioTests {
             run.type("start workout")
             let started = Date()
             #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 10), "\(run.log)")
+            // Real time: the workout's first seconds are spoken and recorded with the server there.
             usleep(2_500_000)
             let pid = try #require(AudioEnvironment.speechDispatcherPID(), "no speech-dispatcher pid file")
             #expect(kill(pid, signal) == 0)
             defer { if signal == SIGSTOP { kill(pid, SIGCONT) } }
+            // Real time: the server has been away for a second when the key is pressed.
             usleep(1_000_000)
 
             // A key while the server is away: heard within 3 seconds, through espeak-ng.
             let pressed = ContinuousClock.now
             run.type("heart rate")
-            usleep(3_500_000)
-            let heard = recorder.firstSound(after: pressed)
+            let heard = recorder.waitForSound(after: pressed, timeout: 10)
             #expect(
                 heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
                 "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
-            #expect(run.log.contains("speech: speaking through espeak-ng"), "\(run.log)")
+            #expect(run.waitForLog("speech: speaking through espeak-ng", timeout: 5), "\(run.log)")
 
             // The server answers again (continued, or started afresh by Heartline) and is used.
             if signal == SIGSTOP { kill(pid, SIGCONT) }
             #expect(run.waitForLog("speech: speaking through speech-dispatcher", timeout: 20), "\(run.log)")
             let again = ContinuousClock.now
             run.type("time")
-            usleep(2_500_000)
-            #expect(recorder.firstSound(after: again) != nil, "\(run.log)")
+            #expect(recorder.waitForSound(after: again, timeout: 10) != nil, "\(run.log)")
 
             run.type("end")
             run.type("yes")

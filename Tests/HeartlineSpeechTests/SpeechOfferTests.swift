@@ -2,6 +2,7 @@ import Foundation
 import HeartlineCore
 import HeartlineIO
 import HeartlineSpeech
+import HeartlineTestSupport
 import Testing
 
 extension AudioTests {
@@ -132,7 +133,9 @@ extension AudioTests {
             input.fileHandleForWriting.write(Data("settings\nspeech\n3\n60\ny\n4\n".utf8))
             let listed = Date().addingTimeInterval(60)
             var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
-            while !log.contains("speech: the engine offers"), Date() < listed, process.isRunning { usleep(50_000) }
+            _ = FileWatch.wait(in: directory, timeout: listed.timeIntervalSinceNow) {
+                log.contains("speech: the engine offers") || !process.isRunning
+            }
             input.fileHandleForWriting.write(Data("no-such-voice\nafrikaans\n:wait 12\nquit\n".utf8))
             try input.fileHandleForWriting.close()
             let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
