@@ -90,8 +90,7 @@ import Testing
         mark = terminal.mark
         terminal.type("zz\t")
         #expect(terminal.waitForLine("echo: No match.", after: mark))
-        terminal.type("\u{15}")
-        usleep(100_000)
+        #expect(terminal.typeAndAwaitDrawing("\u{15}"))
         terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0)
     }

@@ -188,10 +188,10 @@ import Testing
         mark = terminal.mark
         terminal.type("1")
         #expect(terminal.waitFor("answer: Workout started.", after: mark))
-        usleep(2_500_000)
         mark = terminal.mark
         terminal.type("+")
-        #expect(terminal.waitFor("answer: Heart rate, ", after: mark))
+        // The bound key answers: with the reading, or with the strap waiting for its first one.
+        #expect(terminal.waitFor("answer: Heart rate", after: mark))
         #expect(terminal.hangUp() == 0)
     }
 }

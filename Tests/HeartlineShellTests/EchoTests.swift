@@ -143,11 +143,11 @@ private struct EchoScript {
         let mark = terminal.mark
         for key in ["s", "e", "t", " "] {
             terminal.type(key)
+            // Real time: a typist's pace, 100 ms a key (what is echoed depends on the pace of typing).
             usleep(100_000)
         }
         for line in expected { #expect(terminal.waitForLine(line, after: mark)) }
-        terminal.type("\u{15}")  // Control-U empties the line
-        usleep(100_000)
+        #expect(terminal.typeAndAwaitDrawing("\u{15}"))  // Control-U empties the line
         terminal.type("\u{04}")  // Control-D on the empty line leaves
         #expect(terminal.waitForExit() == 0)
     }
@@ -158,10 +158,8 @@ private struct EchoScript {
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         let mark = terminal.mark
-        terminal.type("set")
-        usleep(100_000)
-        terminal.type("\u{7F}")
-        usleep(100_000)
+        #expect(terminal.typeAndAwaitDrawing("set"))
+        #expect(terminal.typeAndAwaitDrawing("\u{7F}"))
         terminal.type("ttings\r")
         #expect(terminal.waitFor("menu: Settings.", after: mark))
         // No echo line (the Settings menu itself names "Key echo: ...", which is no echo).

@@ -29,6 +29,22 @@ protocol TerminalUnderTest: AnyObject {
 
 extension PseudoTerminal: TerminalUnderTest {}
 
+extension TerminalUnderTest {
+    /// Types `keys` and waits until the terminal draws anything after them (readline drawing
+    /// the typed characters, its bell, a redrawn line, an answer): the keys were read before
+    /// the next ones are typed, as a person's are. Whether anything was drawn within `timeout`.
+    @discardableResult
+    func typeAndAwaitDrawing(_ keys: String, timeout: TimeInterval = 10) -> Bool {
+        let before = mark
+        type(keys)
+        let deadline = Date().addingTimeInterval(timeout)
+        while mark == before, Date() < deadline {
+            if awaitTerminal(events: Int16(POLLIN), until: deadline).hungUp { break }
+        }
+        return mark > before
+    }
+}
+
 /// Heartline's own code on a real pseudo-terminal inside this process: `HeartlineMain.run` on a
 /// thread of its own, the terminal's side as its standard streams, readline and all. The test
 /// types on the other side and reads what is drawn there, as with the binary, without starting
@@ -210,7 +226,11 @@ final class InProcessTerminal: TerminalUnderTest {
     /// Waits until the run's side of the terminal leaves canonical mode.
     func waitUntilNotCanonical(timeout: TimeInterval = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while isCanonical, Date() < deadline { usleep(5_000) }
+        // readline draws its prompt just after it sets the terminal up: each output is a look.
+        while isCanonical, Date() < deadline {
+            if awaitTerminal(until: deadline).hungUp { break }
+            _ = mark
+        }
         return !isCanonical
     }
 

@@ -330,13 +330,11 @@ import Testing
         terminal.type("\u{1B}")
         #expect(terminal.waitFor("answer: Nothing to cancel.", after: mark))
         mark = terminal.mark
-        usleep(200_000)
         terminal.type("settings\r")
         #expect(terminal.waitFor("menu: 8, Power off.", after: mark), "the s after Escape is typed, not taken as Meta-s")
         #expect(!terminal.output(after: mark).contains("I don't know"))
         mark = terminal.mark
-        terminal.type("pro")
-        usleep(200_000)
+        #expect(terminal.typeAndAwaitDrawing("pro"))
         terminal.type("\u{1B}")
         #expect(terminal.waitFor("answer: Command cancelled.", after: mark))
         mark = terminal.mark
@@ -353,12 +351,10 @@ import Testing
             arguments: ["--speech", "transcript", "--data-dir", data.path, "--echo", "none"])
         #expect(terminal.waitFor("menu: 4, Settings."))
         var mark = terminal.mark
+        // Control-G draws nothing: the keys after it, drawn, show it was read (keys are read in order).
         terminal.type("\u{07}")  // Control-G on the empty line: no hotkey, nothing typed
-        usleep(200_000)
-        terminal.type("sett")
-        usleep(100_000)
+        #expect(terminal.typeAndAwaitDrawing("sett"))
         terminal.type("\u{07}")  // and in the middle of a word
-        usleep(100_000)
         terminal.type("ings\r")
         #expect(terminal.waitFor("menu: 1, Profile.", after: mark))
         #expect(!terminal.output(after: mark).contains("answer: I don't know"))
