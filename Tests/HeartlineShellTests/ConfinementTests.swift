@@ -74,6 +74,7 @@ import Testing
             for _ in 0..<3 {
                 heartline.send("check")
                 #expect(heartline.waitForLine(prefix: "answer: Storage: ") != nil)
+                // Real time: the workout records between checks, its samples written under strace.
                 usleep(700_000)
             }
             heartline.send("end", "yes", "save")

@@ -67,6 +67,7 @@ import Testing
             defer { heartline.kill() }
             heartline.send("configure", "next", "start workout", ":wait 20", "end", "yes", "upload")
             try #require(heartline.waitForLine("answer: Workout saved.") != nil, "\(label): not saved")
+            // Real time: the kill lands at a random moment of the upload.
             usleep(useconds_t(random.next(upTo: 3_000)))
             heartline.kill()
             #expect(heartline.waitForExit() == SIGKILL, "\(label): not killed")
@@ -111,6 +112,7 @@ import Testing
         case .whileTimePasses:
             // Minutes of simulated time take milliseconds: the kill lands among its commits.
             heartline.send(":wait \(1 + random.next(upTo: 300))", "time")
+            // Real time: the kill lands at a random moment among the commits.
             usleep(useconds_t(random.next(upTo: 20_000)))
         case .whilePaused:
             heartline.send("pause or resume")
@@ -132,6 +134,7 @@ import Testing
         #expect(heartline.waitForExit() == SIGKILL, "\(label): not killed")
         if moment == .duringTheNextStart {
             let next = try LiveHeartline(["--simulate", "--speech", "transcript", "--data-dir", data.path])
+            // Real time: the kill lands at a random moment of the next start.
             usleep(useconds_t(random.next(upTo: 60_000)))
             next.kill()
             #expect(next.waitForExit() != nil, "\(label): the next start did not end")

@@ -62,6 +62,7 @@ import Testing
         let refusedAfter = try #require(intoLine.answered, "no refusal; \(terminal.screen.suffix(400))")
         #expect(refusedAfter < 1, "the paste was answered after \(refusedAfter) s")
         // The rest is dropped once the input pauses; the next key acts.
+        // Real time: the pause in the input that ends a paste.
         usleep(500_000)
         var screen = String(decoding: Array(terminal.screen.utf8).dropFirst(mark), as: UTF8.self)
         #expect(Self.count(Self.tooLong, in: screen) == 1, "\(screen.suffix(600))")
@@ -81,6 +82,7 @@ import Testing
         #expect(asKeys.written, "the paste was not all read within 60 s")
         let keysRefusedAfter = try #require(asKeys.answered, "no refusal; \(terminal.screen.suffix(400))")
         #expect(keysRefusedAfter < 1, "the paste was answered after \(keysRefusedAfter) s")
+        // Real time: the pause in the input that ends a paste.
         usleep(500_000)
         screen = String(decoding: Array(terminal.screen.utf8).dropFirst(mark), as: UTF8.self)
         #expect(Self.count(Self.tooLong, in: screen) == 1, "\(screen.suffix(600))")

@@ -49,6 +49,7 @@ import Testing
         }
         Self.type("-", on: master)
         let repeats = Thread {
+            // Real time: a held key's repeats come 0.2 s after its first press, as a keyboard's do.
             usleep(200_000)
             Self.type("------", on: master)
         }

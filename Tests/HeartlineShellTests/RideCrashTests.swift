@@ -113,6 +113,7 @@ import Testing
             terminal.type(Self.configure.map { $0 + "\r" }.joined())
             try #require(terminal.waitFor("answer: Workout started."), "\(label): no start")
             let started = Date()
+            // Real time: the kill lands at a random moment of a ride on the real clock.
             usleep(useconds_t(milliseconds * 1000))
             kill(terminal.process.processIdentifier, SIGKILL)
             let ridden = Date().timeIntervalSince(started)
@@ -156,7 +157,7 @@ import Testing
             elapsed += seconds
         }
         if busy > 0 {
-            // Simulated seconds take microseconds: the kill lands among them and their commits.
+            // Real time: simulated seconds take microseconds; the kill lands among them and their commits.
             heartline.send(":wait \(busy)")
             usleep(useconds_t(busy * 50))
         }

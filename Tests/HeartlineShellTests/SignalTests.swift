@@ -38,6 +38,7 @@ import Testing
         let heartline = try LiveHeartline(["--speech", "transcript", "--data-dir", data.path])
         heartline.send("configure", "next", "start workout", ":wait 60")
         try #require(heartline.waitForLine("answer: Workout started.") != nil)
+        // Real time: two seconds of a workout on the real clock, then the signal, in the loop's wait.
         usleep(2_300_000)
         let sent = Date()
         heartline.send(signal: SIGTERM)

@@ -46,6 +46,7 @@ import Testing
         mark = terminal.mark
         terminal.type("start workout\r")
         try #require(terminal.waitFor("answer: Workout started.", after: mark, timeout: 10))
+        // Real time: three seconds of samples, on the real clock, for the upload to carry.
         sleep(3)
         mark = terminal.mark
         terminal.type("e")
@@ -164,6 +165,7 @@ import Testing
             terminal.type("where\r")
             #expect(terminal.waitFor("answer: ", after: mark, timeout: 10))
             slowest = max(slowest, Date().timeIntervalSince(asked))
+            // Real time: the keys are pressed across the hanging request, not all at once.
             usleep(300_000)
         }
         #expect(

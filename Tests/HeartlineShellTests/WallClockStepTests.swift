@@ -20,6 +20,7 @@ import Testing
         // Real time (no --simulate), with the simulated strap beating once a real second.
         let script = "configure\nnext\nstart workout\n:wait 8\nend\nyes\nsave\n"
         let stepper = Thread {
+            // Real time: the wall clock steps 2.5 s and then 5.5 s into the workout.
             usleep(2_500_000)
             try? "+1d\n".write(toFile: offsetFile, atomically: true, encoding: .utf8)
             usleep(3_000_000)

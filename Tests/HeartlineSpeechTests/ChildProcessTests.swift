@@ -14,6 +14,7 @@ import Testing
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]) }
+        // Hangs: a child that lives until it is stopped.
         let child = try ChildProcess.spawn("/bin/sleep", ["30"])
         defer {
             child.send(SIGKILL)

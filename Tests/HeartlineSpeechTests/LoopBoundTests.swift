@@ -21,6 +21,7 @@ import Testing
                 let bound = LoopBound("the loop's")
                 let thread = Thread { _ = bound.value }
                 thread.start()
+                // Hangs: this thread waits for the process to be stopped.
                 sleep(10)
             }
         }

@@ -192,6 +192,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def hang(self):
         while True:
+            # Hangs: the server's hang mode answers nothing, ever.
             time.sleep(3600)
 
     def answer(self, status, payload, headers=None):
