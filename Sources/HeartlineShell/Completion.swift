@@ -32,13 +32,31 @@ struct Completion: Equatable {
         return shared.hasPrefix(typed) ? shared : typed
     }
 
-    /// The sentence that says the result: the completed command, the matches, or no match.
+    /// The sentence that says the result: the completed command, the matches, or no match. A
+    /// list longer than a sentence of 15 words says its count and the first matches that fit.
     func sentence(_ words: Words) -> String {
         switch matches.count {
-        case 0: words(.completionNone)
-        case 1: matches[0]
-        default: words(.completionMatches, ["count": words.number(matches.count), "matches": matches.joined(separator: ", ")])
+        case 0: return words(.completionNone)
+        case 1: return matches[0]
+        default:
+            let count = words.number(matches.count)
+            let all = words(.completionMatches, ["count": count, "matches": matches.joined(separator: ", ")])
+            guard Self.wordCount(all) > Self.longestSentence else { return all }
+            var shown = matches.count - 1
+            var sentence = words(.completionFirst, ["count": count, "matches": matches.prefix(shown).joined(separator: ", ")])
+            while shown > 1, Self.wordCount(sentence) > Self.longestSentence {
+                shown -= 1
+                sentence = words(.completionFirst, ["count": count, "matches": matches.prefix(shown).joined(separator: ", ")])
+            }
+            return sentence
         }
+    }
+
+    /// The most words a spoken sentence has.
+    static let longestSentence = 15
+
+    private static func wordCount(_ sentence: String) -> Int {
+        sentence.split(separator: " ").count
     }
 
     /// Lower case and single spaces; a trailing space is kept, as it ends a word.

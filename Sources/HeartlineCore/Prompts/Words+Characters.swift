@@ -27,10 +27,17 @@ extension Words {
         return SafeText.clean(String(character)).isEmpty ? self(.characterBlank) : String(character)
     }
 
-    /// A sentence spelled letter by letter, one string per word ("capital h, e, a, r, t").
+    /// A sentence spelled letter by letter, one string per word ("capital h, e, a, r, t"); a
+    /// word too long for one sentence of 15 words ("Höchstgeschwindigkeit") in several.
     public func spelling(of sentence: String) -> [String] {
-        sentence.split(whereSeparator: \.isWhitespace).map { word in
-            word.map(characterName).joined(separator: ", ")
+        sentence.split(whereSeparator: \.isWhitespace).flatMap { word in
+            var pieces: [[String]] = [[]]
+            for name in word.map(characterName) {
+                let words = (pieces[pieces.count - 1] + [name]).joined(separator: " ").split(separator: " ").count
+                if !pieces[pieces.count - 1].isEmpty, words > 15 { pieces.append([]) }
+                pieces[pieces.count - 1].append(name)
+            }
+            return pieces.map { $0.joined(separator: ", ") }
         }
     }
 }

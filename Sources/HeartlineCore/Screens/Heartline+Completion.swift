@@ -22,11 +22,17 @@ extension Heartline {
         case .entry(.sex):
             candidates = [words(.sexFemale), words(.sexMale)] + everywhere
         case .entry(.maximumHeartRate):
-            candidates = ["clear"] + everywhere
+            // The language's own word for clearing: an English one in a Spanish session is foreign.
+            candidates = [words.catalogue.vocabulary[TypedPhrase.clear.rawValue]?.first ?? TypedPhrase.clear.english[0]] + everywhere
         case .dateEntry:
             candidates = [words(.dateToday), words(.dateYesterday)] + Prompt.weekdays.map { words($0) } + everywhere
         case .summary:
-            candidates = menuItems().map(\.label) + ["save"] + everywhere
+            // "save" for "Save workout": the save item's first word, where no other item starts so.
+            let items = menuItems()
+            let first = { (item: MenuItem) in item.label.split(separator: " ").first.map(String.init) ?? "" }
+            let save = items.first { $0.action == .saveWorkout }.map(first)
+            let short = save.map { word in items.filter { first($0) == word }.count == 1 ? [word] : [] } ?? []
+            candidates = items.map(\.label) + short + everywhere
         default:
             candidates = menuItems().map(\.label) + everywhere
         }
