@@ -352,15 +352,12 @@ final class Session {
     ) {
         let terminal = Terminal(words: words, echo: echo, terminal: terminalName, input: input, output: output)
         self.terminal = terminal
-        terminal.takesKey = { [weak self] key in self?.core.takesKey(key) ?? false }
+        terminal.consult { [weak self] in self?.core }
         terminal.onInput = { [weak self] input in self?.send(input) }
         terminal.after = { [weak self] seconds, body in self?.loop.after(seconds, handler: body) }
         terminal.onKey = { [weak self] in self?.speaker.silenceUI() }
         terminal.speak = { [weak self] in self?.speaker.speak($0) }
         terminal.onStopSpeech = { [weak self] in self?.speaker.silenceUI() }
-        terminal.completions = { [weak self] in self?.core.completions() ?? [] }
-        terminal.keypadActive = { [weak self] in self?.core.isRecording ?? false }
-        terminal.describingKeys = { [weak self] in self?.core.describingKeys ?? false }
         terminal.onLine = { [weak self] line in
             guard let self else { return }
             if let line {

@@ -71,6 +71,16 @@ final class Terminal {
     /// No word breaks: the whole line is completed, since commands have several words.
     nonisolated(unsafe) private static let wholeLine = UnsafePointer(strdup("")!)
 
+    /// Asks `core` on each key what the terminal needs to know of it: whether it takes the key
+    /// at once, the words that complete, whether the keypad stands for digits and whether a key
+    /// is to be described. The shell's session and the tests that walk every key share this.
+    func consult(_ core: @escaping () -> Heartline?) {
+        takesKey = { key in core()?.takesKey(key) ?? false }
+        completions = { core()?.completions() ?? [] }
+        keypadActive = { core()?.isRecording ?? false }
+        describingKeys = { core()?.describingKeys ?? false }
+    }
+
     /// Key echo and completion speak `words`' language from now on.
     func speak(in words: Words) { voice = EchoVoice(words: words) }
 

@@ -144,6 +144,49 @@ enum Screen: Equatable, Sendable {
         if case .question(let question) = self { return question }
         return nil
     }
+
+    /// A screen's case without what it carries: the screens there are, for a test that must
+    /// visit every one (EveryKeyWalkTests). A new case must be named here, or this will not build.
+    enum Kind: String, CaseIterable, Sendable {
+        case home, configure, workout, question, summary, last, review, list, dateEntry, metricChoice, averagesChoice, zoneChoice,
+            averagesList, details, settings, recording, profile, entry, unfinished, sensor, sensorChoice, speech, speechEntry,
+            calibrationEntry, restingCheck, headset, headsetChoice, planFiles, machineEntry, stick
+    }
+
+    var kind: Kind {
+        switch self {
+        case .home: .home
+        case .configure: .configure
+        case .workout: .workout
+        case .question: .question
+        case .summary: .summary
+        case .last: .last
+        case .review: .review
+        case .list: .list
+        case .dateEntry: .dateEntry
+        case .metricChoice: .metricChoice
+        case .averagesChoice: .averagesChoice
+        case .zoneChoice: .zoneChoice
+        case .averagesList: .averagesList
+        case .details: .details
+        case .settings: .settings
+        case .recording: .recording
+        case .profile: .profile
+        case .entry: .entry
+        case .unfinished: .unfinished
+        case .sensor: .sensor
+        case .sensorChoice: .sensorChoice
+        case .speech: .speech
+        case .speechEntry: .speechEntry
+        case .calibrationEntry: .calibrationEntry
+        case .restingCheck: .restingCheck
+        case .headset: .headset
+        case .headsetChoice: .headsetChoice
+        case .planFiles: .planFiles
+        case .machineEntry: .machineEntry
+        case .stick: .stick
+        }
+    }
 }
 
 /// What choosing a menu item does.
