@@ -424,6 +424,17 @@ import Testing
         #expect(laps.map(\.resting) == [true, false, true, true, false, false])
     }
 
+    /// A FIT cadence zone is none an athlete has here: the step is kept, its target said as left
+    /// out; a custom cadence range beside it is the next step's cadence, at its middle.
+    @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))
+    func aFITCadenceZoneIsSaidAsLeftOutAndItsStepKept() throws {
+        let reading = try FITWorkoutReader.read(try Self.fit("cadence-zone.fit")).plan(for: Profile(functionalThresholdPower: 250))
+        let plan = try #require(reading.plan)
+        #expect(reading.notes.map(Self.words.coachNote) == ["Step 1 asks for a cadence zone, which is not supported: taken without it."])
+        #expect(plan.blocks.map(\.work) == [TrainingPlan.Step(120), TrainingPlan.Step(120, cadence: 85)])
+        #expect(plan.duration == 240)
+    }
+
     /// A FIT workout whose one step is longer than a plan holds says why, as a Zwift file with
     /// the same step does: the file cannot be followed, and its step is left out for its length.
     @Test(.enabled(if: fitToolInstalled, "fit-tool (PyPI) is not installed: contrib/setup.sh --test installs it"))

@@ -74,7 +74,7 @@ public struct CoachWorkout: Equatable, Sendable {
     }
 
     public enum UnsupportedTarget: Equatable, Sendable {
-        case heartRate, cadence, powerZone, pace, other
+        case heartRate, cadence, cadenceZone, powerZone, pace, other
     }
 
     public struct Step: Equatable, Sendable {

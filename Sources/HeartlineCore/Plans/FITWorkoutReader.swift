@@ -211,7 +211,8 @@ public enum FITWorkoutReader {
         case 2: return nil
         case 3:
             // Revolutions or steps a minute; a cadence zone is none Heartline knows.
-            guard zone == 0, let cadence = middle() else { return .unsupported(.cadence) }
+            guard zone == 0 else { return .unsupported(.cadenceZone) }
+            guard let cadence = middle() else { return .unsupported(.cadence) }
             return .cadence(Int(min(cadence, 1e6).rounded()))
         case 4:
             guard zone == 0, let power = middle() else { return .unsupported(.powerZone) }

@@ -44,6 +44,7 @@ extension Words {
         switch kind {
         case .heartRate: .coachWhatHeartRate
         case .cadence: .coachWhatCadence
+        case .cadenceZone: .coachWhatCadenceZone
         case .powerZone: .coachWhatPowerZone
         case .pace: .coachWhatPace
         case .other: .coachWhatOther

@@ -156,6 +156,13 @@ def main():
              target_value=0, custom_target_value_low=85, custom_target_value_high=95),
         step(5, Intensity.COOLDOWN, WorkoutStepDuration.TIME, duration_time=300.0),
     ])
+    # A cadence zone (athletes have no cadence zones Heartline knows) and then a cadence held to
+    # 80 to 90 revolutions a minute.
+    write(out / "cadence-zone.fit", "Cadence zones", Sport.CYCLING, [
+        step(0, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.CADENCE, duration_time=120.0, target_value=2),
+        step(1, Intensity.ACTIVE, WorkoutStepDuration.TIME, WorkoutStepTarget.CADENCE, duration_time=120.0,
+             target_value=0, custom_target_value_low=80, custom_target_value_high=90),
+    ])
     # One step of 10 hours: longer than a plan holds.
     write(out / "all-day.fit", "All day", Sport.CYCLING, [
         step(0, Intensity.ACTIVE, WorkoutStepDuration.TIME, duration_time=36000.0),
