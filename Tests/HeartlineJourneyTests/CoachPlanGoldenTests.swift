@@ -308,7 +308,7 @@ import Testing
             #"""
             > 4
             menu: Plans from files.
-            menu: Plan files 1 to 10 of 23.
+            menu: Page 1 of 3, 23 plan files.
             menu: 1, Côte de la Redoute: 30 minutes.
             menu: 2, Week 1 base: 1 minute.
             menu: 3, Week 2 base: 2 minutes.
@@ -327,7 +327,7 @@ import Testing
             #"""
             > next
             menu: Plans from files.
-            menu: Plan files 11 to 20 of 23.
+            menu: Page 2 of 3, 23 plan files.
             menu: 1, Week 10 base: 10 minutes.
             menu: 2, Week 11 base: 11 minutes.
             menu: 3, Week 12 base: 12 minutes.
@@ -346,7 +346,7 @@ import Testing
             #"""
             > next
             menu: Plans from files.
-            menu: Plan files 21 to 23 of 23.
+            menu: Page 3 of 3, 23 plan files.
             menu: 1, Week 20 base: 20 minutes.
             menu: 2, Week 21 base: 21 minutes.
             menu: 3, Week 22 base: 22 minutes.
@@ -362,7 +362,7 @@ import Testing
             #"""
             > previous
             menu: Plans from files.
-            menu: Plan files 11 to 20 of 23.
+            menu: Page 2 of 3, 23 plan files.
             menu: 1, Week 10 base: 10 minutes.
             menu: 2, Week 11 base: 11 minutes.
             menu: 3, Week 12 base: 12 minutes.
@@ -381,7 +381,7 @@ import Testing
             #"""
             :key pagedown
             menu: Plans from files.
-            menu: Plan files 21 to 23 of 23.
+            menu: Page 3 of 3, 23 plan files.
             menu: 1, Week 20 base: 20 minutes.
             menu: 2, Week 21 base: 21 minutes.
             menu: 3, Week 22 base: 22 minutes.
@@ -391,7 +391,7 @@ import Testing
             #"""
             :key pageup
             menu: Plans from files.
-            menu: Plan files 11 to 20 of 23.
+            menu: Page 2 of 3, 23 plan files.
             menu: 1, Week 10 base: 10 minutes.
             menu: 2, Week 11 base: 11 minutes.
             menu: 3, Week 12 base: 12 minutes.
@@ -516,8 +516,9 @@ import Testing
         let session = try GoldenSession()
         let plans = TemporaryDirectory()
         try #require(Self.python([Self.fixtures + "/make-fit-workouts.py", plans.path]) == 0, "fit-tool wrote no fixtures")
-        // The rests' file is CoachFileTests'; this folder is the coach's that came before it.
-        try FileManager.default.removeItem(atPath: plans.path + "/rests.fit")
+        // The rests' and the cadence zone's files are CoachFileTests'; this folder is the coach's
+        // that came before them.
+        for name in ["rests.fit", "cadence-zone.fit"] { try FileManager.default.removeItem(atPath: plans.path + "/" + name) }
         session.edge.plansDirectory = plans.path
         session.open(.configure(.plan, Draft()), below: [.home, .configure(.zone, Draft())])
         expectGolden(

@@ -320,13 +320,14 @@ enum ConfigureFeature: Feature {
     /// The page's title, its place in the folder, each file that cannot be read, then (by the
     /// screen's items) the plans; "Type next for more." when a page follows.
     static func presentPlanFiles(_ shown: PlanFilePage, title: String, _ words: Words) -> [FeatureStep] {
-        let first = shown.page * planPageSize + 1
-        let last = first + shown.entries.count - 1
-        let place = ["first": words.number(first), "last": words.number(last), "total": words.number(shown.total)]
+        // Each page's items are numbered from 1, as a menu's are: the page is said, not a range
+        // of numbers its items do not carry.
+        let count = words.counted(shown.total, one: .stickPlanFileOne, other: .stickPlanFileOther)
+        let pages = (shown.total + planPageSize - 1) / planPageSize
+        let place = ["page": words.number(shown.page + 1), "pages": words.number(pages), "count": count]
         var steps: [FeatureStep] = [.say(.menu, .menuTitle, ["title": title])]
         if shown.total <= planPageSize {
-            let count = ["count": words.counted(shown.total, one: .stickPlanFileOne, other: .stickPlanFileOther)]
-            steps.append(.say(.menu, shown.matching.isEmpty ? .coachFiles : .coachFound, count))
+            steps.append(.say(.menu, shown.matching.isEmpty ? .coachFiles : .coachFound, ["count": count]))
         } else {
             steps.append(.say(.menu, shown.matching.isEmpty ? .coachPage : .coachPageMatching, place))
         }
