@@ -50,6 +50,9 @@ import Testing
             Int(line.dropFirst("menu: Time elapsed, ".count).prefix { $0.isNumber })
         }
         #expect(seconds.map { (7...9).contains($0) } == true, "\(totals), \(real) s really passed")
+        // The simulated strap's readings on the real clock reached the workout (the terminal tests
+        // ask for a heart rate without waiting for the first one).
+        #expect(result.lines.contains { $0.hasPrefix("menu: Average heart rate, ") }, "\(result.standardOutput)")
         #expect(result.standardError.contains("start label corrected"), "\(result.standardError)")
 
         // The stored samples: one a second, as many as the seconds that passed.
