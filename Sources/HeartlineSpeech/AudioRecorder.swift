@@ -114,6 +114,26 @@ public final class AudioRecorder {
         }
     }
 
+    /// Waits until no sound has arrived for `quiet`, woken by each chunk that arrives; whether
+    /// that came within `timeout` seconds.
+    public func waitForSilence(lasting quiet: Duration, timeout: Double) -> Bool {
+        let began = ContinuousClock.now
+        let deadline = began.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        storage.arrived.lock()
+        defer { storage.arrived.unlock() }
+        while true {
+            let now = ContinuousClock.now
+            // Quiet since the last sound heard from `quiet` before the wait began on.
+            let lookedFrom = began - quiet
+            let silentAt = (lastSound(after: lookedFrom) ?? lookedFrom) + quiet
+            if now >= silentAt { return true }
+            if now >= deadline { return false }
+            let left = now.duration(to: min(silentAt, deadline))
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            _ = storage.arrived.wait(until: Date().addingTimeInterval(seconds))
+        }
+    }
+
     /// When sound last arrived at or after `start`.
     public func lastSound(after start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         chunks(from: start).last { $0.peak >= Self.soundThreshold }?.time

@@ -40,6 +40,21 @@ enum AudioEnvironment {
         return pid
     }
 
+    /// speech-dispatcher and its output modules (which play the sound, and outlive a stopped
+    /// server's sentence), for a wedge of the whole server: the modules are told from other
+    /// runs' by the runtime folder in their environment.
+    static func speechDispatcherAndModules() -> [pid_t] {
+        guard let server = speechDispatcherPID(), let runtime = environment["XDG_RUNTIME_DIR"] else { return [] }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let modules = processes.compactMap(pid_t.init).filter { pid in
+            let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+            guard program.hasPrefix("/usr/lib/speech-dispatcher-modules/") else { return false }
+            let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "XDG_RUNTIME_DIR=" + runtime }
+        }
+        return [server] + modules
+    }
+
     /// A quick rate for the tests' sentences, so the suite stays short.
     static let settings = SpeechSettings(rate: 40)
 }

@@ -77,6 +77,43 @@ extension AudioTests {
             }
         }
 
+        /// speech-dispatcher wedged (it and its output modules stopped) while it speaks a long
+        /// answer: the next key is still heard, through espeak-ng, the loss is logged, and SIGTERM
+        /// still ends Heartline within its bound.
+        @Test func aKeyIsHeardWhenTheServerIsWedgedMidSentence() throws {
+            try AudioEnvironment.require()
+            let recorder = try AudioRecorder()
+            defer { recorder.stop() }
+            let run = try Run()
+            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 10), "\(run.log)")
+            // The home screen's help: several sentences, seconds of speech.
+            let asked = ContinuousClock.now
+            run.type("help")
+            try #require(recorder.waitForSound(after: asked, timeout: 10) != nil, "the help was never heard\n\(run.log)")
+            let wedged = AudioEnvironment.speechDispatcherAndModules()
+            try #require(wedged.count >= 2, "no output module under speech-dispatcher: \(wedged)")
+            for pid in wedged { kill(pid, SIGSTOP) }
+            defer { for pid in wedged { kill(pid, SIGCONT) } }
+            // What was already handed to the sound server plays out; then the help is cut off,
+            // so that what sounds after the key is its answer.
+            #expect(recorder.waitForSilence(lasting: .milliseconds(700), timeout: 10), "the help still sounds")
+            let pressed = ContinuousClock.now
+            run.type("where")
+            let heard = recorder.waitForSound(after: pressed, timeout: 12)
+            #expect(
+                heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
+                "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
+            #expect(run.waitForLog("speech: speaking through espeak-ng", timeout: 5), "\(run.log)")
+            // SIGTERM while the server is still wedged ends Heartline within the 3 seconds its last
+            // words are given.
+            let terminated = ContinuousClock.now
+            #expect(kill(run.process.processIdentifier, SIGTERM) == 0)
+            #expect(run.exited.wait(timeout: .now() + 10) == .success, "still running 10 s after SIGTERM\n\(run.log)")
+            #expect(terminated.duration(to: .now) < .seconds(5), "ended \(terminated.duration(to: .now)) after SIGTERM\n\(run.log)")
+            run.process.waitUntilExit()
+            #expect(run.process.terminationStatus == 0, "\(run.log)")
+        }
+
         @Test(arguments: [SIGSTOP, SIGKILL])
         func aKeyIsHeardAndSamplesKeptWhileTheServerIsAway(signal: Int32) throws {
             try AudioEnvironment.require()
