@@ -254,6 +254,13 @@ public enum HeartlineMain {
         }
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
         session.fillInHistory = { history.request() }
+        if interactive {
+            // A page of the plans folder is read and parsed on a thread of its own: keys are
+            // answered meanwhile. A script reads it in its turn, so that its next line finds the list.
+            storage.offLoop = { [weak session] work in
+                loop.inBackground("heartline.plans", work) { input in session?.send(input) }
+            }
+        }
         let headset = HeadsetLink(
             loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log
         ) { [weak session] input in

@@ -12,8 +12,13 @@ import HeartlineIO
 /// A search reads the plan's own name from each file whose file name does not have the words,
 /// once: the name is kept with the file's size and time of change, and read again only when
 /// they change, so the next search, or the next page of one, reads nothing it read before.
-final class PlanFolder {
+///
+/// Pages may be read on a thread of their own (`StorageEdge.offLoop`): one page is read at a
+/// time, under a lock, and each file comes parsed, so the loop's thread only lists it.
+final class PlanFolder: @unchecked Sendable {
     let directory: String
+    /// Held while a page is read: the names kept are this class's only state.
+    private let reading = NSLock()
     /// A file's plan name as last read, by file name, with what it was read from.
     private var planNames: [String: (stamp: Stamp, plan: String?)] = [:]
     /// The most plan names kept: past it they are forgotten, and read again when searched.
@@ -38,6 +43,8 @@ final class PlanFolder {
     /// file or plan name (every file when it is empty), with how many such files there are. A
     /// missing folder has none.
     func page(offset: Int, limit: Int, matching: String) -> (files: [PlanFile], total: Int) {
+        reading.lock()
+        defer { reading.unlock() }
         let listed = Self.names(in: directory)
         var names = PlanFolderOrder.sorted(listed)
         if !matching.isEmpty {
@@ -48,7 +55,7 @@ final class PlanFolder {
             forgetMissing(present: listed)
         }
         let shown = names.dropFirst(max(0, offset)).prefix(max(0, limit))
-        return (shown.map(read), names.count)
+        return (shown.map { read($0).parsedNow() }, names.count)
     }
 
     /// The folder's Zwift and FIT file names, in no order; none when it cannot be listed.

@@ -17,6 +17,11 @@ public final class StorageEdge {
     }
     /// The plans folder's pages and the plan names its searches read.
     private var planFolder: PlanFolder?
+    /// Reads files from outside (the plans folder's pages) away from the caller's thread: it is
+    /// given the read as work, runs it elsewhere, and hands the work's answer to the core later,
+    /// as an input. Nil reads them in the turn, as every other read (script mode, the golden
+    /// journeys): a page of large plans is seconds of parsing that keys must not wait behind.
+    public var offLoop: ((@escaping @Sendable () -> Input) -> Void)?
     /// The service a save's upload is owed to.
     public var uploadService = OwedUpload.defaultService
     /// The disk's state the core last heard of.
@@ -64,7 +69,12 @@ public final class StorageEdge {
             case .store(let write):
                 wrote = true
                 if let answer = perform(write) { pending += core.handle(answer, at: now) }
-            case .load(let request): pending += core.handle(answer(request), at: now)
+            case .load(let request):
+                if case .planFiles(let offset, let limit, let matching) = request.query, let offLoop, let folder = planFolder {
+                    offLoop { Self.planFiles(request, folder.page(offset: offset, limit: limit, matching: matching)) }
+                } else {
+                    pending += core.handle(answer(request), at: now)
+                }
             default: others.append(effect)
             }
         }
@@ -126,13 +136,17 @@ public final class StorageEdge {
             case .restingChecks(let interval): answer = .restingChecks(try store.restingChecks(startingIn: interval))
             case .unwritten: answer = .unwritten(store.unwrittenWorkouts())
             case .planFiles(let offset, let limit, let matching):
-                let page = planFolder?.page(offset: offset, limit: limit, matching: matching) ?? (files: [], total: 0)
-                answer = .planFiles(page.files, total: page.total)
+                return Self.planFiles(request, planFolder?.page(offset: offset, limit: limit, matching: matching) ?? (files: [], total: 0))
             }
             return .loaded(request, .success(answer))
         } catch {
             return .loaded(request, .failure(Self.storageError(error)))
         }
+    }
+
+    /// A page of the plans folder, as the core hears it.
+    private static func planFiles(_ request: StorageRequest, _ page: (files: [PlanFile], total: Int)) -> Input {
+        .loaded(request, .success(.planFiles(page.files, total: page.total)))
     }
 
     /// The disk's state, as an input, when it is not what the core last heard: after the writes

@@ -12,9 +12,10 @@ import HeartlineStorage
 /// 2 + N steps each (30 by default: about 4 kB; 2,300 make a file of about 250 kB, as the
 /// largest a hostile stick hands over), made in DIR (a new temporary folder by default, removed
 /// after).
-/// Measured in this process, on the production core, storage edge and prompts, as the shell
-/// runs them: from the input on the plan step to the sentences ready to speak, with the files
-/// read from disk in that time. Before each cold run every file's pages are dropped from the
+/// Measured in this process, on the production core, storage edge and prompts, as script mode
+/// runs them (in the turn): from the input on the plan step to the sentences ready to speak,
+/// with the files read from disk in that time. On a terminal the same read runs on a thread of
+/// its own and the loop answers keys meanwhile: this is the wait for the page, not a stall. Before each cold run every file's pages are dropped from the
 /// page cache (posix_fadvise DONTNEED, which needs no privilege; it does nothing on a tmpfs).
 ///   open     "Plans from files" typed on the plan step: the folder listed, its first page read
 ///   next     the next page, from the first

@@ -75,4 +75,39 @@ import Testing
         terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0)
     }
+
+    /// A page of large plans is read and parsed off the loop's thread: a key typed just after
+    /// "plans from files" is answered before the page is said (an order, not a time).
+    @Test(.inProcessTerminal) func keysAreAnsweredWhileAPageOfLargePlansIsRead() throws {
+        let data = TemporaryDirectory()
+        let plans = data.path + "/plans"
+        try FileManager.default.createDirectory(atPath: plans, withIntermediateDirectories: true)
+        // Ten files of 6,000 steps (about 250 kB each): a page that takes the parser a while.
+        let steps = String(repeating: "<SteadyState Duration=\"60\" Power=\"0.5\"/>", count: 6000)
+        for number in 1...10 {
+            let file = "<workout_file><name>Long \(number)</name><workout>\(steps)</workout></workout_file>"
+            try Data(file.utf8).write(to: URL(fileURLWithPath: plans + "/long-\(number).zwo"))
+        }
+        let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
+        #expect(terminal.waitFor("menu: 4, Settings."))
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Sport.", after: mark))
+        for _ in 0..<4 {
+            mark = terminal.mark
+            terminal.type("next\r")
+            #expect(terminal.waitFor("menu: ", after: mark))
+        }
+        #expect(terminal.waitFor("menu: 4, Plans from files."))
+        mark = terminal.mark
+        terminal.type("plans from files\r")
+        terminal.type("where\r")
+        #expect(terminal.waitFor("menu: 1, Long 1: ", after: mark, timeout: 60), "\(terminal.screen.suffix(600))")
+        let said = terminal.output(after: mark)
+        let answered = try #require(said.range(of: "answer: You are on"), "where was not answered: \(said.suffix(600))")
+        let listed = try #require(said.range(of: "menu: Plans from files."))
+        #expect(answered.lowerBound < listed.lowerBound, "the key waited for the page: \(said.suffix(900))")
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+    }
 }

@@ -3,10 +3,20 @@
 public struct PlanFile: Equatable, Sendable {
     public var name: String
     public var bytes: [UInt8]?
+    /// The file already read as a workout (by the plans folder, off the loop's thread); nil
+    /// until it is.
+    public private(set) var parsed: Result<CoachWorkout, CoachFileError>?
 
     public init(name: String, bytes: [UInt8]?) {
         self.name = name
         self.bytes = bytes
+    }
+
+    /// The same file, read as a workout now: the loop's thread that lists it parses nothing.
+    public func parsedNow() -> PlanFile {
+        var file = self
+        file.parsed = workout()
+        return file
     }
 
     /// The plan files read from a stick's folder, the first by name: with each at most
@@ -29,6 +39,7 @@ public struct PlanFile: Equatable, Sendable {
 
     /// The file read as a coach's workout, by its name's ending.
     public func workout() -> Result<CoachWorkout, CoachFileError> {
+        if let parsed { return parsed }
         guard let bytes else { return .failure(.unopened) }
         do throws(CoachFileError) {
             return .success(try name.lowercased().hasSuffix(".zwo") ? ZwiftWorkoutReader.read(bytes) : FITWorkoutReader.read(bytes))
