@@ -23,9 +23,12 @@ public enum OutsideFile {
     /// The file's first `count` bytes at most: a caller that wants to tell a file too large
     /// asks for one byte more than it takes.
     /// `mode`: whether the file's permission bits (`st_mode`) are acceptable; checked on the
-    /// open file, before anything is read.
-    public static func read(at path: String, upTo count: Int, mode: (mode_t) -> Bool = { _ in true }) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    /// open file, before anything is read. `folder`: an open folder `path` is taken in (openat),
+    /// so that no link in the folders above it is followed either.
+    public static func read(
+        at path: String, in folder: Int32 = AT_FDCWD, upTo count: Int, mode: (mode_t) -> Bool = { _ in true }
+    ) -> Result<[UInt8], Failure> {
+        let fd = openat(folder, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
             case ENOENT: return .failure(.missing)

@@ -40,6 +40,50 @@ import Testing
         }
     }
 
+    /// On a stick whose file system has links (FAT has none; ext4, btrfs or exFAT from another
+    /// system may), a `heartline` folder that is a link into the board's home is refused as a
+    /// failed write: nothing is written or read there.
+    @Test func aStickFolderThatIsALinkIsNeverWrittenThrough() throws {
+        let stick = TemporaryDirectory()
+        let home = TemporaryDirectory()
+        #expect(symlink(home.path, stick.path + "/heartline") == 0)
+        try Data("heartline-2026-11-28-0730.fit\n".utf8).write(to: URL(fileURLWithPath: home.path + "/.heartline-copied"))
+        #expect(StickFiles.prepare(mount: stick.path) == .failure(.failed))
+        #expect(StickFiles.write([1, 2, 3], named: "heartline-2026-11-30-0730.fit", mount: stick.path) == .failed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [".heartline-copied"])
+        #expect(FileManager.default.contents(atPath: home.path + "/.heartline-copied") == Data("heartline-2026-11-28-0730.fit\n".utf8))
+        // Plans under it are not read either.
+        try FileManager.default.createDirectory(atPath: home.path + "/plans", withIntermediateDirectories: true)
+        try Data("<workout_file/>".utf8).write(to: URL(fileURLWithPath: home.path + "/plans/private.zwo"))
+        let board = TemporaryDirectory()
+        #expect(StickFiles.copyPlans(mount: stick.path, to: board.path + "/plans") == (0, []))
+    }
+
+    /// In a real `heartline` folder, a marker or a file name that is a link is not followed: the
+    /// marker link is refused (the write said as failed, the linked file untouched), and a
+    /// workout's name that is a link is replaced by the file, its target untouched.
+    @Test func aLinkInsideTheSticksFolderIsNeverFollowed() throws {
+        let stick = TemporaryDirectory()
+        let home = TemporaryDirectory()
+        let folder = stick.path + "/heartline"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: home.path + "/notes"))
+        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: home.path + "/profile"))
+        #expect(symlink(home.path + "/profile", folder + "/heartline-2026-11-30-0730.fit") == 0)
+        #expect(symlink(home.path + "/notes", folder + "/.heartline-copied") == 0)
+        #expect(StickFiles.write([1, 2, 3], named: "heartline-2026-11-30-0730.fit", mount: stick.path) == .failed)
+        #expect(FileManager.default.contents(atPath: home.path + "/notes") == Data("mine\n".utf8))
+        #expect(FileManager.default.contents(atPath: home.path + "/profile") == Data("theirs\n".utf8))
+        // The workout's file itself was written in place of the link.
+        var status = stat()
+        #expect(lstat(folder + "/heartline-2026-11-30-0730.fit", &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        // A partial name that is a link is written over, not through.
+        #expect(symlink(home.path + "/profile", folder + "/.heartline-partial-heartline-2026-12-01-0730.fit") == 0)
+        #expect(unlink(folder + "/.heartline-copied") == 0)
+        #expect(StickFiles.write([4, 5], named: "heartline-2026-12-01-0730.fit", mount: stick.path) == .failed)
+        #expect(FileManager.default.contents(atPath: home.path + "/profile") == Data("theirs\n".utf8))
+    }
+
     @Test func aStickThatWentIsSaidAsPulledOutAndAFullOneAsFull() {
         #expect(StickFiles.problem(ENOSPC) == .full)
         #expect(StickFiles.problem(EROFS) == .readOnly)

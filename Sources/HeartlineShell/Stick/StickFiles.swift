@@ -19,11 +19,29 @@ enum StickFiles {
     /// every file is copied again (a file already there is replaced by the same bytes).
     static let largestMarker = 1 << 20
 
+    /// The stick's own folder, made when `creating` and opened without following a link: on a
+    /// stick whose file system has links, a `heartline` that is one (into the board's home, say)
+    /// is refused, and every file is then taken relative to the folder opened (openat), so that
+    /// nothing is written or read outside it.
+    static func openFolder(mount: String, creating: Bool) -> Result<Int32, StickProblem> {
+        let top = open(mount, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return .failure(problem(errno)) }
+        defer { close(top) }
+        if creating, mkdirat(top, folder, 0o755) != 0, errno != EEXIST { return .failure(problem(errno)) }
+        let opened = openat(top, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard opened >= 0 else { return .failure(errno == ENOTDIR ? .failed : problem(errno)) }
+        return .success(opened)
+    }
+
     /// Makes the folder and reads the names the marker lists.
     static func prepare(mount: String) -> Result<Set<String>, StickProblem> {
-        let directory = mount + "/" + folder
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { return .failure(problem(errno)) }
-        guard case .success(let bytes) = OutsideFile.read(at: directory + "/" + markerName, upTo: largestMarker + 1),
+        let directory: Int32
+        switch openFolder(mount: mount, creating: true) {
+        case .success(let opened): directory = opened
+        case .failure(let problem): return .failure(problem)
+        }
+        defer { close(directory) }
+        guard case .success(let bytes) = OutsideFile.read(at: markerName, in: directory, upTo: largestMarker + 1),
             bytes.count <= largestMarker
         else { return .success([]) }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -34,27 +52,33 @@ enum StickFiles {
 
     /// Writes one file whole (a temporary name, synced, then renamed) and adds its name to the
     /// marker; nil when it went well. A file that cannot be finished is removed, never left half.
+    /// Every name is taken in the stick's folder as opened, no link followed.
     static func write(_ bytes: [UInt8], named name: String, mount: String) -> StickProblem? {
-        let directory = mount + "/" + folder
-        let temporary = directory + "/.heartline-partial-" + name
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let directory: Int32
+        switch openFolder(mount: mount, creating: false) {
+        case .success(let opened): directory = opened
+        case .failure(let problem): return problem
+        }
+        defer { close(directory) }
+        let temporary = ".heartline-partial-" + name
+        let descriptor = openat(directory, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return problem(errno) }
         if let failure = writeAll(bytes, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : problem(errno)) {
             close(descriptor)
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             return failure
         }
-        let path = directory + "/" + name
-        if close(descriptor) != 0 || rename(temporary, path) != 0 {
+        // renameat replaces a link of that name, never what it points to.
+        if close(descriptor) != 0 || renameat(directory, temporary, directory, name) != 0 {
             let failure = problem(errno)
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             return failure
         }
         // On FAT a renamed file's directory entry gets its size and first cluster only when its
         // inode is written: synced here, before the marker lists it, or a stick pulled out next
         // holds the name with no data.
-        if let failure = syncEntry(path) ?? syncEntry(directory) { return failure }
-        let marker = open(directory + "/" + markerName, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if let failure = syncEntry(name, in: directory) ?? (fsync(directory) == 0 ? nil : problem(errno)) { return failure }
+        let marker = openat(directory, markerName, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard marker >= 0 else { return problem(errno) }
         defer { close(marker) }
         let line = (endsLine(marker) ? "" : "\n") + name + "\n"
@@ -78,7 +102,7 @@ enum StickFiles {
         var kept: [PlanKept] = []
         try? FileManager.default.createDirectory(
             atPath: plansDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for source in [mount, mount + "/plans", mount + "/" + folder + "/plans"] {
+        for source in [mount, mount + "/plans", mount + "/" + folder + "/plans"] where !Self.passesALink(source, below: mount) {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter(PlanFile.isPlanFile).sorted()
             for name in names.prefix(PlanFile.mostListed) {
                 guard case .success(let bytes) = OutsideFile.read(at: source + "/" + name, upTo: FITWorkoutReader.largestFile + 1),
@@ -89,6 +113,18 @@ enum StickFiles {
             }
         }
         return (copied, kept)
+    }
+
+    /// Whether `path`, or a folder between `mount` and it, is a symbolic link: such a source of
+    /// plans leads out of the stick and is not read.
+    static func passesALink(_ path: String, below mount: String) -> Bool {
+        var walked = mount
+        for part in path.dropFirst(mount.count).split(separator: "/") {
+            walked += "/" + part
+            var status = stat()
+            if lstat(walked, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { return true }
+        }
+        return false
     }
 
     /// Writes `bytes` into `directory` as `name`, mode 0600, never replacing a file there: when a
@@ -118,16 +154,16 @@ enum StickFiles {
     /// Flushes the folders' entries to the stick (each file was synced as it was written).
     static func sync(mount: String) {
         for path in [mount + "/" + folder, mount] {
-            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             fsync(descriptor)
             close(descriptor)
         }
     }
 
-    /// Syncs a file or a folder by its path.
-    private static func syncEntry(_ path: String) -> StickProblem? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Syncs a file in the stick's folder, by its name there, no link followed.
+    private static func syncEntry(_ name: String, in directory: Int32) -> StickProblem? {
+        let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return problem(errno) }
         defer { close(descriptor) }
         return fsync(descriptor) == 0 ? nil : problem(errno)
