@@ -52,6 +52,28 @@ import Testing
         #expect(try store.samples(of: workout.id).count == workout.duration)
     }
 
+    /// A bus that takes the connection and never answers (a wedged system bus) while a workout
+    /// runs and "Find headsets" waits on it: SIGTERM still ends Heartline at once, the workout
+    /// kept as unfinished with its samples.
+    @Test func aSignalWhileTheBusIsWedgedEndsAtOnce() throws {
+        let data = TemporaryDirectory()
+        let bus = try WedgedOutsideTests.SilentSocket(path: data.path + "/bus")
+        let heartline = try LiveHeartline(
+            ["--simulate", "--speech", "transcript", "--data-dir", data.path + "/data"],
+            environment: ["HEARTLINE_DBUS_ADDRESS": bus.busAddress])
+        heartline.send("settings", "headset", "find headsets", "home", "configure", "next", "start workout", ":wait 20", "time")
+        try #require(heartline.waitForLine("answer: Time elapsed, 20 seconds.") != nil)
+        let sent = Date()
+        heartline.send(signal: SIGTERM)
+        #expect(heartline.waitForExit(timeout: 20) == 0)
+        #expect(Date().timeIntervalSince(sent) < 2, "ended \(Date().timeIntervalSince(sent)) s after SIGTERM")
+        let store = try SQLiteStore(directory: data.path + "/data")
+        let workout = try #require(try store.unfinishedWorkouts().first)
+        #expect(workout.duration == 20)
+        #expect(try store.samples(of: workout.id).count == 20)
+        withExtendedLifetime(bus) {}
+    }
+
     /// Paused, ended or idle, a signal stores what there is and leaves.
     @Test func aSignalOnTheSummaryKeepsTheEndedWorkout() throws {
         let data = TemporaryDirectory()
