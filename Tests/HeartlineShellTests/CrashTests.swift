@@ -22,6 +22,9 @@ import Testing
     static let environment = ProcessInfo.processInfo.environment
     static let rounds = Int(environment["HEARTLINE_CRASH_ROUNDS"] ?? "") ?? 50
     static let seed = UInt64(environment["HEARTLINE_CRASH_SEED"] ?? "") ?? 20_261_129
+    /// Stick transfer rounds: 5 with the suite; contrib/crash-stress.sh runs CI's 100 and 500
+    /// with --long (BENCHMARKS.md, "Crash stress: rounds to detection").
+    static let stickRounds = Int(environment["HEARTLINE_STICK_CRASH_ROUNDS"] ?? "") ?? 5
 
     /// Where in its life the workout is when the kill comes.
     enum Moment: CaseIterable {
@@ -47,6 +50,89 @@ import Testing
             let moment = Moment.allCases[Int(random.next(upTo: UInt64(Moment.allCases.count)))]
             let steps = 2 + Int(random.next(upTo: 30))
             try Self.crashRound(round, moment: moment, steps: steps, random: &random, reference: reference)
+        }
+    }
+
+    /// A USB stick's transfer (the board's workouts copied to it, its plans read onto the board)
+    /// killed at random on a terminal, on a fresh stick each round: nothing partial is left
+    /// under a real name on either side, the stick's marker lists only files copied whole, and
+    /// the next plug-in copies the rest, whole. `stickRounds` rounds; how many were cut
+    /// mid-transfer is printed.
+    @Test func killedDuringAStickTransferNothingIsLeftPartial() throws {
+        var random = TestRandom(seed: Self.seed)
+        let bus = try StickTests.MockUDisks()
+        let data = try StickTests.board()
+        let workouts = try Self.exportedFIT(data)
+        let plan = try Data(contentsOf: URL(fileURLWithPath: StickTests.coachPlan))
+        // Each its own plan: up to 240 kB of spaces after the coach's own, so that each takes a while.
+        let plans = Dictionary(uniqueKeysWithValues: (1...6).map { ("plan-\($0).zwo", plan + Data(repeating: 32, count: $0 * 40_000)) })
+        let arguments = StickTests.arguments(data)
+        let environment = ["HEARTLINE_DBUS_ADDRESS": bus.address]
+        let rounds = max(1, Self.stickRounds)
+        var cut = 0
+        for round in 1...rounds {
+            let label = "stick round \(round) of seed \(Self.seed)"
+            let stick = TemporaryDirectory()
+            for (name, bytes) in plans { try bytes.write(to: URL(fileURLWithPath: stick.path + "/" + name)) }
+            try? FileManager.default.removeItem(atPath: data.path + "/plans")
+            let killed = try PseudoTerminal(arguments: arguments, environment: environment)
+            try #require(killed.waitFor("menu: 5, Resting check.", after: 0, timeout: 20), "\(label): no home")
+            var mark = killed.mark
+            try bus.plugIn(stick.path)
+            try #require(killed.waitFor("menu: 4, Unmount the stick.", after: mark, timeout: 20), "\(label): no offer")
+            mark = killed.mark
+            killed.type("1")
+            try #require(killed.waitFor("answer: Working on the stick.", after: mark, timeout: 20), "\(label): no transfer")
+            // Real time: the kill lands at a random moment of the transfer (about 0.1 s here).
+            usleep(useconds_t(random.next(upTo: 150_000)))
+            Glibc.kill(killed.process.processIdentifier, SIGKILL)
+            #expect(killed.waitForExit() != nil, "\(label): not ended")
+            try bus.pullOut()
+            Self.expectWhole(stick: stick.path, workouts: workouts, board: data.path + "/plans", plans: plans, label)
+            if StickTests.copied(stick.path).count < workouts.count || Self.placedPlans(data.path + "/plans").count < plans.count {
+                cut += 1
+            }
+
+            // Plugged in again and left alone: everything is there, whole.
+            let again = try PseudoTerminal(arguments: arguments, environment: environment)
+            #expect(again.waitFor("menu: 5, Resting check.", after: 0, timeout: 20), "\(label): no home again")
+            let said = try StickTests.plugInAndChoose("1", stick.path, bus, on: again)
+            Self.expectWhole(stick: stick.path, workouts: workouts, board: data.path + "/plans", plans: plans, label + ", again")
+            #expect(StickTests.copied(stick.path) == workouts.keys.sorted(), "\(label): \(said)")
+            #expect(Set(StickTests.marker(stick.path)) == Set(workouts.keys), "\(label)")
+            #expect(Self.placedPlans(data.path + "/plans") == plans.keys.sorted(), "\(label): \(said)")
+            again.type("quit\r")
+            #expect(again.waitForExit() == 0, "\(label)")
+        }
+        print("stick-crash: \(rounds) rounds, \(cut) cut mid-transfer, none left a partial file under a real name")
+    }
+
+    /// The plan files placed on the board, by name (not the hidden one a plan is written under).
+    static func placedPlans(_ folder: String) -> [String] {
+        (((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }).sorted()
+    }
+
+    /// The FIT files the board's workouts make, by name.
+    static func exportedFIT(_ data: TemporaryDirectory) throws -> [String: Data] {
+        let output = TemporaryDirectory()
+        let exported = try runInProcess(
+            ["export", "--format", "fit", "--all", "--output", output.path, "--data-dir", data.path], input: Data())
+        var files: [String: Data] = [:]
+        for path in exported.lines { files[(path as NSString).lastPathComponent] = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        return files
+    }
+
+    /// Every file under a real name is whole: on the stick each workout the marker lists and each
+    /// it holds has the export's bytes; on the board each plan has the stick's bytes.
+    static func expectWhole(stick: String, workouts: [String: Data], board: String, plans: [String: Data], _ label: String) {
+        for name in StickTests.copied(stick) {
+            #expect(FileManager.default.contents(atPath: stick + "/heartline/" + name) == workouts[name], "\(label): \(name) on the stick")
+        }
+        for name in StickTests.marker(stick) {
+            #expect(FileManager.default.contents(atPath: stick + "/heartline/" + name) == workouts[name], "\(label): \(name) listed")
+        }
+        for name in placedPlans(board) {
+            #expect(FileManager.default.contents(atPath: board + "/" + name) == plans[name], "\(label): \(name) on the board")
         }
     }
 
