@@ -45,7 +45,7 @@ step() {
 # Waits as guest.sh's (see there): await re-runs a test each time a file grows, wait_until
 # polls a state that sends no event.
 await() { # FILE SECONDS WHAT TEST...
-  local file=$1 end=$((SECONDS + $2)) what=$3 size
+  local file=$1 seconds=$2 end=$((SECONDS + $2)) what=$3 size
   shift 3
   while true; do
     size=$(stat -c %s "$file" 2>/dev/null || echo 0)
@@ -53,7 +53,7 @@ await() { # FILE SECONDS WHAT TEST...
     ((SECONDS < end)) || break
     timeout $((end - SECONDS + 1)) tail ---disable-inotify -F -s 0.1 -c +$((size + 1)) "$file" 2>/dev/null | head -c 1 >/dev/null
   done
-  log "timed out after $2 s waiting for $what"
+  log "timed out after $seconds s waiting for $what"
   return 1
 }
 wait_until() { # SECONDS WHAT TEST...

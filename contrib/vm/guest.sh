@@ -758,37 +758,39 @@ pulseaudio_up() { pactl info >/dev/null 2>&1; }
 # headset and back; its play/pause button.
 HEADSET="SHOKZ FAKE"
 headset_journey() {
-  local screens
-  # Each key is typed once the screen it answers has begun (its first entry said), and its
-  # speech is cut short, as a user who knows the way does.
+  # The way to the workout keeps the old rhythm of keys, a second or two apart, each cutting the
+  # speech of the screen before, while a defect is open: espeak-ng's stream, moved to the
+  # headset's sink while it spoke, stalled for good in 4 of 8 runs since the waits of issue 36
+  # (keys on events or in this rhythm alike; none in the 4 runs before), the headset hearing
+  # silence to the end. Named, until that is understood (see vm-suite.md).
+  local why="the old rhythm of keys, which espeak-ng's stream survives"
   wait_said "Heartline is ready" 60
-  wait_said "1, Configure a new workout\." 20
+  let_time_pass 1 "$why"
   printf 'settings\r'
-  wait_said "1, Profile\." 20
+  let_time_pass 1 "$why"
   printf 'headset\r'
   wait_said "Remembered headset|No headset is remembered" 20
   printf 'find headsets\r'
   wait_said "^1, $HEADSET|No headset was found" 90
+  let_time_pass 1 "$why"
   printf 1
   wait_said "$HEADSET is connected|did not pair|did not connect|did not answer" 90
+  let_time_pass 1 "$why"
   # PulseAudio's module makes the headset's sink the default once its profile is up.
   wait_until 20 "PulseAudio's default sink to be the headset's" default_sink_bluez
   pactl list short sinks >"$share/sinks-connected.txt" 2>&1
   pactl info >>"$share/sinks-connected.txt" 2>&1
-  screens=$(said_count "1, Configure a new workout\.")
   printf 'home\r'
-  wait_said_more "1, Configure a new workout\." "$screens" 20
+  let_time_pass 1 "$why"
   printf 'configure\r'
-  wait_said "1, Running\." 20
+  let_time_pass 1 "$why"
   # A plan with a phase change every 5 seconds, so that events fall while the headset is away
-  # whatever the virtual link's timing: they are held, and said when it is back. Next, screen by
-  # screen (each once its first entry is said), up to the training plan.
+  # whatever the virtual link's timing: they are held, and said when it is back.
   local step
   for step in 1 2 3 4 5 6; do
     grep -q "^Training plan\.\s*$" <(sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r/\n/g' "$transcript") && break
-    screens=$(said_count "$SCREEN_FIRST")
     printf 'next\r'
-    wait_said_more "$SCREEN_FIRST" "$screens" 20
+    let_time_pass 2 "$why"
   done
   printf 'warm up 10 seconds, 30 times 5 seconds work, 5 seconds rest\r'
   wait_said "Ready to start" 20
@@ -845,8 +847,6 @@ headset_journey() {
   wait_said "Goodbye" 15
   wait_until 20 "Heartline to exit after Goodbye" heartline_gone
 }
-# The first entry of a screen, on a terminal's screen (among its escape sequences).
-SCREEN_FIRST="(^|[^0-9])1, [A-Z]"
 default_sink_bluez() { pactl info 2>/dev/null | grep -q "^Default Sink: bluez_sink"; }
 no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -q bluez_sink; }
 # What the terminal showed after its first LINES lines, without its escape sequences.
