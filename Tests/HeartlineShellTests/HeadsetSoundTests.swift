@@ -202,14 +202,7 @@ struct HeadsetSoundTests {
         #expect(terminal.waitFor("sound goes to the headset SHOKZ OpenRun.", after: mark), "\(terminal.screen.suffix(600))")
 
         // A workout with a phase every 5 seconds; the headset's sink goes as it starts.
-        mark = terminal.mark
-        terminal.type("configure\r")
-        #expect(terminal.waitFor("menu: Sport.", after: mark))
-        for _ in 0..<4 {
-            mark = terminal.mark
-            terminal.type("next\r")
-            #expect(terminal.waitFor("menu: ", after: mark))
-        }
+        PlanTerminalTests.configureToThePlanStep(terminal)
         // "Type a plan" first: on a terminal the plan's leading digit would choose an item.
         mark = terminal.mark
         terminal.type("2")

@@ -53,16 +53,8 @@ import Testing
             ["--simulate", "--speech", "transcript", "--data-dir", data.path] + (givenOnTheCommandLine ? ["--plans", plans] : [])
         let terminal = try InProcessTerminal(arguments: arguments)
         #expect(terminal.waitFor("menu: 4, Settings."))
+        Self.configureToThePlanStep(terminal)
         var mark = terminal.mark
-        terminal.type("configure\r")
-        #expect(terminal.waitFor("menu: Sport.", after: mark))
-        for _ in 0..<4 {
-            mark = terminal.mark
-            terminal.type("next\r")
-            #expect(terminal.waitFor("menu: ", after: mark))
-        }
-        #expect(terminal.waitFor("menu: 4, Plans from files."))
-        mark = terminal.mark
         terminal.type("plans from files\r")
         #expect(
             terminal.waitFor("menu: broken.zwo cannot be read: it is not a Zwift or FIT workout file.", after: mark),
@@ -90,16 +82,8 @@ import Testing
         }
         let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
+        Self.configureToThePlanStep(terminal)
         var mark = terminal.mark
-        terminal.type("configure\r")
-        #expect(terminal.waitFor("menu: Sport.", after: mark))
-        for _ in 0..<4 {
-            mark = terminal.mark
-            terminal.type("next\r")
-            #expect(terminal.waitFor("menu: ", after: mark))
-        }
-        #expect(terminal.waitFor("menu: 4, Plans from files."))
-        mark = terminal.mark
         terminal.type("plans from files\r")
         terminal.type("where\r")
         #expect(terminal.waitFor("menu: 1, Long 1: ", after: mark, timeout: 60), "\(terminal.screen.suffix(600))")
@@ -109,5 +93,19 @@ import Testing
         #expect(answered.lowerBound < listed.lowerBound, "the key waited for the page: \(said.suffix(900))")
         terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0)
+    }
+
+    /// From Home, "configure" and next through the sport, the metrics, the interval and the zone
+    /// to the plan step, each screen waited for.
+    static func configureToThePlanStep(_ terminal: some TerminalUnderTest) {
+        var mark = terminal.mark
+        terminal.type("configure\r")
+        #expect(terminal.waitFor("menu: Sport.", after: mark, timeout: 10))
+        for _ in 0..<4 {
+            mark = terminal.mark
+            terminal.type("next\r")
+            #expect(terminal.waitFor("menu: ", after: mark, timeout: 10))
+        }
+        #expect(terminal.waitFor("menu: 4, Plans from files.", after: mark, timeout: 10))
     }
 }

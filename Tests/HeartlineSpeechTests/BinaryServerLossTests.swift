@@ -99,11 +99,7 @@ extension AudioTests {
             #expect(recorder.waitForSilence(lasting: .milliseconds(700), timeout: 10), "the help still sounds")
             let pressed = ContinuousClock.now
             run.type("where")
-            let heard = recorder.waitForSound(after: pressed, timeout: 12)
-            #expect(
-                heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
-                "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
-            #expect(run.waitForLog("speech: speaking through espeak-ng", timeout: 5), "\(run.log)")
+            Self.expectHeardThroughEspeak(recorder, pressed: pressed, run)
             // SIGTERM while the server is still wedged ends Heartline within the 3 seconds its last
             // words are given.
             let terminated = ContinuousClock.now
@@ -112,6 +108,16 @@ extension AudioTests {
             #expect(terminated.duration(to: .now) < .seconds(5), "ended \(terminated.duration(to: .now)) after SIGTERM\n\(run.log)")
             run.process.waitUntilExit()
             #expect(run.process.terminationStatus == 0, "\(run.log)")
+        }
+
+        /// A key pressed at `pressed` while the server is away is heard within 3 seconds, and the
+        /// log says espeak-ng speaks.
+        static func expectHeardThroughEspeak(_ recorder: AudioRecorder, pressed: ContinuousClock.Instant, _ run: Run) {
+            let heard = recorder.waitForSound(after: pressed, timeout: 12)
+            #expect(
+                heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
+                "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
+            #expect(run.waitForLog("speech: speaking through espeak-ng", timeout: 5), "\(run.log)")
         }
 
         @Test(arguments: [SIGSTOP, SIGKILL])
@@ -136,11 +142,7 @@ extension AudioTests {
             // A key while the server is away: heard within 3 seconds, through espeak-ng.
             let pressed = ContinuousClock.now
             run.type("heart rate")
-            let heard = recorder.waitForSound(after: pressed, timeout: 10)
-            #expect(
-                heard.map { pressed.duration(to: $0) < .seconds(3) } == true,
-                "heard at \(String(describing: heard.map { pressed.duration(to: $0) }))\n\(run.log)")
-            #expect(run.waitForLog("speech: speaking through espeak-ng", timeout: 5), "\(run.log)")
+            Self.expectHeardThroughEspeak(recorder, pressed: pressed, run)
 
             // The server answers again (continued, or started afresh by Heartline) and is used.
             if signal == SIGSTOP { kill(pid, SIGCONT) }
