@@ -41,22 +41,15 @@ struct Completion: Equatable {
         default:
             let count = words.number(matches.count)
             let all = words(.completionMatches, ["count": count, "matches": matches.joined(separator: ", ")])
-            guard Self.wordCount(all) > Self.longestSentence else { return all }
+            guard Words.wordCount(all) > Words.longestSentence else { return all }
             var shown = matches.count - 1
             var sentence = words(.completionFirst, ["count": count, "matches": matches.prefix(shown).joined(separator: ", ")])
-            while shown > 1, Self.wordCount(sentence) > Self.longestSentence {
+            while shown > 1, Words.wordCount(sentence) > Words.longestSentence {
                 shown -= 1
                 sentence = words(.completionFirst, ["count": count, "matches": matches.prefix(shown).joined(separator: ", ")])
             }
             return sentence
         }
-    }
-
-    /// The most words a spoken sentence has.
-    static let longestSentence = 15
-
-    private static func wordCount(_ sentence: String) -> Int {
-        sentence.split(separator: " ").count
     }
 
     /// Lower case and single spaces; a trailing space is kept, as it ends a word.

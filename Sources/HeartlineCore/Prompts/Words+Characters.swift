@@ -4,6 +4,15 @@ import Foundation
 // descriptions, F1) and by the shell's key echo. Their templates are in Prompts/en/characters.prompts.
 
 extension Words {
+    /// The most words a spoken sentence has (PRODUCT.md): longer lists, spellings, help and
+    /// plans are said in several sentences, or shortened.
+    public static let longestSentence = 15
+
+    /// How many words `sentence` is, as the ear counts them: what stands between spaces.
+    public static func wordCount(_ sentence: String) -> Int {
+        sentence.split(separator: " ").count
+    }
+
     /// Characters whose name is clearer than the character itself.
     static let characterNames: [Character: Prompt] = [
         " ": .characterSpace, "\t": .characterTab, "!": .characterExclamation, "\"": .characterQuote,
@@ -31,11 +40,18 @@ extension Words {
     /// word too long for one sentence of 15 words ("Höchstgeschwindigkeit") in several.
     public func spelling(of sentence: String) -> [String] {
         sentence.split(whereSeparator: \.isWhitespace).flatMap { word in
+            // A character's name is a word or two ("capital h"): a piece ends before it would
+            // pass a sentence's length.
             var pieces: [[String]] = [[]]
+            var length = 0
             for name in word.map(characterName) {
-                let words = (pieces[pieces.count - 1] + [name]).joined(separator: " ").split(separator: " ").count
-                if !pieces[pieces.count - 1].isEmpty, words > 15 { pieces.append([]) }
+                let words = Self.wordCount(name)
+                if !pieces[pieces.count - 1].isEmpty, length + words > Self.longestSentence {
+                    pieces.append([])
+                    length = 0
+                }
                 pieces[pieces.count - 1].append(name)
+                length += words
             }
             return pieces.map { $0.joined(separator: ", ") }
         }

@@ -1,8 +1,5 @@
 /// A training plan in words: its parts, targets and the reasons a typed plan is refused.
 extension Words {
-    /// The longest sentence a plan is read back in; a longer block says its rest on its own.
-    static let longestPlanSentence = 15
-
     /// "250 watts", "12.5 kilometres per hour", "2 per cent incline", "resistance level 8": every
     /// target with its unit, a rest's too ("1 minute rest at 8" named no unit).
     public func target(_ target: PhaseTarget) -> String {
@@ -93,7 +90,8 @@ extension Words {
             let whole =
                 once
                 ? self(.planReadOnce, ["work": work, "rest": rest]) : self(.planReadBlock, ["rounds": rounds, "work": work, "rest": rest])
-            if whole.split(separator: " ").count <= Self.longestPlanSentence {
+            // A block longer than a sentence says its rest on its own.
+            if Self.wordCount(whole) <= Self.longestSentence {
                 sentences.append(whole)
             } else {
                 sentences.append(workOnly)

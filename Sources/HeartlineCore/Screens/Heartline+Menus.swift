@@ -246,7 +246,7 @@ extension Heartline {
         var sentence: [String] = []
         for item in items {
             let longer = words(.helpKeys, ["keys": (sentence + [item]).joined(separator: "; ")])
-            if !sentence.isEmpty, sentence.count == 3 || longer.split(separator: " ").count > 15 {
+            if !sentence.isEmpty, sentence.count == 3 || Words.wordCount(longer) > Words.longestSentence {
                 say(.answer, .helpKeys, ["keys": sentence.joined(separator: "; ")])
                 sentence = []
             }
