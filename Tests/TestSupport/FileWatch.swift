@@ -32,14 +32,9 @@ public enum FileWatch {
         }
     }
 
-    /// Waits until the file at `path` holds `text`; whether it did before `timeout`.
-    public static func wait(for text: String, inFile path: String, timeout: TimeInterval) -> Bool {
-        wait(in: (path as NSString).deletingLastPathComponent, timeout: timeout) { contents(of: path).contains(text) }
-    }
-
     /// Waits until the file at `path` holds `text` at least `count` times; whether it did before
     /// `timeout`.
-    public static func wait(for text: String, times count: Int, inFile path: String, timeout: TimeInterval) -> Bool {
+    public static func wait(for text: String, times count: Int = 1, inFile path: String, timeout: TimeInterval) -> Bool {
         wait(in: (path as NSString).deletingLastPathComponent, timeout: timeout) {
             contents(of: path).components(separatedBy: text).count - 1 >= count
         }
