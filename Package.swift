@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "HeartlineStorageTests", dependencies: ["HeartlineStorage", "HeartlineCore", "HeartlineTestSupport"]),
         .testTarget(
             name: "HeartlineSpeechTests",
-            dependencies: ["HeartlineSpeech", "HeartlineCore", "HeartlineIO", "HeartlineTestSupport"]),
+            dependencies: ["HeartlineSpeech", "CEspeakNG", "HeartlineCore", "HeartlineIO", "HeartlineTestSupport"]),
         .testTarget(
             name: "HeartlineBluetoothTests",
             dependencies: ["HeartlineBluetooth", "HeartlineCore", "HeartlineIO", "CHeartlineSystem", "HeartlineTestSupport"]),

@@ -29,6 +29,7 @@ struct EspeakFunctions: @unchecked Sendable {
             UnsafeMutableRawPointer?
         ) -> espeak_ERROR
     let cancel: @convention(c) () -> espeak_ERROR
+    let terminate: @convention(c) () -> espeak_ERROR
     let setParameter: @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
     let setVoiceByName: @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
     let setVoiceByProperties: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> espeak_ERROR
@@ -51,6 +52,7 @@ struct EspeakFunctions: @unchecked Sendable {
             setSynthCallback: try symbol("espeak_SetSynthCallback"),
             synth: try symbol("espeak_Synth"),
             cancel: try symbol("espeak_Cancel"),
+            terminate: try symbol("espeak_Terminate"),
             setParameter: try symbol("espeak_SetParameter"),
             setVoiceByName: try symbol("espeak_SetVoiceByName"),
             setVoiceByProperties: try symbol("espeak_SetVoiceByProperties"),
@@ -80,24 +82,49 @@ final class EspeakLibrary: @unchecked Sendable {
     /// The settings espeak-ng has now; read and written on `queue` only.
     private var applied: SpeechSettings?
 
-    private init() throws(SpeechError) {
-        let espeak = try EspeakFunctions.load()
+    private convenience init() throws(SpeechError) {
+        try self.init(functions: EspeakFunctions.load())
+    }
+
+    /// The library behind `functions` (the loaded one, or a test's stand-in for it).
+    init(functions espeak: EspeakFunctions) throws(SpeechError) {
         self.espeak = espeak
-        let rate = queue.sync { () -> Int32 in
-            // DONT_EXIT: missing voice data must be an error, not exit(1).
-            let rate = espeak.initialize(AUDIO_OUTPUT_PLAYBACK, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-            if rate > 0 { espeak.setSynthCallback(espeakSynthesis) }
-            return rate
-        }
+        let rate = queue.sync { Self.start(espeak) }
         guard rate > 0 else {
             throw SpeechError(engine: EspeakEngine.engineName, reason: "espeak_Initialize failed (voice data missing?)")
         }
         sampleRate = rate
-        // The first sentence after initialising opens the audio stream (0.4–1.9 s measured):
-        // pay that now, with a sentence of silence nobody waits for.
+        warmUp()
+    }
+
+    /// Initialises the library for playback; its sample rate, or 0 when it could not start.
+    private static func start(_ espeak: EspeakFunctions) -> Int32 {
+        // DONT_EXIT: missing voice data must be an error, not exit(1).
+        let rate = espeak.initialize(AUDIO_OUTPUT_PLAYBACK, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        if rate > 0 { espeak.setSynthCallback(espeakSynthesis) }
+        return rate
+    }
+
+    /// The first sentence after initialising opens the audio stream (0.4–1.9 s measured): pay
+    /// that now, with a sentence of silence nobody waits for.
+    private func warmUp() {
         queue.async { [self] in
             apply(SpeechSettings())
             _ = synthesize(" ", token: 0)
+        }
+    }
+
+    /// Ends the library and initialises it again: its audio output is opened afresh. For an
+    /// output that failed for good (libpcaudio's stream left open while espeak-ng opens another
+    /// one, every later sentence refused), which nothing less than this clears. `done` runs on
+    /// the library's queue with whether it started again; it waits behind a call that hangs.
+    func restart(done: @escaping @Sendable (Bool) -> Void) {
+        queue.async { [self] in
+            _ = espeak.terminate()
+            applied = nil
+            let started = Self.start(espeak) > 0
+            if started { warmUp() }
+            done(started)
         }
     }
 

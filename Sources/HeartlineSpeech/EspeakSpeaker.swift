@@ -11,7 +11,7 @@ public final class EspeakSpeaker: DrivenSpeaker {
     public init(loop: EventLoop, settings: SpeechSettings = SpeechSettings(), log: @escaping (String) -> Void = { _ in })
         throws(SpeechError)
     {
-        let engine = try EspeakEngine(loop: loop, settings: settings)
+        let engine = try EspeakEngine(loop: loop, settings: settings, log: log)
         super.init(driver: SpeechDriver(engines: [engine], settings: settings, announcements: nil, log: log))
     }
 

@@ -28,7 +28,7 @@ public final class SpeechRouter: DrivenSpeaker {
         var engines: [any SpeechEngine] = [speechd]
         var reasons: [String] = []
         do {
-            engines.append(try EspeakEngine(loop: loop, settings: settings))
+            engines.append(try EspeakEngine(loop: loop, settings: settings, log: log))
         } catch {
             reasons.append(error.description)
             log("speech: no espeak-ng fallback: \(error)")

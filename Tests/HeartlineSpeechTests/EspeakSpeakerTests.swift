@@ -1,6 +1,6 @@
 import HeartlineCore
 import HeartlineIO
-import HeartlineSpeech
+@testable import HeartlineSpeech
 import Testing
 
 extension AudioTests {
@@ -31,6 +31,23 @@ extension AudioTests {
             speaker.speak([Utterance(.answer, Sentences.answer)])
             #expect(loop.spin(until: { log.first(.ended, of: Sentences.answer) != nil }, timeout: 10), "\(log.transcript)")
             #expect(log.states(of: Sentences.answer) == [.requested, .began, .ended])
+            let began = try #require(log.first(.began, of: Sentences.answer)).time
+            let ended = try #require(log.first(.ended, of: Sentences.answer)).time
+            let heard = recorder.loudness(from: began.advanced(by: .milliseconds(-100)), to: ended.advanced(by: .milliseconds(300)))
+            #expect(heard.peak > 2000, "peak \(heard.peak)")
+            #expect(heard.rms > 300, "RMS \(heard.rms)")
+        }
+
+        /// The restart a failed audio output gets (`EspeakOutputLossTests`), on the real library:
+        /// ended and initialised again in the process, it speaks, and is heard.
+        @Test func theLibraryStartedAgainIsHeard() throws {
+            defer { finish() }
+            let restarted = Locked<Bool?>(nil)
+            try EspeakLibrary.shared.get().restart { started in restarted.withLock { $0 = started } }
+            #expect(loop.spin(until: { restarted.withLock { $0 } != nil }, timeout: 10))
+            #expect(restarted.withLock { $0 } == true)
+            speaker.speak([Utterance(.answer, Sentences.answer)])
+            #expect(loop.spin(until: { log.first(.ended, of: Sentences.answer) != nil }, timeout: 10), "\(log.transcript)")
             let began = try #require(log.first(.began, of: Sentences.answer)).time
             let ended = try #require(log.first(.ended, of: Sentences.answer)).time
             let heard = recorder.loudness(from: began.advanced(by: .milliseconds(-100)), to: ended.advanced(by: .milliseconds(300)))
