@@ -610,8 +610,10 @@ check_headset() {
   local line packets seconds rms loud
   line=$(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1)
   read -r packets seconds rms loud < <(sed -E 's/.* audio ([0-9]+) packets, ([0-9.]+) s, rms ([0-9]+), loud ([0-9]+).*/\1 \2 \3 \4/' <<<"$line")
+  # Each line's RMS is of its last second; the loudest second's is the one that says speech.
+  rms=$(grep -F "radio: $h audio " "$s/radio.log" | sed -nE 's/.* rms ([0-9]+),.*/\1/p' | sort -n | tail -n 1)
   if [[ $loud =~ ^[0-9]+$ ]] && ((loud >= 10 && packets >= 20)); then
-    pass "$group: speech streamed to the headset: $packets SBC packets, $seconds s decoded, RMS $rms, $loud loud windows of 50 ms"
+    pass "$group: speech streamed to the headset: $packets SBC packets, $seconds s decoded, $loud loud windows of 50 ms, RMS ${rms:-0} in the loudest second"
   else
     fail "$group: no speech reached the headset (${line:-no audio at all})"
     show "$s/radio.log"
