@@ -2,7 +2,9 @@
     import Glibc
 #endif
 import Foundation
+import HeartlineCore
 import HeartlineIO
+import HeartlineStorage
 
 /// `heartline-bench loop [--seconds N] [--binary PATH] [--only NAME]`
 ///
@@ -14,6 +16,14 @@ import HeartlineIO
 /// notification or speech report can be handled. Four runs:
 /// - quiet: one notification a second;
 /// - speech server stopped: speech-dispatcher SIGSTOPped for 12 s mid-workout;
+/// - speech wedged mid-sentence: speech-dispatcher and its output modules SIGSTOPped for 10 s
+///   while the answer to the key at 8 s speaks (the log's loss reason says whether it had begun);
+/// - plans folder on a terminal: Heartline on a pseudo-terminal (`script`), whose plans folder
+///   holds 50 coach files of about 250 kB and a FIFO named like one; "Plans from files" is
+///   asked for, the first plan chosen, the workout started by keys (the read is off the loop on
+///   a terminal: its stalls are in "outside recording");
+/// - 39,206-phase plan: the workout follows a coach file of 198 blocks of 99 rounds, chosen from
+///   the plans folder (the plan's cues and laps each second);
 /// - slow disk: every fsync and fdatasync held 0.5 s by strace's fault injection;
 /// - strap flood: 1000 notifications a second;
 /// - unbounded flood: from 3 s to 3 s before the end, a thread sends notifications as fast as
@@ -25,6 +35,9 @@ enum LoopBenchmark {
         var stopSpeechServer = false
         var slowDisk = false
         var unbounded = false
+        var wedgeMidSentence = false
+        var longPlan = false
+        var plansFolder = false
     }
 
     static let scenarios = [
@@ -33,6 +46,9 @@ enum LoopBenchmark {
         Scenario(name: "slow disk", slowDisk: true),
         Scenario(name: "strap flood", notificationsPerTick: 10),
         Scenario(name: "unbounded flood", unbounded: true),
+        Scenario(name: "speech wedged mid-sentence", wedgeMidSentence: true),
+        Scenario(name: "39,206-phase plan", longPlan: true),
+        Scenario(name: "plans folder on a terminal", plansFolder: true),
     ]
 
     static func run(_ arguments: [String]) throws {
@@ -78,6 +94,17 @@ enum LoopBenchmark {
             binary, "--sensor", "att-socket:" + peer.path, "--speech", "auto", "--data-dir", directory + "/data", "--log",
             directory + "/log",
         ]
+        if scenario.longPlan {
+            try writeLongPlan(in: directory + "/plans")
+            arguments += ["--plans", directory + "/plans"]
+        }
+        if scenario.plansFolder {
+            _ = try PlansBenchmark.makeFolder(directory + "/plans", files: 50, steps: 2300)
+            guard mkfifo(directory + "/plans/a trap.zwo", 0o600) == 0 else { throw StorageBenchmark.BenchmarkError("mkfifo failed") }
+            arguments += ["--plans", directory + "/plans"]
+            // A terminal of its own: script(1) gives it a pseudo-terminal and passes the keys on.
+            arguments = ["script", "-qfec", arguments.map(shellQuoted).joined(separator: " "), "/dev/null"]
+        }
         if scenario.slowDisk {
             arguments =
                 ["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync,fdatasync", "-e", "inject=fsync,fdatasync:delay_enter=500000"]
@@ -96,10 +123,27 @@ enum LoopBenchmark {
         let started = ContinuousClock.now
         // Keys at 8 s and 12 s of the workout: with the server stopped from 5 s to 17 s, their
         // answers need speech while it does not answer.
-        let script = "configure\nnext\nstart workout\n:wait 8\nheart rate\n:wait 4\ntime\n:wait \(max(1, seconds - 12))\nend\nyes\nsave\n"
-        input.fileHandleForWriting.write(Data(script.utf8))
-        // End of input after "save": Heartline leaves once the script is done.
-        try? input.fileHandleForWriting.close()
+        // With the long plan: its step (the fifth screen), "Plans from files", the first file.
+        let configure = scenario.longPlan ? "configure\nnext\nnext\nnext\nnext\n4\n1\n" : "configure\nnext\n"
+        let script =
+            configure + "start workout\n:wait 8\nheart rate\n:wait 4\ntime\n:wait \(max(1, seconds - 12))\nend\nyes\nsave\n"
+        if scenario.plansFolder {
+            // Keys as typed: a digit on a menu acts at once; the workout ends by its keys (e asks,
+            // y answers, 1 saves).
+            let keys: [(Double, String)] =
+                [
+                    (2, "configure\r"), (3, "next\r"), (4, "next\r"), (5, "next\r"), (6, "next\r"), (7, "4"), (12, "1"),
+                    (14, "start workout\r"),
+                ]
+                + [(Double(14 + seconds), "e"), (Double(15 + seconds), "y"), (Double(17 + seconds), "1"), (Double(19 + seconds), "quit\r")]
+            for (time, key) in keys {
+                loop.after(time) { input.fileHandleForWriting.write(Data(key.utf8)) }
+            }
+        } else {
+            input.fileHandleForWriting.write(Data(script.utf8))
+            // End of input after "save": Heartline leaves once the script is done.
+            try? input.fileHandleForWriting.close()
+        }
 
         // One notification a second, or a flood every 10 ms.
         var second = 0
@@ -121,6 +165,7 @@ enum LoopBenchmark {
             loop.after(Double(max(4, seconds - 3))) { flood?.stop() }
         }
         var stopped: pid_t?
+        var wedged: [pid_t] = []
         if scenario.stopSpeechServer {
             loop.after(5) {
                 guard let pid = speechDispatcherPID() else { return }
@@ -132,11 +177,26 @@ enum LoopBenchmark {
                 }
             }
         }
+        if scenario.wedgeMidSentence {
+            // The key at 8 s of the workout comes about 8.5 s after the start; its answer takes
+            // about 2 s to say.
+            loop.after(9) {
+                guard let pid = speechDispatcherPID() else { return }
+                let all = [pid] + children(of: pid)
+                for member in all { kill(member, SIGSTOP) }
+                wedged = all
+                loop.after(10) {
+                    for member in all { kill(member, SIGCONT) }
+                    wedged = []
+                }
+            }
+        }
         let deadline = started.advanced(by: .seconds(seconds + 60))
         while process.isRunning, ContinuousClock.now < deadline {
             loop.turn(maximumWait: 0.05)
         }
         if let stopped { kill(stopped, SIGCONT) }
+        for member in wedged { kill(member, SIGCONT) }
         flood?.stop()
         let flooded = flood.map { "; \($0.sent) notifications sent in the flood" } ?? ""
         beat = nil
@@ -154,11 +214,48 @@ enum LoopBenchmark {
         guard let longest = values["longest_ms"] else { return "no probe report (exit status \(process.terminationStatus))" }
         let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
         if ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil { print(log) }
-        let lost =
-            log.contains("speech-dispatcher lost")
-            ? "; speech-dispatcher lost and " + (log.contains("answers again") ? "back" : "not back") : ""
+        let reason = log.split(separator: "\n").first { $0.contains("speech-dispatcher lost: ") }.map {
+            String($0[$0.range(of: "lost: ")!.upperBound...])
+        }
+        // The plan the workout followed, from the saved workout.
+        var followed = ""
+        if scenario.longPlan || scenario.plansFolder {
+            let saved = try? SQLiteStore(directory: directory + "/data").workout(1)
+            followed =
+                "; the saved workout's plan: \(saved?.configuration.plan?.phases.count ?? 0) phases, \(saved?.duration ?? 0) s recorded"
+        }
+        let lost = reason.map { "; speech-dispatcher lost (\($0)) and " + (log.contains("answers again") ? "back" : "not back") } ?? ""
         return
-            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)"
+            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)\(followed)"
+    }
+
+    /// A coach file of 198 blocks of 99 rounds between a warm-up and a cool-down: 200 parts, the
+    /// most a plan holds, and 39,206 phases.
+    static func writeLongPlan(in folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let blocks = (0..<198).map { index in
+            "<IntervalsT Repeat=\"99\" OnDuration=\"\(5 + index % 7)\" OffDuration=\"\(10 + index % 3)\" OnPower=\"1.0\" OffPower=\"0.5\"/>"
+        }.joined()
+        let text =
+            "<workout_file><author>Coach</author><name>Long ladder</name><sportType>bike</sportType><workout>"
+            + "<SteadyState Duration=\"5\" Power=\"0.5\"/>\(blocks)<SteadyState Duration=\"60\" Power=\"0.5\"/></workout></workout_file>"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/long ladder.zwo"))
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The processes whose parent is `pid` (speech-dispatcher's output modules).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let child = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ")", options: .backwards)
+            else { return nil }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
     }
 
     /// The pid of the speech-dispatcher serving this user ($XDG_RUNTIME_DIR's pid file).
