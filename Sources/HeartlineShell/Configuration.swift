@@ -75,12 +75,65 @@ public struct Configuration: Equatable, Sendable {
         }
     }
 
+    /// One setting of the file: its name, the other names it is read under, and how its value is
+    /// taken (nil when it was, else why not).
+    struct Setting: Sendable {
+        let name: String
+        var aliases: [String] = []
+        let take: @Sendable (inout Configuration, String) -> Problem.Reason?
+    }
+
+    /// Every setting the file may hold, declared once: parsing looks a key up here, and the
+    /// names the documents must carry come from here. `key.KEY` lines are the key map's own.
+    static let settings: [Setting] =
+        [
+            Setting(name: "speech", aliases: ["speech.mode"]) { configuration, value in
+                guard let mode = Options.Speech(rawValue: value.lowercased()) else {
+                    return .choice(Options.Speech.allCases.map(\.rawValue))
+                }
+                configuration.speech = mode
+                return nil
+            },
+            Setting(name: "speech.rate") { number($1, into: &$0.rate) },
+            Setting(name: "speech.pitch") { number($1, into: &$0.pitch) },
+            Setting(name: "speech.volume") { number($1, into: &$0.volume) },
+            Setting(name: "speech.voice") { text($1, into: &$0.voice) },
+            Setting(name: "speech.language") { text($1, into: &$0.language) },
+            Setting(name: "speech.module") { text($1, into: &$0.module) },
+            Setting(name: "language") { configuration, value in
+                guard !value.isEmpty else { return .empty }
+                guard let code = LanguageChoice.code(of: value) else { return .choice(["en", "es", "de"]) }
+                configuration.interfaceLanguage = code
+                return nil
+            },
+            Setting(name: "sensor") { configuration, value in
+                guard isSensorAddress(value) else { return value.isEmpty ? .empty : .address }
+                configuration.sensor = value
+                return nil
+            },
+            Setting(name: "data-dir") { configuration, value in
+                guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
+                configuration.dataDirectory = value
+                return nil
+            },
+            Setting(name: "captions") { configuration, value in
+                switch value.lowercased() {
+                case "on", "yes", "true": configuration.captions = true
+                case "off", "no", "false": configuration.captions = false
+                default: return value.isEmpty ? .empty : .choice(["on", "off"])
+                }
+                return nil
+            },
+        ]
+        + ["upload.athlete", "upload.key-file", "upload.url", "upload.timeout"].map { name in
+            Setting(name: name) { $0.upload.set(name, to: $1) }
+        }
+
+    /// The prefix of a key map line, `key.KEY = ACTION`.
+    static let keyPrefix = "key."
+
     /// Every setting the file may hold, for the administrator's guide, the man page and the example file.
-    public static let settingNames = [
-        "speech", "speech.rate", "speech.pitch", "speech.volume", "speech.voice", "speech.language",
-        "speech.module", "language", "sensor", "data-dir", "captions", "key.KEY",
-        "upload.athlete", "upload.key-file", "upload.url", "upload.timeout",
-    ]
+    public static let settingNames = settings.map(\.name) + [keyPrefix + "KEY"]
 
     /// Parses `text`; returns what could be used and what could not, in line order.
     public static func parse(_ text: String) -> (configuration: Configuration, problems: [Problem]) {
@@ -112,44 +165,15 @@ public struct Configuration: Equatable, Sendable {
 
     /// Sets one setting; returns why it could not be set, if it could not.
     private mutating func set(_ key: String, to value: String) -> Problem.Reason? {
-        let name = key.hasPrefix("key.") ? key : key.lowercased()
-        if name.hasPrefix("key.") {
-            return keys.bind(String(name.dropFirst(4)), to: value)
+        // A key's name keeps its case (key.A is not key.a); a setting's does not.
+        let name = key.hasPrefix(Self.keyPrefix) ? key : key.lowercased()
+        if name.hasPrefix(Self.keyPrefix) {
+            return keys.bind(String(name.dropFirst(Self.keyPrefix.count)), to: value)
         }
-        switch name {
-        case "speech", "speech.mode":
-            guard let mode = Options.Speech(rawValue: value.lowercased()) else {
-                return .choice(Options.Speech.allCases.map(\.rawValue))
-            }
-            speech = mode
-        case "speech.rate": return Self.number(value, into: &rate)
-        case "speech.pitch": return Self.number(value, into: &pitch)
-        case "speech.volume": return Self.number(value, into: &volume)
-        case "speech.voice": return Self.text(value, into: &voice)
-        case "speech.language": return Self.text(value, into: &language)
-        case "speech.module": return Self.text(value, into: &module)
-        case "language":
-            guard !value.isEmpty else { return .empty }
-            guard let code = LanguageChoice.code(of: value) else { return .choice(["en", "es", "de"]) }
-            interfaceLanguage = code
-        case "sensor":
-            guard Self.isSensorAddress(value) else { return value.isEmpty ? .empty : .address }
-            sensor = value
-        case "captions":
-            switch value.lowercased() {
-            case "on", "yes", "true": captions = true
-            case "off", "no", "false": captions = false
-            default: return value.isEmpty ? .empty : .choice(["on", "off"])
-            }
-        case "data-dir":
-            guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
-            dataDirectory = value
-        case "upload.athlete", "upload.key-file", "upload.url", "upload.timeout":
-            return upload.set(name, to: value)
-        default:
+        guard let setting = Self.settings.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
             return .unknownSetting
         }
-        return nil
+        return setting.take(&self, value)
     }
 
     private static func number(_ value: String, into field: inout Int?) -> Problem.Reason? {

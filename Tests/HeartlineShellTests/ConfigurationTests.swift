@@ -76,6 +76,19 @@ import Testing
         #expect(configuration == expected)
     }
 
+    /// The names the documents are checked against (`InstallTests`) are the names the parser
+    /// takes, in any case: both come from one table.
+    @Test func everyDeclaredSettingIsTakenByTheParser() {
+        #expect(Configuration.settingNames.count == Set(Configuration.settingNames).count)
+        for name in Configuration.settingNames where name != "key.KEY" {
+            for written in [name, name.uppercased()] {
+                let problems = Configuration.parse("\(written) = \u{7}").problems
+                #expect(!problems.contains { $0.reason == .unknownSetting }, "\(written)")
+            }
+        }
+        #expect(Configuration.parse("key.KEY = heart rate").problems.map(\.reason) == [.keyName])
+    }
+
     @Test func theLaterLineWinsAndTheRestOfTheFileStillCounts() {
         let text = """
             # Heartline
