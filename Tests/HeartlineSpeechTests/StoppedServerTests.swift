@@ -65,7 +65,7 @@ extension AudioTests {
             #expect(log.count(.began, of: lost) == 1)
 
             // Still stopped: a second answer goes straight to espeak-ng, and nothing says "lost" again.
-            watch.spin(loop, until: { false }, timeout: 2)
+            _ = watch.spin(loop, until: { false }, timeout: 2)
             router.speak([Utterance(.answer, Sentences.answer)])
             #expect(watch.spin(loop, until: { log.first(.ended, of: Sentences.answer) != nil }, timeout: 8), "\(log.transcript)")
             #expect(log.first(.ended, of: Sentences.answer)?.engine == "espeak-ng")
