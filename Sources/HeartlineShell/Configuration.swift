@@ -125,8 +125,8 @@ public struct Configuration: Equatable, Sendable {
                 return nil
             },
         ]
-        + ["upload.athlete", "upload.key-file", "upload.url", "upload.timeout"].map { name in
-            Setting(name: name) { $0.upload.set(name, to: $1) }
+        + UploadConfiguration.Setting.allCases.map { setting in
+            Setting(name: setting.rawValue) { $0.upload.set(setting, to: $1) }
         }
 
     /// The prefix of a key map line, `key.KEY = ACTION`.

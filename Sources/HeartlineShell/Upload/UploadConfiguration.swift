@@ -23,21 +23,29 @@ public struct UploadConfiguration: Equatable, Sendable {
 
     public init() {}
 
-    mutating func set(_ name: String, to value: String) -> Configuration.Problem.Reason? {
+    /// The `upload.*` settings, each name written here only.
+    enum Setting: String, CaseIterable {
+        case athlete = "upload.athlete"
+        case keyFile = "upload.key-file"
+        case url = "upload.url"
+        case timeout = "upload.timeout"
+    }
+
+    mutating func set(_ setting: Setting, to value: String) -> Configuration.Problem.Reason? {
         guard !value.isEmpty else { return .empty }
-        switch name {
-        case "upload.athlete":
+        switch setting {
+        case .athlete:
             guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), value.count <= 20 else {
                 return .choice(["0", "i12345"])
             }
             athlete = value
-        case "upload.key-file":
+        case .keyFile:
             guard value.hasPrefix("/") || value.hasPrefix("~/") else { return .path }
             keyFile = value
-        case "upload.url":
+        case .url:
             guard Self.carriesTheKeySafely(value) else { return .webAddress }
             baseURL = value.hasSuffix("/") ? String(value.dropLast()) : value
-        default:
+        case .timeout:
             guard let seconds = Int(value), Self.timeoutRange.contains(seconds) else {
                 return .number(Self.timeoutRange)
             }
