@@ -13,7 +13,7 @@ import HeartlineStorage
 /// real decoder), its speech the real speech-dispatcher (run it under contrib/with-audio.sh),
 /// its store real SQLite. The binary measures itself (`HEARTLINE_LOOP_PROBE`): each stretch
 /// between waking from poll and polling again is a stall, during which no key, timer, strap
-/// notification or speech report can be handled. Four runs:
+/// notification or speech report can be handled. The runs:
 /// - quiet: one notification a second;
 /// - speech server stopped: speech-dispatcher SIGSTOPped for 12 s mid-workout;
 /// - speech wedged mid-sentence: speech-dispatcher and its output modules SIGSTOPped for 10 s
@@ -32,21 +32,25 @@ enum LoopBenchmark {
     struct Scenario {
         let name: String
         var notificationsPerTick = 0
-        var stopSpeechServer = false
+        /// speech-dispatcher SIGSTOPped from `at` seconds after the start for `seconds`, with
+        /// its output modules too when `modules` (a stopped server alone lets its module finish
+        /// the sentence).
+        var speechStopped: (at: Double, seconds: Double, modules: Bool)?
         var slowDisk = false
         var unbounded = false
-        var wedgeMidSentence = false
         var longPlan = false
         var plansFolder = false
     }
 
     static let scenarios = [
         Scenario(name: "quiet"),
-        Scenario(name: "speech server stopped", stopSpeechServer: true),
+        Scenario(name: "speech server stopped", speechStopped: (at: 5, seconds: 12, modules: false)),
         Scenario(name: "slow disk", slowDisk: true),
         Scenario(name: "strap flood", notificationsPerTick: 10),
         Scenario(name: "unbounded flood", unbounded: true),
-        Scenario(name: "speech wedged mid-sentence", wedgeMidSentence: true),
+        // The key at 8 s of the workout comes about 8.5 s after the start; its answer takes
+        // about 2 s to say.
+        Scenario(name: "speech wedged mid-sentence", speechStopped: (at: 9, seconds: 10, modules: true)),
         Scenario(name: "39,206-phase plan", longPlan: true),
         Scenario(name: "plans folder on a terminal", plansFolder: true),
     ]
@@ -121,12 +125,6 @@ enum LoopBenchmark {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let started = ContinuousClock.now
-        // Keys at 8 s and 12 s of the workout: with the server stopped from 5 s to 17 s, their
-        // answers need speech while it does not answer.
-        // With the long plan: its step (the fifth screen), "Plans from files", the first file.
-        let configure = scenario.longPlan ? "configure\nnext\nnext\nnext\nnext\n4\n1\n" : "configure\nnext\n"
-        let script =
-            configure + "start workout\n:wait 8\nheart rate\n:wait 4\ntime\n:wait \(max(1, seconds - 12))\nend\nyes\nsave\n"
         if scenario.plansFolder {
             // Keys as typed: a digit on a menu acts at once; the workout ends by its keys (e asks,
             // y answers, 1 saves).
@@ -140,6 +138,12 @@ enum LoopBenchmark {
                 loop.after(time) { input.fileHandleForWriting.write(Data(key.utf8)) }
             }
         } else {
+            // Keys at 8 s and 12 s of the workout: with the server stopped from 5 s to 17 s, their
+            // answers need speech while it does not answer.
+            // With the long plan: its step (the fifth screen), "Plans from files", the first file.
+            let configure = scenario.longPlan ? "configure\nnext\nnext\nnext\nnext\n4\n1\n" : "configure\nnext\n"
+            let script =
+                configure + "start workout\n:wait 8\nheart rate\n:wait 4\ntime\n:wait \(max(1, seconds - 12))\nend\nyes\nsave\n"
             input.fileHandleForWriting.write(Data(script.utf8))
             // End of input after "save": Heartline leaves once the script is done.
             try? input.fileHandleForWriting.close()
@@ -164,30 +168,15 @@ enum LoopBenchmark {
             loop.after(3) { flood = peer.flood(FakeStrap.measurementNotification([0x06, 150])) }
             loop.after(Double(max(4, seconds - 3))) { flood?.stop() }
         }
-        var stopped: pid_t?
-        var wedged: [pid_t] = []
-        if scenario.stopSpeechServer {
-            loop.after(5) {
+        var stopped: [pid_t] = []
+        if let stop = scenario.speechStopped {
+            loop.after(stop.at) {
                 guard let pid = speechDispatcherPID() else { return }
-                kill(pid, SIGSTOP)
-                stopped = pid
-                loop.after(12) {
-                    kill(pid, SIGCONT)
-                    stopped = nil
-                }
-            }
-        }
-        if scenario.wedgeMidSentence {
-            // The key at 8 s of the workout comes about 8.5 s after the start; its answer takes
-            // about 2 s to say.
-            loop.after(9) {
-                guard let pid = speechDispatcherPID() else { return }
-                let all = [pid] + children(of: pid)
-                for member in all { kill(member, SIGSTOP) }
-                wedged = all
-                loop.after(10) {
-                    for member in all { kill(member, SIGCONT) }
-                    wedged = []
+                stopped = [pid] + (stop.modules ? children(of: pid) : [])
+                for member in stopped { kill(member, SIGSTOP) }
+                loop.after(stop.seconds) {
+                    for member in stopped { kill(member, SIGCONT) }
+                    stopped = []
                 }
             }
         }
@@ -195,8 +184,7 @@ enum LoopBenchmark {
         while process.isRunning, ContinuousClock.now < deadline {
             loop.turn(maximumWait: 0.05)
         }
-        if let stopped { kill(stopped, SIGCONT) }
-        for member in wedged { kill(member, SIGCONT) }
+        for member in stopped { kill(member, SIGCONT) }
         flood?.stop()
         let flooded = flood.map { "; \($0.sent) notifications sent in the flood" } ?? ""
         beat = nil
@@ -214,9 +202,9 @@ enum LoopBenchmark {
         guard let longest = values["longest_ms"] else { return "no probe report (exit status \(process.terminationStatus))" }
         let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
         if ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil { print(log) }
-        let reason = log.split(separator: "\n").first { $0.contains("speech-dispatcher lost: ") }.map {
-            String($0[$0.range(of: "lost: ")!.upperBound...])
-        }
+        let reason = log.split(separator: "\n").lazy.compactMap { line in
+            line.range(of: "speech-dispatcher lost: ").map { String(line[$0.upperBound...]) }
+        }.first
         // The plan the workout followed, from the saved workout.
         var followed = ""
         if scenario.longPlan || scenario.plansFolder {
