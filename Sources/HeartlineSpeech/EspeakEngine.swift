@@ -7,14 +7,14 @@ import HeartlineIO
 ///
 /// Its audio output is watched as speech-dispatcher is: a sentence espeak-ng ends without having
 /// played a word of it (its audio output refused to open), or one that does not end within its
-/// deadline (the output hangs), loses the engine. `recover` then ends the library and starts it
+/// deadline after its first word (the output hangs), loses the engine. `recover` then ends the library and starts it
 /// again, which opens the output afresh, and the sentence is said again.
 final class EspeakEngine: SpeechEngine {
     static let engineName = "espeak-ng"
 
     struct Timing {
-        /// A sentence's end deadline after it was asked for: base plus so much per character
-        /// (the slowest rate says about 7 a second; the first sentence also opens the output).
+        /// A sentence's end deadline after its first word: base plus so much per character (the
+        /// slowest rate says about 7 a second).
         var endDeadlineBase = 5.0
         var endDeadlinePerCharacter = 0.2
         /// The waits before a restart that failed is tried again, the last one repeated.
@@ -69,12 +69,6 @@ final class EspeakEngine: SpeechEngine {
         library.speak(item.utterance.text, token: token, settings: settings) {
             inbox.post { reference.object?.notified(.failed, token: token) }
         }
-        let seconds = timing.endDeadlineBase + timing.endDeadlinePerCharacter * Double(item.utterance.text.count)
-        deadline = loop.after(seconds) { [weak self] in
-            guard let self, self.speaking?.token == token else { return }
-            self.deadline = nil
-            self.lose("no end within \(plainSeconds(seconds))")
-        }
         return true
     }
 
@@ -128,6 +122,14 @@ final class EspeakEngine: SpeechEngine {
         case .began:
             guard !current.begun else { return }
             speaking?.begun = true
+            // From its first word, not from the request: opening the output before the first
+            // sentence can take ten seconds and more on a slow, loaded machine.
+            let seconds = timing.endDeadlineBase + timing.endDeadlinePerCharacter * Double(current.item.utterance.text.count)
+            deadline = loop.after(seconds) { [weak self] in
+                guard let self, self.speaking?.token == token else { return }
+                self.deadline = nil
+                self.lose("no end within \(plainSeconds(seconds)) of its first word")
+            }
             report?(.began(current.item.id))
         case .ended:
             // espeak-ng ends a sentence it could not play at once, with none of its words: its

@@ -21,7 +21,7 @@ enum StandInEspeak {
         case plays
         /// Its end only, at once: the output refused to open.
         case refuses
-        /// Nothing at all: the output hangs.
+        /// Its SENTENCE and WORD events, then nothing: the output hangs mid-sentence.
         case hangs
     }
 
@@ -61,10 +61,13 @@ enum StandInEspeak {
                 state.synthesized.append(sentence)
                 return (state.outputs.isEmpty ? .plays : state.outputs.removeFirst(), state.callback)
             }
-            guard let callback, output != .hangs else { return EE_OK }
-            let types =
-                output == .plays
-                ? [espeakEVENT_SENTENCE, espeakEVENT_WORD, espeakEVENT_MSG_TERMINATED] : [espeakEVENT_MSG_TERMINATED]
+            guard let callback else { return EE_OK }
+            let types: [espeak_EVENT_TYPE] =
+                switch output {
+                case .plays: [espeakEVENT_SENTENCE, espeakEVENT_WORD, espeakEVENT_MSG_TERMINATED]
+                case .refuses: [espeakEVENT_MSG_TERMINATED]
+                case .hangs: [espeakEVENT_SENTENCE, espeakEVENT_WORD]
+                }
             thread.asyncAfter(deadline: .now() + 0.02) {
                 var events = (types + [espeakEVENT_LIST_TERMINATED]).map { type in
                     var event = espeak_EVENT()
@@ -143,6 +146,7 @@ enum StandInEspeak {
         #expect(!lines.contains { $0.contains("lost") }, "\(lines)")
     }
 
+    /// Begun and never ended: lost by the deadline counted from its first word.
     @Test func aSentenceThatNeverEndsLosesTheEngineByItsDeadline() throws {
         StandInEspeak.reset(outputs: [.hangs])
         let driver = try driver(timing: EspeakEngine.Timing(endDeadlineBase: 0.3, endDeadlinePerCharacter: 0))
@@ -150,7 +154,7 @@ enum StandInEspeak {
         let event = "Rest, 30 seconds."
         driver.speak([Utterance(.event, event)])
         #expect(loop.spin(until: { log.first(.ended, of: event) != nil }, timeout: 10), "\(log.transcript)\n\(lines)")
-        #expect(lines.contains("speech: espeak-ng lost: no end within 0.3 seconds"), "\(lines)")
+        #expect(lines.contains("speech: espeak-ng lost: no end within 0.3 seconds of its first word"), "\(lines)")
         #expect(StandInEspeak.state.withLock { $0.synthesized } == [event, event])
     }
 
