@@ -154,7 +154,7 @@ public final class SQLiteStore: WorkoutStore {
         // Heartline from starting. The chunks stay readable as they are.
         try? repackLeftoverChunks()
         // Likewise: a workout with impossible totals stays readable as it is until this succeeds.
-        try? repairImplausibleWorkouts()
+        _ = try? repairImplausibleWorkouts()
     }
 
     deinit {
@@ -196,7 +196,7 @@ public final class SQLiteStore: WorkoutStore {
         }
         guard problems != ["ok"] else { return nil }
         let marker = (directory as NSString).appendingPathComponent(DataDirectory.checkFailedName)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: marker, contents: Data(problems.joined(separator: "\n").utf8), attributes: [.posixPermissions: 0o600])
         return problems
     }
