@@ -382,9 +382,12 @@ func watchSound(
         {
             // On an emulated or small board at boot pactl can take seconds: a time-out would read
             // as an output that works, and the captions would never come on.
-            if case .none = SystemProbe.audioOutput(environment: environment, waiting: 15) { false } else { true }
+            let found = SystemProbe.soundOutput(environment: environment, waiting: 15)
+            if case .none = found.output { return (false, found.seen) }
+            return (true, found.seen)
         },
-        then: { heard in
+        then: { (heard: Bool, seen: String) in
+            log("sound: \(seen)")
             if heard { captions.soundHeard() } else { noSound("the sound server has no output but its dummy one") }
         })
 }

@@ -96,21 +96,38 @@ public enum SystemProbe {
     public static func audioOutput(
         environment: [String: String], waiting: Double = timeout, headset: RememberedHeadset? = nil
     ) -> SelfCheck.AudioOutput {
+        soundOutput(environment: environment, waiting: waiting, headset: headset).output
+    }
+
+    /// `audioOutput`, with what it saw said for the log: the sound server's name (`pactl info`'s
+    /// Server Name: "pulseaudio", or "PulseAudio (on PipeWire 0.3.65)") and the sink it plays to,
+    /// or the card when no sound server answers. The start logs it, so that a board's log says
+    /// where its speech went.
+    public static func soundOutput(
+        environment: [String: String], waiting: Double = timeout, headset: RememberedHeadset? = nil
+    ) -> (output: SelfCheck.AudioOutput, seen: String) {
         if pulseReachable(environment: environment) {
-            guard let pactl = findProgram("pactl", environment: environment),
-                let info = run(pactl, ["info"], environment: environment, waiting: waiting)
-            else { return .unnamed }
-            guard let sink = field("Default Sink", in: info), sink != "auto_null", sink != "(null)" else { return .none }
+            guard let pactl = findProgram("pactl", environment: environment) else {
+                return (.unnamed, "a sound server answers, and pactl is not installed to ask it more")
+            }
+            guard let info = run(pactl, ["info"], environment: environment, waiting: waiting) else {
+                return (.unnamed, "a sound server answers, and pactl info gave no answer within \(plainSeconds(waiting))")
+            }
+            let server = field("Server Name", in: info) ?? "with no name"
+            guard let sink = field("Default Sink", in: info), sink != "auto_null", sink != "(null)" else {
+                return (.none, "the sound server \(server) has no output but its dummy one")
+            }
+            let seen = "the sound server \(server) plays to \(sink)"
             if let headset, SoundServerLink.headsetSink(address: headset.address, in: [sink]) != nil {
-                return .headset(headset.name)
+                return (.headset(headset.name), seen)
             }
             let sinks = run(pactl, ["list", "sinks"], environment: environment, waiting: waiting) ?? ""
-            return output(sink: sink, description: sinkDescription(named: sink, in: sinks))
+            return (output(sink: sink, description: sinkDescription(named: sink, in: sinks)), seen)
         }
         if let card = alsaCard(from: (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? "") {
-            return .named(card)
+            return (.named(card), "no sound server answers; the first sound card is \(card)")
         }
-        return .none
+        return (.none, "no sound server answers and there is no sound card")
     }
 
     public enum UserManager: Equatable, Sendable {

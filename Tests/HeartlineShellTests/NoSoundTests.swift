@@ -89,7 +89,8 @@ import Testing
         #expect(terminal.waitFor("Goodbye.", timeout: 10))
         #expect(terminal.waitForExit(timeout: 15) == 0)
         let log = (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
-        #expect(log.contains("heartline: sound: the sound server has no output but its dummy one"), "\(log)")
+        #expect(log.contains("heartline: sound: the sound server pulseaudio has no output but its dummy one\n"), "\(log)")
+        #expect(log.contains("heartline: sound: the sound server has no output but its dummy one; captions are on"), "\(log)")
     }
 
     private func run(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
@@ -117,6 +118,30 @@ import Testing
         let environment = ["PATH": bin.path + ":/usr/bin:/bin", "PULSE_SERVER": "tcp:localhost"]
         #expect(SystemProbe.audioOutput(environment: environment) == .unnamed)
         #expect(SystemProbe.audioOutput(environment: environment, waiting: 10) == SelfCheck.AudioOutput.none)
+    }
+
+    /// What the start logs of the sound output names the server and its sink, PipeWire's as
+    /// pactl names it; a board's log (and the boot test) read where the speech went from it.
+    @Test func theStartsLogNamesTheServerAndItsSink() throws {
+        let bin = TemporaryDirectory()
+        let pactl = bin.path + "/pactl"
+        let script = """
+            #!/bin/sh
+            case "$1" in
+              info) printf 'Server Name: PulseAudio (on PipeWire 0.3.65)\\nDefault Sink: alsa_output.platform-snd_aloop.0.analog-stereo\\n' ;;
+              list) printf 'Sink #41\\n\\tName: alsa_output.platform-snd_aloop.0.analog-stereo\\n\\tDescription: Loopback Analog Stereo\\n' ;;
+            esac
+            """
+        try script.write(toFile: pactl, atomically: true, encoding: .utf8)
+        chmod(pactl, 0o755)
+        let environment = ["PATH": bin.path + ":/usr/bin:/bin", "PULSE_SERVER": "tcp:localhost"]
+        let found = SystemProbe.soundOutput(environment: environment)
+        #expect(found.output == .named("Loopback Analog Stereo"))
+        #expect(found.seen == "the sound server PulseAudio (on PipeWire 0.3.65) plays to alsa_output.platform-snd_aloop.0.analog-stereo")
+        try "#!/bin/sh\nexit 1\n".write(toFile: pactl, atomically: true, encoding: .utf8)
+        let silent = SystemProbe.soundOutput(environment: environment)
+        #expect(silent.output == .unnamed)
+        #expect(silent.seen == "a sound server answers, and pactl info gave no answer within 1 second")
     }
 }
 
