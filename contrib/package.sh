@@ -220,7 +220,7 @@ build_board() {
   # The headset's and keypad's keys for the user at the console (heartline is also in input).
   install -m 644 contrib/70-heartline-input.rules "$tree/usr/lib/udev/rules.d/70-heartline-board.rules"
   # WirePlumber reads fragments from /usr/share, /etc and ~/.config alike.
-  install -m 644 contrib/board/wireplumber.lua "$tree/usr/share/wireplumber/bluetooth.lua.d/90-heartline-board.lua"
+  install -m 644 contrib/board/wireplumber.lua "$tree/usr/share/wireplumber/bluetooth.lua.d/51-heartline-board.lua"
   install -m 644 contrib/board/wireplumber.conf "$tree/usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf"
   install -m 644 contrib/board/profile.sh "$tree/etc/profile.d/heartline-board.sh"
   board_login >"$tree/usr/share/heartline-board/login.sh"
@@ -549,7 +549,7 @@ check_board() {
   for path in ./usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf \
     ./usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf \
     ./usr/lib/udev/rules.d/70-heartline-board.rules \
-    ./usr/share/wireplumber/bluetooth.lua.d/90-heartline-board.lua \
+    ./usr/share/wireplumber/bluetooth.lua.d/51-heartline-board.lua \
     ./usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf \
     ./etc/profile.d/heartline-board.sh ./usr/share/heartline-board/login.sh \
     ./usr/share/doc/heartline-board/copyright ./usr/share/doc/heartline-board/changelog.Debian.gz; do

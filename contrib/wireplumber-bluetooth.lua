@@ -2,11 +2,14 @@
 -- board that runs Heartline from a user service at boot (contrib/doc/admin-guide.md, "A headset
 -- on a board with no screen"). Without it no Bluetooth sink ever appears there.
 --
--- Install as ~/.config/wireplumber/bluetooth.lua.d/90-heartline.lua for the user who trains:
+-- Install as ~/.config/wireplumber/bluetooth.lua.d/51-heartline.lua for the user who trains:
 --   mkdir -p ~/.config/wireplumber/bluetooth.lua.d
 --   cp /usr/local/share/heartline/wireplumber-bluetooth.lua \
---     ~/.config/wireplumber/bluetooth.lua.d/90-heartline.lua
+--     ~/.config/wireplumber/bluetooth.lua.d/51-heartline.lua
 --   systemctl --user restart wireplumber
+-- The name matters: WirePlumber reads these files in the order of their names, from its own
+-- folder and this one alike, and 90-enable-all.lua starts the monitor with the properties as
+-- they are then. 51 comes after 50-bluez-config.lua, which sets them, and before it.
 --
 -- WirePlumber 0.5 (Debian 13, Raspberry Pi OS Trixie) reads a wireplumber.conf.d fragment
 -- instead: ~/.config/wireplumber/wireplumber.conf.d/90-heartline.conf with
