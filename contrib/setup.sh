@@ -75,17 +75,32 @@ vm_packages=(
   # and sbcdec (sbc-tools) decodes what reached it.
   pulseaudio-module-bluetooth
   sbc-tools
+  # The headset groups on PipeWire, the sound server apt chooses on a bare Debian 12: PipeWire,
+  # WirePlumber 0.4 and PipeWire's Bluetooth module. Not pipewire-pulse, which would make PipeWire
+  # this machine's sound server at its users' next login: the VM runs PipeWire's pulse server
+  # from that package's own configuration, unpacked into the VM suite's venv (below).
+  pipewire
+  wireplumber
+  libspa-0.2-bluetooth
 )
 # The headset-6.12 group boots Debian's 6.12 kernel from bookworm-backports (the generation
 # Debian 13 runs) beside Debian 12's own 6.1.
 backports_kernel='^linux-image-6\.12\.[0-9.]*\+deb12-amd64$'
 # The boot test (contrib/boot): debootstrap makes a Debian 12 system once per machine, mke2fs
-# (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there.
+# (e2fsprogs) turns it into a disk, QEMU boots it, sox measures the speech recorded there. The
+# board's disk image (contrib/board/disk-image.sh), which it boots through UEFI: GRUB's EFI
+# image, a FAT system partition (dosfstools, mtools), a GPT (fdisk's sfdisk), OVMF for QEMU.
 boot_packages=(
   debootstrap
   e2fsprogs
   qemu-system-x86
   sox
+  grub-efi-amd64-bin
+  dosfstools
+  mtools
+  fdisk
+  uuid-runtime
+  ovmf
 )
 vm_venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 vm_python_packages=(virtme-ng==1.42 bumble==0.0.236)
@@ -141,6 +156,28 @@ if ((vm)) && ! "$vm_venv/bin/python3" -c "import bumble, virtme_ng" 2>/dev/null;
   if ! { $sudo /usr/bin/python3 -m venv "$vm_venv" &&
     $sudo "$vm_venv/bin/pip" install -q "${vm_python_packages[@]}" >&2; }; then
     echo "setup: could not install ${vm_python_packages[*]} into $vm_venv; the VM suite will be skipped" >&2
+  fi
+fi
+
+# pipewire-pulse's configuration, of the PipeWire installed here, for the VM's headset groups on
+# PipeWire (contrib/vm/guest.sh starts `pipewire -c` with it). A failure leaves those groups
+# skipped, and says why.
+if ((vm)); then
+  pipewire_version=$(dpkg-query -W -f='${Version}' pipewire 2>/dev/null)
+  pulse_conf=$vm_venv/pipewire-pulse/usr/share/pipewire/pipewire-pulse.conf
+  if [[ -n $pipewire_version && ! -e $vm_venv/pipewire-pulse/$pipewire_version ]]; then
+    sudo=""
+    if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+    download=$(mktemp -d)
+    chmod 755 "$download"
+    if (cd "$download" && apt-get download -q "pipewire-pulse=$pipewire_version" >&2) &&
+      $sudo rm -rf "$vm_venv/pipewire-pulse" && $sudo dpkg -x "$download"/pipewire-pulse_*.deb "$vm_venv/pipewire-pulse" &&
+      [[ -e $pulse_conf ]]; then
+      $sudo touch "$vm_venv/pipewire-pulse/$pipewire_version"
+    else
+      echo "setup: could not unpack pipewire-pulse $pipewire_version; the headset groups on PipeWire will be skipped" >&2
+    fi
+    rm -rf "$download"
   fi
 fi
 

@@ -4,16 +4,20 @@
 # copies tty1's screen, the journal and Heartline's log to the host's shared folder, and powers
 # the machine off. The host judges; this script only collects.
 #
-# The kernel command line says which boot this is: heartline.boot=full, nouser or sound;
+# The kernel command line (or /etc/heartline-boot.conf) says which boot this is: heartline.boot=image
+# or pulse (a board with the loopback card: record what it plays) or nouser (wait for tty1's
+# first sentence);
 # heartline.user=NAME who trains there (default ann); heartline.wait=SECONDS bounds the wait
 # (default 300).
 set -u
-boot=$(sed -n 's/.*heartline\.boot=\([a-z]*\).*/\1/p' /proc/cmdline)
-user=$(sed -n 's/.*heartline\.user=\([a-z][a-z0-9-]*\).*/\1/p' /proc/cmdline)
+# A disk image started by its own bootloader has its settings in /etc/heartline-boot.conf instead.
+settings=$(cat /proc/cmdline /etc/heartline-boot.conf 2>/dev/null | tr '\n' ' ')
+boot=$(echo "$settings" | sed -n 's/.*heartline\.boot=\([a-z]*\).*/\1/p')
+user=$(echo "$settings" | sed -n 's/.*heartline\.user=\([a-z][a-z0-9-]*\).*/\1/p')
 user=${user:-ann}
 home=$(getent passwd "$user" | cut -d: -f6)
 uid=$(id -u "$user")
-limit=$(sed -n 's/.*heartline\.wait=\([0-9]*\).*/\1/p' /proc/cmdline)
+limit=$(echo "$settings" | sed -n 's/.*heartline\.wait=\([0-9]*\).*/\1/p')
 limit=${limit:-300}
 out=/run/heartline-boot
 mkdir -p "$out"
@@ -51,14 +55,15 @@ streams() {
 waited=0
 recorder=""
 case $boot in
-  sound)
+  image | pulse)
     while [ ! -e /proc/asound/Loopback ] && [ "$waited" -lt 30 ]; do
       sleep 1
       waited=$((waited + 1))
     done
     # The sound server leaves alone a card any of whose devices is open, so the recording
-    # starts only once the user's PulseAudio has taken the loopback card as its output.
-    until pgrep -u "$user" -x pulseaudio >/dev/null && as_user pactl list short sinks 2>/dev/null | grep -q alsa_output ||
+    # starts only once the user's sound server (PulseAudio, or PipeWire's pulse server) has
+    # taken the loopback card as its output.
+    until as_user pactl list short sinks 2>/dev/null | grep -q alsa_output ||
       [ "$waited" -ge "$limit" ]; do
       sleep 1
       waited=$((waited + 1))
@@ -104,6 +109,10 @@ journalctl -b --no-pager -o short-monotonic >"$out/journal.txt" 2>&1
 cp "$home/.local/state/heartline/heartline.log" "$out/heartline.log" 2>/dev/null
 ps -eo user:12,tty:8,pid,ppid,args >"$out/ps.txt"
 loginctl list-sessions --no-pager >"$out/sessions.txt" 2>&1
+loginctl show-seat seat0 >"$out/seat.txt" 2>&1
+for session in $(loginctl list-sessions --no-legend --no-pager | awk '{ print $1 }'); do
+  loginctl show-session "$session" -p Type -p Seat -p TTY -p Name >>"$out/sessions.txt" 2>&1
+done
 cat /proc/asound/cards >"$out/cards.txt" 2>&1
 as_user pactl info >"$out/pactl-info.txt" 2>&1
 id "$user" >"$out/id.txt" 2>&1

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Makes the boot test's base system once per machine: Debian 12 from debootstrap, with systemd,
-# Debian's kernel and the run-time packages contrib/setup.sh installs, kept as a tar file with
-# the kernel and initrd beside it in the cache directory.
+# Makes the boot test's base system once per machine: a bare Debian 12, as a board starts
+# (debootstrap's minbase with systemd, udev and dbus), with Debian's kernel and the boot test's own
+# tools, and no package of Heartline's: apt resolves those from the built packages with its
+# defaults, in contrib/boot/run.sh. Kept as a tar file with the kernel and initrd beside it in the
+# cache directory.
 #
 # Usage: contrib/boot/image.sh CACHE_DIR
 #   Prints nothing on standard output; says what it does on standard error. Does nothing when
-#   CACHE_DIR/stamp already names this recipe: a changed recipe (this file, or the run-time
-#   packages of contrib/setup.sh) makes a new image.
+#   CACHE_DIR/stamp already names this recipe: a changed recipe (this file) makes a new image.
 # Environment: HEARTLINE_BOOT_MIRROR, the Debian mirror (default http://deb.debian.org/debian).
 # Needs root (debootstrap and chroot), debootstrap and the network to the mirror.
 set -euo pipefail
@@ -14,18 +15,17 @@ cd "$(dirname "$0")/../.."
 cache=${1:?usage: contrib/boot/image.sh CACHE_DIR}
 mirror=${HEARTLINE_BOOT_MIRROR:-http://deb.debian.org/debian}
 
-# The board's packages are the ones contrib/setup.sh installs for building and running, so the
-# image follows that list; and the boot test's own tools: the kernel, the tools that load its
-# modules, arecord for the loopback card, and ps.
-mapfile -t runtime < <(sed -n '/^runtime_packages=(/,/^)/p' contrib/setup.sh | sed -e '1d;$d' -e 's/#.*//' | tr -s ' \t' '\n' | sed '/^$/d')
-((${#runtime[@]} > 5)) || {
-  echo "boot: cannot read runtime_packages from contrib/setup.sh" >&2
-  exit 1
-}
-extra=(systemd systemd-sysv udev dbus linux-image-amd64 kmod alsa-utils procps)
+# A bare board: debootstrap's minbase and these four, the smallest Debian 12 that boots with
+# systemd and has a system bus.
+bare=systemd,systemd-sysv,udev,dbus
+# The boot test's own tools, none of which Heartline's packages bring: the kernel and what
+# loads its modules, arecord for the loopback card, ps and pgrep. (alsa-utils also brings the
+# ALSA state service; Heartline's packages do not depend on it.)
+extra=(linux-image-amd64 kmod alsa-utils procps)
 recipe=$( (
   cat contrib/boot/image.sh
-  printf '%s\n' "${runtime[@]}" "${extra[@]}"
+  echo "$bare"
+  printf '%s\n' "${extra[@]}"
 ) | sha256sum | cut -c1-16)
 
 if [[ -f $cache/stamp && $(cat "$cache/stamp") == "$recipe" && -f $cache/base.tar && -f $cache/vmlinuz && -f $cache/initrd.img ]]; then
@@ -45,7 +45,7 @@ trap cleanup EXIT
 
 started=$SECONDS
 echo "boot: making the base image in $cache (debootstrap bookworm from $mirror, once per machine)" >&2
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$build/debootstrap.log" 2>&1 || {
+debootstrap --variant=minbase --include="$bare" bookworm "$root" "$mirror" >"$build/debootstrap.log" 2>&1 || {
   tail -n 20 "$build/debootstrap.log" >&2
   exit 1
 }
@@ -59,7 +59,7 @@ printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"; }
 in_root apt-get update -qq
-in_root apt-get install -y -qq --no-install-recommends "${runtime[@]}" "${extra[@]}" >"$build/apt.log" 2>&1 || {
+in_root apt-get install -y -qq --no-install-recommends "${extra[@]}" >"$build/apt.log" 2>&1 || {
   tail -n 30 "$build/apt.log" >&2
   exit 1
 }

@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# The boot test: Heartline installed from its Debian packages on a Debian 12 system and started
-# at boot, in QEMU: by the heartline-board package, and by the administrator's guide's own steps
-# (contrib/doc/admin-guide.md, "Starting at boot with no screen").
+# The boot test: Heartline installed from its Debian packages on a bare Debian 12 with apt's
+# defaults, and started at boot in QEMU: the board's disk image (contrib/board/disk-image.sh),
+# on PipeWire (what apt chooses on a bare system), through UEFI and GRUB; the heartline-board
+# package on PulseAudio; and the administrator's guide's own steps (contrib/doc/admin-guide.md,
+# "Starting at boot with no screen").
 #
 # Makes the base system once per machine (contrib/boot/image.sh, cached in
-# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot) and builds the packages twice with
-# contrib/package.sh, as revisions 1 and 2 of the same version, and checks the first
-# (package.sh --check-only: their fields, their files, lintian). In a copy of the base system,
-# through chroot and apt, with no boot:
-#   install  apt installs heartline's revision 1 from the file, with every dependency already in
-#            the image; postinst gives the binary its capabilities; ann saves a workout with it
+# ${XDG_CACHE_HOME:-~/.cache}/heartline/boot): debootstrap's minbase with systemd, udev and dbus,
+# the kernel and the test's own tools, and none of Heartline's packages. Builds the packages
+# twice with contrib/package.sh, as revisions 1 and 2 of the same version, and checks the first
+# (package.sh --check-only: their fields, their files, lintian). The packages apt fetches are kept
+# in the cache (archives/), so a run needs the mirror only when they change, and the list apt
+# resolved is left there (resolved.txt). In a copy of the base system, through chroot and apt,
+# with no boot:
+#   install  apt installs heartline's revision 1 from the file with its defaults; what it resolved
+#            has speech-dispatcher, PipeWire, bluez and libspa-0.2-bluetooth, and no PulseAudio;
+#            postinst gives the binary its capabilities; ann saves a workout with it
 #   upgrade  apt installs revision 2 over it: the capabilities again, ann's data, configuration
 #            and log unchanged (checksums), and the workout saved before still exported
-#   board    apt installs heartline-board with its defaults (Recommends too), beside
-#            pulseaudio-module-bluetooth as a PulseAudio board's user does: bluez and PulseAudio's
-#            Bluetooth module installed, no PipeWire; the user heartline made, in the groups
-#            audio, bluetooth and input, lingering; heartline saves a workout. The packages apt
-#            fetches for it are kept in the cache (archives/), so a run needs the mirror only
-#            when they change.
-# That system is the disk of the full and sound boots. Then, still in the chroot:
+#   board    apt installs heartline-board with its defaults: the user heartline made, in the
+#            groups audio, bluetooth and input, lingering; heartline saves a workout
+# Then, still in the chroot:
 #   board    apt removes heartline-board: none of its files but its conffile are left, linger
 #            goes, the user heartline and its files stay; purged, dpkg forgets it, its conffile
 #            goes and the user and its files still stay
@@ -26,19 +28,25 @@
 #   purge    apt purges it: dpkg forgets it, ann's files are unchanged
 # and apt installs revision 2 again for the nouser boot, which follows the guide's steps for
 # the user ann (the autologin drop-in and the ~/.profile lines, taken from the guide itself).
+# A second copy of the base system gets both packages beside pulseaudio-module-bluetooth in one
+# apt command, as the guide has a PulseAudio board made: PulseAudio and its Bluetooth module, no
+# PipeWire; the user heartline made. That is the disk of the pulse boot.
 # It boots with Debian's kernel under QEMU without KVM. contrib/boot/check.sh, inside, reads tty1
 # through /dev/vcs1 and hands what it saw to this script through a shared folder. One boot per
 # case:
-#   full    the board's set-up, no sound card: tty1 shows "Heartline is ready.", from the unit
-#           the login of the user heartline started
-#   nouser  the guide's steps for ann, with libpam-systemd and dbus-user-session removed, so no
-#           user manager: the ~/.profile fallback runs Heartline directly on tty1, and the log
-#           says why
-#   sound   the board's set-up with snd-aloop loaded: the speech recorded from the loopback
-#           card's capture side is not silence, and pactl names PulseAudio as the server
-#   package no boot: only the package's checks above
+#   image    the board's disk image, made by contrib/board/disk-image.sh from the base system
+#            and both packages (apt's defaults: PipeWire) with the check and snd-aloop laid over
+#            it, started by OVMF (UEFI) and GRUB from its EFI system partition as a machine starts
+#            it: Heartline runs as the user unit the login of heartline started; no graphical
+#            session; pactl names PipeWire as the server; Heartline logged that server and the
+#            loopback card's sink; the speech recorded from the card's capture side is not silence
+#   pulse    the same on the PulseAudio board, with pactl naming PulseAudio
+#   nouser   the guide's steps for ann, with libpam-systemd and dbus-user-session removed, so no
+#            user manager, and no sound card: the ~/.profile fallback runs Heartline directly on
+#            tty1, tty1 shows "Heartline is ready.", and the log says why
+#   package  no boot: only the package's checks above
 #
-# Usage: contrib/boot/run.sh [CASE...]          (default: full nouser sound)
+# Usage: contrib/boot/run.sh [CASE...]          (default: image pulse nouser)
 # Environment: HEARTLINE_BOOT_CACHE (the cache directory), HEARTLINE_BOOT_KEEP=1 keeps the
 # work directory (images, screens, journals), HEARTLINE_BUILT_BINARY (passed to package.sh:
 # package that binary instead of building a release one).
@@ -49,7 +57,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 cache=${HEARTLINE_BOOT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/heartline/boot}
 cases=("$@")
-((${#cases[@]})) || cases=(full nouser sound)
+((${#cases[@]})) || cases=(image pulse nouser)
 
 skip() {
   echo "boot: SKIPPED: $*"
@@ -61,6 +69,8 @@ command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing 
 command -v debootstrap >/dev/null || skip "debootstrap is missing (contrib/setup.sh --test installs it)"
 command -v sox >/dev/null || skip "sox is missing (contrib/setup.sh --test installs it)"
 [[ $(mke2fs 2>&1) == *"[-d "* ]] || skip "mke2fs cannot fill a file system from a directory (e2fsprogs 1.43 or newer)"
+ovmf=/usr/share/ovmf/OVMF.fd
+[[ -r $ovmf ]] || skip "OVMF, the UEFI firmware that starts the board's disk image, is missing (contrib/setup.sh --test installs ovmf)"
 
 failures=0
 pass() { echo "boot: ok   $*"; }
@@ -125,15 +135,18 @@ else
 fi
 sed -n '/lintian/,$p' "$work/package-check.log"
 
-# The installed system, as the administrator's guide makes it, with Heartline installed from
-# the package.
+# The installed system: a bare Debian 12 (the base image), with Heartline installed from its
+# package as a user installs a downloaded one, with apt's defaults. The packages apt fetches are
+# kept per machine (archives/ in the cache), so a run needs the mirror only when they change;
+# apt's lists are the base image's.
 started=$SECONDS
 system=$work/root
-mkdir "$system"
+mkdir -p "$system" "$cache/archives/partial"
 tar -C "$system" --numeric-owner --xattrs --xattrs-include='*' -xf "$cache/base.tar"
 chroot "$system" useradd --create-home --shell /bin/bash ann
 cp "$first" "$second" "$board" "$system/var/tmp/"
 mount -t proc proc "$system/proc" && proc_mounted=$system/proc
+mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
 in_system() { chroot "$system" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"; }
 as_ann() { chroot --userspec=ann:ann "$system" /usr/bin/env -i HOME=/home/ann PATH=/usr/bin:/bin LANG=C.UTF-8 "$@"; }
 apt_log=$work/apt.log
@@ -167,17 +180,39 @@ none_left() {
   fail "$1: files left: ${left[*]}"
   return 1
 }
+installed() { in_system dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
+packages_now() { in_system dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
+# Of NAMES, those not installed.
+not_installed() {
+  local name
+  for name in "$@"; do installed "$name" || printf '%s ' "$name"; done
+}
 version=$(dpkg-deb --field "$first" Version)
 upgraded=$(dpkg-deb --field "$second" Version)
 
-# Installed with apt, as a user installs a downloaded package.
-if in_system apt-get install -y --no-install-recommends "/var/tmp/${first##*/}" >"$apt_log" 2>&1 &&
+# Installed with apt from the bare system, with its defaults (Recommends too), as a user installs
+# a downloaded package: what apt resolves is what a board gets.
+bare_packages=$(packages_now)
+if in_system apt-get install -y "/var/tmp/${first##*/}" >"$apt_log" 2>&1 &&
   package_is "install" "ii $version"; then
-  pass "apt installs ${first##*/} (every dependency from the image)"
+  pass "apt installs ${first##*/} on a bare Debian 12 with its defaults"
 else
   show "$apt_log"
   fail "apt could not install ${first##*/}"
   exit 1
+fi
+comm -13 <(echo "$bare_packages") <(packages_now) >"$work/resolved.txt"
+cp "$work/resolved.txt" "$cache/resolved.txt"
+echo "boot: apt resolved $(wc -l <"$work/resolved.txt") packages: $(tr '\n' ' ' <"$work/resolved.txt")"
+# What a board needs to speak and to reach a headset, as the package declares it: speech, the
+# sound server apt chooses on a bare system (PipeWire), bluetoothd and PipeWire's Bluetooth audio,
+# the user manager that starts Heartline at boot, and setcap for the capabilities.
+missing=$(not_installed speech-dispatcher speech-dispatcher-espeak-ng espeak-ng libespeak-ng1 pipewire-pulse wireplumber \
+  pulseaudio-utils bluez libspa-0.2-bluetooth libpam-systemd dbus-user-session libcap2-bin dosfstools libcurl4)
+if [[ -z $missing ]] && ! installed pulseaudio; then
+  pass "apt's resolution has speech, PipeWire, bluez and libspa-0.2-bluetooth, and no PulseAudio"
+else
+  fail "apt's resolution lacks [${missing% }]$(installed pulseaudio && echo ", and has pulseaudio")"
 fi
 in_system getcap /usr/bin/heartline | grep -q cap_net_admin &&
   pass "postinst gave /usr/bin/heartline its capabilities" || fail "install: /usr/bin/heartline has no capabilities"
@@ -192,7 +227,7 @@ data=$(data_sums ann)
   show "$work/seed.log"
 }
 # Upgraded over itself: the second revision over the first, ann's data untouched and readable.
-if in_system apt-get install -y --no-install-recommends "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
+if in_system apt-get install -y "/var/tmp/${second##*/}" >>"$apt_log" 2>&1 &&
   package_is "upgrade" "ii $upgraded" && data_kept "upgrade" ann "$data"; then
   pass "apt upgrades $version to $upgraded and ann's data is unchanged"
 else
@@ -211,50 +246,47 @@ fi
 rm -rf "$system/home/ann/export"
 data=$(data_sums ann)
 
-# The board, as its section of the guide has a user make it: one apt command, apt's defaults. The
-# packages it fetches are kept per machine; apt's lists are the base image's.
-mkdir -p "$cache/archives/partial"
-mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
+# The board on that system, as its section of the guide has a user make it: one apt command,
+# apt's defaults. It is the PipeWire board.
 board_files=$(files_of "$board")
-installed() { in_system dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
-packages_now() { in_system dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' | awk '$1 == "ii" { print $2 }' | sort; }
 packages_before_board=$(packages_now)
-if in_system apt-get install -y "/var/tmp/${board##*/}" pulseaudio-module-bluetooth >"$work/board-apt.log" 2>&1 &&
+if in_system apt-get install -y "/var/tmp/${board##*/}" >"$work/board-apt.log" 2>&1 &&
   package_is "board" "ii $upgraded" heartline-board; then
-  pass "apt installs ${board##*/} with its defaults beside pulseaudio-module-bluetooth ($(grep -c '^Unpacking' "$work/board-apt.log") packages unpacked)"
+  pass "apt installs ${board##*/} with its defaults ($(grep -c '^Unpacking' "$work/board-apt.log") more packages unpacked)"
 else
   show "$work/board-apt.log"
   fail "apt could not install ${board##*/}"
   exit 1
 fi
-missing=()
-for name in bluez pulseaudio-module-bluetooth libpam-systemd dbus-user-session; do installed "$name" || missing+=("$name"); done
-if ((${#missing[@]} == 0)) && ! installed pipewire-pulse && ! installed wireplumber; then
-  pass "board: bluez and PulseAudio's Bluetooth module installed with it, and no PipeWire"
-else
-  fail "board: missing [${missing[*]}]; pipewire-pulse or wireplumber installed: $(installed pipewire-pulse && echo pipewire-pulse) $(installed wireplumber && echo wireplumber)"
-fi
-groups=$(in_system id -nG heartline 2>&1)
-if [[ " $groups " == *" audio "* && " $groups " == *" bluetooth "* && " $groups " == *" input "* && -e $system/var/lib/systemd/linger/heartline ]]; then
-  pass "board: the user heartline is made, in audio, bluetooth and input ($groups), and lingers"
-else
-  fail "board: the user heartline's groups are [$groups], linger: $(ls "$system/var/lib/systemd/linger" 2>&1)"
-fi
-printf 'configure\nnext\nstart workout\n:wait 30\nend\nyes\nsave\n' |
-  chroot --userspec=heartline:heartline "$system" /usr/bin/env -i HOME=/home/heartline PATH=/usr/bin:/bin LANG=C.UTF-8 \
-    heartline --simulate --speech transcript >"$work/board-seed.log" 2>&1
-heartline_data=$(data_sums heartline)
-[[ $heartline_data == *heartline.sqlite* ]] || {
-  fail "board: heartline saved no workout"
+# user_made WHAT: the user heartline is made, in the groups audio, bluetooth and input, lingering,
+# and saves a workout.
+user_made() {
+  local groups
+  groups=$(in_system id -nG heartline 2>&1)
+  if [[ " $groups " == *" audio "* && " $groups " == *" bluetooth "* && " $groups " == *" input "* && -e $system/var/lib/systemd/linger/heartline ]]; then
+    pass "$1: the user heartline is made, in audio, bluetooth and input ($groups), and lingers"
+  else
+    fail "$1: the user heartline's groups are [$groups], linger: $(ls "$system/var/lib/systemd/linger" 2>&1)"
+  fi
+  printf 'configure\nnext\nstart workout\n:wait 30\nend\nyes\nsave\n' |
+    chroot --userspec=heartline:heartline "$system" /usr/bin/env -i HOME=/home/heartline PATH=/usr/bin:/bin LANG=C.UTF-8 \
+      heartline --simulate --speech transcript >"$work/board-seed.log" 2>&1
+  heartline_data=$(data_sums heartline)
+  [[ $heartline_data == *heartline.sqlite* ]] && return
+  fail "$1: heartline saved no workout"
   show "$work/board-seed.log"
 }
+user_made "board on PipeWire"
+# The check, which reports to the host and powers off.
+add_check() {
+  mkdir -p "$system/opt/heartline-boot"
+  install -m 755 contrib/boot/check.sh "$system/opt/heartline-boot/check.sh"
+  install -m 644 contrib/boot/heartline-boot-check.service "$system/etc/systemd/system/"
+  ln -sf /etc/systemd/system/heartline-boot-check.service "$system/etc/systemd/system/multi-user.target.wants/"
+}
+add_check
 umount "$archives_mounted" && archives_mounted=""
 umount "$proc_mounted" && proc_mounted=""
-# The check, which reports to the host and powers off.
-mkdir -p "$system/opt/heartline-boot"
-install -m 755 contrib/boot/check.sh "$system/opt/heartline-boot/check.sh"
-install -m 644 contrib/boot/heartline-boot-check.service "$system/etc/systemd/system/"
-ln -s /etc/systemd/system/heartline-boot-check.service "$system/etc/systemd/system/multi-user.target.wants/"
 
 # make_disk NAME: a disk image of the system as it is now.
 make_disk() {
@@ -265,10 +297,8 @@ make_disk() {
     return 1
   }
 }
-if [[ " ${cases[*]} " == *" full "* || " ${cases[*]} " == *" sound "* ]] && ! make_disk full; then
-  fail "the disk image could not be made"
-  exit 1
-fi
+wanted() { [[ " ${cases[*]} " == *" $1 "* ]]; }
+mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
 # The board removed: its files go but its conffile, the user heartline and its files stay.
 mount -t proc proc "$system/proc" && proc_mounted=$system/proc
 if in_system apt-get remove -y heartline-board >>"$apt_log" 2>&1 && package_is "board removed" "rc $upgraded" heartline-board &&
@@ -279,7 +309,7 @@ else
   show "$apt_log"
   fail "the board's removal (apt's log above)"
 fi
-if in_system apt-get purge -y heartline-board pulseaudio-module-bluetooth >>"$apt_log" 2>&1 &&
+if in_system apt-get purge -y heartline-board >>"$apt_log" 2>&1 &&
   package_is "board purged" "" heartline-board &&
   [[ ! -e $system/etc/profile.d/heartline-board.sh ]] && data_kept "board purged" heartline "$heartline_data"; then
   pass "apt purges heartline-board: its conffile goes, the user heartline and its workouts stay"
@@ -326,6 +356,7 @@ else
   exit 1
 fi
 rm -f "$system/var/tmp/${first##*/}" "$system/var/tmp/${second##*/}" "$system/var/tmp/${board##*/}"
+umount "$archives_mounted" && archives_mounted=""
 umount "$proc_mounted" && proc_mounted=""
 # The guide's step 1, the autologin drop-in (daemon-reload is the boot itself).
 mkdir -p "$system/etc/systemd/system/getty@tty1.service.d"
@@ -339,9 +370,10 @@ if [[ $profile_lines != *"systemctl --user start"* ]]; then
   exit 1
 fi
 printf '\n%s\n' "$profile_lines" >>"$system/home/ann/.profile"
-if [[ " ${cases[*]} " == *" nouser "* ]]; then
+if wanted nouser; then
   # A minimal image with no user manager: without pam_systemd the login gets no systemd --user.
-  chroot "$system" dpkg --purge libpam-systemd dbus-user-session >"$work/purge.log" 2>&1 || {
+  # apt takes with them what needs logind (polkitd, and rtkit, which PipeWire recommends).
+  in_system apt-get purge -y libpam-systemd dbus-user-session >"$work/purge.log" 2>&1 || {
     cat "$work/purge.log"
     fail "libpam-systemd and dbus-user-session could not be removed"
     exit 1
@@ -352,24 +384,87 @@ if [[ " ${cases[*]} " == *" nouser "* ]]; then
   }
 fi
 rm -rf "$system"
+
+# The PulseAudio board: a second bare system, where the user names PulseAudio's Bluetooth module
+# beside both packages in the one apt command, as the guide says: apt satisfies the board's
+# alternatives and heartline's sound server with PulseAudio, and installs no PipeWire (the two
+# would both claim the user's pulse socket).
+if wanted pulse; then
+  mkdir "$system"
+  tar -C "$system" --numeric-owner --xattrs --xattrs-include='*' -xf "$cache/base.tar"
+  cp "$second" "$board" "$system/var/tmp/"
+  mount -t proc proc "$system/proc" && proc_mounted=$system/proc
+  mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
+  if in_system apt-get install -y "/var/tmp/${second##*/}" "/var/tmp/${board##*/}" pulseaudio-module-bluetooth >"$work/pulse-apt.log" 2>&1 &&
+    package_is "board on PulseAudio" "ii $upgraded" heartline-board; then
+    pass "apt installs both packages beside pulseaudio-module-bluetooth on a bare Debian 12 ($(grep -c '^Unpacking' "$work/pulse-apt.log") packages unpacked)"
+  else
+    show "$work/pulse-apt.log"
+    fail "apt could not install the PulseAudio board"
+    exit 1
+  fi
+  missing=$(not_installed pulseaudio pulseaudio-module-bluetooth bluez speech-dispatcher libpam-systemd dbus-user-session)
+  if [[ -z $missing ]] && ! installed pipewire-pulse && ! installed wireplumber; then
+    pass "board on PulseAudio: bluez and PulseAudio's Bluetooth module installed, and no PipeWire"
+  else
+    fail "board on PulseAudio: missing [${missing% }]; installed: $(installed pipewire-pulse && echo pipewire-pulse) $(installed wireplumber && echo wireplumber)"
+  fi
+  user_made "board on PulseAudio"
+  rm -f "$system/var/tmp/${second##*/}" "$system/var/tmp/${board##*/}"
+  add_check
+  umount "$archives_mounted" && archives_mounted=""
+  umount "$proc_mounted" && proc_mounted=""
+  make_disk pulse || {
+    fail "the PulseAudio board's disk image could not be made"
+    exit 1
+  }
+  rm -rf "$system"
+fi
+
+# The board's disk image, as contrib/board/disk-image.sh makes it for a user, from the same bare
+# system and with the same packages, with the boot test's check and the loopback card (for the
+# board's own sound card) laid over it. The kernel's command line is GRUB's, inside the image,
+# so the check reads which boot this is from a file.
+if wanted image; then
+  overlay=$work/overlay
+  mkdir -p "$overlay/opt/heartline-boot" "$overlay/etc/systemd/system/multi-user.target.wants" "$overlay/etc/modules-load.d"
+  install -m 755 contrib/boot/check.sh "$overlay/opt/heartline-boot/check.sh"
+  install -m 644 contrib/boot/heartline-boot-check.service "$overlay/etc/systemd/system/"
+  ln -s /etc/systemd/system/heartline-boot-check.service "$overlay/etc/systemd/system/multi-user.target.wants/"
+  echo snd-aloop >"$overlay/etc/modules-load.d/heartline-boot.conf"
+  echo "heartline.boot=image heartline.user=heartline heartline.wait=300" >"$overlay/etc/heartline-boot.conf"
+  if contrib/board/disk-image.sh --output "$work/board.img" --base "$cache/base.tar" --archives "$cache/archives" \
+    --overlay "$overlay" "$second" "$board" >"$work/disk-image.log" 2>&1; then
+    pass "contrib/board/disk-image.sh made the board's disk image ($(sed -n 's/^disk-image: .*board.img: //p' "$work/disk-image.log"))"
+  else
+    show "$work/disk-image.log"
+    fail "contrib/board/disk-image.sh could not make the board's disk image"
+  fi
+  fdisk -l "$work/board.img" 2>&1 | sed -n '/^Device/,$p' | sed 's/^/boot: /'
+fi
 echo "boot: Heartline installed and the disks made in $((SECONDS - started)) s"
 
 # boot CASE DISK [KERNEL ARGUMENTS...]: boots once; the check leaves its findings in $work/CASE.
-# Each case is its own boot because what it checks is what the system does as it boots: nouser
-# boots another disk (no user manager); full and sound boot the same disk, but they are two
-# starts: with no sound card Heartline says that nothing can be heard and turns captions on, so
-# tty1 shows its sentences ("Heartline is ready.", which full checks), and with snd-aloop loaded
-# from the start it speaks through the user's PulseAudio instead. A card loaded after the full
-# case's checks would test a card plugged in later, not one there at boot.
+# Each case is its own boot because what it checks is what the system does as it boots: the
+# PipeWire and PulseAudio boards boot with snd-aloop loaded from the start, so their sound server
+# takes the loopback card as its output as it would a board's own; nouser boots the guide's steps
+# with no user manager and no sound card, where Heartline says that nothing can be heard and
+# turns captions on, so tty1 shows its sentences.
 boot() {
   local name=$1 disk=$2
   shift 2
   local share=$work/$name
   mkdir -p "$share"
-  local started=$SECONDS
-  timeout 900 qemu-system-x86_64 -accel tcg -smp 1 -m 1024 -display none -no-reboot -nic none \
-    -kernel "$cache/vmlinuz" -initrd "$cache/initrd.img" \
-    -append "root=/dev/vda rw console=ttyS0 heartline.boot=$name heartline.wait=300 $*" \
+  local started=$SECONDS start
+  # The board's disk image starts as a machine does, from its firmware (OVMF, UEFI) and its
+  # bootloader; the other disks hold a root file system only, and QEMU starts the kernel.
+  if [[ $disk == board ]]; then
+    start=(-bios "$ovmf")
+  else
+    start=(-kernel "$cache/vmlinuz" -initrd "$cache/initrd.img"
+      -append "root=/dev/vda rw console=ttyS0 heartline.boot=$name heartline.wait=300 $*")
+  fi
+  timeout 900 qemu-system-x86_64 -accel tcg -smp 1 -m 1024 -display none -no-reboot -nic none "${start[@]}" \
     -drive "file=$work/$disk.img,format=raw,if=virtio,snapshot=on" \
     -virtfs "local,path=$share,mount_tag=results,security_model=none,id=results" \
     -serial "file:$share/console.log" >"$share/qemu.log" 2>&1 &
@@ -397,16 +492,6 @@ lacks() {
   return 1
 }
 
-check_full() {
-  local s=$work/full
-  boot full full heartline.user=heartline || return
-  has "full: tty1 shows Heartline is ready." "$s/screen.txt" "Heartline is ready\." &&
-    pass "full, no sound card: tty1 shows \"Heartline is ready.\""
-  has "full: the user manager ran heartline.service" "$s/journal.txt" "Started heartline\.service" &&
-    lacks "full: the login fell back" "$s/heartline.log" "starting Heartline directly" &&
-    pass "full: Heartline ran as the user unit, not through the fallback"
-}
-
 check_nouser() {
   local s=$work/nouser
   boot nouser nouser || return
@@ -420,33 +505,53 @@ check_nouser() {
     pass "no user manager: Heartline runs on tty1 in the login itself"
 }
 
-check_sound() {
-  local s=$work/sound
-  boot sound full heartline.user=heartline modules_load=snd-aloop || return
-  has "sound: the loopback card is there" "$s/cards.txt" "Loopback" || return
-  has "sound: the user heartline's sound server is PulseAudio" "$s/pactl-info.txt" "^Server Name: pulseaudio" &&
-    pass "sound: the board's user heartline speaks through PulseAudio ($(grep -m1 '^Default Sink:' "$s/pactl-info.txt"))"
+# check_board CASE SERVER: a board's boot with the loopback card. Heartline ran as the user unit
+# the login of heartline started, with no graphical seat; the sound server is SERVER (a pattern
+# for pactl's Server Name); Heartline logged that server and the loopback card's sink as where
+# its speech went; and the speech recorded from the card's capture side is not silence.
+check_board() {
+  local name=$1 server=$2 s=$work/$1 disk=$1
+  [[ $name == image ]] && disk=board
+  boot "$name" "$disk" heartline.user=heartline modules_load=snd-aloop || return
+  has "$name: the loopback card is there" "$s/cards.txt" "Loopback" || return
+  # The fallback of the login's lines, had it run, would have written its line to heartline.log.
+  has "$name: the user manager ran heartline.service" "$s/journal.txt" "Started heartline\.service" &&
+    lacks "$name: the login fell back" "$s/heartline.log" "starting Heartline directly" &&
+    pass "$name: Heartline ran as the user unit the login of heartline started"
+  # No graphical session: the login sessions are all text ones (logind's Type=tty; x11, wayland
+  # or mir would be a display server's), and no display server runs. (seat0 itself says
+  # CanGraphical=yes under QEMU, as on a board with HDMI: its display device is there, unused.)
+  has "$name: heartline's login is a text session on tty1" "$s/sessions.txt" "^Type=tty$" &&
+    lacks "$name: a graphical session" "$s/sessions.txt" "^Type=(x11|wayland|mir)" &&
+    lacks "$name: a display server" "$s/ps.txt" "(Xorg|Xwayland|weston|gnome-shell|kwin_wayland|lightdm|gdm)" &&
+    pass "$name: no graphical session: $(grep -c '^Type=tty$' "$s/sessions.txt") text session, no display server"
+  has "$name: the user heartline's sound server" "$s/pactl-info.txt" "^Server Name: $server" &&
+    pass "$name: the user heartline's sound server is $(sed -n 's/^Server Name: //p' "$s/pactl-info.txt") ($(grep -m1 '^Default Sink:' "$s/pactl-info.txt"))"
+  # Heartline, run as the user unit, logs to the journal.
+  has "$name: Heartline logged the server and the loopback card's sink" "$s/journal.txt" \
+    "heartline: sound: the sound server $server.* plays to alsa_output\..*(aloop|Loopback)" &&
+    pass "$name: Heartline's log: $(grep -m1 -o 'sound: the sound server.*' "$s/journal.txt")"
   local stat rms length
   stat=$(sox -t raw -r 44100 -e signed-integer -b 16 -c 2 "$s/speech.raw" -n stat 2>&1)
   rms=$(awk '/^RMS +amplitude/ { print $3 }' <<<"$stat")
   length=$(awk '/^Length/ { printf "%d", $3 }' <<<"$stat")
-  echo "boot: sound: ${length:-0} s of samples recorded, RMS amplitude ${rms:-none}"
+  echo "boot: $name: ${length:-0} s of samples recorded, RMS amplitude ${rms:-none}"
   if awk -v r="${rms:-0}" 'BEGIN { exit !(r > 0.002) }'; then
-    pass "snd-aloop: the speech is recorded from the loopback card (RMS ${rms})"
+    pass "$name: the speech is recorded from the loopback card (RMS ${rms})"
   else
-    fail "snd-aloop: the loopback recording is silence (RMS ${rms:-none})"
-    show "$s/check.log" "$s/heartline.log"
-    grep -E "heartline|pulse|speech" "$s/journal.txt" | tail -n 30
+    fail "$name: the loopback recording is silence (RMS ${rms:-none})"
+    show "$s/check.log" "$s/heartline.log" "$s/streams.txt"
+    grep -E "heartline|pulse|pipewire|wireplumber|speech" "$s/journal.txt" | tail -n 30
   fi
 }
 
 for name in "${cases[@]}"; do
   case $name in
-    full) check_full ;;
+    image) check_board image "PulseAudio \(on PipeWire" ;;
+    pulse) check_board pulse "pulseaudio" ;;
     nouser) check_nouser ;;
-    sound) check_sound ;;
     package) ;;
-    *) fail "no case called $name (full, nouser, sound, package)" ;;
+    *) fail "no case called $name (image, pulse, nouser, package)" ;;
   esac
 done
 ((failures == 0)) || exit 1
