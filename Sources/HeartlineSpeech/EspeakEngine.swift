@@ -6,13 +6,19 @@ import HeartlineIO
 /// its own and espeak_Cancel stops everything.
 ///
 /// Its audio output is watched as speech-dispatcher is: a sentence espeak-ng ends without having
-/// played a word of it (its audio output refused to open), or one that does not end within its
-/// deadline after its first word (the output hangs), loses the engine. `recover` then ends the library and starts it
+/// played a word of it (its audio output refused to open), one whose first word does not come
+/// within its deadline of the request (the output blocks before it plays anything), or one that
+/// does not end within its deadline after its first word (the output hangs), loses the engine. `recover` then ends the library and starts it
 /// again, which opens the output afresh, and the sentence is said again.
 final class EspeakEngine: SpeechEngine {
     static let engineName = "espeak-ng"
 
     struct Timing {
+        /// A sentence's first word within this of its request. Opening the output before a
+        /// sentence took 10 to 35 seconds on an emulated machine under load; an output that
+        /// blocks before it plays anything (a sound server that stopped taking the stream) would
+        /// otherwise leave every later sentence waiting behind it, unheard, for good.
+        var beginDeadline = 60.0
         /// A sentence's end deadline after its first word: base plus so much per character (the
         /// slowest rate says about 7 a second).
         var endDeadlineBase = 5.0
@@ -65,6 +71,12 @@ final class EspeakEngine: SpeechEngine {
         let reference = LoopBoundReference(self)
         EspeakRoutes.routes.add(token, CallbackRoutes.Route(inbox: loop.inbox, engine: reference))
         speaking = (item, token, false)
+        let seconds = timing.beginDeadline
+        deadline = loop.after(seconds) { [weak self] in
+            guard let self, let current = self.speaking, current.token == token, !current.begun else { return }
+            self.deadline = nil
+            self.lose("no first word within \(plainSeconds(seconds)) of its request")
+        }
         let inbox = loop.inbox
         library.speak(item.utterance.text, token: token, settings: settings) {
             inbox.post { reference.object?.notified(.failed, token: token) }
@@ -124,6 +136,7 @@ final class EspeakEngine: SpeechEngine {
             speaking?.begun = true
             // From its first word, not from the request: opening the output before the first
             // sentence can take ten seconds and more on a slow, loaded machine.
+            if let deadline { loop.cancel(deadline) }
             let seconds = timing.endDeadlineBase + timing.endDeadlinePerCharacter * Double(current.item.utterance.text.count)
             deadline = loop.after(seconds) { [weak self] in
                 guard let self, self.speaking?.token == token else { return }

@@ -23,6 +23,9 @@ enum StandInEspeak {
         case refuses
         /// Its SENTENCE and WORD events, then nothing: the output hangs mid-sentence.
         case hangs
+        /// No event at all: the output blocks before it plays a word (a sound server that
+        /// stopped taking the stream).
+        case blocks
     }
 
     struct State {
@@ -67,7 +70,9 @@ enum StandInEspeak {
                 case .plays: [espeakEVENT_SENTENCE, espeakEVENT_WORD, espeakEVENT_MSG_TERMINATED]
                 case .refuses: [espeakEVENT_MSG_TERMINATED]
                 case .hangs: [espeakEVENT_SENTENCE, espeakEVENT_WORD]
+                case .blocks: []
                 }
+            guard !types.isEmpty else { return EE_OK }
             thread.asyncAfter(deadline: .now() + 0.02) {
                 var events = (types + [espeakEVENT_LIST_TERMINATED]).map { type in
                     var event = espeak_EVENT()
@@ -156,6 +161,34 @@ enum StandInEspeak {
         #expect(loop.spin(until: { log.first(.ended, of: event) != nil }, timeout: 10), "\(log.transcript)\n\(lines)")
         #expect(lines.contains("speech: espeak-ng lost: no end within 0.3 seconds of its first word"), "\(lines)")
         #expect(StandInEspeak.state.withLock { $0.synthesized } == [event, event])
+    }
+
+    /// Never begun: lost by the deadline counted from its request, and said once the library
+    /// has started again. Before that deadline it is only waited for: a first word that comes
+    /// late (an output slow to open) is no loss.
+    @Test func aSentenceWhoseFirstWordNeverComesLosesTheEngineByItsDeadline() throws {
+        StandInEspeak.reset(outputs: [.blocks])
+        let driver = try driver(timing: EspeakEngine.Timing(beginDeadline: 0.3))
+        defer { driver.close() }
+        let event = "Work, round 3 of 8, 30 seconds."
+        driver.speak([Utterance(.event, event)])
+        #expect(loop.spin(until: { log.first(.ended, of: event) != nil }, timeout: 10), "\(log.transcript)\n\(lines)")
+        #expect(lines.contains("speech: espeak-ng lost: no first word within 0.3 seconds of its request"), "\(lines)")
+        #expect(StandInEspeak.state.withLock { $0.synthesized } == [event, event])
+        #expect(log.count(.began, of: event) == 1)
+    }
+
+    /// The first word's deadline is over once the word came: a sentence that then plays to its
+    /// end in time is no loss, however long its first deadline was.
+    @Test func aSentenceThatBeginsInTimeIsNoLoss() throws {
+        StandInEspeak.reset(outputs: [.plays, .plays])
+        let driver = try driver(timing: EspeakEngine.Timing(beginDeadline: 0.2))
+        defer { driver.close() }
+        driver.speak([Utterance(.answer, "Heart rate, 72 beats per minute."), Utterance(.answer, "Battery, 85 percent.")])
+        #expect(loop.spin(until: { log.first(.ended, of: "Battery, 85 percent.") != nil }, timeout: 10), "\(log.transcript)")
+        _ = loop.spin(until: { false }, timeout: 0.4)
+        #expect(!lines.contains { $0.contains("lost") }, "\(lines)")
+        #expect(StandInEspeak.state.withLock { $0.terminations } == 0)
     }
 
     /// A restart that fails is tried again after its back-off; the event waits, and is said
