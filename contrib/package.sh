@@ -211,7 +211,7 @@ build_board() {
   local tree=$stage/tree doc=$stage/tree/usr/share/doc/heartline-board
   install -d "$tree/DEBIAN" "$doc" "$tree/usr/share/heartline-board" \
     "$tree/usr/lib/systemd/system/getty@tty1.service.d" "$tree/usr/lib/systemd/system/bluetooth.service.d" \
-    "$tree/usr/lib/udev/rules.d" "$tree/usr/share/wireplumber/bluetooth.lua.d" \
+    "$tree/usr/lib/udev/rules.d" "$tree/usr/share/wireplumber/bluetooth.lua.d" "$tree/usr/share/wireplumber/main.lua.d" \
     "$tree/usr/share/wireplumber/wireplumber.conf.d" "$tree/etc/profile.d" "$tree/usr/share/lintian/overrides"
   # Autologin on tty1 for the user heartline, and bluetoothd restarted when it dies: drop-ins in
   # /usr/lib, so that an administrator's own in /etc still win, and removal takes them away.
@@ -221,6 +221,7 @@ build_board() {
   install -m 644 contrib/70-heartline-input.rules "$tree/usr/lib/udev/rules.d/70-heartline-board.rules"
   # WirePlumber reads fragments from /usr/share, /etc and ~/.config alike.
   install -m 644 contrib/board/wireplumber.lua "$tree/usr/share/wireplumber/bluetooth.lua.d/51-heartline-board.lua"
+  install -m 644 contrib/board/wireplumber-volume.lua "$tree/usr/share/wireplumber/main.lua.d/51-heartline-board.lua"
   install -m 644 contrib/board/wireplumber.conf "$tree/usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf"
   install -m 644 contrib/board/profile.sh "$tree/etc/profile.d/heartline-board.sh"
   board_login >"$tree/usr/share/heartline-board/login.sh"
@@ -550,6 +551,7 @@ check_board() {
     ./usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf \
     ./usr/lib/udev/rules.d/70-heartline-board.rules \
     ./usr/share/wireplumber/bluetooth.lua.d/51-heartline-board.lua \
+    ./usr/share/wireplumber/main.lua.d/51-heartline-board.lua \
     ./usr/share/wireplumber/wireplumber.conf.d/90-heartline-board.conf \
     ./etc/profile.d/heartline-board.sh ./usr/share/heartline-board/login.sh \
     ./usr/share/doc/heartline-board/copyright ./usr/share/doc/heartline-board/changelog.Debian.gz; do
