@@ -10,9 +10,10 @@
 # Usage: contrib/test.sh [--long] [--filter REGEX] [--stages LIST] [--no-setup]
 #   (none)          every stage, as CI runs it
 #   --long          also what is too slow for every submission: the crash stress's 500 rounds
-#                   of each kind (CI runs contrib/crash-stress.sh's own number) and each fuzz
-#                   target for FUZZ_SECONDS (default 600) instead of 7 s. Run it before touching
-#                   storage, Bluetooth or the loop.
+#                   of each kind (CI runs contrib/crash-stress.sh's own number), each fuzz
+#                   target for FUZZ_SECONDS (default 600) instead of 7 s, and the VM suite's
+#                   four headset groups (each sound server on each kernel; CI runs two). Run it
+#                   before touching storage, Bluetooth, sound or the loop.
 #   --filter REGEX  only the unit tests whose names match (swift test --filter), and only the
 #                   stages format, build and unit unless --stages says otherwise
 #   --stages LIST   only these stages, comma-separated, of: setup format build unit fuzz tsan
@@ -288,7 +289,9 @@ fi
 lane boot fuzz crash tsan
 # Skipped, with the reason, where QEMU or the kernel image cannot be had.
 vm() {
-  contrib/vm/run.sh 2>&1 | tee "$report/vm.log"
+  local groups=()
+  ((long)) && groups=(all)
+  contrib/vm/run.sh "${groups[@]}" 2>&1 | tee "$report/vm.log"
   return "${PIPESTATUS[0]}"
 }
 stage vm vm

@@ -302,6 +302,9 @@ class Headset:
         self.decoded_seconds = 0.0
         # 50 ms windows above an RMS of 300, in all the audio received.
         self.loud = 0
+        # The lowest and highest SBC bitpool of the packets since the last report: a source may
+        # lower it when its link is slow, and at a low bitpool quiet speech decodes as silence.
+        self.bitpools = []
 
     async def start(self):
         from bumble.a2dp import SbcMediaCodecInformation, make_audio_sink_service_sdp_records
@@ -382,8 +385,11 @@ class Headset:
 
     def on_rtp_packet(self, packet):
         self.packets += 1
-        # The first byte of an SBC payload counts its frames; the rest are SBC frames.
+        # The first byte of an SBC payload counts its frames; the rest are SBC frames, each
+        # starting with the sync word 0x9C, a byte of flags and the bitpool.
         self.sbc += packet.payload[1:]
+        if len(packet.payload) > 3 and packet.payload[1] == 0x9C:
+            self.bitpools.append(packet.payload[3])
 
     async def report(self):
         """Decodes what arrived each second and prints the figures while audio comes."""
@@ -405,7 +411,9 @@ class Headset:
             self.decoded_seconds += seconds
             rms, loud = rms_and_loudness(pcm)
             self.loud += loud
-            say(f"{self.name} audio {self.packets} packets, {self.decoded_seconds:.1f} s, rms {rms:.0f}, loud {self.loud}")
+            bitpools, self.bitpools = self.bitpools, []
+            bitpool = f"{min(bitpools)}-{max(bitpools)}" if bitpools else "none"
+            say(f"{self.name} audio {self.packets} packets, {self.decoded_seconds:.1f} s, rms {rms:.0f}, loud {self.loud}, bitpool {bitpool}")
 
     async def press(self, key):
         if self.avrcp is None or self.connection is None:

@@ -704,6 +704,35 @@ start_pulseaudio() {
   log "PulseAudio did not start"
 }
 
+# PipeWire 0.3 with WirePlumber 0.4 and PipeWire's Bluetooth module, as apt installs them on a
+# bare Debian 12, as root on a tmpfs runtime directory, each with its own log: PipeWire, its
+# pulse server (pipewire-pulse's own configuration, which contrib/setup.sh --test unpacks into
+# the VM suite's venv), and WirePlumber with heartline-board's own file, which lets it start
+# Bluetooth audio with no login seat (there is no logind here at all). WirePlumber needs a
+# session bus, which a board's login has from dbus-user-session; heartline-board's volume file
+# gives the headset its full volume when it first meets it. A null sink stands for the
+# board's own sound card, as PulseAudio's module-always-sink does in start_pulseaudio.
+PIPEWIRE_PULSE_CONF=${HEARTLINE_VM_VENV:-/opt/heartline-vm}/pipewire-pulse/usr/share/pipewire/pipewire-pulse.conf
+start_pipewire() {
+  export XDG_RUNTIME_DIR=/run/user/0 HOME=/dev/shm/home XDG_CONFIG_HOME=/dev/shm/home/.config
+  export DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/0/bus
+  mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/wireplumber/bluetooth.lua.d" "$XDG_CONFIG_HOME/wireplumber/main.lua.d"
+  chmod 700 "$XDG_RUNTIME_DIR"
+  cp contrib/board/wireplumber.lua "$XDG_CONFIG_HOME/wireplumber/bluetooth.lua.d/51-heartline-board.lua"
+  cp contrib/board/wireplumber-volume.lua "$XDG_CONFIG_HOME/wireplumber/main.lua.d/51-heartline-board.lua"
+  dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --fork --nopidfile 2>>"$share/pipewire.log" || return 1
+  pipewire </dev/null >>"$share/pipewire.log" 2>&1 &
+  WIREPLUMBER_DEBUG=3 wireplumber </dev/null >>"$share/wireplumber.log" 2>&1 &
+  PIPEWIRE_DEBUG=3 pipewire -c "$PIPEWIRE_PULSE_CONF" </dev/null >>"$share/pipewire-pulse.log" 2>&1 &
+  local i
+  for ((i = 0; i < 100; i++)); do
+    pactl info 2>/dev/null | grep -q "^Server Name: PulseAudio (on PipeWire" && break
+    sleep 0.2
+  done
+  pactl load-module module-null-sink sink_name=board >/dev/null 2>>"$share/pipewire.log" && return 0
+  log "PipeWire's pulse server did not start"
+}
+
 # The journey by ear: Settings, Headset, find; the headset chosen (paired, connected); speech
 # to it; a workout; the headset out of range for 20 s and back; a clean disconnect by the
 # headset and back; its play/pause button.
@@ -723,6 +752,7 @@ headset_journey() {
   sleep 1
   pactl list short sinks >"$share/sinks-connected.txt" 2>&1
   pactl info >>"$share/sinks-connected.txt" 2>&1
+  pactl list sink-inputs >>"$share/sinks-connected.txt" 2>&1
   printf 'home\r'
   sleep 1
   printf 'configure\r'
@@ -741,12 +771,14 @@ headset_journey() {
   wait_said "Workout started" 30
   wait_radio "$HEADSET audio" 1 30
   sleep 3
+  pactl list sink-inputs >"$share/streams-workout.txt" 2>&1
   local back
   back=$(said_count "$HEADSET is back")
   radio "away $HEADSET 20"
   wait_radio "$HEADSET out of range" 1 10
   sleep 4
   pactl list short sinks >"$share/sinks-away.txt" 2>&1
+  pactl list sink-inputs >>"$share/sinks-away.txt" 2>&1
   # During a workout on a terminal every key is a command: h is the heart rate.
   printf h
   wait_said_more "$HEADSET is back" "$back" 150
@@ -759,6 +791,9 @@ headset_journey() {
   local rates
   rates=$(said_count "Heart rate, [0-9]+ beats per minute")
   wait_input_device "$HEADSET (AVRCP)" 20
+  # The kernel's device is there before Heartline has opened it: the press waits for Heartline to
+  # say the media buttons are connected again.
+  wait_buttons_connected 20
   cp /proc/bus/input/devices "$share/input-devices.txt"
   local lines
   lines=$(wc -l <"$transcript")
@@ -778,6 +813,16 @@ headset_journey() {
   printf 'quit\r'
   wait_said "Goodbye" 15
   sleep 2
+}
+# Heartline has said "Media buttons connected." more often than "Media buttons disconnected.":
+# it reads the headset's buttons now.
+wait_buttons_connected() { # SECONDS
+  local i
+  for ((i = 0; i < $1 * 5; i++)); do
+    (($(said_count "Media buttons connected\.") > $(said_count "Media buttons disconnected\."))) && return 0
+    sleep 0.2
+  done
+  log "Heartline did not say the media buttons were connected"
 }
 wait_input_device() { # NAME SECONDS
   local i
@@ -884,15 +929,16 @@ case $group in
     stick_cut_unmended
     dmesg >"$share/stick-dmesg.txt"
     ;;
-  headset | headset-6.12)
+  headset | headset-6.12 | headset-pipewire | headset-6.12-pipewire)
     # A Bluetooth Classic headset (contrib/vm/classic.py on the radio) through the real
-    # bluetoothd and PulseAudio: the journey by ear, with the kernel's log kept.
+    # bluetoothd and PulseAudio, or PipeWire for the groups named so: the journey by ear, with
+    # the kernel's log kept.
     modprobe uinput
     # Every HCI packet, for btmon -r on the host.
     btmon -w "$share/btmon.snoop" </dev/null >/dev/null 2>&1 &
     adapter_in
     start_bluetoothd_kept
-    start_pulseaudio
+    if [[ $group == *-pipewire ]]; then start_pipewire; else start_pulseaudio; fi
     terminal_speech=(--speech espeak --captions)
     run_heartline_terminal headset headset_journey --simulate
     pactl list short sinks >"$share/sinks-end.txt" 2>&1
