@@ -92,6 +92,22 @@ case $boot in
     sleep 13
     kill -INT "$recorder" 2>/dev/null
     wait "$recorder"
+    if [ "$boot" = image ] && [ -e /dev/virtio-ports/hci ]; then
+      # The headset, paired by ear: the host types on the machine's keyboard (contrib/boot/keys.py)
+      # and reads what Heartline says from tty1's screen, which this copies to the share each
+      # second, until the host says it is done.
+      note "recorded; the host pairs the headset by keys (adapter: $(ls /sys/class/bluetooth 2>&1 | tr '\n' ' '))"
+      echo done >"$out/recorded"
+      waited=0
+      while [ ! -e "$out/paired" ] && [ "$waited" -lt "$limit" ]; do
+        screen >"$out/live.tmp" && mv "$out/live.tmp" "$out/live.txt"
+        sleep 1
+        waited=$((waited + 1))
+      done
+      note "the host is done after $waited s"
+      { as_user pactl info; as_user pactl list short sinks; } >"$out/pactl-headset.txt" 2>&1
+      journalctl -b -u bluetooth --no-pager >"$out/bluetoothd.txt" 2>&1
+    fi
     ;;
   *)
     while ! screen | grep -q "Heartline is ready\." && [ "$waited" -lt "$limit" ]; do

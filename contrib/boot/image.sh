@@ -19,9 +19,11 @@ mirror=${HEARTLINE_BOOT_MIRROR:-http://deb.debian.org/debian}
 # systemd and has a system bus.
 bare=systemd,systemd-sysv,udev,dbus
 # The boot test's own tools, none of which Heartline's packages bring: the kernel and what
-# loads its modules, arecord for the loopback card, ps and pgrep. (alsa-utils also brings the
-# ALSA state service; Heartline's packages do not depend on it.)
-extra=(linux-image-amd64 kmod alsa-utils procps)
+# loads its modules, arecord for the loopback card, ps and pgrep, and Python's minimal
+# interpreter for the VM suite's relay between the kernel's virtual controller and the host's
+# radio. (alsa-utils also brings the ALSA state service; Heartline's packages do not depend on
+# it.)
+extra=(linux-image-amd64 kmod alsa-utils procps python3-minimal)
 recipe=$( (
   cat contrib/boot/image.sh
   echo "$bare"

@@ -69,6 +69,7 @@ command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing 
 command -v debootstrap >/dev/null || skip "debootstrap is missing (contrib/setup.sh --test installs it)"
 command -v sox >/dev/null || skip "sox is missing (contrib/setup.sh --test installs it)"
 [[ $(mke2fs 2>&1) == *"[-d "* ]] || skip "mke2fs cannot fill a file system from a directory (e2fsprogs 1.43 or newer)"
+venv=${HEARTLINE_VM_VENV:-/opt/heartline-vm}
 ovmf=/usr/share/ovmf/OVMF.fd
 [[ -r $ovmf ]] || skip "OVMF, the UEFI firmware that starts the board's disk image, is missing (contrib/setup.sh --test installs ovmf)"
 
@@ -192,15 +193,23 @@ upgraded=$(dpkg-deb --field "$second" Version)
 
 # Installed with apt from the bare system, with its defaults (Recommends too), as a user installs
 # a downloaded package: what apt resolves is what a board gets.
-bare_packages=$(packages_now)
-if in_system apt-get install -y "/var/tmp/${first##*/}" >"$apt_log" 2>&1 &&
-  package_is "install" "ii $version"; then
-  pass "apt installs ${first##*/} on a bare Debian 12 with its defaults"
-else
-  show "$apt_log"
-  fail "apt could not install ${first##*/}"
+# apt_installs WHAT LOG PACKAGE STATUS ARGUMENTS...: apt, with its defaults, installs ARGUMENTS
+# (files or names) and PACKAGE's status is then STATUS; said with how many packages apt unpacked.
+# apt's log goes to LOG; when it fails, the log is shown and the test ends: nothing after it can
+# be checked.
+apt_installs() {
+  local what=$1 log=$2 package=$3 status=$4
+  shift 4
+  if in_system apt-get install -y "$@" >"$log" 2>&1 && package_is "$what" "$status" "$package"; then
+    pass "apt installs $what with its defaults ($(grep -c '^Unpacking' "$log") packages unpacked)"
+    return
+  fi
+  show "$log"
+  fail "apt could not install $what"
   exit 1
-fi
+}
+bare_packages=$(packages_now)
+apt_installs "${first##*/} on a bare Debian 12" "$apt_log" heartline "ii $version" "/var/tmp/${first##*/}"
 comm -13 <(echo "$bare_packages") <(packages_now) >"$work/resolved.txt"
 cp "$work/resolved.txt" "$cache/resolved.txt"
 echo "boot: apt resolved $(wc -l <"$work/resolved.txt") packages: $(tr '\n' ' ' <"$work/resolved.txt")"
@@ -250,14 +259,7 @@ data=$(data_sums ann)
 # apt's defaults. It is the PipeWire board.
 board_files=$(files_of "$board")
 packages_before_board=$(packages_now)
-if in_system apt-get install -y "/var/tmp/${board##*/}" >"$work/board-apt.log" 2>&1 &&
-  package_is "board" "ii $upgraded" heartline-board; then
-  pass "apt installs ${board##*/} with its defaults ($(grep -c '^Unpacking' "$work/board-apt.log") more packages unpacked)"
-else
-  show "$work/board-apt.log"
-  fail "apt could not install ${board##*/}"
-  exit 1
-fi
+apt_installs "${board##*/}" "$work/board-apt.log" heartline-board "ii $upgraded" "/var/tmp/${board##*/}"
 # user_made WHAT: the user heartline is made, in the groups audio, bluetooth and input, lingering,
 # and saves a workout.
 user_made() {
@@ -395,14 +397,8 @@ if wanted pulse; then
   cp "$second" "$board" "$system/var/tmp/"
   mount -t proc proc "$system/proc" && proc_mounted=$system/proc
   mount --bind "$cache/archives" "$system/var/cache/apt/archives" && archives_mounted=$system/var/cache/apt/archives
-  if in_system apt-get install -y "/var/tmp/${second##*/}" "/var/tmp/${board##*/}" pulseaudio-module-bluetooth >"$work/pulse-apt.log" 2>&1 &&
-    package_is "board on PulseAudio" "ii $upgraded" heartline-board; then
-    pass "apt installs both packages beside pulseaudio-module-bluetooth on a bare Debian 12 ($(grep -c '^Unpacking' "$work/pulse-apt.log") packages unpacked)"
-  else
-    show "$work/pulse-apt.log"
-    fail "apt could not install the PulseAudio board"
-    exit 1
-  fi
+  apt_installs "both packages beside pulseaudio-module-bluetooth on a bare Debian 12" "$work/pulse-apt.log" \
+    heartline-board "ii $upgraded" "/var/tmp/${second##*/}" "/var/tmp/${board##*/}" pulseaudio-module-bluetooth
   missing=$(not_installed pulseaudio pulseaudio-module-bluetooth bluez speech-dispatcher libpam-systemd dbus-user-session)
   if [[ -z $missing ]] && ! installed pipewire-pulse && ! installed wireplumber; then
     pass "board on PulseAudio: bluez and PulseAudio's Bluetooth module installed, and no PipeWire"
@@ -431,8 +427,21 @@ if wanted image; then
   install -m 755 contrib/boot/check.sh "$overlay/opt/heartline-boot/check.sh"
   install -m 644 contrib/boot/heartline-boot-check.service "$overlay/etc/systemd/system/"
   ln -s /etc/systemd/system/heartline-boot-check.service "$overlay/etc/systemd/system/multi-user.target.wants/"
-  echo snd-aloop >"$overlay/etc/modules-load.d/heartline-boot.conf"
   echo "heartline.boot=image heartline.user=heartline heartline.wait=300" >"$overlay/etc/heartline-boot.conf"
+  # The headset: the kernel's virtual controller joined to the host's radio (the VM suite's
+  # relay, through a virtio serial port), and Heartline's captions on tty1, so that the host
+  # reads what it says from the screen as it types.
+  printf '%s\n' snd-aloop hci_vhci >"$overlay/etc/modules-load.d/heartline-boot.conf"
+  install -m 755 contrib/vm/vhci-relay.py "$overlay/opt/heartline-boot/vhci-relay.py"
+  printf '%s\n' "[Unit]" "Description=Heartline boot test: /dev/vhci joined to the host's radio" \
+    "After=systemd-modules-load.service" "[Service]" \
+    "ExecStart=/usr/bin/python3 /opt/heartline-boot/vhci-relay.py /dev/virtio-ports/hci" \
+    "Restart=on-failure" "RestartSec=1" "[Install]" "WantedBy=multi-user.target" \
+    >"$overlay/etc/systemd/system/heartline-boot-relay.service"
+  ln -s /etc/systemd/system/heartline-boot-relay.service "$overlay/etc/systemd/system/multi-user.target.wants/"
+  mkdir -p "$overlay/etc/systemd/user/heartline.service.d"
+  printf '%s\n' "[Service]" "ExecStart=" "ExecStart=/usr/bin/heartline --captions" \
+    >"$overlay/etc/systemd/user/heartline.service.d/heartline-boot.conf"
   if contrib/board/disk-image.sh --output "$work/board.img" --base "$cache/base.tar" --archives "$cache/archives" \
     --overlay "$overlay" "$second" "$board" >"$work/disk-image.log" 2>&1; then
     pass "contrib/board/disk-image.sh made the board's disk image ($(sed -n 's/^disk-image: .*board.img: //p' "$work/disk-image.log"))"
@@ -459,7 +468,10 @@ boot() {
   # The board's disk image starts as a machine does, from its firmware (OVMF, UEFI) and its
   # bootloader; the other disks hold a root file system only, and QEMU starts the kernel.
   if [[ $disk == board ]]; then
-    start=(-bios "$ovmf")
+    # With a keyboard the host types on (QMP), and a serial port to the host's radio.
+    start=(-bios "$ovmf" -qmp "unix:$share/qmp.sock,server=on,wait=off"
+      -device virtio-serial -chardev "socket,id=hci,path=$share/radio.sock,reconnect=1"
+      -device virtserialport,chardev=hci,name=hci)
   else
     start=(-kernel "$cache/vmlinuz" -initrd "$cache/initrd.img"
       -append "root=/dev/vda rw console=ttyS0 heartline.boot=$name heartline.wait=300 $*")
@@ -469,6 +481,7 @@ boot() {
     -virtfs "local,path=$share,mount_tag=results,security_model=none,id=results" \
     -serial "file:$share/console.log" >"$share/qemu.log" 2>&1 &
   qemu_pid=$!
+  [[ $disk == board ]] && pair_by_keys "$share" >"$share/keys.log" 2>&1 &
   wait "$qemu_pid"
   qemu_pid=""
   echo "boot: $name took $((SECONDS - started)) s"
@@ -477,6 +490,32 @@ boot() {
     show "$share/check.log" "$share/console.log" "$share/qemu.log"
     return 1
   fi
+}
+# The headset, paired by ear on the booted board, as its user does: once the check in it has
+# recorded the first sentences, the host types on the machine's keyboard (contrib/boot/keys.py:
+# Settings, Headset, find headsets, the first found) and waits for what Heartline says, which
+# the check copies from tty1 to live.txt; then it asks the check to end (paired).
+pair_by_keys() { # SHARE
+  local s=$1
+  says() { # PATTERN SECONDS: Heartline's screen shows PATTERN within SECONDS
+    local i
+    for ((i = 0; i < $2 * 2; i++)); do
+      grep -Eq -- "$1" "$s/live.txt" 2>/dev/null && return 0
+      sleep 0.5
+    done
+    echo "keys: Heartline did not say /$1/ in $2 s"
+    return 1
+  }
+  press() { echo "keys: $1" && python3 contrib/boot/keys.py "$s/qmp.sock" "$1"; }
+  local i=0
+  while [[ ! -e $s/recorded ]] && ((i++ < 1200)); do sleep 0.5; done
+  says "Heartline (home|is ready)" 60 &&
+    press 'settings\n' && says "[0-9], Headset\." 30 &&
+    press 'headset\n' && says "Remembered headset|No headset is remembered" 30 &&
+    press 'find headsets\n' && says "^1, SHOKZ FAKE" 120 &&
+    press '1' && says "SHOKZ FAKE is connected\. Speech goes to it\." 120 &&
+    press 'home\n' && says "Heartline home" 60 && sleep 10
+  echo done >"$s/paired"
 }
 # has NAME FILE PATTERN: an extended regular expression matches a line of FILE.
 has() {
@@ -505,14 +544,50 @@ check_nouser() {
     pass "no user manager: Heartline runs on tty1 in the login itself"
 }
 
+# The headset paired by ear on the booted board (pair_by_keys): found, paired and connected as
+# Heartline said, its sink the default of the board's sound server, and speech decoded at it.
+check_headset_paired() { # SHARE
+  local s=$1 h="SHOKZ FAKE"
+  if [[ ! -s $s/radio.log ]] || ! grep -q "radio: virtual machine joined" "$s/radio.log"; then
+    fail "image: the board's Bluetooth never reached the radio"
+    show "$s/radio.log" "$s/keys.log"
+    return
+  fi
+  has "image: Heartline said the headset was connected, after keys typed on the board" "$s/live.txt" \
+    "$h is connected\. Speech goes to it\." &&
+    pass "image: paired by ear on the booted board: Settings, Headset, find headsets, 1, and \"$h is connected. Speech goes to it.\""
+  grep -q "keys: Heartline did not say" "$s/keys.log" && show "$s/keys.log" "$s/live.txt"
+  has "image: the headset's sink is the board's output" "$s/pactl-headset.txt" "^Default Sink: bluez_output\.20_74_CF_00_11_22\." &&
+    pass "image: $(grep -m1 '^Default Sink:' "$s/pactl-headset.txt")"
+  local loud
+  loud=$(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1 | sed -nE 's/.* loud ([0-9]+).*/\1/p')
+  if [[ $loud =~ ^[0-9]+$ ]] && ((loud >= 10)); then
+    pass "image: speech decoded at the headset: $(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1 | sed 's/^radio: //')"
+  else
+    fail "image: no speech reached the headset (${loud:-no audio})"
+    show "$s/radio.log"
+  fi
+}
+
 # check_board CASE SERVER: a board's boot with the loopback card. Heartline ran as the user unit
 # the login of heartline started, with no graphical seat; the sound server is SERVER (a pattern
 # for pactl's Server Name); Heartline logged that server and the loopback card's sink as where
 # its speech went; and the speech recorded from the card's capture side is not silence.
 check_board() {
-  local name=$1 server=$2 s=$work/$1 disk=$1
-  [[ $name == image ]] && disk=board
-  boot "$name" "$disk" heartline.user=heartline modules_load=snd-aloop || return
+  local name=$1 server=$2 s=$work/$1 disk=$1 radio=""
+  mkdir -p "$s"
+  if [[ $name == image ]]; then
+    disk=board
+    # The VM suite's radio: a Bumble controller for the board's kernel, and the Bluetooth
+    # Classic headset (contrib/vm/classic.py) that decodes what it is sent.
+    "$venv/bin/python3" contrib/vm/radio.py --socket "$s/radio.sock" \
+      --headset "name=SHOKZ FAKE,address=20:74:CF:00:11:22,rssi=-62" >"$s/radio.log" 2>&1 &
+    radio=$!
+  fi
+  boot "$name" "$disk" heartline.user=heartline modules_load=snd-aloop
+  local booted=$?
+  [[ -n $radio ]] && kill "$radio" 2>/dev/null && wait "$radio" 2>/dev/null
+  ((booted == 0)) || return
   has "$name: the loopback card is there" "$s/cards.txt" "Loopback" || return
   # The fallback of the login's lines, had it run, would have written its line to heartline.log.
   has "$name: the user manager ran heartline.service" "$s/journal.txt" "Started heartline\.service" &&
@@ -531,6 +606,7 @@ check_board() {
   has "$name: Heartline logged the server and the loopback card's sink" "$s/journal.txt" \
     "heartline: sound: the sound server $server.* plays to alsa_output\..*(aloop|Loopback)" &&
     pass "$name: Heartline's log: $(grep -m1 -o 'sound: the sound server.*' "$s/journal.txt")"
+  [[ $name == image ]] && check_headset_paired "$s"
   local stat rms length
   stat=$(sox -t raw -r 44100 -e signed-integer -b 16 -c 2 "$s/speech.raw" -n stat 2>&1)
   rms=$(awk '/^RMS +amplitude/ { print $3 }' <<<"$stat")
