@@ -39,7 +39,10 @@
 #            it, started by OVMF (UEFI) and GRUB from its EFI system partition as a machine starts
 #            it: Heartline runs as the user unit the login of heartline started; no graphical
 #            session; pactl names PipeWire as the server; Heartline logged that server and the
-#            loopback card's sink; the speech recorded from the card's capture side is not silence
+#            loopback card's sink; the speech recorded from the card's capture side is at full
+#            volume; then a Bluetooth headset (the VM suite's radio, joined to the board's kernel
+#            through a virtio serial port) is paired by keys typed on the machine's keyboard,
+#            Heartline says it is connected, and its speech is decoded at the headset
 #   pulse    the same on the PulseAudio board, with pactl naming PulseAudio
 #   nouser   the guide's steps for ann, with libpam-systemd and dbus-user-session removed, so no
 #            user manager, and no sound card: the ~/.profile fallback runs Heartline directly on
