@@ -122,10 +122,12 @@ in_root apt-get install -y "${names[@]}" >"$work/apt.log" 2>&1 || {
   tail -n 30 "$work/apt.log" >&2
   exit 1
 }
-in_root apt-get clean
 rm -f "$root/usr/sbin/policy-rc.d" "${names[@]/#/$root}"
 for ((m = ${#mounted[@]} - 1; m >= 0; m--)); do umount "${mounted[m]}"; done
 mounted=()
+# The image's own package cache, emptied; a cache given with --archives was unmounted first, and
+# keeps what it holds.
+in_root apt-get clean
 
 # What a board needs to boot on its own: its name, the root file system by UUID, a locale.
 uuid=$(uuidgen)

@@ -454,6 +454,13 @@ if wanted image; then
   fi
   fdisk -l "$work/board.img" 2>&1 | sed -n '/^Device/,$p' | sed 's/^/boot: /'
 fi
+# The packages apt fetched stay in the cache for the next run, whoever used it.
+kept=$(find "$cache/archives" -maxdepth 1 -name '*.deb' | wc -l)
+if ((kept > 100)); then
+  pass "the package cache keeps the $kept packages apt fetched, for the next run"
+else
+  fail "the package cache holds $kept packages: something emptied it, and the next run needs the mirror"
+fi
 echo "boot: Heartline installed and the disks made in $((SECONDS - started)) s"
 
 # boot CASE DISK [KERNEL ARGUMENTS...]: boots once; the check leaves its findings in $work/CASE.
