@@ -11,9 +11,10 @@
 #   (none)          every stage, as CI runs it
 #   --long          also what is too slow for every submission: the crash stress's 500 rounds
 #                   of each kind (CI runs contrib/crash-stress.sh's own number), each fuzz
-#                   target for FUZZ_SECONDS (default 600) instead of 7 s, and the VM suite's
-#                   four headset groups (each sound server on each kernel; CI runs two). Run it
-#                   before touching storage, Bluetooth, sound or the loop.
+#                   target for FUZZ_SECONDS (default 600) instead of 7 s, the VM suite's four
+#                   headset groups (each sound server on each kernel; CI runs the two on
+#                   PulseAudio), and the boot test's headset paired on the booted board image.
+#                   Run it before touching storage, Bluetooth, sound or the loop.
 #   --filter REGEX  only the unit tests whose names match (swift test --filter), and only the
 #                   stages format, build and unit unless --stages says otherwise
 #   --stages LIST   only these stages, comma-separated, of: setup format build unit fuzz tsan
@@ -270,7 +271,9 @@ crash() { if ((long)); then contrib/crash-stress.sh --long; else contrib/crash-s
 # Heartline installed on a Debian 12 system and started at boot; the base system is made once
 # per machine. Its packages are checked there (package.sh --check-only: fields, files, lintian).
 # Skipped, with the reason, without QEMU or debootstrap.
-boot() { contrib/boot/run.sh; }
+boot() {
+  if ((long)); then contrib/boot/run.sh image-headset pulse nouser; else contrib/boot/run.sh; fi
+}
 # The VM suite keeps QEMU busy for a quarter of an hour while its groups mostly wait on the
 # guest; beside it, one after another: the boot test (QEMU without KVM on one processor, its
 # release build made beside the unit stage), then the fuzz targets, the crash stress and

