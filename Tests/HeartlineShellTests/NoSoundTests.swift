@@ -153,7 +153,7 @@ import Testing
         let environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
         #expect(SystemProbe.userManager(environment: environment, root: root.path) == .missing)
         try FileManager.default.createDirectory(atPath: root.path + "/run/user/1000/systemd", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root.path + "/run/user/1000/systemd/private", contents: nil)
+        _ = FileManager.default.createFile(atPath: root.path + "/run/user/1000/systemd/private", contents: nil)
         #expect(SystemProbe.userManager(environment: environment, root: root.path) == .running)
         #expect(SystemProbe.userManager(environment: environment, root: root.path + "/nothing") == .notApplicable)
     }
