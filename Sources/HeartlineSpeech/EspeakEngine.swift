@@ -8,8 +8,9 @@ import HeartlineIO
 /// Its audio output is watched as speech-dispatcher is: a sentence espeak-ng ends without having
 /// played a word of it (its audio output refused to open), one whose first word does not come
 /// within its deadline of the request (the output blocks before it plays anything), or one that
-/// does not end within its deadline after its first word (the output hangs), loses the engine. `recover` then ends the library and starts it
-/// again, which opens the output afresh, and the sentence is said again.
+/// does not end within its deadline after its first word (the output hangs), loses the engine.
+/// `recover` then ends the library and starts it again, which opens the output afresh, and the
+/// sentence is said again.
 final class EspeakEngine: SpeechEngine {
     static let engineName = "espeak-ng"
 
