@@ -104,7 +104,7 @@ public enum SystemProbe {
     /// or the card when no sound server answers. The start logs it, so that a board's log says
     /// where its speech went.
     public static func soundOutput(
-        environment: [String: String], waiting: Double = timeout, headset: RememberedHeadset? = nil
+        environment: [String: String], waiting: Double = timeout, headset: RememberedHeadset? = nil, cards: String? = nil
     ) -> (output: SelfCheck.AudioOutput, seen: String) {
         if pulseReachable(environment: environment) {
             guard let pactl = findProgram("pactl", environment: environment) else {
@@ -124,7 +124,7 @@ public enum SystemProbe {
             let sinks = run(pactl, ["list", "sinks"], environment: environment, waiting: waiting) ?? ""
             return (output(sink: sink, description: sinkDescription(named: sink, in: sinks)), seen)
         }
-        if let card = alsaCard(from: (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? "") {
+        if let card = alsaCard(from: cards ?? (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? "") {
             return (.named(card), "no sound server answers; the first sound card is \(card)")
         }
         return (.none, "no sound server answers and there is no sound card")

@@ -143,6 +143,24 @@ import Testing
         #expect(silent.output == .unnamed)
         #expect(silent.seen == "a sound server answers, and pactl info gave no answer within 1 second")
     }
+
+    /// Without pactl a server that answers is not asked more; without a server, the kernel's
+    /// first sound card is named, and with neither nothing can be heard.
+    @Test func theStartsLogSaysWhatItCouldNotAsk() throws {
+        let bin = TemporaryDirectory()
+        let answering = ["PATH": bin.path, "PULSE_SERVER": "tcp:localhost"]
+        let bare = SystemProbe.soundOutput(environment: answering)
+        #expect(bare.output == .unnamed)
+        #expect(bare.seen == "a sound server answers, and pactl is not installed to ask it more")
+        let silent = ["PATH": bin.path, "PULSE_SERVER": bin.path + "/no-server"]
+        let cards = " 0 [Loopback       ]: Loopback - Loopback\n                      Loopback 1\n"
+        let card = SystemProbe.soundOutput(environment: silent, cards: cards)
+        #expect(card.output == .named("Loopback"))
+        #expect(card.seen == "no sound server answers; the first sound card is Loopback")
+        let nothing = SystemProbe.soundOutput(environment: silent, cards: "--- no soundcards ---\n")
+        #expect(nothing.output == SelfCheck.AudioOutput.none)
+        #expect(nothing.seen == "no sound server answers and there is no sound card")
+    }
 }
 
 /// `--check` names a missing systemd user manager, which the boot path's unit needs.
