@@ -24,9 +24,9 @@ import HeartlineIO
 ///
 /// Every libspeechd call runs on a `SpeechdWorker`, never on the loop: the loop hands the call
 /// over and goes on. The server counts as lost when a socket hangs up, a call fails, a call is
-/// not answered within `callDeadline` (1 second), no BEGIN arrives within `beginDeadline` (longer
-/// for the first message on a new connection), or no END within a deadline that grows with the
-/// sentence's length. The lost worker is given up; the engine probes with back-off on a fresh
+/// not answered within `callDeadline` (1 second; 3 before the first BEGIN on a new connection),
+/// no BEGIN arrives within `beginDeadline` (longer for the first message on a new connection),
+/// or no END within a deadline that grows with the sentence's length. The lost worker is given up; the engine probes with back-off on a fresh
 /// one (connect, and if nothing answers, start the server with `SpeechdServer`), and at once
 /// when a given-up worker's stuck call returns, since the server has then answered.
 final class SpeechdEngine: SpeechEngine {
@@ -35,6 +35,9 @@ final class SpeechdEngine: SpeechEngine {
     struct Timing {
         /// How long any libspeechd call may go unanswered before the server counts as lost.
         var callDeadline = 1.0
+        /// The same for calls before the first BEGIN on a new connection: the server loads its
+        /// output module then, and on a loaded machine the first settings took over a second.
+        var firstCallDeadline = 3.0
         /// How long a connect (two connections, notifications, settings) may take on a probe.
         var connectDeadline = 2.0
         var beginDeadline = 1.0
@@ -264,7 +267,7 @@ final class SpeechdEngine: SpeechEngine {
     private func startCall(_ what: String) -> Int {
         nextCall += 1
         let call = nextCall
-        let seconds = timing.callDeadline
+        let seconds = firstMessage ? timing.firstCallDeadline : timing.callDeadline
         calls[call] = loop.after(seconds) { [weak self] in
             guard let self else { return }
             self.calls[call] = nil
