@@ -83,7 +83,7 @@ import Testing
         let terminal = try InProcessTerminal(arguments: ["--simulate", "--speech", "transcript", "--data-dir", data.path])
         #expect(terminal.waitFor("menu: 4, Settings."))
         Self.configureToThePlanStep(terminal)
-        var mark = terminal.mark
+        let mark = terminal.mark
         terminal.type("plans from files\r")
         terminal.type("where\r")
         #expect(terminal.waitFor("menu: 1, Long 1: ", after: mark, timeout: 60), "\(terminal.screen.suffix(600))")

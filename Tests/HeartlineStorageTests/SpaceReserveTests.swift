@@ -19,7 +19,7 @@ import Testing
     @Test func anEmptyLeftoverIsTakenWholeWithRoom() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/heartline.reserve"
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             let reserve = try SpaceReserve(path: path, size: Self.size)
             #expect(reserve.isWhole)
             #expect(Self.bytes(path) == Self.size)
@@ -48,7 +48,7 @@ import Testing
             while SpaceReserve.lendLeftover(at: path) { loans += 1 }
             #expect(loans == Self.size / SpaceReserve.lendingStep)
             #expect(!FileManager.default.fileExists(atPath: path))
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             #expect(!SpaceReserve.lendLeftover(at: path))
             #expect(!FileManager.default.fileExists(atPath: path))
         }
