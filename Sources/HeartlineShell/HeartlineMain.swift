@@ -275,7 +275,7 @@ public enum HeartlineMain {
             session.stickCommand = { sticks.perform($0) }
             loop.after(0) { sticks.start(address: environment["HEARTLINE_DBUS_ADDRESS"], mountPoint: directory + "/stick") }
         }
-        session.start(stored: storedState, resetSpeech: resetSpeech)
+        session.start(stored: storedState, resetSpeech: resetSpeech, setUp: options.setUp)
         uploader.start()
         checkInBackground(directory: directory, loop: loop, session: session)
         let pairedStrap = options.sensor ?? stored.strap?.address

@@ -121,6 +121,9 @@ extension CommandSpec {
             OptionSpec(
                 "--reset-speech", .none, "forget every speech setting made in Settings, Speech, and speak",
                 "with the defaults (as holding minus while Heartline starts does)"),
+            OptionSpec(
+                "--set-up", .none, "begin with the set-up by ear (language, headset, strap) until it",
+                "has been finished or skipped once (a board's start)"),
             OptionSpec("--check", .none, "say how speech, Bluetooth, the strap and storage are, then exit"),
             OptionSpec("--version", .none, "print the version"),
             OptionSpec("--help", .none, "print this help"),

@@ -44,6 +44,9 @@ public struct Options: Equatable, Sendable {
     /// `--reset-speech`: forget the speech settings made in Settings, Speech; this run also
     /// leaves the configuration file's speech settings aside.
     public var resetSpeech = false
+    /// `--set-up`: a board's start; the set-up by ear comes first until it was finished or
+    /// skipped once.
+    public var setUp = false
     /// The options given on the command line, so the configuration file does not override them.
     public var given: Set<String> = []
 
@@ -142,6 +145,7 @@ public struct Options: Equatable, Sendable {
             case "--log": logFile = try value()
             case "--captions": captions = true
             case "--reset-speech": resetSpeech = true
+            case "--set-up": setUp = true
             default:
                 // Every option of the table has its case above; a test parses each one.
                 throw UsageError(description: "unknown option \(argument)")

@@ -153,8 +153,8 @@ final class Session {
         }
     }
 
-    func start(stored: StoredState, resetSpeech: Bool = false) {
-        apply(core.start(at: clock.now, stored: stored, resetSpeech: resetSpeech))
+    func start(stored: StoredState, resetSpeech: Bool = false, setUp: Bool = false) {
+        apply(core.start(at: clock.now, stored: stored, resetSpeech: resetSpeech, setUp: setUp))
     }
 
     /// Stores what must be stored and stops the loop.

@@ -275,9 +275,12 @@ final class GoldenSession {
     /// What `open` or `startWorkout` said, the start of the next transcript.
     private var opening: [String] = []
 
+    /// Every start is a board's (`--set-up`): the set-up comes first until it was done once.
+    var setUp = false
+
     func begin(resetSpeech: Bool = false) -> [String] {
         begun = true
-        var output = lines(core.start(at: now, stored: edge.storedState(), resetSpeech: resetSpeech))
+        var output = lines(core.start(at: now, stored: edge.storedState(), resetSpeech: resetSpeech, setUp: setUp))
         if let speechOffer { output += send(.speechOffered(speechOffer)) }
         if strap != nil { output += lines(core.handle(.sensor(.connected(name: "Simulated strap")), at: now)) }
         return output

@@ -161,7 +161,15 @@ import Testing
                         // Spelling says characters, digits among them, not values.
                         // A sentence of one word is a key's name, echoed as typed.
                         let spelled = key.name == "F6" || !sentence.contains(" ")
-                        let values = spelled ? [] : Self.valuesWithoutUnit(in: sentence, language: language)
+                        // A language just chosen says its sentences in that language's words.
+                        // Flagged is what none of the languages it may be in accepts.
+                        var values = spelled ? [] : Self.valuesWithoutUnit(in: sentence, language: language)
+                        if answer.languageChanged {
+                            for other in Self.languages {
+                                let flagged = Self.valuesWithoutUnit(in: sentence, language: other)
+                                values = values.filter(flagged.contains)
+                            }
+                        }
                         for value in values {
                             tally.unitless.append("\(place): \(value) in \(sentence)")
                         }
@@ -318,7 +326,9 @@ import Testing
                     "miles", "watt", "watts", "kg", "kilograms", "lb", "pounds", "year", "years", "milliseconds", "km/h", "mph", "rpm",
                     "days", "day", "weeks", "o'clock", "per", "minus",
                 ],
-                counted: ["workout", "workouts", "match", "matches", "item", "items", "times", "laps", "zones", "files", "plan", "plans"],
+                counted: [
+                    "workout", "workouts", "match", "matches", "item", "items", "times", "laps", "zones", "files", "plan", "plans", "steps",
+                ],
                 counting: ["item", "items", "zone", "lap", "page", "step", "round", "choose", "press", "of", "at", "number", "key"],
                 ranges: ["to", "and", "or", "of", "from"], scale: ["number"], example: ["as"]
             ),
@@ -331,7 +341,7 @@ import Testing
                 counted: [
                     "entrenamiento", "entrenamientos", "coincidencia", "coincidencias", "elemento", "elementos", "veces", "vueltas",
                     "zonas",
-                    "archivos", "planes",
+                    "archivos", "planes", "pasos",
                 ],
                 counting: [
                     "elemento", "elementos", "zona", "vuelta", "página", "paso", "ronda", "elige", "pulsa", "de", "del", "el", "las", "la",
@@ -345,7 +355,9 @@ import Testing
                     "prozent", "km", "kilometer", "meter", "meile", "meilen", "watt", "kg", "kilogramm", "pfund", "jahr", "jahre", "jahren",
                     "millisekunden", "km/h", "uhr", "tage", "tag", "wochen", "minus", "lb",
                 ],
-                counted: ["training", "trainings", "treffer", "eintrag", "einträge", "mal", "runden", "zonen", "dateien", "pläne"],
+                counted: [
+                    "training", "trainings", "treffer", "eintrag", "einträge", "mal", "runden", "zonen", "dateien", "pläne", "schritte",
+                ],
                 counting: [
                     "eintrag", "einträge", "zone", "runde", "seite", "schritt", "wähle", "drück", "von", "um", "uhr", "nummer", "taste",
                 ],
@@ -463,6 +475,11 @@ final class WalkHarness {
             queue.append((state, depth))
         }
         note(core, depth: 0)
+        // A board's first start (`--set-up`): the set-up's first step. Started before the
+        // workout below, which leaves itself in the store as unfinished, offered first.
+        var setUp = Heartline(words: words, languages: others)
+        _ = edge.settle(setUp.start(at: now, stored: edge.storedState(), setUp: true), with: &setUp, at: now)
+        note(setUp, depth: 1)
         // A workout: its screen, its end's question, its summary.
         var workout = core
         workout.startWorkout(WorkoutConfiguration())

@@ -93,6 +93,9 @@ public struct Settings: Equatable, Sendable {
     /// (or one no longer installed) leaves it to the configuration file, the command line and
     /// the locale.
     public var language: String?
+    /// The first start's set-up by ear (language, headset, strap) was finished or skipped: it is
+    /// not offered again.
+    public var setUpDone = false
     /// Speech settings the user changed; one absent is the configuration's or the engine's.
     public private(set) var speech: [SpeechSetting: String] = [:]
 
@@ -206,7 +209,7 @@ extension Settings: Codable {
     private enum CodingKeys: String, CodingKey {
         case autoPause, autoExport, restingCheckMinutes, keyEcho, captions, units, footpodCalibration, strap, motionSensors, speech
         case treadmillTopSpeed, machineSpeedStep, machinePowerStep, headset, headsetFallback
-        case upload, language
+        case upload, language, setUpDone
     }
 
     /// The name each motion kind is stored under.
@@ -244,6 +247,7 @@ extension Settings: Codable {
         headset = field(.headset, RememberedHeadset.self)
         if let fallback = field(.headsetFallback, Bool.self) { headsetFallback = fallback }
         if let language = field(.language, String.self), Self.isLanguageCode(language) { self.language = language }
+        if let done = field(.setUpDone, Bool.self) { setUpDone = done }
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
             if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
@@ -272,6 +276,7 @@ extension Settings: Codable {
         try container.encodeIfPresent(headset, forKey: .headset)
         try container.encode(headsetFallback, forKey: .headsetFallback)
         try container.encodeIfPresent(language, forKey: .language)
+        try container.encode(setUpDone, forKey: .setUpDone)
         let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)

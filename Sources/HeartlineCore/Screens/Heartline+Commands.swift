@@ -568,6 +568,7 @@ extension Heartline {
         case .toggleHeadsetFallback: headset(.toggleFallback)
         case .chooseHeadset(let found): headset(.choose(found))
         case .stick(let command): stick(.command(command))
+        case .setUp(let action): setUp(action)
         }
     }
 

@@ -92,6 +92,10 @@ extension Heartline {
                 items: ConfigureFeature.planFileItems(shown.entries, environment))
         case .machineEntry(let setting): ScreenPage(words(.titleEntry, ["field": label(of: setting)]), .typing, help: .helpMachineEntry)
         case .stick: ScreenPage(words(.titleStick), .menu, help: .stickHelp, items: StickFeature.items(environment))
+        case .setUp(let step):
+            ScreenPage(
+                SetUpFeature.title(step, environment), .menu, help: .helpSetUp, .helpSetUpItems,
+                items: SetUpFeature.items(step, environment))
         }
     }
 

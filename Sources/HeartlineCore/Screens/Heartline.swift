@@ -180,7 +180,9 @@ public struct Heartline {
     ///   - stored: what the store holds, read by the edge before the first input.
     ///   - resetSpeech: the user asked at start for speech as it was at first (`--reset-speech`,
     ///     or the reset key held): every speech setting is forgotten, and that is said first.
-    public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false) -> [Effect] {
+    ///   - setUp: a board's start (`--set-up`): until it was finished or skipped once, the set-up
+    ///     by ear (language, headset, strap) comes first, unless a crash left a workout to offer.
+    public mutating func start(at now: Date, stored: StoredState, resetSpeech: Bool = false, setUp: Bool = false) -> [Effect] {
         conversation.now = now
         records = Records(stored)
         languages.use(records.settings.language)
@@ -195,6 +197,8 @@ public struct Heartline {
         if SpeechSetting.names.contains(where: { settings.speech[$0] != nil }) { speechSettings(.checkStoredNames) }
         if let unfinished = UnfinishedFeature.next(records.unfinished, environment) {
             stack = [.home, .unfinished(unfinished)]
+        } else if setUp, !settings.setUpDone {
+            beginSetUp()
         }
         if let remembered = settings.headset { emit(.headset(.keep(address: remembered.address))) }
         presentScreen()

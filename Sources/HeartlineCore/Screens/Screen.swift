@@ -138,6 +138,8 @@ enum Screen: Equatable, Sendable {
     case machineEntry(MachineSetting)
     /// A USB stick is in: copying to it, reading from it, unmounting it.
     case stick
+    /// A step of the first start's set-up: the language, the headset, the strap.
+    case setUp(SetUpStep)
 
     /// The question asked, if the screen is one.
     var question: Question? {
@@ -150,7 +152,7 @@ enum Screen: Equatable, Sendable {
     enum Kind: String, CaseIterable, Sendable {
         case home, configure, workout, question, summary, last, review, list, dateEntry, metricChoice, averagesChoice, zoneChoice,
             averagesList, details, settings, recording, profile, entry, unfinished, sensor, sensorChoice, speech, speechEntry,
-            calibrationEntry, restingCheck, headset, headsetChoice, planFiles, machineEntry, stick
+            calibrationEntry, restingCheck, headset, headsetChoice, planFiles, machineEntry, stick, setUp
     }
 
     var kind: Kind {
@@ -185,6 +187,7 @@ enum Screen: Equatable, Sendable {
         case .planFiles: .planFiles
         case .machineEntry: .machineEntry
         case .stick: .stick
+        case .setUp: .setUp
         }
     }
 }
@@ -249,6 +252,8 @@ enum MenuAction: Equatable, Sendable {
     case toggleHeadsetFallback
     case chooseHeadset(FoundHeadset)
     case stick(StickCommand)
+    /// A step of the first start's set-up: a language chosen, the next step, or the rest skipped.
+    case setUp(SetUpFeature.Action)
 }
 
 /// One spoken, selectable line of a menu.
