@@ -212,11 +212,14 @@ build_board() {
   install -d "$tree/DEBIAN" "$doc" "$tree/usr/share/heartline-board" \
     "$tree/usr/lib/systemd/system/getty@tty1.service.d" "$tree/usr/lib/systemd/system/bluetooth.service.d" \
     "$tree/usr/lib/udev/rules.d" "$tree/usr/share/wireplumber/bluetooth.lua.d" "$tree/usr/share/wireplumber/main.lua.d" \
-    "$tree/usr/share/wireplumber/wireplumber.conf.d" "$tree/etc/profile.d" "$tree/usr/share/lintian/overrides"
+    "$tree/usr/share/wireplumber/wireplumber.conf.d" "$tree/etc/profile.d" "$tree/usr/share/lintian/overrides" \
+    "$tree/usr/lib/systemd/user/heartline.service.d"
   # Autologin on tty1 for the user heartline, and bluetoothd restarted when it dies: drop-ins in
   # /usr/lib, so that an administrator's own in /etc still win, and removal takes them away.
   sed "s/@USER@/heartline/" contrib/autologin.conf >"$tree/usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf"
   install -m 644 contrib/bluetooth-restart.conf "$tree/usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf"
+  # Heartline, started by the login as the user unit, begins with the set-up by ear.
+  install -m 644 contrib/board/heartline-set-up.conf "$tree/usr/lib/systemd/user/heartline.service.d/heartline-board.conf"
   # The headset's and keypad's keys for the user at the console (heartline is also in input).
   install -m 644 contrib/70-heartline-input.rules "$tree/usr/lib/udev/rules.d/70-heartline-board.rules"
   # WirePlumber reads fragments from /usr/share, /etc and ~/.config alike.
@@ -549,6 +552,7 @@ check_board() {
   local path
   for path in ./usr/lib/systemd/system/getty@tty1.service.d/heartline-board.conf \
     ./usr/lib/systemd/system/bluetooth.service.d/heartline-board.conf \
+    ./usr/lib/systemd/user/heartline.service.d/heartline-board.conf \
     ./usr/lib/udev/rules.d/70-heartline-board.rules \
     ./usr/share/wireplumber/bluetooth.lua.d/51-heartline-board.lua \
     ./usr/share/wireplumber/main.lua.d/51-heartline-board.lua \

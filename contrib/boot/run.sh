@@ -455,7 +455,7 @@ if wanted image || wanted image-headset; then
   ln -s /etc/systemd/system/heartline-boot-relay.service "$overlay/etc/systemd/system/multi-user.target.wants/"
   mkdir -p "$overlay/etc/systemd/user/heartline.service.d"
   printf '%s\n' "[Service]" "ExecStart=" \
-    "ExecStart=/bin/sh -c 'if $virtio_port; then exec /usr/bin/heartline --captions; fi; exec /usr/bin/heartline'" \
+    "ExecStart=/bin/sh -c 'if $virtio_port; then exec /usr/bin/heartline --set-up --captions; fi; exec /usr/bin/heartline --set-up'" \
     >"$overlay/etc/systemd/user/heartline.service.d/heartline-boot.conf"
   if contrib/board/disk-image.sh --output "$work/board.img" --base "$cache/base.tar" --archives "$cache/archives" \
     --overlay "$overlay" "$second" "$board" >"$work/disk-image.log" 2>&1; then
@@ -516,7 +516,7 @@ boot() {
 }
 # The headset, paired by ear on the booted board, as its user does: once the check in it has
 # recorded the first sentences, the host types on the machine's keyboard (contrib/boot/keys.py:
-# Settings, Headset, find headsets, the first found) and waits for what Heartline says, which
+# the set-up's Next step, Headset, Find headsets, the first found, Back, Skip set-up) and waits for what Heartline says, which
 # the check copies from tty1 to live.txt; then it asks the check to end (paired).
 pair_by_keys() { # SHARE
   local s=$1
@@ -532,12 +532,12 @@ pair_by_keys() { # SHARE
   press() { echo "keys: $1" && python3 contrib/boot/keys.py "$s/qmp.sock" "$1"; }
   local i=0
   while [[ ! -e $s/recorded ]] && ((i++ < 1200)); do sleep 0.5; done
-  says "Heartline (home|is ready)" 60 &&
-    press 'settings\n' && says "[0-9], Headset\." 30 &&
+  says "Set-up, step 1 of 3: Language" 60 &&
+    press 'next step\n' && says "Set-up, step 2 of 3: Headset" 30 &&
     press 'headset\n' && says "Remembered headset|No headset is remembered" 30 &&
     press 'find headsets\n' && says "^1, SHOKZ FAKE" 120 &&
     press '1' && says "SHOKZ FAKE is connected\. Speech goes to it\." 120 &&
-    press 'home\n' && says "Heartline home" 60 && sleep 10
+    press 'back\n' && press 'skip set-up\n' && says "Set-up skipped\." 60 && sleep 10
   echo done >"$s/paired"
 }
 # has NAME FILE PATTERN: an extended regular expression matches a line of FILE.
@@ -578,7 +578,7 @@ check_headset_paired() { # SHARE
   fi
   has "image-headset: Heartline said the headset was connected, after keys typed on the board" "$s/live.txt" \
     "$h is connected\. Speech goes to it\." &&
-    pass "image-headset: paired by ear on the booted board: Settings, Headset, find headsets, 1, and \"$h is connected. Speech goes to it.\""
+    pass "image-headset: paired by ear from the first boot's set-up: Next step, Headset, Find headsets, 1, and \"$h is connected. Speech goes to it.\""
   grep -q "keys: Heartline did not say" "$s/keys.log" && show "$s/keys.log" "$s/live.txt"
   has "image-headset: the headset's sink is the board's output" "$s/pactl-headset.txt" "^Default Sink: bluez_output\.20_74_CF_00_11_22\." &&
     pass "image-headset: $(grep -m1 '^Default Sink:' "$s/pactl-headset.txt")"
