@@ -10,7 +10,9 @@ import HeartlineSpeech
 ///
 /// When the kept headset is connected and the sound server has its sink (PipeWire's
 /// `bluez_output.AA_BB_…`, PulseAudio's `bluez_sink.AA_BB_…`), that sink is made the default
-/// and the streams already playing (speech-dispatcher's) are moved to it. A long-running
+/// and, on PulseAudio, the streams already playing (speech-dispatcher's, espeak-ng's) are moved
+/// to it; on PipeWire, WirePlumber moves them with the default, and a move of Heartline's own
+/// would pin espeak-ng's streams to that sink for good. A long-running
 /// `pactl subscribe` tells when sinks come and go; its lines are read on the loop from a
 /// non-blocking pipe, and every other `pactl` runs on a thread of its own. The headset's sink
 /// going while the headset is connected is told as the headset going, and its return as the
@@ -25,6 +27,8 @@ final class SoundServerLink {
         var defaultSink: String?
         /// Each playing stream's index and the index of the sink it plays to.
         var streams: [(index: Int, sink: Int)] = []
+        /// The server is PipeWire's pulse server ("PulseAudio (on PipeWire 0.3.65)").
+        var onPipeWire = false
     }
 
     private let loop: EventLoop
@@ -143,7 +147,10 @@ final class SoundServerLink {
         guard connected else { return }
         if let sink {
             let index = listing.sinks.first { $0.name == sink }?.index
-            let misplaced = listing.streams.filter { $0.sink != index }.map(\.index)
+            // On PipeWire, WirePlumber moves the streams that follow the default sink, and a
+            // stream moved by name is pinned there by its application's name (restore-stream),
+            // for every later stream of it too: only the default is set.
+            let misplaced = listing.onPipeWire ? [] : listing.streams.filter { $0.sink != index }.map(\.index)
             if wantOutput || !wasSeen {
                 wantOutput = false
                 makeOutput(sink, moving: misplaced, isDefault: listing.defaultSink == sink)
@@ -217,7 +224,8 @@ final class SoundServerLink {
         return Listing(
             sinks: columns(sinks).compactMap { fields in Int(fields[0]).map { ($0, fields[1]) } },
             defaultSink: SystemProbe.field("Default Sink", in: info),
-            streams: columns(streams).compactMap { fields in Int(fields[0]).flatMap { index in Int(fields[1]).map { (index, $0) } } })
+            streams: columns(streams).compactMap { fields in Int(fields[0]).flatMap { index in Int(fields[1]).map { (index, $0) } } },
+            onPipeWire: SystemProbe.field("Server Name", in: info)?.contains("PipeWire") == true)
     }
 
     /// The tab-separated lines of `pactl list short`, those with at least two fields.

@@ -96,4 +96,45 @@ import Testing
         let moved = (try? String(contentsOfFile: directory.path + "/moved", encoding: .utf8)) ?? ""
         #expect(moved.contains("7 \(sink)"), "\(moved)")
     }
+
+    /// On PipeWire only the default sink is set: WirePlumber moves the streams that follow it,
+    /// and a `move-sink-input` would pin espeak-ng's streams to the headset's sink by name.
+    @Test func onPipeWireTheDefaultIsSetAndNoStreamIsMoved() throws {
+        let directory = TemporaryDirectory()
+        let sink = "bluez_output.AA_BB_CC_DD_EE_01.1"
+        let script = """
+            #!/bin/sh
+            PATH=/usr/bin:/bin
+            state=\(directory.path)
+            case "$1 $2 $3" in
+            "subscribe  ") exec sleep 600 ;;
+            "list short sinks") printf '0\\tnull\\tm\\ts16le\\tIDLE\\n1\\t\(sink)\\tm\\ts16le\\tIDLE\\n' ;;
+            "list short sink-inputs") printf '7\\t0\\t3\\tprotocol-native.c\\ts16le\\n' ;;
+            "info  ") echo 'Server Name: PulseAudio (on PipeWire 0.3.65)'; cat "$state/default" 2>/dev/null || echo 'Default Sink: null' ;;
+            set-default-sink*) echo "Default Sink: $2" >"$state/default" ;;
+            move-sink-input*) echo "$2 $3" >>"$state/moved" ;;
+            esac
+            """
+        let pactl = directory.path + "/pactl"
+        try script.write(toFile: pactl, atomically: true, encoding: .utf8)
+        chmod(pactl, 0o755)
+        let server = try UnixListener(path: directory.path + "/native")
+        defer { withExtendedLifetime(server) {} }
+        let loop = try EventLoop(clock: .manual(ManualClock()))
+        var logged: [String] = []
+        let link = SoundServerLink(
+            loop: loop, environment: ["PATH": directory.path, "PULSE_SERVER": "unix:" + directory.path + "/native"],
+            log: { logged.append($0) }, sinkPresence: { _, _ in })
+        defer { link.finish() }
+        link.keep("AA:BB:CC:DD:EE:01")
+        link.headsetConnection("AA:BB:CC:DD:EE:01", connected: true)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !logged.contains(where: { $0.contains("made the output") }), ContinuousClock.now < deadline {
+            loop.turn(maximumWait: 0.05)
+        }
+        #expect(logged.contains("sound: \(sink) made the output, 0 streams moved"), "\(logged)")
+        let chosen = (try? String(contentsOfFile: directory.path + "/default", encoding: .utf8)) ?? ""
+        #expect(chosen == "Default Sink: \(sink)\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/moved"))
+    }
 }
