@@ -361,7 +361,7 @@ public enum HeartlineMain {
 
 /// Turns captions on, with the one line saying why, when the sound turns out not to work after
 /// start: the sound server's only output is its dummy one (pactl, asked off the loop), or no
-/// speech engine can speak any more.
+/// speech engine can speak any more. Logs the sound server and the sink it plays to.
 func watchSound(
     _ captions: Captions, output: (any SpeechOutput)?, loop: EventLoop, words: Words, environment: [String: String],
     log: @escaping (String) -> Void
@@ -376,7 +376,7 @@ func watchSound(
             if engine == nil { noSound("no speech engine can speak") }
         }
     }
-    guard !captions.enabled else { return }
+    // Asked with captions on too: the log says where speech goes whatever is on the terminal.
     loop.inBackground(
         "heartline.sound-check",
         {

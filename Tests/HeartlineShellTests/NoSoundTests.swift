@@ -55,9 +55,39 @@ import Testing
     /// On the binary, for the reasons of `withNoSoundTheHomeMenuIsReadableAndOneLineSaysWhy`: the
     /// log file it reads is the process's standard error, moved there by the binary alone.
     @Test func theFirstSentencesArePrintedOnceTheDummyOutputIsFound() throws {
+        let state = TemporaryDirectory()
+        let log = try withDummyOutput(state: state) { terminal in
+            #expect(terminal.waitFor("4, Settings.", timeout: 20), "\(terminal.screen)")
+            let screen = terminal.screen
+            #expect(screen.components(separatedBy: "No sound output was found").count - 1 == 1, "\(screen)")
+            #expect(screen.components(separatedBy: "Heartline is ready.\n").count - 1 == 1, "\(screen)")
+            let why = try #require(screen.range(of: "No sound output was found"))
+            let ready = try #require(screen.range(of: "Heartline is ready.\n"))
+            #expect(why.lowerBound < ready.lowerBound, "the line saying why comes first: \(screen)")
+            #expect(screen.contains("Heartline home.\n"))
+        }
+        #expect(log.contains("heartline: sound: the sound server pulseaudio has no output but its dummy one\n"), "\(log)")
+        #expect(log.contains("heartline: sound: the sound server has no output but its dummy one; captions are on"), "\(log)")
+    }
+
+    /// With captions asked for, the sound is checked all the same: the log says where speech
+    /// goes whatever the terminal shows.
+    @Test func withCaptionsOnTheLogStillSaysWhereSpeechGoes() throws {
+        let state = TemporaryDirectory()
+        let log = try withDummyOutput(state: state, arguments: ["--captions"]) { terminal in
+            #expect(terminal.waitFor("4, Settings.", timeout: 20), "\(terminal.screen)")
+            #expect(!terminal.screen.contains("No sound output was found"), "captions were on already: \(terminal.screen)")
+        }
+        #expect(log.contains("heartline: sound: the sound server pulseaudio has no output but its dummy one\n"), "\(log)")
+    }
+
+    /// Runs the binary on a pseudo-terminal beside a PulseAudio whose only sink is its dummy
+    /// one, quits it, and returns its log.
+    private func withDummyOutput(
+        state: TemporaryDirectory, arguments extra: [String] = [], _ body: (PseudoTerminal) throws -> Void
+    ) throws -> String {
         let data = TemporaryDirectory()
         let runtime = TemporaryDirectory()
-        let state = TemporaryDirectory()
         chmod(runtime.path, 0o700)
         let environment = [
             "XDG_RUNTIME_DIR": runtime.path, "PULSE_RUNTIME_PATH": runtime.path + "/pulse",
@@ -76,21 +106,12 @@ import Testing
         #expect(SystemProbe.soundReachable(environment: environment, cards: ""), "the server answers")
 
         let terminal = try PseudoTerminal(
-            arguments: ["--data-dir", data.path], environment: environment, standardErrorOnTerminal: true)
-        #expect(terminal.waitFor("4, Settings.", timeout: 20), "\(terminal.screen)")
-        let screen = terminal.screen
-        #expect(screen.components(separatedBy: "No sound output was found").count - 1 == 1, "\(screen)")
-        #expect(screen.components(separatedBy: "Heartline is ready.\n").count - 1 == 1, "\(screen)")
-        let why = try #require(screen.range(of: "No sound output was found"))
-        let ready = try #require(screen.range(of: "Heartline is ready.\n"))
-        #expect(why.lowerBound < ready.lowerBound, "the line saying why comes first: \(screen)")
-        #expect(screen.contains("Heartline home.\n"))
+            arguments: ["--data-dir", data.path] + extra, environment: environment, standardErrorOnTerminal: true)
+        try body(terminal)
         terminal.type("quit\r")
         #expect(terminal.waitFor("Goodbye.", timeout: 10))
         #expect(terminal.waitForExit(timeout: 15) == 0)
-        let log = (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
-        #expect(log.contains("heartline: sound: the sound server pulseaudio has no output but its dummy one\n"), "\(log)")
-        #expect(log.contains("heartline: sound: the sound server has no output but its dummy one; captions are on"), "\(log)")
+        return (try? String(contentsOfFile: state.path + "/heartline/heartline.log", encoding: .utf8)) ?? ""
     }
 
     private func run(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
