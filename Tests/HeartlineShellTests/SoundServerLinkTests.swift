@@ -67,9 +67,10 @@ import Testing
 
         let loop = try EventLoop(clock: .manual(ManualClock()))
         var logged: [String] = []
+        var changed = 0
         let link = SoundServerLink(
             loop: loop, environment: ["PATH": directory.path, "PULSE_SERVER": "unix:" + directory.path + "/native"],
-            log: { logged.append($0) }, sinkPresence: { _, _ in })
+            log: { logged.append($0) }, outputChanged: { changed += 1 }, sinkPresence: { _, _ in })
         defer { link.finish() }
         link.keep("AA:BB:CC:DD:EE:01")
         link.headsetConnection("AA:BB:CC:DD:EE:01", connected: true)
@@ -85,6 +86,8 @@ import Testing
         }
         #expect(spin { logged.contains { $0.contains("pactl refused some of it") } }, "\(logged)")
         #expect(askedCount() == 1)
+        // Speech hears of the output only once it is the output.
+        #expect(changed == 0)
         // Nothing is tried again before the back-off's first second.
         loop.advance(by: .milliseconds(900))
         for _ in 0..<4 { loop.turn(maximumWait: 0.05) }
@@ -95,6 +98,7 @@ import Testing
         #expect(askedCount() == 2)
         let moved = (try? String(contentsOfFile: directory.path + "/moved", encoding: .utf8)) ?? ""
         #expect(moved.contains("7 \(sink)"), "\(moved)")
+        #expect(changed == 1)
     }
 
     /// On PipeWire only the default sink is set: WirePlumber moves the streams that follow it,
@@ -122,9 +126,10 @@ import Testing
         defer { withExtendedLifetime(server) {} }
         let loop = try EventLoop(clock: .manual(ManualClock()))
         var logged: [String] = []
+        var changed = 0
         let link = SoundServerLink(
             loop: loop, environment: ["PATH": directory.path, "PULSE_SERVER": "unix:" + directory.path + "/native"],
-            log: { logged.append($0) }, sinkPresence: { _, _ in })
+            log: { logged.append($0) }, outputChanged: { changed += 1 }, sinkPresence: { _, _ in })
         defer { link.finish() }
         link.keep("AA:BB:CC:DD:EE:01")
         link.headsetConnection("AA:BB:CC:DD:EE:01", connected: true)
@@ -136,5 +141,7 @@ import Testing
         let chosen = (try? String(contentsOfFile: directory.path + "/default", encoding: .utf8)) ?? ""
         #expect(chosen == "Default Sink: \(sink)\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/moved"))
+        // Speech is told, so that espeak-ng opens its stream afresh on the headset's sink.
+        #expect(changed == 1)
     }
 }
