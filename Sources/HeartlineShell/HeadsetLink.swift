@@ -18,13 +18,13 @@ final class HeadsetLink {
 
     init(
         loop: EventLoop, address: String?, environment: [String: String], log: @escaping (String) -> Void,
-        outputChanged: @escaping () -> Void = {}, send: @escaping (Input) -> Void
+        send: @escaping (Input) -> Void
     ) {
         self.loop = loop
         self.address = address
         self.log = log
         self.send = send
-        sound = SoundServerLink(loop: loop, environment: environment, log: log, outputChanged: outputChanged) { address, present in
+        sound = SoundServerLink(loop: loop, environment: environment, log: log) { address, present in
             send(.headset(present ? .connected(address: address) : .disconnected(address: address)))
         }
     }

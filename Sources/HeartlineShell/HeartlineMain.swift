@@ -262,8 +262,10 @@ public enum HeartlineMain {
             }
         }
         let headset = HeadsetLink(
-            loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log,
-            outputChanged: { output?.soundOutputChanged() }, send: { [weak session] input in session?.send(input) })
+            loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log
+        ) { [weak session] input in
+            session?.send(input)
+        }
         session.headsetCommand = { headset.perform($0) }
         // USB sticks are watched on a terminal, where someone can answer the offer.
         if interactive {

@@ -37,9 +37,6 @@ final class SoundServerLink {
     /// Told when the kept headset's sink went while the headset was connected (false), and when
     /// it came back (true).
     private let sinkPresence: (_ address: String, _ present: Bool) -> Void
-    /// Told once the headset's sink is the output (made so here, or found so): speech that keeps
-    /// a stream open opens it afresh there rather than trusting the server's move of it.
-    private let outputChanged: () -> Void
 
     private var headset: String?
     /// The headsets bluetoothd calls connected; the kept one may be told after it connected.
@@ -74,12 +71,11 @@ final class SoundServerLink {
 
     init(
         loop: EventLoop, environment: [String: String], log: @escaping (String) -> Void,
-        outputChanged: @escaping () -> Void = {}, sinkPresence: @escaping (_ address: String, _ present: Bool) -> Void
+        sinkPresence: @escaping (_ address: String, _ present: Bool) -> Void
     ) {
         self.loop = loop
         self.environment = environment
         self.log = log
-        self.outputChanged = outputChanged
         self.sinkPresence = sinkPresence
     }
 
@@ -172,7 +168,7 @@ final class SoundServerLink {
     }
 
     private func makeOutput(_ sink: String, moving streams: [Int], isDefault: Bool) {
-        guard !isDefault || !streams.isEmpty else { return outputChanged() }
+        guard !isDefault || !streams.isEmpty else { return }
         let environment = environment
         loop.inBackground(
             "heartline.sound-output",
@@ -194,7 +190,6 @@ final class SoundServerLink {
                 self.log("sound: \(sink) made the output, \(streams.count) streams moved\(worked ? "" : "; pactl refused some of it")")
                 if worked {
                     self.retries.reset()
-                    self.outputChanged()
                 } else {
                     self.retryLater(output: true)
                 }

@@ -26,5 +26,4 @@ public class DrivenSpeaker: SpeechOutput {
     public func apply(_ settings: SpeechSettings) { driver.apply(settings) }
     public func offer(_ answer: @escaping (SpeechOffer) -> Void) { driver.offer(answer) }
     public func close() { driver.close() }
-    public func soundOutputChanged() { driver.soundOutputChanged() }
 }

@@ -43,8 +43,6 @@ final class EspeakEngine: SpeechEngine {
     private var restarting = false
     private var restarts: ReconnectBackoff
     private var restartTimer: EventLoop.Token?
-    /// The output is to be opened afresh once the sentence speaking now has ended.
-    private var reopenWanted = false
 
     /// Initialises libespeak-ng (once per process, a few milliseconds) and starts its warm-up.
     convenience init(loop: EventLoop, settings: SpeechSettings, log: @escaping (String) -> Void = { _ in }) throws(SpeechError) {
@@ -120,27 +118,6 @@ final class EspeakEngine: SpeechEngine {
         }
     }
 
-    /// espeak-ng keeps one stream open to the sound server for as long as the library runs. On
-    /// PipeWire a stream that was playing when the server moved it to a headset's new sink was
-    /// seen to stay linked there and play silence for good (the VM suite's PipeWire groups, one
-    /// run in about five): the library is started again, between sentences, so that its next
-    /// sentence opens a stream on the output as it now is. Calls wait behind the restart on the
-    /// library's queue, so nothing said meanwhile is lost.
-    func reopenOutput() {
-        guard !closed, !lost, !restarting else { return }
-        guard speaking == nil else {
-            reopenWanted = true
-            return
-        }
-        reopenWanted = false
-        let bound = LoopBound(log)
-        let inbox = loop.inbox
-        library.restart { started in
-            let line = started ? "opened its output afresh" : "did not start again after the output changed"
-            inbox.post { bound.value("speech: espeak-ng " + line) }
-        }
-    }
-
     func close() {
         guard !closed else { return }
         closed = true
@@ -186,8 +163,6 @@ final class EspeakEngine: SpeechEngine {
 
     private func lose(_ reason: String) {
         guard !lost, !closed else { return }
-        // Starting again after the loss opens the output afresh anyway.
-        reopenWanted = false
         if let current = speaking { finish(current.token) }
         lost = true
         report?(.lost(reason))
@@ -198,7 +173,6 @@ final class EspeakEngine: SpeechEngine {
         EspeakRoutes.routes.remove(token)
         if let deadline { loop.cancel(deadline) }
         deadline = nil
-        if reopenWanted { reopenOutput() }
     }
 
     private func restarted(_ started: Bool) {

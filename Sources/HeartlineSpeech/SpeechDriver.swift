@@ -78,11 +78,6 @@ final class SpeechDriver {
         }
     }
 
-    func soundOutputChanged() {
-        guard !closed else { return }
-        for engine in engines { engine.reopenOutput() }
-    }
-
     /// What the engines offer together (`SpeechOffer.merged`), once each has answered.
     func offer(_ answer: @escaping (SpeechOffer) -> Void) {
         var left = engines.count

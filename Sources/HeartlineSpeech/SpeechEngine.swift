@@ -38,12 +38,4 @@ protocol SpeechEngine: AnyObject {
     func recover()
     /// Stops everything and releases the connection or library.
     func close()
-    /// The sound server's output changed (a headset's sink became it): an engine that keeps one
-    /// audio stream open for good opens it afresh, on the new output.
-    func reopenOutput()
-}
-
-extension SpeechEngine {
-    /// speech-dispatcher's output modules keep their own streams: nothing to do from here.
-    func reopenOutput() {}
 }

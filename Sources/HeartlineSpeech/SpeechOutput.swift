@@ -18,13 +18,6 @@ public protocol SpeechOutput: Speaker {
     func offer(_ answer: @escaping (SpeechOffer) -> Void)
     /// Stops speaking and releases connections; the speaker says nothing afterwards.
     func close()
-    /// The sound server's output changed (a headset's sink became it): engines that keep a
-    /// stream open for good open it afresh there.
-    func soundOutputChanged()
-}
-
-extension SpeechOutput {
-    public func soundOutputChanged() {}
 }
 
 /// Why a speech engine could not start.
