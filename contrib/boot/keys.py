@@ -4,7 +4,8 @@ press through QEMU's machine protocol (QMP, its send-key command), so that the b
 gets it from its keyboard driver, through the console, on tty1.
 
 Usage: keys.py QMP_SOCKET TEXT
-  TEXT: lower-case letters, digits, spaces, and "\\n" (written as those two characters) for Enter.
+  TEXT: lower-case letters, digits, spaces, hyphens, and "\\n" (written as those two characters)
+  for Enter.
 Exit status 0 when every key was taken, 1 otherwise (said on standard error).
 """
 
@@ -13,7 +14,7 @@ import socket
 import sys
 import time
 
-NAMED = {" ": "spc", "\n": "ret"}
+NAMED = {" ": "spc", "-": "minus", "\n": "ret"}
 
 
 def qcode(character):
