@@ -82,6 +82,8 @@ vm_packages=(
   pipewire
   wireplumber
   libspa-0.2-bluetooth
+  # The PipeWire groups' sampler (contrib/vm/pipewire-sample.sh) reads pw-dump with jq.
+  jq
 )
 # The headset-6.12 group boots Debian's 6.12 kernel from bookworm-backports (the generation
 # Debian 13 runs) beside Debian 12's own 6.1.

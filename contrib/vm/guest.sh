@@ -729,7 +729,11 @@ start_pipewire() {
     pactl info 2>/dev/null | grep -q "^Server Name: PulseAudio (on PipeWire" && break
     sleep 0.2
   done
-  pactl load-module module-null-sink sink_name=board >/dev/null 2>>"$share/pipewire.log" && return 0
+  if pactl load-module module-null-sink sink_name=board >/dev/null 2>>"$share/pipewire.log"; then
+    # The graph's nodes and links each second, for reading a failure afterwards.
+    contrib/vm/pipewire-sample.sh "$share/pipewire-samples.txt" </dev/null >/dev/null 2>&1 &
+    return 0
+  fi
   log "PipeWire's pulse server did not start"
 }
 
