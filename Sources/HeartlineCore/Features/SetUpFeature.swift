@@ -67,16 +67,10 @@ enum SetUpFeature: Feature {
         let following = steps.firstIndex(of: step).flatMap { $0 + 1 < steps.count ? steps[$0 + 1] : nil }
         switch action {
         case .chooseLanguage(let code):
-            guard let new = environment.languages[code] else { return [] }
-            var changed = environment.settings
-            changed.language = code
-            // The voice follows the language, as it does in Settings.
-            changed.setSpeech(.language, to: nil)
-            changed.setUpDone = following == nil
-            return [
-                .saveSettings(changed), .emit(.languageChanged(code)),
-                .sayText(.answer, new(.speechChanged, ["field": new(.speechLanguage), "value": new.languageName(code)])),
-            ] + (following.map { [.replace(.setUp($0))] } ?? [.say(.answer, .setUpDone), .goHome])
+            // As Settings' Language item does it; done with it when it was the last step.
+            let chosen = SettingsFeature.choose(language: code, environment) { $0.setUpDone = following == nil }
+            guard !chosen.isEmpty else { return [] }
+            return chosen + (following.map { [.replace(.setUp($0))] } ?? [.say(.answer, .setUpDone), .goHome])
         case .next:
             return following.map { [.replace(.setUp($0))] } ?? done(.setUpDone, environment)
         case .skip:
@@ -91,6 +85,6 @@ enum SetUpFeature: Feature {
 }
 
 /// The steps of the first start's set-up, in order.
-enum SetUpStep: String, Equatable, Sendable, CaseIterable {
+enum SetUpStep: Equatable, Sendable, CaseIterable {
     case language, headset, strap
 }

@@ -77,17 +77,26 @@ enum SettingsFeature: Feature {
         case .cycleLanguage:
             let codes = environment.languages.keys.sorted()
             guard !codes.isEmpty else { return [] }
-            let next = codes[((codes.firstIndex(of: words.language) ?? -1) + 1) % codes.count]
-            changed.language = next
-            // The voice follows the language: a voice language chosen in Speech is forgotten.
-            changed.setSpeech(.language, to: nil)
-            // Said after the change is stored, so in the new language and, at the edge, its voice.
-            let new = environment.languages[next]!
-            return [
-                .saveSettings(changed), .emit(.languageChanged(next)),
-                .sayText(.answer, new(.speechChanged, ["field": new(.speechLanguage), "value": new.languageName(next)])),
-            ]
+            return choose(language: codes[((codes.firstIndex(of: words.language) ?? -1) + 1) % codes.count], environment)
         }
         return [.saveSettings(changed), said]
+    }
+
+    /// Speaks the installed language `code` from now on (nothing, if it is not installed): stored
+    /// with whatever `change` adds, and said in the new language. The voice follows the language:
+    /// a voice language chosen in Speech is forgotten.
+    static func choose(
+        language code: String, _ environment: FeatureEnvironment, changing change: (inout Settings) -> Void = { _ in }
+    ) -> [FeatureStep] {
+        guard let new = environment.languages[code] else { return [] }
+        var changed = environment.settings
+        changed.language = code
+        changed.setSpeech(.language, to: nil)
+        change(&changed)
+        // Said after the change is stored, so in the new language and, at the edge, its voice.
+        return [
+            .saveSettings(changed), .emit(.languageChanged(code)),
+            .sayText(.answer, new(.speechChanged, ["field": new(.speechLanguage), "value": new.languageName(code)])),
+        ]
     }
 }
