@@ -26,9 +26,10 @@ import HeartlineIO
 /// over and goes on. The server counts as lost when a socket hangs up, a call fails, a call is
 /// not answered within `callDeadline` (1 second; 3 before the first BEGIN on a new connection),
 /// no BEGIN arrives within `beginDeadline` (longer for the first message on a new connection),
-/// or no END within a deadline that grows with the sentence's length. The lost worker is given up; the engine probes with back-off on a fresh
-/// one (connect, and if nothing answers, start the server with `SpeechdServer`), and at once
-/// when a given-up worker's stuck call returns, since the server has then answered.
+/// or no END within a deadline that grows with the sentence's length. The lost worker is given
+/// up; the engine probes with back-off on a fresh one (connect, and if nothing answers, start the
+/// server with `SpeechdServer`), and at once when a given-up worker's stuck call returns, since
+/// the server has then answered.
 final class SpeechdEngine: SpeechEngine {
     static let engineName = "speech-dispatcher"
 
