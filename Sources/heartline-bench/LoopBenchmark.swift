@@ -24,6 +24,13 @@ import HeartlineStorage
 ///   a terminal: its stalls are in "outside recording");
 /// - 39,206-phase plan: the workout follows a coach file of 198 blocks of 99 rounds, chosen from
 ///   the plans folder (the plan's cues and laps each second);
+/// - system bus wedged: on a pseudo-terminal, the system bus a socket that takes the connection and
+///   never answers (a stopped dbus-daemon); the stick watch opens it at start and "Find headsets"
+///   is asked for before the workout (both wait off the loop, bounded);
+/// - stick write stalled: on a pseudo-terminal, a board of three workouts and a stick from a
+///   udisks2 mock (python3-dbusmock, `--stick-template`) whose second file's partial name is a
+///   FIFO: the copy's write waits there while keys are typed, until the stick is pulled out (a
+///   transfer holds the stick's screen, so its stalls are in "outside recording");
 /// - slow disk: every fsync and fdatasync held 0.5 s by strace's fault injection;
 /// - strap flood: 1000 notifications a second;
 /// - unbounded flood: from 3 s to 3 s before the end, a thread sends notifications as fast as
@@ -40,6 +47,12 @@ enum LoopBenchmark {
         var unbounded = false
         var longPlan = false
         var plansFolder = false
+        var bus: Bus?
+
+        enum Bus { case silent, stalledStick }
+
+        /// Run on a pseudo-terminal of its own, its keys typed as a person types them.
+        var onTerminal: Bool { plansFolder || bus != nil }
     }
 
     static let scenarios = [
@@ -53,6 +66,8 @@ enum LoopBenchmark {
         Scenario(name: "speech wedged mid-sentence", speechStopped: (at: 9, seconds: 10, modules: true)),
         Scenario(name: "39,206-phase plan", longPlan: true),
         Scenario(name: "plans folder on a terminal", plansFolder: true),
+        Scenario(name: "system bus wedged", bus: .silent),
+        Scenario(name: "stick write stalled", bus: .stalledStick),
     ]
 
     static func run(_ arguments: [String]) throws {
@@ -61,6 +76,8 @@ enum LoopBenchmark {
             "heartline"
         ).path
         var only: String?
+        // The udisks2 mock's template, from the package's root.
+        var stickTemplate = "Tests/Fixtures/stick/udisks2.py"
         var rest = arguments[...]
         while let option = rest.popFirst() {
             guard let value = rest.popFirst() else { throw StorageBenchmark.BenchmarkError("\(option) needs a value") }
@@ -68,7 +85,10 @@ enum LoopBenchmark {
             case "--seconds": seconds = Int(value) ?? seconds
             case "--binary": binary = value
             case "--only": only = value
-            default: throw StorageBenchmark.BenchmarkError("unknown option \(option); use --seconds N, --binary PATH, --only NAME")
+            case "--stick-template": stickTemplate = value
+            default:
+                throw StorageBenchmark.BenchmarkError(
+                    "unknown option \(option); use --seconds N, --binary PATH, --only NAME, --stick-template PATH")
             }
         }
         print("heartline-bench loop: \(binary), a \(seconds)-second workout per run, speech auto, strap on att-socket")
@@ -77,12 +97,12 @@ enum LoopBenchmark {
             "stall = time from the loop waking from poll to polling again, measured by the binary (ContinuousClock) while the workout records; target: none over 50 ms"
         )
         for scenario in scenarios where only == nil || scenario.name == only {
-            let report = try measure(scenario, seconds: seconds, binary: binary)
+            let report = try measure(scenario, seconds: seconds, binary: binary, stickTemplate: stickTemplate)
             print("\(scenario.name): \(report)")
         }
     }
 
-    static func measure(_ scenario: Scenario, seconds: Int, binary: String) throws -> String {
+    static func measure(_ scenario: Scenario, seconds: Int, binary: String, stickTemplate: String) throws -> String {
         let directory =
             NSTemporaryDirectory() + "heartline-bench-loop-\(getpid())-\(scenario.name.replacingOccurrences(of: " ", with: "-"))"
         try? FileManager.default.removeItem(atPath: directory)
@@ -106,8 +126,40 @@ enum LoopBenchmark {
             _ = try PlansBenchmark.makeFolder(directory + "/plans", files: 50, steps: 2300)
             guard mkfifo(directory + "/plans/a trap.zwo", 0o600) == 0 else { throw StorageBenchmark.BenchmarkError("mkfifo failed") }
             arguments += ["--plans", directory + "/plans"]
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEARTLINE_LOOP_PROBE"] = directory + "/probe"
+        var silentBus: OutsideBus.Silent?
+        var udisks: OutsideBus.UDisks?
+        let stick = directory + "/stick"
+        var stalledWrite = ""
+        switch scenario.bus {
+        case .silent?:
+            silentBus = try OutsideBus.Silent(path: directory + "/bus")
+            environment["HEARTLINE_DBUS_ADDRESS"] = silentBus?.address
+        case .stalledStick?:
+            // Three workouts on the board; the second one's partial name on the stick is a FIFO,
+            // so its write waits there, mid-copy, until the benchmark reads it.
+            _ = try runBinary(binary, ["generate", "--days", "3", "--data-dir", directory + "/data", "--seed", "5"])
+            let exported = try runBinary(
+                binary, ["export", "--format", "fit", "--all", "--output", directory + "/export", "--data-dir", directory + "/data"])
+            let names = exported.map { ($0 as NSString).lastPathComponent }.sorted()
+            guard names.count >= 2 else { throw StorageBenchmark.BenchmarkError("the generated board has \(names.count) workouts") }
+            try FileManager.default.createDirectory(atPath: stick + "/heartline", withIntermediateDirectories: true)
+            stalledWrite = stick + "/heartline/.heartline-partial-" + names[1]
+            guard mkfifo(stalledWrite, 0o600) == 0 else { throw StorageBenchmark.BenchmarkError("mkfifo failed") }
+            udisks = try OutsideBus.UDisks(template: stickTemplate)
+            environment["HEARTLINE_DBUS_ADDRESS"] = udisks?.address
+        case nil: break
+        }
+        defer { withExtendedLifetime(silentBus) {} }
+        if scenario.onTerminal {
             // A terminal of its own: script(1) gives it a pseudo-terminal and passes the keys on.
-            arguments = ["script", "-qfec", arguments.map(shellQuoted).joined(separator: " "), "/dev/null"]
+            // With HEARTLINE_BENCH_SHOW_LOG, what the terminal showed is kept in the log's folder.
+            let showLog = ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil
+            let typescript = showLog ? "/tmp/heartline-bench-typescript" : "/dev/null"
+            if showLog { arguments.append("--captions") }
+            arguments = ["script", "-qfec", arguments.map(shellQuoted).joined(separator: " "), typescript]
         }
         if scenario.slowDisk {
             arguments =
@@ -116,8 +168,6 @@ enum LoopBenchmark {
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HEARTLINE_LOOP_PROBE"] = directory + "/probe"
         process.environment = environment
         let input = Pipe()
         process.standardInput = input
@@ -125,16 +175,40 @@ enum LoopBenchmark {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let started = ContinuousClock.now
-        if scenario.plansFolder {
+        if scenario.onTerminal {
             // Keys as typed: a digit on a menu acts at once; the workout ends by its keys (e asks,
             // y answers, 1 saves).
-            let keys: [(Double, String)] =
-                [
+            let before: [(Double, String)]
+            switch scenario.bus {
+            case .silent?:
+                // A headset search on the wedged bus (answered once its bound has passed), a key
+                // while it waits, then home and the workout.
+                before = [
+                    (2, "settings\r"), (3, "headset\r"), (4, "find headsets\r"), (5, "where\r"), (6, "back\r"), (7, "back\r"),
+                    (8, "configure\r"), (9, "next\r"), (10, "start workout\r"),
+                ]
+            case .stalledStick?:
+                // The stick comes at 2 s; its second item copies the workouts, whose second write
+                // waits on the FIFO. Keys are typed while it waits (a transfer holds the stick's
+                // screen until it ends); at 10 s the stick is pulled out and the stalled write
+                // read to its end, then the workout.
+                loop.after(2) { try? udisks?.plugIn(stick) }
+                loop.after(10) {
+                    try? udisks?.pullOut()
+                    drain(stalledWrite, within: 10)
+                }
+                before = [(4, "2"), (6, "where\r"), (8, "where\r"), (13, "configure\r"), (14, "next\r"), (15, "start workout\r")]
+            case nil:
+                before = [
                     (2, "configure\r"), (3, "next\r"), (4, "next\r"), (5, "next\r"), (6, "next\r"), (7, "4"), (12, "1"),
                     (14, "start workout\r"),
                 ]
-                + [(Double(14 + seconds), "e"), (Double(15 + seconds), "y"), (Double(17 + seconds), "1"), (Double(19 + seconds), "quit\r")]
-            for (time, key) in keys {
+            }
+            let started = before.last!.0
+            let after: [(Double, String)] = [
+                (started + Double(seconds), "e"), (started + Double(seconds + 1), "y"), (started + Double(seconds + 3), "1"),
+            ]
+            for (time, key) in before + after + [(started + Double(seconds + 7), "quit\r")] {
                 loop.after(time) { input.fileHandleForWriting.write(Data(key.utf8)) }
             }
         } else {
@@ -188,9 +262,11 @@ enum LoopBenchmark {
         flood?.stop()
         let flooded = flood.map { "; \($0.sent) notifications sent in the flood" } ?? ""
         beat = nil
+        let showLog = ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
+            if showLog { print((try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "") }
             return "did not finish within \(seconds + 60) s"
         }
         let probe = (try? String(contentsOfFile: directory + "/probe", encoding: .utf8)) ?? ""
@@ -201,7 +277,7 @@ enum LoopBenchmark {
         }
         guard let longest = values["longest_ms"] else { return "no probe report (exit status \(process.terminationStatus))" }
         let log = (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? ""
-        if ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil { print(log) }
+        if showLog { print(log) }
         let reason = log.split(separator: "\n").lazy.compactMap { line in
             line.range(of: "speech-dispatcher lost: ").map { String(line[$0.upperBound...]) }
         }.first
@@ -212,9 +288,19 @@ enum LoopBenchmark {
             followed =
                 "; the saved workout's plan: \(saved?.configuration.plan?.phases.count ?? 0) phases, \(saved?.duration ?? 0) s recorded"
         }
+        if scenario.bus != nil {
+            let store = try? SQLiteStore(directory: directory + "/data")
+            let newest = try? store?.savedWorkouts(offset: 0, limit: 1).first
+            let count = (try? store?.savedWorkoutCount()) ?? 0
+            followed = "; workouts saved: \(count), the newest \(newest?.duration ?? 0) s recorded"
+        }
+        if scenario.bus == .stalledStick {
+            let copied = (try? FileManager.default.contentsOfDirectory(atPath: stick + "/heartline")) ?? []
+            followed += "; workouts on the stick: \(copied.filter { !$0.hasPrefix(".") }.count)"
+        }
         let lost = reason.map { "; speech-dispatcher lost (\($0)) and " + (log.contains("answers again") ? "back" : "not back") } ?? ""
         return
-            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (starting and ending the workout) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)\(followed)"
+            "longest stall \(longest) ms (processor time at most \(values["longest_processor_ms"] ?? "?") ms); stalls over 50 ms: \(values["over_50ms"] ?? "?"), over 10 ms: \(values["over_10ms"] ?? "?"), of \(values["turns"] ?? "?") turns while recording; outside recording (the start, the save and what came before) \(values["outside_longest_ms"] ?? "?") ms\(lost)\(flooded)\(followed)"
     }
 
     /// A coach file of 198 blocks of 99 rounds between a warm-up and a cool-down: 200 parts, the
@@ -228,6 +314,44 @@ enum LoopBenchmark {
             "<workout_file><author>Coach</author><name>Long ladder</name><sportType>bike</sportType><workout>"
             + "<SteadyState Duration=\"5\" Power=\"0.5\"/>\(blocks)<SteadyState Duration=\"60\" Power=\"0.5\"/></workout></workout_file>"
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/long ladder.zwo"))
+    }
+
+    /// Runs `binary` with `arguments` to its end: its standard output's lines.
+    static func runBinary(_ binary: String, _ arguments: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StorageBenchmark.BenchmarkError("heartline \(arguments.first ?? "") exited with \(process.terminationStatus)")
+        }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Reads the FIFO at `path` until its writer closes it, or for `seconds` at most: a write
+    /// waiting on it goes on and ends.
+    static func drain(_ path: String, within seconds: Double) {
+        let reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard reader >= 0 else { return }
+        defer { close(reader) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var heard = false
+        while ContinuousClock.now < deadline {
+            let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+            if count > 0 { heard = true }
+            // 0 before the writer's bytes is a writer not yet in its open: wait for it.
+            if count == 0, heard { return }
+            if count <= 0 {
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 100)
+            }
+        }
     }
 
     static func shellQuoted(_ word: String) -> String {
