@@ -15,7 +15,8 @@ import Testing
         var name = [CChar](repeating: 0, count: 128)
         let master = heartline_openpt(&name, name.count)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
-        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slave = open(path, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         return (master, slave)
     }
