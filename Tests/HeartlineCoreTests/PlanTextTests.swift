@@ -300,6 +300,37 @@ import Testing
         #expect(plan.duration == 240)
     }
 
+    /// The length added block by block is where the laid-out phases end, the first phase found
+    /// alone is theirs, and whether a workout has laps is what its laps say, for plans of every
+    /// shape: rests and recoveries present or not, of no time, one round or many, the last block
+    /// or not, a warm-up and a cool-down or not.
+    @Test func theLengthFirstPhaseAndLapsAreWhatThePhasesSayForEveryShapeOfPlan() {
+        var generator = SystemRandomNumberGenerator()
+        let lengths = [0, 5, 17, 60]
+        func step() -> Step? { Bool.random(using: &generator) ? Step(lengths.randomElement(using: &generator)!) : nil }
+        for _ in 0..<2000 {
+            let blocks = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                TrainingPlan.Block(
+                    rounds: Int.random(in: 0...4, using: &generator), work: Step(lengths.randomElement(using: &generator)!), rest: step(),
+                    recovery: step())
+            }
+            let plan = TrainingPlan(warmUp: step(), blocks: blocks, coolDown: step())
+            #expect(plan.duration == (plan.phases.last?.end ?? 0), "\(plan)")
+            #expect(plan.firstPhase == plan.phases.first, "\(plan)")
+            // Whether the workout has laps, asked without the phases, is what its laps say, with
+            // or without the plan, lap keys and distance readouts, at any length.
+            let marks = (0..<Int.random(in: 0...2, using: &generator)).map { _ in Int.random(in: -1...200, using: &generator) }
+            let distance = (0..<Int.random(in: 0...2, using: &generator)).map { _ in Int.random(in: -1...200, using: &generator) }
+            let duration = Int.random(in: -1...250, using: &generator)
+            for followed in [plan, nil] {
+                #expect(
+                    Laps.several(plan: followed, marks: marks, distanceMarks: distance, duration: duration)
+                        == (Laps.spans(plan: followed, marks: marks, distanceMarks: distance, duration: duration).count > 1),
+                    "\(String(describing: followed)) \(marks) \(distance) \(duration)")
+            }
+        }
+    }
+
     /// A plan stored before blocks and targets still reads, meaning what it meant.
     @Test func aPlanStoredBeforeBlocksStillDecodes() throws {
         let old = #"{"warmUp":300,"rounds":4,"work":120,"rest":60,"coolDown":180,"countdown":false}"#

@@ -295,7 +295,7 @@ enum ReviewFeature: Feature {
 
     /// The Laps item, on a workout that has more than one lap.
     static func lapsItem(_ workout: WorkoutSummary, _ words: Words) -> [MenuItem] {
-        workout.lapSpans().count > 1 ? [MenuItem(label: words(.itemLaps), action: .laps(workout))] : []
+        workout.hasSeveralLaps ? [MenuItem(label: words(.itemLaps), action: .laps(workout))] : []
     }
 }
 

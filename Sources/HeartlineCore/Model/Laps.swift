@@ -80,10 +80,27 @@ public enum Laps {
     }
 }
 
+extension Laps {
+    /// Whether something cuts a workout of `duration` active seconds into more than one lap:
+    /// what `spans(...).count > 1` says, without laying out a plan's phases (a summary's menu
+    /// asks it at each key).
+    public static func several(plan: TrainingPlan?, marks: [Int], distanceMarks: [Int] = [], duration: Int) -> Bool {
+        let inside = { (second: Int) in second > 0 && second < duration }
+        guard let plan else { return marks.contains(where: inside) || distanceMarks.contains(where: inside) }
+        // The plan's earliest boundary is where its first phase ends (its end, with one phase).
+        return marks.contains(where: inside) || plan.firstPhase.map { inside($0.end) } == true
+    }
+}
+
 extension WorkoutSummary {
     /// This workout's laps over `duration` active seconds (its own by default).
     public func lapSpans(duration: Int? = nil) -> [Laps.Lap] {
         Laps.spans(plan: configuration.plan, marks: laps, distanceMarks: distanceLaps, duration: duration ?? self.duration)
+    }
+
+    /// Whether this workout has more than one lap (as `lapSpans().count > 1`).
+    public var hasSeveralLaps: Bool {
+        Laps.several(plan: configuration.plan, marks: laps, distanceMarks: distanceLaps, duration: max(0, duration))
     }
 
     /// The lap boundaries passed by `duration` active seconds.

@@ -118,10 +118,30 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     /// Every phase in order.
     public var phases: [Phase] {
         var result: [Phase] = []
+        walk { phase in
+            result.append(phase)
+            return true
+        }
+        return result
+    }
+
+    /// The first phase, found without laying out the rest.
+    public var firstPhase: Phase? {
+        var first: Phase?
+        walk { phase in
+            first = phase
+            return false
+        }
+        return first
+    }
+
+    /// Lays the phases out in order, handing each to `visit` until it returns false.
+    private func walk(_ visit: (Phase) -> Bool) {
         var clock = 0
+        var going = true
         func add(_ kind: PhaseKind, _ step: Step, rounds: Int = 1) {
-            guard step.seconds > 0 else { return }
-            result.append(
+            guard going, step.seconds > 0 else { return }
+            going = visit(
                 Phase(kind: kind, start: clock, duration: step.seconds, target: step.target, rounds: rounds, cadence: step.cadence))
             clock += step.seconds
         }
@@ -129,6 +149,7 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
         for (index, block) in blocks.enumerated() {
             let rounds = max(1, block.rounds)
             for round in 1...rounds {
+                guard going else { return }
                 add(.work(round: round), block.work, rounds: rounds)
                 let planEnds = index == blocks.count - 1 && round == rounds
                 if round == rounds, let recovery = block.recovery {
@@ -139,11 +160,28 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
             }
         }
         if let coolDown { add(.coolDown, coolDown) }
-        return result
     }
 
-    /// The plan's whole length in seconds.
-    public var duration: Int { phases.last?.end ?? 0 }
+    /// The plan's whole length in seconds: the phases' seconds added block by block, as `phases`
+    /// lays them out (a menu of plan files says each length; a plan of 40,000 phases is not laid
+    /// out for it).
+    public var duration: Int {
+        func seconds(_ step: Step?) -> Int { max(0, step?.seconds ?? 0) }
+        var total = seconds(warmUp) + seconds(coolDown)
+        for (index, block) in blocks.enumerated() {
+            let rounds = max(1, block.rounds)
+            // Every round's work, and the rest after each round but the last.
+            total += rounds * seconds(block.work) + (rounds - 1) * seconds(block.rest)
+            // After the last round: the recovery, else the rest, unless the plan ends there with
+            // more than one round.
+            if block.recovery != nil {
+                total += seconds(block.recovery)
+            } else if index < blocks.count - 1 || rounds == 1 {
+                total += seconds(block.rest)
+            }
+        }
+        return total
+    }
 
     /// The phase running at `elapsed` active seconds, or nil once the plan is over.
     public func phase(at elapsed: Int) -> Phase? {
