@@ -317,6 +317,10 @@ import Testing
             let plan = TrainingPlan(warmUp: step(), blocks: blocks, coolDown: step())
             #expect(plan.duration == (plan.phases.last?.end ?? 0), "\(plan)")
             #expect(plan.firstPhase == plan.phases.first, "\(plan)")
+            // The coach's lap cuts, looked up by halves, are the plan's boundaries.
+            let coach = PlanCoach(plan: plan)
+            let boundaries = Laps.planBoundaries(plan)
+            #expect((1...plan.duration + 2).allSatisfy { coach.isBoundary($0) == boundaries.contains($0) }, "\(plan)")
             // Whether the workout has laps, asked without the phases, is what its laps say, with
             // or without the plan, lap keys and distance readouts, at any length.
             let marks = (0..<Int.random(in: 0...2, using: &generator)).map { _ in Int.random(in: -1...200, using: &generator) }

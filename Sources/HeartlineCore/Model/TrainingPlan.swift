@@ -118,6 +118,8 @@ public struct TrainingPlan: Equatable, Codable, Sendable {
     /// Every phase in order.
     public var phases: [Phase] {
         var result: [Phase] = []
+        // At most a work and a rest a round, a warm-up and a cool-down: one allocation.
+        result.reserveCapacity(blocks.reduce(2) { $0 + 2 * max(1, $1.rounds) })
         walk { phase in
             result.append(phase)
             return true

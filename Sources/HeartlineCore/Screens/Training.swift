@@ -96,7 +96,7 @@ struct ActiveWorkout: Sendable {
     /// new lap, as the exports cut them.
     mutating func countLap(_ sample: Sample) {
         if let heartRate = sample.heartRate { lap.heartRates.append(heartRate) }
-        let byPlan = plan?.boundaries.contains(sample.elapsed) ?? false
+        let byPlan = plan?.isBoundary(sample.elapsed) ?? false
         if byPlan || (engine.configuration.plan == nil && engine.distanceLaps.contains(sample.elapsed)) {
             endedLap = (lap, sample.elapsed - lap.start)
             lap = Lap(number: lap.number + 1, start: sample.elapsed)

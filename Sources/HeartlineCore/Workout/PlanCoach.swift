@@ -18,12 +18,10 @@ public struct PlanCoach: Sendable {
     public static let warningSeconds = 5
 
     public let plan: TrainingPlan
-    /// The plan's phases, its length and its lap boundaries, worked out once: a coach file can
-    /// hold tens of thousands of phases, and a workout's second must not walk them all.
+    /// The plan's phases and its length, worked out once: a coach file can hold tens of
+    /// thousands of phases, and a workout's second must not walk them all.
     private let phases: [TrainingPlan.Phase]
     private let duration: Int
-    /// The seconds at which the plan cuts a lap: each phase after the first begins, and the end.
-    public let boundaries: Set<Int>
     /// The coach's messages in order, and the first not yet said.
     private let messages: [TrainingPlan.Message]
     private var nextMessage = 0
@@ -35,8 +33,21 @@ public struct PlanCoach: Sendable {
         self.plan = plan
         phases = plan.phases
         duration = phases.last?.end ?? 0
-        boundaries = Laps.planBoundaries(phases: phases)
         messages = plan.messages
+    }
+
+    /// Whether the plan cuts a lap at `second` (as `Laps.planBoundaries`: each phase after the
+    /// first begins, and the end). The phases follow each other without a gap, so a cut is where
+    /// one of them ends: looked up by halves.
+    public func isBoundary(_ second: Int) -> Bool {
+        guard second > 0 else { return false }
+        var low = 0
+        var high = phases.count
+        while low < high {
+            let middle = (low + high) / 2
+            if phases[middle].end < second { low = middle + 1 } else { high = middle }
+        }
+        return low < phases.count && phases[low].end == second
     }
 
     /// The phase running at `elapsed` active seconds, or nil once the plan is over: looked up
