@@ -22,7 +22,7 @@ public enum PromptFiles {
         if let variable = environment["HEARTLINE_PROMPTS"] { list.append(variable) }
         let binDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         list.append(binDirectory.appendingPathComponent("../share/heartline/prompts").standardized.path)
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Prompts")
+        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Prompts")
         list.append(sourceRoot.standardized.path)
         return list
     }
