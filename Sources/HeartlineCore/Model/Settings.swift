@@ -108,7 +108,7 @@ public struct Settings: Equatable, Sendable {
     /// The choices of automatic export, in the order the Settings item steps through them.
     public static let autoExportChoices: [[ExportFormat]] = [[], [.fit], [.tcx], [.fit, .tcx]]
     /// The kinds `motionSensors` remembers.
-    public static let motionKinds: [SensorKind] = [.footpod, .cyclingSpeedCadence, .powerMeter, .fitnessMachine]
+    public static let motionKinds = SensorKind.motionKinds
 
     public init() {}
 
@@ -212,17 +212,6 @@ extension Settings: Codable {
         case upload, language, setUpDone
     }
 
-    /// The name each motion kind is stored under.
-    private static func storedName(_ kind: SensorKind) -> String {
-        switch kind {
-        case .heartRateStrap: "strap"
-        case .footpod: "footpod"
-        case .cyclingSpeedCadence: "bike"
-        case .powerMeter: "power"
-        case .fitnessMachine: "machine"
-        }
-    }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type = T.self) -> T? {
@@ -250,7 +239,7 @@ extension Settings: Codable {
         if let done = field(.setUpDone, Bool.self) { setUpDone = done }
         let sensors = (try? container.decodeIfPresent([String: Lenient<RememberedSensor>].self, forKey: .motionSensors)) ?? nil
         for kind in Self.motionKinds {
-            if let sensor = sensors?[Self.storedName(kind)]?.value { motionSensors[kind] = sensor }
+            if let sensor = sensors?[kind.name]?.value { motionSensors[kind] = sensor }
         }
         let speech = (try? container.decodeIfPresent([String: Lenient<String>].self, forKey: .speech)) ?? nil
         for (name, value) in speech ?? [:] {
@@ -277,7 +266,7 @@ extension Settings: Codable {
         try container.encode(headsetFallback, forKey: .headsetFallback)
         try container.encodeIfPresent(language, forKey: .language)
         try container.encode(setUpDone, forKey: .setUpDone)
-        let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { (Self.storedName($0.key), $0.value) })
+        let sensors = Dictionary(uniqueKeysWithValues: motionSensors.map { ($0.key.name, $0.value) })
         try container.encode(sensors, forKey: .motionSensors)
         try container.encode(Dictionary(uniqueKeysWithValues: speech.map { ($0.key.rawValue, $0.value) }), forKey: .speech)
     }

@@ -13,6 +13,50 @@ public enum SensorKind: CaseIterable, Equatable, Hashable, Sendable {
     case fitnessMachine
 }
 
+/// Each kind's names, declared here once: the command line's and the stored settings', the log's,
+/// and the other words the command line takes for it. Its spoken names are the catalogue's, its
+/// GATT service is HeartlineBluetooth's (`SensorKind+GATT.swift`).
+extension SensorKind {
+    /// The name `--sensor KIND=ADDRESS` and `--simulate KIND,...` take, and the settings store
+    /// a remembered sensor under.
+    public var name: String {
+        switch self {
+        case .heartRateStrap: "strap"
+        case .footpod: "footpod"
+        case .cyclingSpeedCadence: "bike"
+        case .powerMeter: "power"
+        case .fitnessMachine: "machine"
+        }
+    }
+
+    /// Other names the command line takes for the kind.
+    public var otherNames: [String] {
+        switch self {
+        case .fitnessMachine: ["treadmill", "trainer"]
+        case .heartRateStrap, .footpod, .cyclingSpeedCadence, .powerMeter: []
+        }
+    }
+
+    /// The name in log lines.
+    public var logName: String {
+        switch self {
+        case .heartRateStrap: "strap"
+        case .footpod: "footpod"
+        case .cyclingSpeedCadence: "bike sensor"
+        case .powerMeter: "power meter"
+        case .fitnessMachine: "fitness machine"
+        }
+    }
+
+    /// The kind each command-line name stands for.
+    public static let byName: [String: SensorKind] = Dictionary(
+        uniqueKeysWithValues: allCases.flatMap { kind in ([kind.name] + kind.otherNames).map { ($0, kind) } })
+
+    /// The kinds beside the heart-rate strap, in the order Settings, Sensors lists them; one of
+    /// each may be remembered.
+    public static let motionKinds: [SensorKind] = allCases.filter { $0 != .heartRateStrap }
+}
+
 /// One footpod notification, in SI units.
 public struct RunningReading: Equatable, Sendable {
     /// Metres per second, to 1/256 m/s.

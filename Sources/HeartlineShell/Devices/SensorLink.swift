@@ -99,7 +99,7 @@ final class SensorLink {
         source?.steer(command)
     }
 
-    static let motionKinds: Set<SensorKind> = [.footpod, .cyclingSpeedCadence, .powerMeter, .fitnessMachine]
+    static let motionKinds = Set(SensorKind.motionKinds)
 
     /// Scans for sensors of `kinds` (straps unless said) and hands what was heard to the core.
     func scan(seconds: Double, for kinds: Set<SensorKind> = [.heartRateStrap]) {

@@ -1,25 +1,6 @@
 import HeartlineBluetooth
 import HeartlineCore
 
-extension SensorKind {
-    /// The names `--sensor KIND=ADDRESS` and `--simulate KIND,...` take.
-    static let argumentNames: [String: SensorKind] = [
-        "strap": .heartRateStrap, "footpod": .footpod, "bike": .cyclingSpeedCadence, "power": .powerMeter,
-        "machine": .fitnessMachine, "treadmill": .fitnessMachine, "trainer": .fitnessMachine,
-    ]
-
-    /// The name in log lines.
-    var logName: String {
-        switch self {
-        case .heartRateStrap: "strap"
-        case .footpod: "footpod"
-        case .cyclingSpeedCadence: "bike sensor"
-        case .powerMeter: "power meter"
-        case .fitnessMachine: "fitness machine"
-        }
-    }
-}
-
 /// A simulated footpod, bike sensor or power meter: each second its simulator's notification
 /// bytes go through the same decoders and calculators as a real sensor's, so what reaches the
 /// core is what the Bluetooth path would deliver. Same seed, same workout.

@@ -65,7 +65,7 @@ public struct Options: Equatable, Sendable {
 
     /// "footpod,bike" as kinds, or nil when any name is not a kind.
     static func kindList(_ text: String) -> [SensorKind]? {
-        let kinds = text.split(separator: ",").map { SensorKind.argumentNames[String($0)] }
+        let kinds = text.split(separator: ",").map { SensorKind.byName[String($0)] }
         return kinds.isEmpty || kinds.contains(nil) ? nil : kinds.compactMap { $0 }
     }
 
@@ -113,7 +113,7 @@ public struct Options: Equatable, Sendable {
             case "--plans": plansDirectory = try value()
             case "--sensor":
                 let given = try value()
-                if let equals = given.firstIndex(of: "="), let kind = SensorKind.argumentNames[String(given[..<equals])] {
+                if let equals = given.firstIndex(of: "="), let kind = SensorKind.byName[String(given[..<equals])] {
                     let address = String(given[given.index(after: equals)...])
                     if kind == .heartRateStrap, let bare = sensor, strapWithoutKind {
                         sensorsWithoutKind.append(bare)
