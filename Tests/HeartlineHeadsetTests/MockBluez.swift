@@ -11,8 +11,6 @@ import Testing
 /// A private dbus-daemon with python3-dbusmock's bluez5 template on it: bluetoothd's D-Bus
 /// side, adapters and devices made by the test, with no radio.
 final class MockBluez {
-    static let python = "/usr/bin/python3"
-
     /// Whether python3-dbusmock and dbus-daemon are installed (contrib/setup.sh --test).
     static var available: Bool {
         FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py")
@@ -21,7 +19,7 @@ final class MockBluez {
 
     let loop: EventLoop
     let address: String
-    private let daemon: Process
+    private let bus: PrivateBus
     private var bluez: Process?
     /// The test's own connection, for the mock's control methods.
     let control: DBusConnection
@@ -30,20 +28,8 @@ final class MockBluez {
 
     init() throws {
         loop = try EventLoop()
-        daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
-        let output = Pipe()
-        daemon.standardOutput = output
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        var text = Data()
-        while !text.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text.append(chunk)
-        }
-        address = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        bus = try PrivateBus()
+        address = bus.address
         control = try DBusConnection(address: address, loop: loop)
         try startBluez()
     }
@@ -51,29 +37,11 @@ final class MockBluez {
     deinit {
         stopBluez()
         control.close()
-        kill(daemon.processIdentifier, SIGKILL)
-        daemon.waitUntilExit()
     }
 
     /// Starts the mock bluetoothd and waits until it owns org.bluez.
     func startBluez() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = ["-m", "dbusmock", "--session", "--template", "bluez5"]
-        process.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        bluez = process
-        // gdbus waits on the bus's NameOwnerChanged signal for the name.
-        let wait = Process()
-        wait.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        wait.arguments = ["wait", "--address", address, "--timeout", "20", "org.bluez"]
-        wait.standardOutput = FileHandle.nullDevice
-        wait.standardError = FileHandle.nullDevice
-        try wait.run()
-        wait.waitUntilExit()
-        try #require(wait.terminationStatus == 0, "the mock bluetoothd did not take org.bluez")
+        bluez = try bus.startMock(template: "bluez5", name: "org.bluez")
     }
 
     /// Stops the mock bluetoothd, as a crash would: its name leaves the bus.

@@ -19,52 +19,18 @@ import Testing
 struct HeadsetByEarTests {
     /// A private bus with the mock bluetoothd on it, stopped when the value goes.
     final class MockBus {
-        let daemon = Process()
-        let bluez = Process()
-        let address: String
+        let bus: PrivateBus
+        var address: String { bus.address }
 
         init() throws {
-            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-            daemon.arguments = ["--session", "--nofork", "--print-address=1"]
-            let output = Pipe()
-            daemon.standardOutput = output
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            var text = Data()
-            while !text.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text.append(chunk)
-            }
-            address = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            bluez.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            bluez.arguments = ["-m", "dbusmock", "--session", "--template", "bluez5"]
-            bluez.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-            bluez.standardOutput = FileHandle.nullDevice
-            bluez.standardError = FileHandle.nullDevice
-            try bluez.run()
-            // gdbus waits on the bus's NameOwnerChanged signal for the name.
-            let waited = try runProgram(
-                "/usr/bin/gdbus", ["wait", "--address", address, "--timeout", "20", "org.bluez"], input: Data(), timeout: 30)
-            guard waited.status == 0 else { throw POSIXError(.ETIMEDOUT) }
-        }
-
-        deinit {
-            // SIGKILL: the runner's children may inherit a mask that blocks SIGTERM.
-            for process in [bluez, daemon] where process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
+            bus = try PrivateBus()
+            try bus.startMock(template: "bluez5", name: "org.bluez")
         }
 
         /// Calls a method on the bus with gdbus; its arguments in GVariant text.
         @discardableResult
         func call(_ destination: String, _ path: String, _ method: String, _ arguments: [String]) throws -> String {
-            let result = try runProgram(
-                "/usr/bin/gdbus",
-                ["call", "--address", address, "--dest", destination, "--object-path", path, "--method", method] + arguments,
-                input: Data(), timeout: 20)
-            return result.standardOutput
+            try bus.call(destination, path, method, arguments)
         }
     }
 

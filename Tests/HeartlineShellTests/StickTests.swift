@@ -26,53 +26,18 @@ struct StickTests {
 
     /// A private bus with the udisks2 mock on it, stopped when the value goes.
     final class MockUDisks {
-        let daemon = Process()
-        let udisks = Process()
-        let address: String
+        let bus: PrivateBus
+        var address: String { bus.address }
         let logFile = TemporaryDirectory()
 
         init() throws {
-            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-            daemon.arguments = ["--session", "--nofork", "--print-address=1"]
-            let output = Pipe()
-            daemon.standardOutput = output
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            var text = Data()
-            while !text.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text.append(chunk)
-            }
-            address = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            udisks.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            udisks.arguments = [
-                "-m", "dbusmock", "--session", "--template", StickTests.template, "-l", logFile.path + "/udisks2.log",
-            ]
-            udisks.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-            udisks.standardOutput = FileHandle.nullDevice
-            udisks.standardError = FileHandle.nullDevice
-            try udisks.run()
-            // gdbus waits on the bus's NameOwnerChanged signal for the name.
-            let waited = try runProgram(
-                "/usr/bin/gdbus", ["wait", "--address", address, "--timeout", "20", "org.freedesktop.UDisks2"], input: Data(), timeout: 30)
-            guard waited.status == 0 else { throw POSIXError(.ETIMEDOUT) }
-        }
-
-        deinit {
-            for process in [udisks, daemon] where process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
+            bus = try PrivateBus()
+            try bus.startMock(template: StickTests.template, name: "org.freedesktop.UDisks2", log: logFile.path + "/udisks2.log")
         }
 
         @discardableResult
         func call(_ destination: String, _ path: String, _ method: String, _ arguments: [String]) throws -> String {
-            let result = try runProgram(
-                "/usr/bin/gdbus",
-                ["call", "--address", address, "--dest", destination, "--object-path", path, "--method", method] + arguments,
-                input: Data(), timeout: 20)
-            return result.standardOutput
+            try bus.call(destination, path, method, arguments)
         }
 
         func plugIn(_ directory: String, readOnly: Bool = false) throws {
