@@ -42,6 +42,31 @@ step() {
   read -r uptime _ </proc/uptime
   echo "$uptime $*"
 }
+# Waits as guest.sh's (see there): await re-runs a test each time a file grows, wait_until
+# polls a state that sends no event.
+await() { # FILE SECONDS WHAT TEST...
+  local file=$1 seconds=$2 end=$((SECONDS + $2)) what=$3 size
+  shift 3
+  while true; do
+    size=$(stat -c %s "$file" 2>/dev/null || echo 0)
+    "$@" && return 0
+    ((SECONDS < end)) || break
+    timeout $((end - SECONDS + 1)) tail ---disable-inotify -F -s 0.1 -c +$((size + 1)) "$file" 2>/dev/null | head -c 1 >/dev/null
+  done
+  log "timed out after $seconds s waiting for $what"
+  return 1
+}
+wait_until() { # SECONDS WHAT TEST...
+  local seconds=$1 end=$((SECONDS + $1)) what=$2
+  shift 2
+  until "$@"; do
+    if ((SECONDS >= end)); then
+      step "timed out after $seconds s waiting for $what"
+      return 1
+    fi
+    sleep 0.2
+  done
+}
 tell up
 
 # The radio's port belongs to the boot, not to a group: its driver is loaded before the baseline.
@@ -147,6 +172,7 @@ printf '%s\n' "${procs[@]}" >"$control/baseline-processes.txt"
 # started, their names in started_names. Not the workers the boot's own udevd forks for the
 # events a reset makes itself (a module unloaded, a device gone): they are udevd's, and end on
 # their own. A udevd a group started (the stick group does) is the group's, workers and all.
+none_started() { ! started_since; }
 started_since() {
   local entry pid status parent name
   processes
@@ -212,11 +238,11 @@ reset() {
   if started_since; then
     step "killing:$started_names"
     kill -TERM "${started[@]}" 2>/dev/null
-    for ((round = 0; round < 25; round++)); do
-      started_since || break
-      sleep 0.2
-    done
-    started_since && kill -KILL "${started[@]}" 2>/dev/null && sleep 1
+    # Not this shell's children: no exit to wait for, only /proc to read.
+    if ! wait_until 5 "the group's processes to end on SIGTERM" none_started; then
+      started_since && kill -KILL "${started[@]}" 2>/dev/null
+      wait_until 5 "the group's processes to end on SIGKILL" none_started
+    fi
   fi
   gadgets_down
   # The group's mounts, the newest first (one over another comes off first).
@@ -255,6 +281,7 @@ reset() {
     fi
     [[ -z $waiting ]] && break
     stalled=$((stalled + 1))
+    # A module's use count dropping sends no event: polled, for six rounds at most.
     sleep 0.5
   done
   modules
@@ -294,13 +321,7 @@ reset() {
 }
 
 wait_go() { # GROUP: run.sh has started that group's radio (or none)
-  local i
-  for ((i = 0; i < 600; i++)); do
-    grep -qx "go $1" "$control/host" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  log "no go from the host for $1 after 120 s"
-  return 1
+  await "$control/host" 120 "a go from the host for $1" grep -qx "go $1" "$control/host"
 }
 
 previous=""

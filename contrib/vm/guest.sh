@@ -14,18 +14,71 @@ cd "$(dirname "$0")/../.."
 
 log() { echo "guest: $*" >&2; }
 
-# The radio's log is written on the host; the share shows it as it grows.
-wait_radio() { # TEXT [COUNT] [SECONDS]
-  local text=$1 count=${2:-1} seconds=${3:-60} i
-  for ((i = 0; i < seconds * 5; i++)); do
-    if (($(grep -cF -- "$text" "$share/radio.log") >= count)); then return 0; fi
+# Waiting. No wait here is a fixed pause: each is for an event (a line Heartline, the radio or a
+# helper writes, a device, a process's exit), bounded, and names what it waited for when the
+# bound runs out. Three kinds:
+#   await FILE SECONDS WHAT TEST...  TEST (a command) re-run each time FILE grows, until it
+#       passes; between two tests, tail -F blocks until the file grows. The share is 9p, whose
+#       files raise no inotify event in the guest (not for the host's writes, nor for the guest's
+#       own), and which reports the host's file system type, so tail would trust inotify and
+#       never wake: ---disable-inotify (GNU tail's own, undocumented) makes it look at the
+#       file's size every 0.1 s instead, in one process, and wake the test only when it grew.
+#   await_device PATH SECONDS WHAT [--removed]  a device in /sys or /dev, through udevadm wait
+#       (udevd's and the kernel's events).
+#   wait_until SECONDS WHAT TEST...  the last resort, a state that sends no event (a sysfs or
+#       /proc attribute, a daemon's answer on its socket): TEST every 0.2 s. Counted in
+#       contrib/doc/developer/vm-suite.md.
+# And let_time_pass SECONDS WHY for the few pauses whose point is real time passing.
+await() { # FILE SECONDS WHAT TEST...
+  local file=$1 seconds=$2 end=$((SECONDS + $2)) what=$3 size
+  shift 3
+  while true; do
+    size=$(stat -c %s "$file" 2>/dev/null || echo 0)
+    "$@" && return 0
+    ((SECONDS < end)) || break
+    # Returns at once if the file grew after the test read it.
+    timeout $((end - SECONDS + 1)) tail ---disable-inotify -F -s 0.1 -c +$((size + 1)) "$file" 2>/dev/null | head -c 1 >/dev/null
+  done
+  log "timed out after $seconds s waiting for $what"
+  return 1
+}
+await_device() { # PATH SECONDS WHAT [--removed]
+  udevadm wait --initialized=no --timeout="$2" ${4:-} "$1" 2>/dev/null && return 0
+  log "timed out after $2 s waiting for $3"
+  return 1
+}
+wait_until() { # SECONDS WHAT TEST...
+  local seconds=$1 end=$((SECONDS + $1)) what=$2
+  shift 2
+  until "$@"; do
+    if ((SECONDS >= end)); then
+      log "timed out after $seconds s waiting for $what"
+      return 1
+    fi
     sleep 0.2
   done
-  log "timed out waiting for the radio to say '$text' $count times"
-  return 1
+}
+let_time_pass() { # SECONDS WHY
+  log "letting $1 s pass: $2"
+  sleep "$1"
+}
+# COUNT or more lines of FILE hold the fixed string TEXT.
+has_lines() { (($(grep -cF -- "$2" "$1" 2>/dev/null) >= $3)); }
+
+# The radio's log is written on the host; the share shows it as it grows.
+wait_radio() { # TEXT [COUNT] [SECONDS]
+  await "$share/radio.log" "${3:-60}" "the radio to say '$1' ${2:-1} times" has_lines "$share/radio.log" "$1" "${2:-1}"
+}
+# How many times the radio has said TEXT.
+radio_count() { grep -cF -- "$1" "$share/radio.log"; }
+# A strap's third heart rate since its last subscription (the radio logs its first three): by
+# then Heartline has a reading to answer with. MARK: radio_count "NAME beat 3" before.
+wait_beats() { # NAME MARK
+  wait_radio "$1 beat 3" $(($2 + 1)) 60
 }
 radio() { echo "$*" >>"$share/control"; }
 
+hci_port() { [[ -n $(port_named hci) ]]; }
 port_named() {
   local port
   for port in /sys/class/virtio-ports/*; do
@@ -38,21 +91,11 @@ adapter_in() { # the kernel gets hci0, joined to the radio
   # Not on the pipeline's standard output, or Heartline would never read the end of its input.
   python3 contrib/vm/vhci-relay.py "$(port_named hci)" </dev/null >/dev/null 2>>"$share/relay.log" &
   echo $! >/run/relay.pid
-  local i
-  for ((i = 0; i < 100; i++)); do
-    [[ -e /sys/class/bluetooth/hci0 ]] && return 0
-    sleep 0.2
-  done
-  log "no hci0 after 20 s"
-  return 1
+  await_device /sys/class/bluetooth/hci0 20 "hci0 (the relay opening /dev/vhci)"
 }
 adapter_out() { # as a USB adapter pulled out
   kill "$(cat /run/relay.pid)" 2>/dev/null
-  local i
-  for ((i = 0; i < 50; i++)); do
-    [[ -e /sys/class/bluetooth/hci0 ]] || return 0
-    sleep 0.2
-  done
+  await_device /sys/class/bluetooth/hci0 10 "hci0 to go (the relay stopped)" --removed
 }
 
 # Heartline in script mode, reading the lines its input function prints, with a data directory
@@ -64,6 +107,7 @@ run_heartline() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   shift 2
   log "scenario $name"
   transcript=$share/$name.txt
+  heartline_log=$share/$name.log
   # No Swift backtracer, so that a crash leaves a core (in the share, for gdb on the host).
   "$input" | SWIFT_BACKTRACE=enable=no "${as_user[@]}" "$heartline" --speech transcript --data-dir "/dev/shm/$name" "$@" \
     >"$share/$name.txt" 2>"$share/$name.log"
@@ -75,38 +119,35 @@ start_bluetoothd() {
   mkdir -p /run/dbus /var/lib/bluetooth
   dbus-daemon --system --fork --nopidfile 2>>"$share/bluetoothd.log" || return 1
   /usr/libexec/bluetooth/bluetoothd -n -d >>"$share/bluetoothd.log" 2>&1 &
-  sleep 3
+  gdbus wait --system --timeout 30 org.bluez || { log "bluetoothd did not come on the bus in 30 s"; return 1; }
 }
 
 # Waits for Heartline to say a line matching an extended regular expression.
+said() { grep -Eq -- "$1" "$transcript"; }
 wait_said() { # PATTERN [SECONDS]
-  local i
-  for ((i = 0; i < ${2:-60} * 5; i++)); do
-    grep -Eq -- "$1" "$transcript" && return 0
-    sleep 0.2
-  done
-  log "timed out waiting for Heartline to say /$1/"
-  return 1
+  await "$transcript" "${2:-60}" "Heartline to say /$1/" said "$1"
 }
 
 # Waits for Heartline to say one more line matching PATTERN than it had said at MARK.
 said_count() { grep -cE -- "$1" "$transcript"; }
+said_more() { (($(said_count "$1") > $2)); }
 wait_said_more() { # PATTERN MARK [SECONDS]
-  local i
-  for ((i = 0; i < ${3:-60} * 5; i++)); do
-    (($(said_count "$1") > $2)) && return 0
-    sleep 0.2
-  done
-  log "timed out waiting for Heartline to say /$1/ again"
-  return 1
+  await "$transcript" "${3:-60}" "Heartline to say /$1/ again" said_more "$1" "$2"
+}
+# Waits for Heartline to log a line matching PATTERN.
+logged() { grep -Eq -- "$1" "$heartline_log"; }
+wait_logged() { # PATTERN [SECONDS]
+  await "$heartline_log" "${2:-60}" "Heartline to log /$1/" logged "$1"
 }
 
+# A list of sensors found is said whole, its first entry right after its title: typing the
+# choice waits for that entry.
 find_input() {
   echo settings
   echo sensors
   echo "find straps"
   wait_said "Straps found|No heart rate strap|Bluetooth|cannot|Another program" 60
-  sleep 1
+  if said "Straps found"; then wait_said "^menu: 1, .*signal\.$" 10; fi
 }
 
 # Settings, Sensors: the straps found, the strongest chosen; once it has connected, its maker
@@ -117,10 +158,11 @@ identity_input() {
   find_input
   echo 1
   wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
-  sleep 2
+  # Its Device Information read.
+  wait_logged "connected; made by " 30
   echo back
   echo sensors
-  sleep 2
+  wait_said "^menu: Made by " 30
 }
 
 # How many times straps other than NAME connected since the radio started; a workout with
@@ -131,29 +173,33 @@ other_connections() { grep -F " connected" "$share/radio.log" | grep -cvF "radio
 workout_input() {
   echo configure
   echo next
-  local subscribed
+  local subscribed beats
   subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
+  beats=$(radio_count "TICKR B321 beat 3")
   echo "start workout"
   wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
-  sleep 3
+  wait_said "^event: Heart rate strap connected" 30
+  wait_beats "TICKR B321" "$beats"
   echo "heart rate"
   echo battery
-  sleep 1
-  local back
+  wait_said "Heart rate strap battery, [0-9]+ percent" 30
+  local back gone
   back=$(said_count "^event: Heart rate strap connected")
+  gone=$(said_count "^event: Heart rate strap disconnected")
+  beats=$(radio_count "TICKR B321 beat 3")
   radio "away TICKR B321 12"
   wait_radio "TICKR B321 out of range" 1 10
-  sleep 3
+  wait_said_more "^event: Heart rate strap disconnected" "$gone" 30
   echo "heart rate"
   wait_said_more "^event: Heart rate strap connected" "$back" 60
-  sleep 3
+  wait_beats "TICKR B321" "$beats"
   echo "heart rate"
   echo "average heart rate"
   echo end
   echo yes
   echo save
-  sleep 2
+  wait_said "^answer: Workout saved\." 30
 }
 
 # A treadmill found in Settings, Sensors and remembered, then a plan that steers it: each phase
@@ -164,19 +210,22 @@ machine_input() {
   echo sensors
   echo "find footpods, bike sensors, power meters and fitness machines"
   wait_said "Sensors found|No footpod" 60
-  sleep 1
+  if said "Sensors found"; then wait_said "^menu: 1, .*signal\.$" 10; fi
   echo 1
   wait_radio "Track 5 subscribed" 1 90
-  sleep 2
+  wait_logged "fitness machine: connected" 30
   echo home
   echo configure
   wait_said "^menu: Sport\." 20
   echo running
-  local step
+  wait_said "^menu: Metrics for audio feedback\." 20
+  # Next, screen by screen (a screen's title is its first line), up to the training plan.
+  local step titles
   for step in 1 2 3 4 5 6; do
-    grep -q "^menu: Training plan\." "$transcript" && break
+    said "^menu: Training plan\." && break
+    titles=$(said_count "$SCREEN_TITLE")
     echo next
-    sleep 3
+    wait_said_more "$SCREEN_TITLE" "$titles" 20
   done
   wait_said "^menu: Training plan\." 20
   echo "warm up 10 seconds, 2 times 15 seconds at 10 kilometres per hour, 10 seconds at 6, cool down 5 seconds"
@@ -186,86 +235,93 @@ machine_input() {
   echo "top speed 12"
   wait_radio "Track 5 speed 10.00" 2 150
   echo "speed 25"
-  sleep 1
+  wait_said "above your top speed" 20
   echo distance
   wait_said "Training plan finished" 60
   echo end
   echo yes
   wait_radio "Track 5 stopped" 1 30
-  sleep 2
+  wait_said "^menu: 1, Save workout\." 30
   echo save
-  sleep 2
+  wait_said "^answer: Workout saved\." 30
 }
+# A screen's title: a menu line that is neither a numbered entry nor "Press 0 for the tenth, ...".
+SCREEN_TITLE="^menu: [A-Z][^,]*\.$"
 
 # A strap with a public address, which restarts during the workout.
 public_input() {
   echo configure
   echo next
-  local subscribed
+  local subscribed beats
   subscribed=$(grep -cF "Polar H10 0A1B2C3D subscribed" "$share/radio.log")
+  beats=$(radio_count "Polar H10 0A1B2C3D beat 3")
   echo "start workout"
   wait_radio "Polar H10 0A1B2C3D subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
-  sleep 3
+  wait_said "^event: Heart rate strap connected" 30
+  wait_beats "Polar H10 0A1B2C3D" "$beats"
   echo "heart rate"
   local back
   back=$(said_count "^event: Heart rate strap connected")
+  beats=$(radio_count "Polar H10 0A1B2C3D beat 3")
   radio "restart Polar H10 0A1B2C3D"
   wait_said_more "^event: Heart rate strap connected" "$back" 60
-  sleep 3
+  wait_beats "Polar H10 0A1B2C3D" "$beats"
   echo "heart rate"
+  end_and_delete
+}
+# The workout ended and deleted, and Heartline done with it before its input ends.
+end_and_delete() {
   echo end
   echo yes
   echo delete
   echo yes
-  sleep 1
+  wait_said "^answer: Workout deleted\." 30
 }
 
 # A strap whose notifications need an encrypted link.
 encrypted_input() {
-  local subscribed
+  local subscribed beats
   subscribed=$(grep -cF "HRM-Pro 9F8E subscribed" "$share/radio.log")
+  beats=$(radio_count "HRM-Pro 9F8E beat 3")
   echo configure
   echo next
   echo "start workout"
   wait_radio "HRM-Pro 9F8E subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
-  sleep 3
+  wait_said "^event: Heart rate strap connected" 30
+  wait_beats "HRM-Pro 9F8E" "$beats"
   echo "heart rate"
   echo battery
-  echo end
-  echo yes
-  echo delete
-  echo yes
-  sleep 1
+  end_and_delete
 }
 
 # The adapter pulled out in the middle of a workout, then plugged back in.
 unplug_input() {
   echo configure
   echo next
-  local subscribed
+  local subscribed beats
   subscribed=$(grep -cF "TICKR B321 subscribed" "$share/radio.log")
+  beats=$(radio_count "TICKR B321 beat 3")
   echo "start workout"
   wait_radio "TICKR B321 subscribed" $((subscribed + 1)) 90
   wait_said "Workout started"
-  sleep 3
+  wait_said "^event: Heart rate strap connected" 30
+  wait_beats "TICKR B321" "$beats"
   echo "heart rate"
+  wait_said "^answer: Heart rate, [0-9]+ beats per minute" 30
   local back
   back=$(said_count "^event: Heart rate strap connected")
+  beats=$(radio_count "TICKR B321 beat 3")
   adapter_out
   wait_said "^event: Heart rate strap disconnected" 20
-  sleep 2
   echo "heart rate"
+  wait_said "not connected" 20
   adapter_in
   wait_said_more "^event: Heart rate strap connected" "$back" 60
-  sleep 3
+  wait_beats "TICKR B321" "$beats"
   echo "heart rate"
-  echo end
-  echo yes
-  echo delete
-  echo yes
-  sleep 1
+  end_and_delete
 }
 
 # A workout started while the adapter cannot be used: the sentence, and the workout goes on.
@@ -274,13 +330,8 @@ unusable_input() {
   echo next
   echo "start workout"
   wait_said "may not use Bluetooth|Another program holds" 30
-  sleep 2
   echo "heart rate"
-  echo end
-  echo yes
-  echo delete
-  echo yes
-  sleep 1
+  end_and_delete
 }
 
 # The adapter held by another program on the user channel, released during the workout.
@@ -288,27 +339,22 @@ busy_input() {
   echo configure
   echo next
   echo "start workout"
+  local beats
+  beats=$(radio_count "TICKR B321 beat 3")
   wait_said "Another program holds the Bluetooth adapter" 30
-  sleep 2
+  # Heartline keeps trying while the adapter is held, and must not say it again.
+  let_time_pass 2 "Heartline retries the held adapter (said once, not at each try)"
   release_adapter
   wait_said "^event: Heart rate strap connected" 60
-  sleep 3
+  wait_beats "TICKR B321" "$beats"
   echo "heart rate"
-  echo end
-  echo yes
-  echo delete
-  echo yes
-  sleep 1
+  end_and_delete
 }
 
 hold_adapter() { # another program takes the (powered off) adapter on the user channel
   python3 contrib/vm/hold-adapter.py </dev/null >"$share/hold.txt" 2>&1 &
   echo $! >/run/hold.pid
-  local i
-  for ((i = 0; i < 100; i++)); do
-    grep -q held "$share/hold.txt" && return 0
-    sleep 0.2
-  done
+  await "$share/hold.txt" 20 "the adapter held on the user channel" grep -q held "$share/hold.txt" && return 0
   log "the adapter could not be held: $(cat "$share/hold.txt")"
   return 1
 }
@@ -323,19 +369,20 @@ rfkill_soft() { # 0 or 1 on every Bluetooth rfkill switch
 
 # The virtual headset (contrib/vm/headset.py on /dev/uinput), steered like the radio: lines
 # appended to a control file in the share, and its log there to wait on.
-headset() { echo "$*" >>"$share/headset-control"; }
+# The control is a FIFO headset.py reads as lines come; the share keeps a copy of what was sent.
+headset_fifo=/run/headset-control
+headset() {
+  echo "$*" >>"$share/headset-control"
+  timeout 10 bash -c 'echo "$1" >"$2"' _ "$*" "$headset_fifo" || log "the headset did not take '$*' in 10 s"
+}
 wait_headset() { # TEXT [COUNT] [SECONDS]
-  local text=$1 count=${2:-1} seconds=${3:-20} i
-  for ((i = 0; i < seconds * 5; i++)); do
-    if (($(grep -cF -- "$text" "$share/headset.log") >= count)); then return 0; fi
-    sleep 0.2
-  done
-  log "timed out waiting for the headset to say '$text' $count times"
-  return 1
+  await "$share/headset.log" "${3:-20}" "the headset to say '$1' ${2:-1} times" has_lines "$share/headset.log" "$1" "${2:-1}"
 }
 headset_in() {
   : >"$share/headset-control"
-  python3 contrib/vm/headset.py --control "$share/headset-control" </dev/null >"$share/headset.log" 2>&1 &
+  rm -f "$headset_fifo"
+  mkfifo "$headset_fifo"
+  python3 contrib/vm/headset.py --control "$headset_fifo" </dev/null >"$share/headset.log" 2>&1 &
   echo $! >/run/headset.pid
   wait_headset "plugged"
 }
@@ -350,6 +397,7 @@ run_heartline_terminal() { # NAME INPUT-FUNCTION [ARGUMENTS...]
   shift 2
   log "scenario $name (terminal)"
   transcript=$share/$name.screen
+  heartline_log=$share/$name.log
   local command
   printf -v command '%q ' "$heartline" "${terminal_speech[@]}" --echo none --data-dir "/dev/shm/$name" --log "$share/$name.log" "$@"
   "$input" | SWIFT_BACKTRACE=enable=no script -qfec "$command" /dev/null >"$transcript" 2>"$share/$name.script.log"
@@ -385,34 +433,31 @@ stick_setup() {
   ln -s "$gadget/functions/mass_storage.0" "$gadget/configs/c.1/"
 }
 stick_partition() { local p; for p in /sys/class/block/sd*1; do [[ -e $p ]] && echo "${p##*/}"; done; }
+stick_node() { [[ -n $(stick_partition) && -b /dev/$(stick_partition) ]]; }
 stick_in() { # IMAGE
   echo "$1" >"$gadget/functions/mass_storage.0/lun.0/file"
   ls /sys/class/udc | head -1 >"$gadget/UDC"
-  local i
-  for ((i = 0; i < 100; i++)); do
-    # The partition's node, and udev done with it: a gadget bound again after udisks2 powered
-    # the last one off can come and go once before it stays.
-    if [[ -n $(stick_partition) && -b /dev/$(stick_partition) ]]; then
-      sleep 2
-      udevadm settle --timeout=20
-      if [[ -b /dev/$(stick_partition) ]]; then
-        log "stick in: $1 as $(stick_partition)"
-        return 0
-      fi
+  local round
+  for round in 1 2 3; do
+    # The partition's node (its name unknown until the kernel picks it), and udev done with it:
+    # a gadget bound again after udisks2 powered the last one off can come and go once before
+    # it stays.
+    wait_until 20 "a partition sd*1 of $1" stick_node || return 1
+    let_time_pass 2 "a stick bound again may come and go once before it stays"
+    udevadm settle --timeout=20
+    if stick_node; then
+      log "stick in: $1 as $(stick_partition)"
+      return 0
     fi
-    sleep 0.2
   done
-  log "no sd*1 after 20 s for $1"
+  log "no sd*1 that stays for $1"
   return 1
 }
 stick_out() {
+  local partition
+  partition=$(stick_partition)
   echo "" >"$gadget/UDC"
-  local i
-  for ((i = 0; i < 100; i++)); do
-    [[ -z $(stick_partition) ]] && return 0
-    sleep 0.2
-  done
-  log "the stick's partition is still there after 20 s"
+  [[ -z $partition ]] || await_device "/sys/class/block/$partition" 20 "the stick's partition $partition to go" --removed
 }
 start_udisks() {
   # udisks2 mounts under /media, which the read-only share of this machine's files cannot hold.
@@ -426,82 +471,91 @@ start_udisks() {
   /usr/libexec/udisks2/udisksd --no-debug >>"$share/udisks.log" 2>&1 &
   echo $! >/run/udisksd.pid
   local i
-  for ((i = 0; i < 150; i++)); do
-    gdbus call --system --dest org.freedesktop.UDisks2 --object-path /org/freedesktop/UDisks2 \
-      --method org.freedesktop.DBus.Peer.Ping >/dev/null 2>&1 && return 0
-    sleep 0.2
-  done
-  log "udisksd did not come on the bus"
+  gdbus wait --system --timeout 30 org.freedesktop.UDisks2 && return 0
+  log "udisksd did not come on the bus in 30 s"
   return 1
 }
+# The stick's menu said whole (its last entry), one more time than at MARK.
+STICK_MENU_END="menu: 4, Unmount the stick\."
+# Heartline done with the stick: back on its home screen, one more time than at MARK.
+STICK_DONE="answer: You are on Heartline home\."
 # Plugged in: a stick with a coach's plan (workouts copied, the plan read), a small full one, and
 # one pulled out while the copy runs.
 stick_input() {
-  local i
+  local said menus done
   wait_said "answer: Heartline is ready\." 60
-  sleep 1
+  menus=$(said_count "$STICK_MENU_END")
+  done=$(said_count "$STICK_DONE")
   stick_in /dev/shm/stick-plans.img
   wait_said "answer: A USB stick is in\." 60
-  sleep 1
+  wait_said_more "$STICK_MENU_END" "$menus" 30
   printf 1 # Copy new workouts and read plans
   wait_said "answer: You may pull out the stick\." 180
-  sleep 1
+  wait_said_more "$STICK_DONE" "$done" 30
   stick_out
-  local said
   said=$(said_count "answer: A USB stick is in\.")
+  menus=$(said_count "$STICK_MENU_END")
+  done=$(said_count "$STICK_DONE")
   stick_in /dev/shm/stick-full.img
   wait_said_more "answer: A USB stick is in\." "$said" 60
-  sleep 1
+  wait_said_more "$STICK_MENU_END" "$menus" 30
   printf 2 # Copy new workouts
   wait_said "answer: The stick is full after" 180
   wait_said_more "answer: You may pull out the stick\." 1 60
-  sleep 1
+  wait_said_more "$STICK_DONE" "$done" 30
   stick_out
   said=$(said_count "answer: A USB stick is in\.")
+  menus=$(said_count "$STICK_MENU_END")
+  done=$(said_count "$STICK_DONE")
   stick_in /dev/shm/stick-early.img
   wait_said_more "answer: A USB stick is in\." "$said" 60
-  sleep 1
-  # Pulled out once the copy runs (the log says how many files it has to copy).
+  wait_said_more "$STICK_MENU_END" "$menus" 30
+  # Pulled out while the copy runs: once the log says how many files it has to copy, and the
+  # first of them is on the stick (its final name in the mounted folder), the rest to come.
   local copies
   copies=$(grep -c "files to copy" "$share/stick.log")
   printf 2
-  for ((i = 0; i < 300; i++)); do
-    (($(grep -c "files to copy" "$share/stick.log") > copies)) && break
-    sleep 0.2
-  done
-  sleep 2
+  await "$share/stick.log" 60 "the copy to the stick to start" copies_more "$copies"
+  wait_until 30 "the first file copied to the stick" first_copied
   stick_out
   wait_said "answer: The stick was pulled out early" 60
-  sleep 1
+  wait_said_more "$STICK_DONE" "$done" 30
   printf 'quit\r'
-  sleep 3
+  wait_said "answer: Goodbye\." 30
+  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
 }
+first_copied() { compgen -G "/media/*/STICK/heartline/*.fit" >/dev/null; }
+copies_more() { (($(grep -c "files to copy" "$share/stick.log") > $1)); }
 # With no udisks2: the kernel's own events, and Heartline's own mount; the stick pulled out
 # early is plugged in again and gets the rest.
 stick_kernel_input() {
+  local said menus done
   wait_said "answer: Heartline is ready\." 60
-  sleep 1
+  menus=$(said_count "$STICK_MENU_END")
+  done=$(said_count "$STICK_DONE")
   stick_in /dev/shm/stick-early.img
   wait_said "answer: A USB stick is in\." 60
-  sleep 1
+  wait_said_more "$STICK_MENU_END" "$menus" 30
   printf 2
   wait_said "answer: You may pull out the stick\." 180
-  sleep 1
+  wait_said_more "$STICK_DONE" "$done" 30
   stick_out
   # A stick cut as a pull can leave it (a file's entry on clusters the FAT marks free): mended
   # before the copy, so the new files do not take those clusters.
-  local said
   said=$(said_count "answer: A USB stick is in\.")
+  menus=$(said_count "$STICK_MENU_END")
+  done=$(said_count "$STICK_DONE")
   stick_in /dev/shm/stick-cut.img
   wait_said_more "answer: A USB stick is in\." "$said" 60
-  sleep 1
+  wait_said_more "$STICK_MENU_END" "$menus" 30
   said=$(said_count "answer: You may pull out the stick\.")
   printf 2
   wait_said_more "answer: You may pull out the stick\." "$said" 180
-  sleep 1
+  wait_said_more "$STICK_DONE" "$done" 30
   stick_out
   printf 'quit\r'
-  sleep 3
+  wait_said "answer: Goodbye\." 30
+  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
 }
 # A stick image with one file on it (heartline/a.fit), then cut as an early pull can leave it.
 stick_cut_image() { # FILE
@@ -614,29 +668,30 @@ HEART_RATE="answer: Heart rate, [0-9]+ beats per minute\."
 buttons_input() {
   wait_said "answer: Heartline is ready\." 30
   printf 1 # Configure a new workout
-  sleep 1
+  wait_said "menu: 5, Next\." 15
   printf 'next\r'
-  sleep 1
+  wait_said "menu: Metrics for audio feedback\." 15
+  wait_said "menu: 4, Next\." 15
   printf 'start workout\r'
   wait_said "answer: Workout started\." 30
-  sleep 3
+  # The simulated strap says nothing when its readings begin.
+  let_time_pass 3 "the simulated strap's first readings"
   local said
   said=$(said_count "$HEART_RATE")
   headset press playpause
   wait_said_more "$HEART_RATE" "$said" 15
   headset hold playpause 1.5
   wait_said "answer: Time elapsed" 15
-  sleep 2
+  # All metrics said: the average heart rate is the last.
+  wait_said "answer: Average heart rate" 15
   headset unplug
   wait_said "Media buttons disconnected" 15
-  # Another reading of the device list (every 5 s), which must not say it again.
-  sleep 6
+  let_time_pass 6 "another reading of the device list (every 5 s), which must not say it again"
   headset plug
   wait_said "Media buttons connected" 15
   said=$(said_count "$HEART_RATE")
   headset press playpause
   wait_said_more "$HEART_RATE" "$said" 15
-  sleep 1
 }
 
 # Speech through espeak-ng straight to a sound card, with no sound server: the loopback card's
@@ -646,19 +701,16 @@ buttons_input() {
 # silence and then holds Heartline's first sentences.
 LOOPBACK_FORMAT=(-f S32_LE -r 48000 -c 2 --period-size=1024 --buffer-size=16384)
 speech_input() {
-  local i params=/proc/asound/Loopback/pcm0p/sub0/hw_params
-  for ((i = 0; i < 100; i++)); do
-    [[ $(cat "$params") != closed ]] && break
-    sleep 0.2
-  done
+  local params=/proc/asound/Loopback/pcm0p/sub0/hw_params
+  wait_until 20 "espeak-ng to open the loopback card" card_open "$params"
   echo "the card opened $(elapsed) s into the recording" >"$share/loopback-playback.txt"
   cat "$params" >>"$share/loopback-playback.txt" 2>&1
-  # The first sentence and some of the home menu.
-  sleep 6
+  let_time_pass 6 "espeak-ng plays the first sentence and some of the home menu into the recording"
   # pgrep's patterns match names of 15 characters at most.
   ps -e -o comm= | grep -Ex 'pulseaudio|pipewire|speech-dispatch.*' >"$share/sound-servers.txt"
   echo "sound servers running: $(grep -c . "$share/sound-servers.txt")" >>"$share/sound-servers.txt"
 }
+card_open() { [[ $(cat "$1") != closed ]]; }
 recording_started=0
 elapsed() { awk -v now="$(date +%s.%N)" -v then="$recording_started" 'BEGIN { printf "%.1f", now - then }'; }
 
@@ -674,17 +726,18 @@ start_bluetoothd_kept() {
     while true; do
       /usr/libexec/bluetooth/bluetoothd -n -d -f /dev/shm/bluetooth-main.conf >>"$share/bluetoothd.log" 2>&1
       echo "guest: bluetoothd exited with status $? at $(date +%s)" >>"$share/bluetoothd-restarts.log"
-      sleep 1
+      let_time_pass 1 "a pause before bluetoothd is started again, as systemd's RestartSec makes one"
     done
   ) </dev/null >/dev/null 2>&1 &
   echo $! >/run/bluetoothd-loop.pid
-  local i
-  for ((i = 0; i < 50; i++)); do
-    timeout 5 bluetoothctl --timeout 2 show 2>/dev/null | grep -q "Powered: yes" && return 0
-    timeout 5 bluetoothctl --timeout 2 power on >/dev/null 2>&1
-    sleep 0.4
-  done
-  log "the adapter did not power on under bluetoothd"
+  gdbus wait --system --timeout 30 org.bluez || log "bluetoothd did not come on the bus in 30 s"
+  wait_until 60 "the adapter to power on under bluetoothd" power_on
+}
+# The adapter powered, or asked to be (an answer, not a fixed pause, between two tries).
+power_on() {
+  timeout 5 bluetoothctl --timeout 2 show 2>/dev/null | grep -q "Powered: yes" && return 0
+  timeout 5 bluetoothctl --timeout 2 power on >/dev/null 2>&1
+  return 1
 }
 
 # PulseAudio 16 with its Bluetooth module, as root, on a tmpfs runtime directory; a null sink
@@ -696,13 +749,9 @@ start_pulseaudio() {
   pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-level=info --log-target=file:"$share/pulseaudio.log" \
     -L module-native-protocol-unix -L module-always-sink -L module-bluetooth-policy \
     -L module-bluetooth-discover </dev/null >/dev/null 2>&1 &
-  local i
-  for ((i = 0; i < 100; i++)); do
-    pactl info >/dev/null 2>&1 && return 0
-    sleep 0.2
-  done
-  log "PulseAudio did not start"
+  wait_until 20 "PulseAudio to answer" pulseaudio_up
 }
+pulseaudio_up() { pactl info >/dev/null 2>&1; }
 
 # PipeWire 0.3 with WirePlumber 0.4 and PipeWire's Bluetooth module, as apt installs them on a
 # bare Debian 12, as root on a tmpfs runtime directory, each with its own log: PipeWire, its
@@ -712,6 +761,7 @@ start_pulseaudio() {
 # session bus, which a board's login has from dbus-user-session; heartline-board's volume file
 # gives the headset its full volume when it first meets it. A null sink stands for the
 # board's own sound card, as PulseAudio's module-always-sink does in start_pulseaudio.
+pulse_on_pipewire() { pactl info 2>/dev/null | grep -q "^Server Name: PulseAudio (on PipeWire"; }
 PIPEWIRE_PULSE_CONF=${HEARTLINE_VM_VENV:-/opt/heartline-vm}/pipewire-pulse/usr/share/pipewire/pipewire-pulse.conf
 start_pipewire() {
   export XDG_RUNTIME_DIR=/run/user/0 HOME=/dev/shm/home XDG_CONFIG_HOME=/dev/shm/home/.config
@@ -724,11 +774,7 @@ start_pipewire() {
   pipewire </dev/null >>"$share/pipewire.log" 2>&1 &
   WIREPLUMBER_DEBUG=3 wireplumber </dev/null >>"$share/wireplumber.log" 2>&1 &
   PIPEWIRE_DEBUG=3 pipewire -c "$PIPEWIRE_PULSE_CONF" </dev/null >>"$share/pipewire-pulse.log" 2>&1 &
-  local i
-  for ((i = 0; i < 100; i++)); do
-    pactl info 2>/dev/null | grep -q "^Server Name: PulseAudio (on PipeWire" && break
-    sleep 0.2
-  done
+  wait_until 20 "PipeWire's pulse server to answer" pulse_on_pipewire
   if pactl load-module module-null-sink sink_name=board >/dev/null 2>>"$share/pipewire.log"; then
     # The graph's nodes and links each second, for reading a failure afterwards.
     contrib/vm/pipewire-sample.sh "$share/pipewire-samples.txt" </dev/null >/dev/null 2>&1 &
@@ -742,107 +788,118 @@ start_pipewire() {
 # headset and back; its play/pause button.
 HEADSET="SHOKZ FAKE"
 headset_journey() {
+  # The way to the workout keeps a person's rhythm of keys, a second or two apart, each cutting
+  # the speech of the screen before, so that the journey's speech reaches the headset between
+  # them (see vm-suite.md, "How the guest waits").
+  local why="a person's rhythm of keys, each cutting the last screen's speech"
   wait_said "Heartline is ready" 60
-  sleep 1
+  let_time_pass 1 "$why"
   printf 'settings\r'
-  sleep 1
+  let_time_pass 1 "$why"
   printf 'headset\r'
   wait_said "Remembered headset|No headset is remembered" 20
   printf 'find headsets\r'
   wait_said "^1, $HEADSET|No headset was found" 90
-  sleep 1
+  let_time_pass 1 "$why"
   printf 1
   wait_said "$HEADSET is connected|did not pair|did not connect|did not answer" 90
-  sleep 1
+  let_time_pass 1 "$why"
+  # PulseAudio's module makes the headset's sink the default once its profile is up.
+  wait_until 20 "PulseAudio's default sink to be the headset's" default_sink_bluez
   pactl list short sinks >"$share/sinks-connected.txt" 2>&1
   pactl info >>"$share/sinks-connected.txt" 2>&1
   pactl list sink-inputs >>"$share/sinks-connected.txt" 2>&1
   printf 'home\r'
-  sleep 1
+  let_time_pass 1 "$why"
   printf 'configure\r'
-  sleep 1
+  let_time_pass 1 "$why"
   # A plan with a phase change every 5 seconds, so that events fall while the headset is away
   # whatever the virtual link's timing: they are held, and said when it is back.
   local step
   for step in 1 2 3 4 5 6; do
     grep -q "^Training plan\.\s*$" <(sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r/\n/g' "$transcript") && break
     printf 'next\r'
-    sleep 2
+    let_time_pass 2 "$why"
   done
   printf 'warm up 10 seconds, 30 times 5 seconds work, 5 seconds rest\r'
   wait_said "Ready to start" 20
   printf 'start workout\r'
   wait_said "Workout started" 30
-  wait_radio "$HEADSET audio" 1 30
-  sleep 3
+  # Three seconds of speech decoded by the headset before it goes.
+  wait_radio "$HEADSET audio" 3 30
   pactl list sink-inputs >"$share/streams-workout.txt" 2>&1
-  local back
+  local back streams gone held
   back=$(said_count "$HEADSET is back")
+  streams=$(radio_count "$HEADSET stream started")
+  gone=$(radio_count "$HEADSET disconnected")
+  held=$(said_count "[0-9]+ seconds? ago\.")
   radio "away $HEADSET 20"
   wait_radio "$HEADSET out of range" 1 10
-  sleep 4
+  # The link's supervision timeout: the headset gone for the kernel and PulseAudio.
+  wait_radio "$HEADSET disconnected" $((gone + 1)) 10
+  wait_until 8 "PulseAudio to drop the headset's sink" no_sink_bluez
   pactl list short sinks >"$share/sinks-away.txt" 2>&1
   pactl list sink-inputs >>"$share/sinks-away.txt" 2>&1
   # During a workout on a terminal every key is a command: h is the heart rate.
   printf h
   wait_said_more "$HEADSET is back" "$back" 150
-  sleep 4
+  # What was held said, and its stream up again, before the headset switches itself off.
+  wait_said_more "[0-9]+ seconds? ago\." "$held" 30
+  wait_radio "$HEADSET stream started" $((streams + 1)) 30
   back=$(said_count "$HEADSET is back")
+  streams=$(radio_count "$HEADSET stream started")
+  local buttons
+  buttons=$(said_count "Media buttons connected")
   radio "disconnect $HEADSET"
   wait_radio "$HEADSET switched off" 1 10
   wait_said_more "$HEADSET is back" "$back" 90
-  sleep 4
-  local rates
-  rates=$(said_count "Heart rate, [0-9]+ beats per minute")
-  wait_input_device "$HEADSET (AVRCP)" 20
-  # The kernel's device is there before Heartline has opened it: the press waits for Heartline to
-  # say the media buttons are connected again.
-  wait_buttons_connected 20
+  wait_radio "$HEADSET stream started" $((streams + 1)) 30
+  wait_until 20 "bluetoothd's input device $HEADSET (AVRCP)" input_device "$HEADSET (AVRCP)"
+  # Heartline reads the list of input devices every 5 s: the AVRCP device found again.
+  wait_said_more "Media buttons connected" "$buttons" 30
   cp /proc/bus/input/devices "$share/input-devices.txt"
   local lines
   lines=$(wc -l <"$transcript")
   radio "press $HEADSET play"
-  wait_said_more "Heart rate, [0-9]+ beats per minute" "$rates" 20
-  sleep 2
+  # The answer, said after the press (not a heart rate said before it).
+  await "$transcript" 20 "Heartline to answer the headset's play with the heart rate" \
+    said_after "$lines" "Heart rate, [0-9]+ beats per minute\."
   # What was said after the press, for run.sh.
-  tail -n +$((lines + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g' >"$share/play-answer.txt"
+  said_since "$lines" >"$share/play-answer.txt"
   # On the workout screen every key is a command: e asks to end, y says yes.
   printf e
   wait_said "Definitely end workout" 15
   printf y
   wait_said "Workout summary" 15
-  sleep 1
+  wait_said "1, Save workout\." 15
   printf 1 # Save
   wait_said "Workout saved" 15
   printf 'quit\r'
   wait_said "Goodbye" 15
-  sleep 2
+  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
 }
-# Heartline has said "Media buttons connected." more often than "Media buttons disconnected.":
-# it reads the headset's buttons now.
-wait_buttons_connected() { # SECONDS
-  local i
-  for ((i = 0; i < $1 * 5; i++)); do
-    (($(said_count "Media buttons connected\.") > $(said_count "Media buttons disconnected\."))) && return 0
-    sleep 0.2
+default_sink_bluez() { pactl info 2>/dev/null | grep -q "^Default Sink: bluez_sink"; }
+no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -q bluez_sink; }
+# What the terminal showed after its first LINES lines, without its escape sequences.
+said_since() { tail -n +$(($1 + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g'; }
+said_after() { said_since "$1" | grep -Eq -- "$2"; }
+input_device() { grep -qF "N: Name=\"$1\"" /proc/bus/input/devices; }
+# Every process given has exited (a zombie counts: it has).
+gone() {
+  local pid state
+  for pid; do
+    state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || continue
+    [[ -z $state || $state == Z ]] || return 1
   done
-  log "Heartline did not say the media buttons were connected"
 }
-wait_input_device() { # NAME SECONDS
-  local i
-  for ((i = 0; i < $2 * 5; i++)); do
-    grep -qF "N: Name=\"$1\"" /proc/bus/input/devices && return 0
-    sleep 0.2
-  done
-  log "no input device named $1"
-}
+heartline_gone() { ! pgrep -xf "$heartline .*" >/dev/null; }
 
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
 if [[ $group != devices && $group != stick ]]; then
   modprobe hci_vhci
   modprobe virtio_console
-  for i in $(seq 50); do [[ -n $(port_named hci) ]] && break; sleep 0.2; done
+  wait_until 10 "the virtio port named hci" hci_port
 fi
 
 case $group in
@@ -896,7 +953,7 @@ case $group in
     start_bluetoothd || log "bluetoothd did not start"
     bluetoothctl power on >>"$share/bluetoothd.log" 2>&1
     (bluetoothctl --timeout 40 scan on </dev/null >>"$share/bluetoothd.log" 2>&1 &)
-    sleep 2
+    await "$share/bluetoothd.log" 20 "bluetoothd to discover" grep -qE "discovering_callback\(\) hci0 type [0-9]+ discovering 1" "$share/bluetoothd.log"
     btmgmt --index 0 info >"$share/adapter-with-bluetoothd.txt" 2>&1
     run_heartline find-bluetoothd find_input
     run_heartline workout-bluetoothd workout_input --sensor C8:03:F1:B9:0B:4E
@@ -919,7 +976,7 @@ case $group in
     stick_fsck /dev/shm/stick-early.img stick-early-pulled
     # No udisks2, and no system bus that could start it again.
     kill "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)" 2>/dev/null
-    sleep 1
+    wait_until 10 "udisksd and the system bus to exit" gone "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)"
     rm -f /run/dbus/system_bus_socket
     rm -rf /dev/shm/stick-kernel
     cp -a /dev/shm/stick /dev/shm/stick-kernel
@@ -969,7 +1026,8 @@ case $group in
     recording_started=$(date +%s.%N)
     arecord -D hw:Loopback,1,0 "${LOOPBACK_FORMAT[@]}" "$share/speech.wav" </dev/null 2>"$share/arecord.log" &
     recording=$!
-    sleep 2
+    wait_until 20 "arecord to open the loopback's capture side" card_open /proc/asound/Loopback/pcm1c/sub0/hw_params
+    let_time_pass 2 "silence recorded before Heartline starts"
     run_heartline_espeak speech speech_input
     echo "Heartline ended $(elapsed) s into the recording" >>"$share/loopback-playback.txt"
     kill -INT "$recording"

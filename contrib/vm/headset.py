@@ -7,9 +7,10 @@ headset's buttons get one: Heartline finds and reads it through evdev with its p
 Only the standard library: raw ioctls through fcntl and input_event structs through struct.
 
 Usage:
-  headset.py --control FILE [--name NAME]
+  headset.py --control FIFO [--name NAME]
 
-Lines appended to the control file drive it, one at a time, in order:
+Lines written to the control FIFO (made if missing) drive it, one at a time, in order; it is
+read as lines come, with no polling:
   plug              the headset appears (UI_DEV_SETUP and UI_DEV_CREATE); done at start
   unplug            the headset goes away (UI_DEV_DESTROY): its readers get ENODEV
   press KEY         a short press: key down, 50 ms, key up
@@ -22,6 +23,7 @@ import argparse
 import fcntl
 import glob
 import os
+import select
 import struct
 import sys
 import time
@@ -64,6 +66,32 @@ def say(text):
     print(f"headset: {text}", flush=True)
 
 
+class DirectoryWatch:
+    """inotify (through ctypes) on directories, for files made in them."""
+
+    IN_CREATE, IN_ATTRIB, IN_MOVED_TO = 0x100, 0x004, 0x080
+
+    def __init__(self, paths):
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = libc.inotify_init1(os.O_CLOEXEC)
+        for path in paths:
+            if os.path.isdir(path):
+                libc.inotify_add_watch(self.fd, os.fsencode(path), self.IN_CREATE | self.IN_ATTRIB | self.IN_MOVED_TO)
+
+    def wait(self, seconds):
+        """True when something was made (or changed) in time, False when the time ran out."""
+        if seconds <= 0:
+            return False
+        readable, _, _ = select.select([self.fd], [], [], seconds)
+        if readable:
+            os.read(self.fd, 65536)
+        return bool(readable)
+
+    def close(self):
+        os.close(self.fd)
+
+
 class Headset:
     def __init__(self, name):
         self.name = name
@@ -79,18 +107,22 @@ class Headset:
             fcntl.ioctl(fd, UI_SET_KEYBIT, code)
         setup = UINPUT_SETUP.pack(BUS_USB, 0x0B0E, 0x0001, 1, self.name.encode()[:79], 0)
         fcntl.ioctl(fd, UI_DEV_SETUP, setup)
+        # The event node is made by devtmpfs a moment after UI_DEV_CREATE returns: watched for
+        # from before, through inotify, for at most 5 seconds.
+        watch = DirectoryWatch(["/dev", "/dev/input"])
         fcntl.ioctl(fd, UI_DEV_CREATE)
         self.fd = fd
         sysname = bytearray(SYSNAME_SIZE)
         fcntl.ioctl(fd, UI_GET_SYSNAME, sysname)
         sysname = sysname.split(b"\0", 1)[0].decode()
-        # The event node is made by devtmpfs a moment after UI_DEV_CREATE returns.
-        nodes = []
-        for _ in range(50):
+        deadline = time.monotonic() + 5
+        while True:
             nodes = glob.glob(f"/sys/devices/virtual/input/{sysname}/event*")
             if nodes and os.path.exists("/dev/input/" + os.path.basename(nodes[0])):
                 break
-            time.sleep(0.1)
+            if not watch.wait(deadline - time.monotonic()):
+                break
+        watch.close()
         node = "/dev/input/" + os.path.basename(nodes[0]) if nodes else "(no event node)"
         say(f"plugged {sysname} {node}")
 
@@ -113,6 +145,7 @@ class Headset:
             return say(f"not plugged, {name} not pressed")
         code = KEYS[name]
         self.key(code, 1)
+        # The press's own length (a hold is 1.5 s of the key down).
         time.sleep(seconds)
         self.key(code, 0)
         say(f"{'held' if seconds >= 0.5 else 'pressed'} {name}")
@@ -136,17 +169,15 @@ def main():
     parser.add_argument("--control", required=True)
     parser.add_argument("--name", default="Heartline Test Headset")
     arguments = parser.parse_args()
+    if not os.path.exists(arguments.control):
+        os.mkfifo(arguments.control)
     headset = Headset(arguments.name)
     headset.plug()
-    done = 0
-    while True:
-        with open(arguments.control) as control:
-            lines = control.read().splitlines()
-        for line in lines[done:]:
+    # Read and write: a writer closing it is no end of file, and its open never blocks.
+    with open(os.open(arguments.control, os.O_RDWR), "r", buffering=1) as control:
+        for line in control:
             if line.strip():
                 headset.run(line.strip())
-        done = len(lines)
-        time.sleep(0.1)
 
 
 if __name__ == "__main__":

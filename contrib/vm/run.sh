@@ -213,14 +213,20 @@ radio_start() { # GROUP SOCKET
     "${radio_options[@]}" >"$work/$group/radio.log" 2>&1 &
   radio_pid=$!
 }
-# Until QEMU has joined the radio started for GROUP (at once for a group with none).
+# Until FILE grows past SIZE bytes, or SECONDS pass (tail -F follows it through inotify here).
+grown() { # FILE SIZE SECONDS
+  timeout "$3" tail -F -c +$(($2 + 1)) "$1" 2>/dev/null | head -c 1 >/dev/null
+}
+# Until QEMU has joined the radio started for GROUP (at once for a group with none): woken by
+# each line of the radio's log, and each second to see that the radio and the VM still run.
 radio_joined() { # GROUP
-  local i
+  local log=$work/$1/radio.log end=$((SECONDS + 60)) size
   radio_for "$1" || return 0
-  for ((i = 0; i < 600; i++)); do
-    grep -q "radio: virtual machine joined" "$work/$1/radio.log" && return 0
+  while ((SECONDS < end)); do
+    size=$(stat -c %s "$log")
+    grep -q "radio: virtual machine joined" "$log" && return 0
     kill -0 "$radio_pid" 2>/dev/null && kill -0 "$vm_pid" 2>/dev/null || break
-    sleep 0.1
+    grown "$log" "$size" 1
   done
   echo "vm: note the radio of group $1 did not get the VM's port in 60 s"
 }
@@ -273,8 +279,9 @@ boot() {
     --qemu-opts="-device virtio-serial -chardev socket,id=hci,path=$socket,reconnect=1 -device virtserialport,chardev=hci,name=hci" \
     --exec "$root/contrib/vm/guest-boot.sh $control $work $binary $*" >"$control/console.log" 2>&1 &
   vm_pid=$!
-  local running=1
+  local running=1 size
   while ((running)); do
+    size=$(stat -c %s "$control/guest")
     # Once more after the VM ended, for what it said last.
     kill -0 "$vm_pid" 2>/dev/null || running=0
     local lines=()
@@ -322,7 +329,8 @@ boot() {
       echo "vm: boot $boots did not come up in 300 s"
       kill "$vm_pid" 2>/dev/null
     fi
-    sleep 0.5
+    # The VM's next line, or a second for the limits above.
+    grown "$control/guest" "$size" 1
   done
   wait "$vm_pid"
   vm_pid=""
