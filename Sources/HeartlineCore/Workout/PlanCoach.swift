@@ -41,26 +41,29 @@ public struct PlanCoach: Sendable {
     /// one of them ends: looked up by halves.
     public func isBoundary(_ second: Int) -> Bool {
         guard second > 0 else { return false }
+        let index = firstPhase(endingAtOrAfter: second)
+        return index < phases.count && phases[index].end == second
+    }
+
+    /// The index of the first phase that ends at `second` or later (the count, when none does),
+    /// found by halves: the phases are in order and end in order.
+    private func firstPhase(endingAtOrAfter second: Int) -> Int {
         var low = 0
         var high = phases.count
         while low < high {
             let middle = (low + high) / 2
             if phases[middle].end < second { low = middle + 1 } else { high = middle }
         }
-        return low < phases.count && phases[low].end == second
+        return low
     }
 
     /// The phase running at `elapsed` active seconds, or nil once the plan is over: looked up
     /// in the phases worked out once, by halves, as a readout or an answer may ask at any second.
     public func phase(at elapsed: Int) -> TrainingPlan.Phase? {
-        var low = 0
-        var high = phases.count
-        while low < high {
-            let middle = (low + high) / 2
-            if phases[middle].end <= elapsed { low = middle + 1 } else { high = middle }
-        }
-        guard low < phases.count, phases[low].start <= elapsed else { return nil }
-        return phases[low]
+        // The one running ends after `elapsed`.
+        let index = firstPhase(endingAtOrAfter: elapsed + 1)
+        guard index < phases.count, phases[index].start <= elapsed else { return nil }
+        return phases[index]
     }
 
     /// The cues due when `elapsed` active seconds have passed (0 at the start).
