@@ -70,6 +70,8 @@ struct Launch {
     let words: Words
     let clock: ShellClock
     let loop: EventLoop
+    /// The data folder: --data-dir, the configuration file's, or the default.
+    let directory: String
 
     // MARK: - Before the store
 
@@ -153,7 +155,8 @@ struct Launch {
             Launch(
                 options: options, configuration: configuration, environment: environment, streams: streams, interactive: interactive,
                 log: log, installed: installed, allWords: allWords, startLanguage: startLanguage,
-                words: allWords.first { $0.language == startLanguage }!, clock: clock, loop: loop))
+                words: allWords.first { $0.language == startLanguage }!, clock: clock, loop: loop,
+                directory: options.resolvedDataDirectory(environment: environment)))
     }
 
     /// A catalogue left out, templates said in English instead, keys it lacks: each in the log.
@@ -220,7 +223,6 @@ struct Launch {
 
     /// The store in the data folder, or nil once what keeps it from opening is said.
     func openStore(_ voice: Voice) -> SQLiteStore? {
-        let directory = options.resolvedDataDirectory(environment: environment)
         let store: SQLiteStore
         do {
             // The whole-file check runs after the first sentence, off the loop: the start must

@@ -13,7 +13,6 @@ extension Launch {
     /// captions, the history, the plans folder, the headset and the sticks. Its first sentences
     /// are said and the database's check starts off the loop.
     func start(store: any WorkoutStore, voice: Voice) -> Running {
-        let directory = options.resolvedDataDirectory(environment: environment)
         let labelled = WallClockLabels(store, offset: { [clock] in clock.wallOffset }, log: log)
         // What the store holds, read once: the core starts from it, the adapters take the settings.
         let storage = StorageEdge(labelled)
