@@ -129,6 +129,9 @@ enum LoopBenchmark {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["HEARTLINE_LOOP_PROBE"] = directory + "/probe"
+        // With HEARTLINE_BENCH_SHOW_LOG, Heartline's log is printed, and on a terminal what it
+        // showed (with captions) is kept in /tmp/heartline-bench-typescript.
+        let showLog = environment["HEARTLINE_BENCH_SHOW_LOG"] != nil
         var silentBus: OutsideBus.Silent?
         var udisks: OutsideBus.UDisks?
         let stick = directory + "/stick"
@@ -155,8 +158,6 @@ enum LoopBenchmark {
         defer { withExtendedLifetime(silentBus) {} }
         if scenario.onTerminal {
             // A terminal of its own: script(1) gives it a pseudo-terminal and passes the keys on.
-            // With HEARTLINE_BENCH_SHOW_LOG, what the terminal showed is kept in the log's folder.
-            let showLog = ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil
             let typescript = showLog ? "/tmp/heartline-bench-typescript" : "/dev/null"
             if showLog { arguments.append("--captions") }
             arguments = ["script", "-qfec", arguments.map(shellQuoted).joined(separator: " "), typescript]
@@ -204,11 +205,12 @@ enum LoopBenchmark {
                     (14, "start workout\r"),
                 ]
             }
-            let started = before.last!.0
+            let workoutStarts = before.last!.0
             let after: [(Double, String)] = [
-                (started + Double(seconds), "e"), (started + Double(seconds + 1), "y"), (started + Double(seconds + 3), "1"),
+                (workoutStarts + Double(seconds), "e"), (workoutStarts + Double(seconds + 1), "y"),
+                (workoutStarts + Double(seconds + 3), "1"), (workoutStarts + Double(seconds + 7), "quit\r"),
             ]
-            for (time, key) in before + after + [(started + Double(seconds + 7), "quit\r")] {
+            for (time, key) in before + after {
                 loop.after(time) { input.fileHandleForWriting.write(Data(key.utf8)) }
             }
         } else {
@@ -262,7 +264,6 @@ enum LoopBenchmark {
         flood?.stop()
         let flooded = flood.map { "; \($0.sent) notifications sent in the flood" } ?? ""
         beat = nil
-        let showLog = ProcessInfo.processInfo.environment["HEARTLINE_BENCH_SHOW_LOG"] != nil
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
