@@ -593,7 +593,7 @@ final class GoldenRecorder: @unchecked Sendable {
     func rewrite(_ location: SourceLocation, script: String, with transcript: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        let path = location._filePath
+        let path = location.filePath
         guard var lines = try? String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n") else { return false }
         let shift = (shifts[path] ?? []).filter { $0.line < location.line }.reduce(0) { $0 + $1.delta }
         var open = location.line - 1 + shift
