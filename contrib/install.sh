@@ -15,6 +15,7 @@
 #   PREFIX/bin/heartline
 #   PREFIX/share/heartline/prompts/LANGUAGE/*.prompts   (found from ../share beside the binary)
 #   PREFIX/share/man/man1/heartline.1
+#   PREFIX/share/man/man5/heartline.conf.5
 #   PREFIX/lib/systemd/user/heartline.service           (ExecStart names PREFIX/bin/heartline)
 #   PREFIX/share/heartline/autologin.conf               (a getty drop-in, installed by hand)
 #   PREFIX/share/heartline/wireplumber-bluetooth.lua    (Bluetooth audio with no login seat,
@@ -111,6 +112,7 @@ for language in Prompts/*/; do
   done
 done
 put 644 contrib/heartline.1 "$prefix/share/man/man1/heartline.1"
+put 644 contrib/heartline.conf.5 "$prefix/share/man/man5/heartline.conf.5"
 unit="$(mktemp)"
 trap 'rm -f "$unit"' EXIT
 sed "s|^ExecStart=/usr/local/bin/heartline|ExecStart=$prefix/bin/heartline|" contrib/heartline.service >"$unit"

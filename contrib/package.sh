@@ -118,7 +118,7 @@ build() {
   # dpkg keeps the list of installed files; install.sh's own list is for --uninstall.
   rm -f "$tree/usr/share/heartline/installed-files"
   strip --remove-section=.comment --remove-section=.note "$tree/usr/bin/heartline"
-  gzip -9n "$tree/usr/share/man/man1/heartline.1"
+  gzip -9n "$tree/usr/share/man/man1/heartline.1" "$tree/usr/share/man/man5/heartline.conf.5"
   install -m 644 contrib/70-heartline-input.rules "$doc/70-heartline-input.rules"
 
   copyright "$doc/copyright"
@@ -500,7 +500,7 @@ check_program() {
     [[ ", $depends," == *", $needed"[\ ,]* ]] || fault "Depends lacks $needed ($depends)"
   done
   local path
-  for path in ./usr/bin/heartline ./usr/share/man/man1/heartline.1.gz \
+  for path in ./usr/bin/heartline ./usr/share/man/man1/heartline.1.gz ./usr/share/man/man5/heartline.conf.5.gz \
     ./usr/lib/systemd/user/heartline.service ./usr/share/heartline/autologin.conf \
     ./usr/share/doc/heartline/copyright ./usr/share/doc/heartline/changelog.Debian.gz \
     ./usr/share/doc/heartline/README.Debian ./usr/share/doc/heartline/heartline.conf.example \

@@ -75,48 +75,153 @@ public struct Configuration: Equatable, Sendable {
         }
     }
 
-    /// One setting of the file: its name, the other names it is read under, and how its value is
-    /// taken (nil when it was, else why not).
+    /// One setting of the file: its name, the other names it is read under, how its value is
+    /// taken (nil when it was, else why not), and what the documents say of it.
     struct Setting: Sendable {
         let name: String
         var aliases: [String] = []
+        let document: Document
         let take: @Sendable (inout Configuration, String) -> Problem.Reason?
+
+        init(
+            _ name: String, aliases: [String] = [], _ document: Document,
+            take: @escaping @Sendable (inout Configuration, String) -> Problem.Reason?
+        ) {
+            self.name = name
+            self.aliases = aliases
+            self.document = document
+            self.take = take
+        }
+    }
+
+    /// What heartline.conf(5), heartline(1), the administrator's guide and the example file say of
+    /// a setting: they are generated from it (`ManualPages`).
+    struct Document: Sendable {
+        /// The value as the manual writes it, in the manuals' markup: "<N>", "`on`|`off`".
+        let value: String
+        /// What the setting does, in the manuals' markup.
+        let manual: String
+        /// The command-line option above it, when there is one.
+        var option: String? = nil
+        /// The example file's comment before the setting's lines; nil: it follows the setting
+        /// before without one.
+        var note: String? = nil
+        /// The example file's lines: "speech = auto", or commented out, "#language = es".
+        var example: [String]
     }
 
     /// Every setting the file may hold, declared once: parsing looks a key up here, and the
-    /// names the documents must carry come from here. `key.KEY` lines are the key map's own.
+    /// documents are generated from here. `key.KEY` lines are the key map's own.
     static let settings: [Setting] =
         [
-            Setting(name: "speech", aliases: ["speech.mode"]) { configuration, value in
+            Setting(
+                "speech", aliases: ["speech.mode"],
+                Document(
+                    value: Options.Speech.allCases.map { "`\($0.rawValue)`" }.joined(separator: "|"),
+                    manual: "Where sentences go (see `--speech` in heartline(1)).", option: "--speech",
+                    note: "Where sentences go: \(OptionSpec.choices(Options.Speech.self)).", example: ["speech = auto"])
+            ) { configuration, value in
                 guard let mode = Options.Speech(rawValue: value.lowercased()) else {
                     return .choice(Options.Speech.allCases.map(\.rawValue))
                 }
                 configuration.speech = mode
                 return nil
             },
-            Setting(name: "speech.rate") { number($1, into: &$0.rate) },
-            Setting(name: "speech.pitch") { number($1, into: &$0.pitch) },
-            Setting(name: "speech.volume") { number($1, into: &$0.volume) },
-            Setting(name: "speech.voice") { text($1, into: &$0.voice) },
-            Setting(name: "speech.language") { text($1, into: &$0.language) },
-            Setting(name: "speech.module") { text($1, into: &$0.module) },
-            Setting(name: "language") { configuration, value in
+            Setting(
+                "speech.rate",
+                Document(
+                    value: "<N>",
+                    manual: """
+                        Speech rate, -100 (slowest) to 100 (fastest); 0 is the engine's normal rate (the default).
+                        Brought into -60 to 80, as Settings, Speech takes it.
+                        """,
+                    note: """
+                        Speech rate, pitch and volume, each from -100 to 100. Rate 0 is the engine's normal pace; \
+                        expert listeners often like 40 to 80. Volume 100 is full volume.
+                        """,
+                    example: ["speech.rate = 0"])
+            ) { number($1, into: &$0.rate) },
+            Setting(
+                "speech.pitch",
+                Document(
+                    value: "<N>", manual: "Pitch, -100 to 100; 0 is the voice's normal pitch (the default).",
+                    example: ["speech.pitch = 0"])
+            ) { number($1, into: &$0.pitch) },
+            Setting(
+                "speech.volume",
+                Document(
+                    value: "<N>",
+                    manual: """
+                        Volume, -100 to 100; 100 is full volume (the default). Brought into -50 to 100, so that no
+                        configuration silences speech.
+                        """,
+                    example: ["speech.volume = 100"])
+            ) { number($1, into: &$0.volume) },
+            Setting(
+                "language",
+                Document(
+                    value: "<CODE>",
+                    manual: """
+                        The language Heartline speaks and reads typed words in: `en`, `es` or `de`, or a locale name
+                        such as es_ES (default: the locale's, else en).
+                        """,
+                    option: "--language",
+                    note: "The language Heartline speaks and reads typed words in: en, es or de (else the locale's).",
+                    example: ["#language = es"])
+            ) { configuration, value in
                 guard !value.isEmpty else { return .empty }
                 guard let code = LanguageChoice.code(of: value) else { return .choice(["en", "es", "de"]) }
                 configuration.interfaceLanguage = code
                 return nil
             },
-            Setting(name: "sensor") { configuration, value in
+            Setting(
+                "speech.voice",
+                Document(
+                    value: "<NAME>", manual: "A synthesis voice, as speech-dispatcher or espeak-ng names it.",
+                    note: """
+                        A voice and a voice language, as speech-dispatcher or espeak-ng name them; the voice \
+                        language is Heartline's language unless set here.
+                        """,
+                    example: ["#speech.voice = English (Great Britain)"])
+            ) { text($1, into: &$0.voice) },
+            Setting(
+                "speech.language",
+                Document(
+                    value: "<CODE>", manual: "The voice's language code, such as en-GB (default: Heartline's language).",
+                    example: ["#speech.language = en-GB"])
+            ) { text($1, into: &$0.language) },
+            Setting(
+                "speech.module",
+                Document(
+                    value: "<NAME>", manual: "A speech-dispatcher output module, such as espeak-ng.",
+                    note: "A speech-dispatcher output module, when the server's default is not the one you want.",
+                    example: ["#speech.module = espeak-ng"])
+            ) { text($1, into: &$0.module) },
+            Setting(
+                "sensor",
+                Document(
+                    value: "<ADDRESS>",
+                    manual: "The heart-rate strap: a Bluetooth address such as C0:11:22:33:44:55, or `att-socket:`<PATH>.",
+                    option: "--sensor",
+                    note: "The heart-rate strap: its Bluetooth address (Settings, Sensors, finds and remembers it too).",
+                    example: ["#sensor = C0:11:22:33:44:55"])
+            ) { configuration, value in
                 guard isSensorAddress(value) else { return value.isEmpty ? .empty : .address }
                 configuration.sensor = value
                 return nil
             },
-            Setting(name: "data-dir") { configuration, value in
-                guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
-                configuration.dataDirectory = value
-                return nil
-            },
-            Setting(name: "captions") { configuration, value in
+            Setting(
+                "captions",
+                Document(
+                    value: "`on`|`off`",
+                    manual: """
+                        Print every spoken sentence on the terminal too; off by default, on by itself when no sound
+                        output works.
+                        """,
+                    option: "--captions",
+                    note: "Print every spoken sentence on the terminal too (on by itself when no sound output works).",
+                    example: ["#captions = on"])
+            ) { configuration, value in
                 switch value.lowercased() {
                 case "on", "yes", "true": configuration.captions = true
                 case "off", "no", "false": configuration.captions = false
@@ -124,16 +229,52 @@ public struct Configuration: Equatable, Sendable {
                 }
                 return nil
             },
+            Setting(
+                "data-dir",
+                Document(
+                    value: "<DIR>", manual: "Where workouts are stored: a full path, or one starting with `~/`.",
+                    option: "--data-dir", note: "Where workouts are stored: a full path, or one starting with ~/",
+                    example: ["#data-dir = ~/.local/share/heartline"])
+            ) { configuration, value in
+                guard value.hasPrefix("/") || value.hasPrefix("~/") || value == "~" else { return value.isEmpty ? .empty : .path }
+                configuration.dataDirectory = value
+                return nil
+            },
         ]
         + UploadConfiguration.Setting.allCases.map { setting in
-            Setting(name: setting.rawValue) { $0.upload.set(setting, to: $1) }
+            Setting(setting.rawValue, setting.document) { $0.upload.set(setting, to: $1) }
         }
 
     /// The prefix of a key map line, `key.KEY = ACTION`.
     static let keyPrefix = "key."
 
+    /// `key.KEY = ACTION`, the key map's lines, as the documents say them.
+    static let keyDocument = (
+        name: keyPrefix + "KEY",
+        document: Document(
+            value: "<ACTION>",
+            manual: """
+                During a workout, the single key <KEY> does <ACTION>, one of: \(KeyMap.actionNames.joined(separator: ", ")).
+                <KEY> is one character (for example `+` or `*` of a numeric keypad), or `equals`, `space` or `tab`.
+                Elsewhere the key keeps its usual meaning, so a digit still chooses a menu item.
+                """,
+            note: """
+                Extra single keys for the workout screen, for a numeric keypad: key.KEY = action. KEY is one \
+                character, or equals, space or tab. Actions: \
+                \(KeyMap.actionNames.joined(separator: ", ")). Elsewhere the keys keep their usual meaning.
+                """,
+            example: ["#key.+ = heart rate", "#key.- = time", "#key.* = all metrics", "#key.. = calories"])
+    )
+
+    /// Every setting the file may hold with what the documents say of it, in the documents' order.
+    static var documented: [(name: String, document: Document)] {
+        let table = settings.map { ($0.name, $0.document) }
+        let upload = table.firstIndex { $0.0.hasPrefix("upload.") } ?? table.endIndex
+        return Array(table[..<upload]) + [keyDocument] + Array(table[upload...])
+    }
+
     /// Every setting the file may hold, for the administrator's guide, the man page and the example file.
-    public static let settingNames = settings.map(\.name) + [keyPrefix + "KEY"]
+    public static let settingNames = documented.map(\.name)
 
     /// Parses `text`; returns what could be used and what could not, in line order.
     public static func parse(_ text: String) -> (configuration: Configuration, problems: [Problem]) {

@@ -69,87 +69,61 @@ public struct Options: Equatable, Sendable {
         return kinds.isEmpty || kinds.contains(nil) ? nil : kinds.compactMap { $0 }
     }
 
+    /// Whether the strap was given without a kind: a strap= given later moves it aside.
+    private var strapWithoutKind = false
+
+    /// Each argument looked up in the option table, and taken as its entry says.
     public init(arguments: [String]) throws {
         var rest = arguments[...]
-        // Whether the strap was given without a kind: a strap= given later moves it aside.
-        var strapWithoutKind = false
         while let argument = rest.popFirst() {
             let (written, inline) = Self.split(argument)
-            guard let option = CommandSpec.shell.option(written) else { throw UsageError(description: "unknown option \(argument)") }
-            let name = option.name
-            func value() throws -> String {
-                if let inline { return inline }
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw UsageError(description: "\(name) needs a value")
-                }
-                return value
-            }
-            if option.argument == .none, inline != nil { throw UsageError(description: "\(name) takes no value") }
-            given.insert(name)
-            switch name {
-            case "--simulate":
-                // "--simulate footpod,bike": the strap and these sensors, all simulated.
-                simulate = true
-                let listed = inline ?? rest.first.flatMap { Self.kindList($0) == nil ? nil : $0 }
-                if let listed {
-                    guard let kinds = Self.kindList(listed) else {
-                        throw UsageError(description: "--simulate takes strap, footpod, bike, power, treadmill or trainer")
-                    }
-                    if inline == nil { _ = rest.popFirst() }
-                    // One of each kind: "treadmill,trainer" is one machine, the trainer.
-                    simulatedKinds = kinds.filter { $0 != .heartRateStrap }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-                    if listed.split(separator: ",").contains("trainer") { simulatedMachine = .indoorBike }
-                }
-            case "--simulate-unless-paired": simulateUnlessPaired = true
-            case "--seed":
-                guard let seed = UInt64(try value()) else { throw UsageError(description: "--seed takes a whole number") }
-                self.seed = seed
-            case "--speech":
-                guard let speech = Speech(rawValue: try value()) else {
-                    throw UsageError(description: "--speech takes \(OptionSpec.choices(Speech.self))")
-                }
-                self.speech = speech
-            case "--data-dir": dataDirectory = try value()
-            case "--plans": plansDirectory = try value()
-            case "--sensor":
-                let given = try value()
-                if let equals = given.firstIndex(of: "="), let kind = SensorKind.byName[String(given[..<equals])] {
-                    let address = String(given[given.index(after: equals)...])
-                    if kind == .heartRateStrap, let bare = sensor, strapWithoutKind {
-                        sensorsWithoutKind.append(bare)
-                        strapWithoutKind = false
-                    }
-                    if kind == .heartRateStrap { sensor = address } else { motionSensors[kind] = address }
-                } else if sensor == nil {
-                    sensor = given
-                    strapWithoutKind = true
-                } else {
-                    sensorsWithoutKind.append(given)
-                }
-            case "--prompts": promptsDirectory = try value()
-            case "--language":
-                let given = try value()
-                guard let code = LanguageChoice.code(of: given) else {
-                    throw UsageError(description: "--language takes a language code such as en, es or de, not \(given)")
-                }
-                language = code
-            case "--echo":
-                guard let echo = KeyEchoMode(rawValue: try value()) else {
-                    throw UsageError(description: "--echo takes \(OptionSpec.choices(KeyEchoMode.self))")
-                }
-                self.echo = echo
-            case "--help": showHelp = true
-            case "--version": showVersion = true
-            case "--check": check = true
-            case "--config": configFile = try value()
-            case "--log": logFile = try value()
-            case "--captions": captions = true
-            case "--reset-speech": resetSpeech = true
-            case "--set-up": setUp = true
-            default:
-                // Every option of the table has its case above; a test parses each one.
+            guard let option = CommandSpec.shell.option(written), let take = option.take else {
                 throw UsageError(description: "unknown option \(argument)")
             }
+            let name = option.name
+            var value = inline
+            switch option.argument {
+            case .none:
+                if inline != nil { throw UsageError(description: "\(name) takes no value") }
+            case .required:
+                if value == nil {
+                    guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError(description: "\(name) needs a value") }
+                    value = next
+                }
+            case .optional:
+                if value == nil, let next = rest.first, option.readsAsValue(next) { value = rest.popFirst() }
+            }
+            given.insert(name)
+            try take(&self, value)
+        }
+    }
+
+    /// `--simulate [KINDS]`: the strap, and these sensors, all simulated.
+    mutating func simulate(_ listed: String?) throws {
+        simulate = true
+        guard let listed else { return }
+        guard let kinds = Self.kindList(listed) else {
+            throw UsageError(description: "--simulate takes strap, footpod, bike, power, treadmill or trainer")
+        }
+        // One of each kind: "treadmill,trainer" is one machine, the trainer.
+        simulatedKinds = kinds.filter { $0 != .heartRateStrap }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        if listed.split(separator: ",").contains("trainer") { simulatedMachine = .indoorBike }
+    }
+
+    /// `--sensor ADDRESS` or `--sensor KIND=ADDRESS`.
+    mutating func sensor(_ given: String) {
+        if let equals = given.firstIndex(of: "="), let kind = SensorKind.byName[String(given[..<equals])] {
+            let address = String(given[given.index(after: equals)...])
+            if kind == .heartRateStrap, let bare = sensor, strapWithoutKind {
+                sensorsWithoutKind.append(bare)
+                strapWithoutKind = false
+            }
+            if kind == .heartRateStrap { sensor = address } else { motionSensors[kind] = address }
+        } else if sensor == nil {
+            sensor = given
+            strapWithoutKind = true
+        } else {
+            sensorsWithoutKind.append(given)
         }
     }
 

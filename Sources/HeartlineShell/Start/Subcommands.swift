@@ -20,31 +20,14 @@ enum Subcommands {
         }
     }
 
-    static var generateUsage: String {
-        """
-        usage: \(CommandSpec.generate.synopsis)
-
-        Fills an empty data directory with N years of daily one-hour workouts (one a day, ending
-        today; about 3.6 million one-second samples a year), for demonstrations and benchmarks.
-        A directory that already holds workouts is refused.
-
-        \(CommandSpec.generate.optionLines)
-        """
+    /// A subcommand's `--help`: its synopsis, what the manual page says of it, its options.
+    static func usage(_ command: CommandSpec) -> String {
+        "usage: \(command.synopsis)\n\n\(ManualText.plain(command.manual))\n\n\(command.optionLines)"
     }
 
-    static var exportUsage: String {
-        """
-        usage: \(CommandSpec.export.synopsis)
+    static var generateUsage: String { usage(.generate) }
 
-        Writes workouts to files named by their start, heartline-2026-11-29-0730.tcx, readable only
-        by you, and prints each file's path. TCX is Garmin Training Center v2 (Strava, Garmin
-        Connect and GoldenCheetah import it); FIT is Garmin's activity file (intervals.icu reads
-        it, RR intervals included); CSV has one row per second. Exporting again replaces the same
-        workout's file.
-
-        \(CommandSpec.export.optionLines)
-        """
-    }
+    static var exportUsage: String { usage(.export) }
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String

@@ -25,10 +25,50 @@ public struct UploadConfiguration: Equatable, Sendable {
 
     /// The `upload.*` settings, each name written here only.
     enum Setting: String, CaseIterable {
-        case athlete = "upload.athlete"
         case keyFile = "upload.key-file"
+        case athlete = "upload.athlete"
         case url = "upload.url"
         case timeout = "upload.timeout"
+
+        /// What the documents say of it.
+        var document: Configuration.Document {
+            switch self {
+            case .keyFile:
+                Configuration.Document(
+                    value: "<FILE>",
+                    manual: """
+                        The file holding the intervals.icu API key, mode 0600 or tighter (default <intervals.key> beside
+                        the configuration file): a full path, or one starting with `~/`.
+                        """,
+                    note: """
+                        Upload to intervals.icu (Settings, "Upload every saved workout", or "upload" on a workout). \
+                        The API key goes alone in its own file, readable only by you: chmod 600 intervals.key.
+                        """,
+                    example: ["#upload.key-file = ~/.config/heartline/intervals.key"])
+            case .athlete:
+                Configuration.Document(
+                    value: "<ID>",
+                    manual: "The intervals.icu athlete that workouts are uploaded to (default 0, the key's own athlete).",
+                    note: "0 is the key's own athlete; another athlete's id looks like i12345.",
+                    example: ["#upload.athlete = 0"])
+            case .url:
+                Configuration.Document(
+                    value: "<URL>",
+                    manual: """
+                        The server uploads go to (default https://intervals.icu): HTTPS, or plain HTTP only to this
+                        machine's own loopback address.
+                        """,
+                    example: ["#upload.url = https://intervals.icu"])
+            case .timeout:
+                Configuration.Document(
+                    value: "<SECONDS>",
+                    manual: """
+                        How long one try may take, connecting included, \(UploadConfiguration.timeoutRange.lowerBound) to \
+                        \(UploadConfiguration.timeoutRange.upperBound) (default 60).
+                        """,
+                    note: "Seconds one try may take before it is kept for later.", example: ["#upload.timeout = 60"])
+            }
+        }
     }
 
     mutating func set(_ setting: Setting, to value: String) -> Configuration.Problem.Reason? {
