@@ -7,11 +7,19 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
 int heartline_eventfd(void) {
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
+void heartline_name_thread(const char *name) {
+    char shortened[16];
+    strncpy(shortened, name, sizeof shortened - 1);
+    shortened[sizeof shortened - 1] = 0;
+    prctl(PR_SET_NAME, shortened, 0, 0, 0);
 }
 
 static void heartline_signal_set(sigset_t *set) {

@@ -2,7 +2,6 @@
     import Glibc
 #endif
 @preconcurrency import CEspeakNG
-import Dispatch
 import HeartlineIO
 import Synchronization
 
@@ -76,7 +75,7 @@ final class EspeakLibrary: @unchecked Sendable {
         }
     }()
 
-    private let queue = DispatchQueue(label: "heartline.espeak-ng")
+    private let queue = Worker("heartline.espeak-ng")
     private let espeak: EspeakFunctions
     let sampleRate: Int32
     /// The settings espeak-ng has now; read and written on `queue` only.

@@ -2,7 +2,6 @@
     import Glibc
 #endif
 @preconcurrency import CSpeechd
-import Dispatch
 import HeartlineCore
 import HeartlineIO
 import Synchronization
@@ -28,7 +27,7 @@ final class SpeechdWorker: @unchecked Sendable {
     }
 
     let generation: Int
-    private let queue: DispatchQueue
+    private let queue: Worker
     private let inbox: Inbox
     private let abandoned = Atomic<Bool>(false)
     // Only touched on `queue`.
@@ -38,7 +37,7 @@ final class SpeechdWorker: @unchecked Sendable {
     init(generation: Int, inbox: Inbox) {
         self.generation = generation
         self.inbox = inbox
-        queue = DispatchQueue(label: "heartline.speechd.\(generation)")
+        queue = Worker("heartline.speechd.\(generation)")
     }
 
     var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }

@@ -10,6 +10,10 @@ int heartline_eventfd(void);
 /// Blocks SIGINT, SIGTERM, SIGHUP and SIGWINCH and returns a signalfd that reports them.
 int heartline_signalfd(void);
 
+/// Names the calling thread as ps, top and the kernel's logs show it (its first 15 bytes): a
+/// new thread starts with its creator's name otherwise.
+void heartline_name_thread(const char *name);
+
 /// Reads one signal number from a signalfd; returns 0 when none is pending.
 int heartline_signalfd_read(int fd);
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HeartlineCore
 import HeartlineIO
@@ -46,7 +45,7 @@ final class BackgroundCommits: WorkoutStore {
     }
 
     private let confined: Confined
-    private let queue = DispatchQueue(label: "heartline.storage")
+    private let queue = Worker("heartline.storage")
     /// The configuration of the workout being started, not yet handed over (loop thread only).
     private var unsavedConfiguration: WorkoutConfiguration?
     /// The workouts whose save went through here (loop thread only).
