@@ -1,3 +1,4 @@
+import CHeartlineSystem
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,9 +8,11 @@ import Foundation
 ///
 /// Work done elsewhere (a speech library's callback thread, a check on a thread of its own)
 /// reaches the loop only through its `Inbox`, and what it finds there must be the loop's own
-/// objects. This box is `Sendable` so that it can cross, and checks, in debug builds, that what
+/// objects. This box is `Sendable` so that it can cross, and checks, in every build, that what
 /// it holds is only ever touched on the thread that made it: the confinement that used to live
-/// in comments is a precondition. The one `@unchecked Sendable` of the loop's confinement.
+/// in comments is a precondition, which stops the program rather than let two threads share a
+/// loop's object unseen (the check is a comparison of two thread ids, on each use). The one
+/// `@unchecked Sendable` of the loop's confinement.
 public final class LoopBound<Value>: @unchecked Sendable {
     private let owner: pthread_t
     private let stored: Value
@@ -27,7 +30,7 @@ public final class LoopBound<Value>: @unchecked Sendable {
     }
 
     fileprivate func assertOnOwner() {
-        assert(pthread_equal(owner, pthread_self()) != 0, "a loop-bound value was used off the loop's thread")
+        precondition(pthread_equal(owner, pthread_self()) != 0, "a loop-bound value was used off the loop's thread")
     }
 }
 
@@ -44,7 +47,7 @@ public final class LoopBoundReference<Object: AnyObject>: @unchecked Sendable {
 
     /// The object, if it is still there; only on the thread that made the reference.
     public var object: Object? {
-        assert(pthread_equal(owner, pthread_self()) != 0, "a loop-bound reference was used off the loop's thread")
+        precondition(pthread_equal(owner, pthread_self()) != 0, "a loop-bound reference was used off the loop's thread")
         return stored
     }
 }
@@ -59,6 +62,7 @@ extension EventLoop {
         let inbox = inbox
         let completion = LoopBound(then)
         let thread = Thread {
+            heartline_name_thread(name)
             let result = work()
             inbox.post { completion.value(result) }
         }

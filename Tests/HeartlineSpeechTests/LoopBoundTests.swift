@@ -3,7 +3,7 @@ import HeartlineIO
 import HeartlineTestSupport
 import Testing
 
-/// The loop's confinement, checked at run time in debug builds.
+/// The loop's confinement, checked at run time in every build.
 @Suite(.timed, .tags(.threads)) struct LoopBoundTests {
     @Test func aBoundValueIsUsedOnItsThreadAndComesBackFromBackgroundWork() throws {
         let loop = try EventLoop()
@@ -15,15 +15,13 @@ import Testing
         #expect(result == 45)
     }
 
-    #if DEBUG
-        @Test func aBoundValueUsedOffItsThreadStopsTheProgram() async {
-            await #expect(processExitsWith: .failure) {
-                let bound = LoopBound("the loop's")
-                let thread = Thread { _ = bound.value }
-                thread.start()
-                // Hangs: this thread waits for the process to be stopped.
-                sleep(10)
-            }
+    @Test func aBoundValueUsedOffItsThreadStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let bound = LoopBound("the loop's")
+            let thread = Thread { _ = bound.value }
+            thread.start()
+            // Hangs: this thread waits for the process to be stopped.
+            sleep(10)
         }
-    #endif
+    }
 }
