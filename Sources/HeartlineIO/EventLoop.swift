@@ -155,11 +155,11 @@ public final class EventLoop {
             }
         }
         let after = self.now
-        // Most turns (a notification, a key) have no timer due.
-        guard timers.values.contains(where: { $0.deadline <= after }) else { return }
-        let due = timers.filter { $0.value.deadline <= after }.sorted {
-            ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order)
-        }
+        // Gathered into an array, which is allocated only when a timer is due (most turns, a
+        // notification or a key, have none), rather than filtered into a new dictionary.
+        var due: [(id: Int, timer: Timer)] = []
+        for (id, timer) in timers where timer.deadline <= after { due.append((id, timer)) }
+        if due.count > 1 { due.sort { ($0.timer.deadline, $0.timer.order) < ($1.timer.deadline, $1.timer.order) } }
         for (id, timer) in due where timers[id] != nil {
             timers[id] = nil
             timer.handler()

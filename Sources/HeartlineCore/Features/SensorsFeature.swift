@@ -182,7 +182,6 @@ enum SensorsFeature: Feature {
 
     static func reduce(_ state: inout State, _ action: Action, _ environment: FeatureEnvironment) -> [FeatureStep] {
         let words = environment.words
-        let duration = ["duration": words.duration(Int(scanSeconds))]
         switch action {
         case .present:
             return present(state, environment)
@@ -193,6 +192,7 @@ enum SensorsFeature: Feature {
             state.scanningMotion = true
             return [.emit(.scanForMotionSensors(seconds: scanSeconds))]
         case .started:
+            let duration = ["duration": words.duration(Int(scanSeconds))]
             return [.say(.answer, state.scanningMotion ? .sensorScanningOther : .sensorScanning, duration)]
         case .found(let found):
             guard case .sensor = environment.screen else { return [] }
