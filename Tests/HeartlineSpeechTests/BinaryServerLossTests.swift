@@ -85,7 +85,9 @@ extension AudioTests {
             let recorder = try AudioRecorder()
             defer { recorder.stop() }
             let run = try Run()
-            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 10), "\(run.log)")
+            // An earlier test of the suite may have killed the server: Heartline then starts one
+            // and connects on a later probe, which a loaded machine has taken over 10 s to reach.
+            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 30), "\(run.log)")
             // The home screen's help: several sentences, seconds of speech.
             let asked = ContinuousClock.now
             run.type("help")
@@ -132,7 +134,8 @@ extension AudioTests {
             run.type("next")
             run.type("start workout")
             let started = Date()
-            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 10), "\(run.log)")
+            // As above: the server may be started afresh by Heartline.
+            #expect(run.waitForLog("speech: speech-dispatcher, with espeak-ng", timeout: 30), "\(run.log)")
             // Real time: the workout's first seconds are spoken and recorded with the server there.
             usleep(2_500_000)
             let pid = try #require(AudioEnvironment.speechDispatcherPID(), "no speech-dispatcher pid file")
