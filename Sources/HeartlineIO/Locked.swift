@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Foundation
 
 /// A value behind a POSIX mutex: every piece of state Heartline shares between threads (the
 /// loop's inbox, the storage thread's disk state, espeak-ng's synthesis thread, libspeechd's
@@ -62,5 +63,24 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         while !ready(value) { pthread_cond_wait(condition, mutex) }
         return try body(&value)
+    }
+
+    /// Asks `next` for a result, holding the lock, until it gives one; between two asks the lock
+    /// is let go until `withLockWaking` changes the value or the wall-clock time `next` gave last
+    /// comes (nil: no time, only a change).
+    public func wait<Result>(for next: (inout Value) -> (result: Result?, until: Date?)) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            let (result, until) = next(&value)
+            if let result { return result }
+            if let until {
+                let seconds = until.timeIntervalSince1970
+                var deadline = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+                pthread_cond_timedwait(condition, mutex, &deadline)
+            } else {
+                pthread_cond_wait(condition, mutex)
+            }
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 #endif
 
 /// A thread of its own, named, that runs the work handed to it one piece at a time, in the order
-/// it was handed over: the one worker type of Heartline's background work (the storage thread,
-/// espeak-ng's synthesis, libspeechd's calls).
+/// it was handed over, or at a time set for it: the one worker type of Heartline's background
+/// work (the storage thread, espeak-ng's synthesis, libspeechd's calls, the uploads).
 ///
 /// The thread lives as long as the worker and waits on a condition between pieces of work, so
 /// handing work over every few seconds creates no thread and frees no stack each time, as a
@@ -16,9 +16,28 @@ import Foundation
 public final class Worker: Sendable {
     private struct Queue {
         var jobs: [@Sendable () -> Void] = []
+        /// Jobs for a time on the wall clock, by their handle's number.
+        var timed: [Int: (at: Date, job: @Sendable () -> Void)] = [:]
+        var nextTimed = 0
         var ended = false
         /// The worker's thread, once it runs: `sync` from it would wait for ever.
         var thread: pthread_t?
+
+        /// The next job to run: handed over first, then the earliest timed one that is due.
+        /// Ended: none (nil, nil); else nothing yet, and until when to wait.
+        mutating func next(now: Date) -> (job: (@Sendable () -> Void)?, until: Date?, end: Bool) {
+            if !jobs.isEmpty { return (jobs.removeFirst(), nil, false) }
+            if ended { return (nil, nil, true) }
+            guard let (number, earliest) = timed.min(by: { $0.value.at < $1.value.at }) else { return (nil, nil, false) }
+            guard earliest.at <= now else { return (nil, earliest.at, false) }
+            timed[number] = nil
+            return (earliest.job, nil, false)
+        }
+    }
+
+    /// A job set for a time with `after`, to cancel it.
+    public struct Timed: Sendable, Hashable {
+        fileprivate let number: Int
     }
 
     private let queue = Locked(Queue())
@@ -31,11 +50,13 @@ public final class Worker: Sendable {
             heartline_name_thread(name)
             queue.withLockWaking { $0.thread = pthread_self() }
             while true {
-                let next = queue.withLock(when: { !$0.jobs.isEmpty || $0.ended }) { state -> (@Sendable () -> Void)? in
-                    state.jobs.isEmpty ? nil : state.jobs.removeFirst()
+                let next = queue.wait { state -> (result: (@Sendable () -> Void)??, until: Date?) in
+                    let (job, until, end) = state.next(now: Date())
+                    if end { return (.some(nil), nil) }
+                    return (job.map { .some($0) }, until)
                 }
-                guard let next else { return }
-                next()
+                guard let job = next else { return }
+                job()
             }
         }
         thread.name = name
@@ -49,6 +70,24 @@ public final class Worker: Sendable {
     /// Runs `job` on the worker's thread after everything handed over before it.
     public func async(_ job: @escaping @Sendable () -> Void) {
         queue.withLockWaking { $0.jobs.append(job) }
+    }
+
+    /// Runs `job` on the worker's thread once `seconds` have passed on the wall clock (a machine
+    /// that sleeps meanwhile runs it on waking if the time has come), unless cancelled first.
+    /// A worker let go drops what it had set for later.
+    @discardableResult
+    public func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) -> Timed {
+        let at = Date(timeIntervalSinceNow: seconds)
+        return queue.withLockWaking { state in
+            state.nextTimed += 1
+            state.timed[state.nextTimed] = (at, job)
+            return Timed(number: state.nextTimed)
+        }
+    }
+
+    /// Takes back a job set with `after`; harmless once it ran or was cancelled.
+    public func cancel(_ timed: Timed) {
+        queue.withLockWaking { $0.timed[timed.number] = nil }
     }
 
     /// Runs `body` on the worker's thread after everything handed over before it, and waits for

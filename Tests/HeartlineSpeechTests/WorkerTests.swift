@@ -64,6 +64,23 @@ import Testing
         #expect(finished == 50)
     }
 
+    /// Jobs set for a time run in the order of their times, a cancelled one never; the test
+    /// waits on the last one's mark, not on time.
+    @Test func timedJobsRunAtTheirTimesInOrderAndACancelledOneNever() {
+        let worker = Worker("heartline.test-timed")
+        let ran = Locked<[String]>([])
+        let set = Date()
+        worker.after(0.3) { ran.withLockWaking { $0.append("last") } }
+        let cancelled = worker.after(0.1) { ran.withLockWaking { $0.append("cancelled") } }
+        worker.after(0.05) { ran.withLockWaking { $0.append("first") } }
+        worker.async { ran.withLockWaking { $0.append("now") } }
+        worker.cancel(cancelled)
+        worker.cancel(cancelled)
+        let order = ran.withLock(when: { $0.contains("last") }, { $0 })
+        #expect(order == ["now", "first", "last"])
+        #expect(Date().timeIntervalSince(set) >= 0.3)
+    }
+
     @Test func aLockedValueWakesTheThreadWaitingForItsCondition() {
         let value = Locked(0)
         let worker = Worker("heartline.test-lock")

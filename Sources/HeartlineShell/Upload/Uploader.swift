@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HeartlineCore
 import HeartlineIO
@@ -93,7 +92,7 @@ final class UploadWorker: @unchecked Sendable {
     /// Minutes after the first, second, third and fourth failed try; hourly after that.
     static let backOff: [TimeInterval] = [60, 300, 900, 3600]
 
-    private let queue = DispatchQueue(label: "heartline.upload")
+    private let queue = Worker("heartline.upload")
     private let directory: String
     private let service: any UploadService
     private let keyPath: String
@@ -103,7 +102,7 @@ final class UploadWorker: @unchecked Sendable {
     /// Asks the loop to make the file of an owed upload and `add` it.
     private let needsFile: @Sendable (Int64) -> Void
     private var store: UploadQueue?
-    private var timer: DispatchWorkItem?
+    private var timer: Worker.Timed?
     private let waiting = Locked<Int?>(nil)
 
     init(
@@ -247,14 +246,12 @@ final class UploadWorker: @unchecked Sendable {
 
     /// Counts what waits, and sets the timer for the next due try.
     private func schedule() {
-        timer?.cancel()
+        if let timer { queue.cancel(timer) }
         timer = nil
         // Counted, not read: what waits may be many files when upload was never set up.
         let count = try? opened()?.count()
         waiting.withLock { $0 = count }
         guard let next = (try? opened()?.nextTry(before: .distantFuture)) ?? nil else { return }
-        let item = DispatchWorkItem { [weak self] in self?.tryWaiting(all: false) }
-        timer = item
-        queue.asyncAfter(wallDeadline: .now() + max(1, next.timeIntervalSinceNow), execute: item)
+        timer = queue.after(max(1, next.timeIntervalSinceNow)) { [weak self] in self?.tryWaiting(all: false) }
     }
 }
