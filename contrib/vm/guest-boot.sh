@@ -42,8 +42,8 @@ step() {
   read -r uptime _ </proc/uptime
   echo "$uptime $*"
 }
-# Waits as guest.sh's (see there): await re-runs a test each time a file grows, wait_until
-# polls a state that sends no event.
+# Waits as guest.sh's (see there): await re-runs a test each time a file grows, await_exit waits
+# for processes that are not this shell's children to end (a pidfd each; a zombie has ended).
 await() { # FILE SECONDS WHAT TEST...
   local file=$1 seconds=$2 end=$((SECONDS + $2)) what=$3 size
   shift 3
@@ -56,16 +56,28 @@ await() { # FILE SECONDS WHAT TEST...
   log "timed out after $seconds s waiting for $what"
   return 1
 }
-wait_until() { # SECONDS WHAT TEST...
-  local seconds=$1 end=$((SECONDS + $1)) what=$2
+await_exit() { # SECONDS WHAT PID...
+  local seconds=$1 what=$2
   shift 2
-  until "$@"; do
-    if ((SECONDS >= end)); then
-      step "timed out after $seconds s waiting for $what"
-      return 1
-    fi
-    sleep 0.2
-  done
+  python3 -S -c '
+import os, select, sys, time
+end = time.monotonic() + float(sys.argv[1])
+fds = []
+for pid in sys.argv[2:]:
+    try:
+        fds.append(os.pidfd_open(int(pid)))
+    except (OSError, ValueError):
+        pass  # gone already
+while fds:
+    ready, _, _ = select.select(fds, [], [], max(0.0, end - time.monotonic()))
+    if not ready:
+        sys.exit(1)
+    for fd in ready:
+        fds.remove(fd)
+        os.close(fd)
+' "$seconds" "$@" && return 0
+  step "timed out after $seconds s waiting for $what"
+  return 1
 }
 tell up
 
@@ -172,7 +184,6 @@ printf '%s\n' "${procs[@]}" >"$control/baseline-processes.txt"
 # started, their names in started_names. Not the workers the boot's own udevd forks for the
 # events a reset makes itself (a module unloaded, a device gone): they are udevd's, and end on
 # their own. A udevd a group started (the stick group does) is the group's, workers and all.
-none_started() { ! started_since; }
 started_since() {
   local entry pid status parent name
   processes
@@ -238,10 +249,11 @@ reset() {
   if started_since; then
     step "killing:$started_names"
     kill -TERM "${started[@]}" 2>/dev/null
-    # Not this shell's children: no exit to wait for, only /proc to read.
-    if ! wait_until 5 "the group's processes to end on SIGTERM" none_started; then
+    # Not this shell's children: their pidfds tell their ends. One they started as they died is
+    # found by the second look, and killed with those left.
+    if ! await_exit 5 "the group's processes to end on SIGTERM" "${started[@]}" || started_since; then
       started_since && kill -KILL "${started[@]}" 2>/dev/null
-      wait_until 5 "the group's processes to end on SIGKILL" none_started
+      await_exit 5 "the group's processes to end on SIGKILL" "${started[@]}"
     fi
   fi
   gadgets_down

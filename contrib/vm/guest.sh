@@ -15,8 +15,8 @@ cd "$(dirname "$0")/../.."
 log() { echo "guest: $*" >&2; }
 
 # Waiting. No wait here is a fixed pause: each is for an event (a line Heartline, the radio or a
-# helper writes, a device, a process's exit), bounded, and names what it waited for when the
-# bound runs out. Three kinds:
+# helper writes, a device, a process's exit, a sound server's or bluetoothd's signal), bounded,
+# and names what it waited for when the bound runs out. The kinds:
 #   await FILE SECONDS WHAT TEST...  TEST (a command) re-run each time FILE grows, until it
 #       passes; between two tests, tail -F blocks until the file grows. The share is 9p, whose
 #       files raise no inotify event in the guest (not for the host's writes, nor for the guest's
@@ -25,9 +25,16 @@ log() { echo "guest: $*" >&2; }
 #       file's size every 0.1 s instead, in one process, and wake the test only when it grew.
 #   await_device PATH SECONDS WHAT [--removed]  a device in /sys or /dev, through udevadm wait
 #       (udevd's and the kernel's events).
-#   wait_until SECONDS WHAT TEST...  the last resort, a state that sends no event (a sysfs or
-#       /proc attribute, a daemon's answer on its socket): TEST every 0.2 s. Counted in
-#       contrib/doc/developer/vm-suite.md.
+#   await_events SECONDS WHAT READY WAKE SOURCE... -- TEST...  TEST re-run on each event a
+#       program prints, one a line: udevadm monitor (a subsystem's devices), pactl subscribe (the
+#       sound server's sinks), gdbus monitor (bluetoothd's signals), watch_files (inotify on
+#       local directories). Subscribed first, then tested, then each line matching WAKE tests
+#       again, so that no change falls between the test and the subscription.
+#   await_exit SECONDS WHAT PID...  processes that are not the shell's children ending: a
+#       pidfd for each (a zombie has ended).
+#   wait_until SECONDS WHAT TEST...  the last resort, a state that sends no event (a /proc
+#       attribute): TEST every 0.2 s. Counted in contrib/doc/developer/vm-suite.md, each site
+#       with its reason.
 # And let_time_pass SECONDS WHY for the few pauses whose point is real time passing.
 await() { # FILE SECONDS WHAT TEST...
   local file=$1 seconds=$2 end=$((SECONDS + $2)) what=$3 size
@@ -47,6 +54,105 @@ await_device() { # PATH SECONDS WHAT [--removed]
   log "timed out after $2 s waiting for $3"
   return 1
 }
+# The SOURCE prints a line matching READY once it listens (the test runs then, and again on each
+# line matching WAKE). A source that shows no such line of its own (pactl subscribe) has it from
+# the test: the test's own pactl is a new client of the server, an event the subscription prints,
+# and until one shows the test is run again after each second without a line, as the
+# subscription's probe.
+await_events() { # SECONDS WHAT READY WAKE SOURCE... -- TEST...
+  local seconds=$1 end=$((SECONDS + $1)) what=$2 ready=$3 wake=$4 source=() line left listening="" fd pid
+  shift 4
+  while (($#)) && [[ $1 != -- ]]; do
+    source+=("$1")
+    shift
+  done
+  shift
+  "$@" && return 0
+  coproc EVENTS { exec timeout "$seconds" "${source[@]}" 2>/dev/null; }
+  fd=${EVENTS[0]}
+  pid=$EVENTS_PID
+  while left=$((end - SECONDS)); ((left > 0)); do
+    if [[ -z $listening ]]; then
+      if IFS= read -r -t 1 -u "$fd" line; then
+        [[ $line =~ $ready ]] || continue
+        listening=1
+      elif (($? <= 128)); then
+        break
+      fi
+    else
+      IFS= read -r -t "$left" -u "$fd" line || break
+      [[ $line =~ $wake ]] || continue
+    fi
+    if "$@"; then
+      kill "$pid" 2>/dev/null
+      wait "$pid" 2>/dev/null
+      return 0
+    fi
+  done
+  kill "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  "$@" && return 0
+  log "timed out after $seconds s waiting for $what"
+  return 1
+}
+# inotify (through ctypes) on local directories, as python3 -S -u -c "$WATCH_FILES" DIRECTORY...:
+# "watching" once the watches are set, then a line for each file made, moved in, changed or
+# closed after writing in them. A directory made in a watched one is watched too, and its line
+# comes once its watch is set.
+WATCH_FILES='
+import ctypes, os, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.inotify_init1(os.O_CLOEXEC)
+MASK = 0x100 | 0x080 | 0x004 | 0x008  # IN_CREATE, IN_MOVED_TO, IN_ATTRIB, IN_CLOSE_WRITE
+paths = {}
+def watch(path):
+    wd = libc.inotify_add_watch(fd, os.fsencode(path), MASK)
+    if wd >= 0:
+        paths[wd] = path
+for path in sys.argv[1:]:
+    watch(path)
+print("watching")
+while True:
+    data = os.read(fd, 65536)
+    offset = 0
+    while offset < len(data):
+        wd, mask, _, size = struct.unpack_from("iIII", data, offset)
+        name = data[offset + 16:offset + 16 + size].split(b"\0", 1)[0].decode(errors="replace")
+        offset += 16 + size
+        if mask & 0x40000000 and wd in paths:  # IN_ISDIR
+            watch(os.path.join(paths[wd], name))
+        print(os.path.join(paths.get(wd, "?"), name))
+'
+await_exit() { # SECONDS WHAT PID...
+  local seconds=$1 what=$2
+  shift 2
+  python3 -S -c '
+import os, select, sys, time
+end = time.monotonic() + float(sys.argv[1])
+fds = []
+for pid in sys.argv[2:]:
+    try:
+        fds.append(os.pidfd_open(int(pid)))
+    except (OSError, ValueError):
+        pass  # gone already
+while fds:
+    ready, _, _ = select.select(fds, [], [], max(0.0, end - time.monotonic()))
+    if not ready:
+        sys.exit(1)
+    for fd in ready:
+        fds.remove(fd)
+        os.close(fd)
+' "$seconds" "$@" && return 0
+  log "timed out after $seconds s waiting for $what"
+  return 1
+}
+# The sources, their output a line at a time: udevadm monitor for one subsystem's devices
+# (--subsystem-match=), after udevd's rules (their nodes and links made); pactl subscribe.
+UDEV_EVENTS=(stdbuf -oL udevadm monitor --udev)
+UDEV_READY="^UDEV - the event"
+PULSE_EVENTS=(stdbuf -oL pactl subscribe)
+PULSE_READY="on client"
+PULSE_WAKE="on (sink|server|card) "
 wait_until() { # SECONDS WHAT TEST...
   local seconds=$1 end=$((SECONDS + $1)) what=$2
   shift 2
@@ -78,7 +184,6 @@ wait_beats() { # NAME MARK
 }
 radio() { echo "$*" >>"$share/control"; }
 
-hci_port() { [[ -n $(port_named hci) ]]; }
 port_named() {
   local port
   for port in /sys/class/virtio-ports/*; do
@@ -442,7 +547,8 @@ stick_in() { # IMAGE
     # The partition's node (its name unknown until the kernel picks it), and udev done with it:
     # a gadget bound again after udisks2 powered the last one off can come and go once before
     # it stays.
-    wait_until 20 "a partition sd*1 of $1" stick_node || return 1
+    await_events 20 "a partition sd*1 of $1" "$UDEV_READY" . "${UDEV_EVENTS[@]}" --subsystem-match=block -- stick_node ||
+      return 1
     let_time_pass 2 "a stick bound again may come and go once before it stays"
     udevadm settle --timeout=20
     if stick_node; then
@@ -516,13 +622,15 @@ stick_input() {
   copies=$(grep -c "files to copy" "$share/stick.log")
   printf 2
   await "$share/stick.log" 60 "the copy to the stick to start" copies_more "$copies"
-  wait_until 30 "the first file copied to the stick" first_copied
+  # The stick's vfat is mounted here (not 9p): inotify sees Heartline's files come.
+  await_events 30 "the first file copied to the stick" "^watching$" . \
+    python3 -S -u -c "$WATCH_FILES" /media/*/STICK /media/*/STICK/heartline -- first_copied
   stick_out
   wait_said "answer: The stick was pulled out early" 60
   wait_said_more "$STICK_DONE" "$done" 30
   printf 'quit\r'
   wait_said "answer: Goodbye\." 30
-  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
+  await_exit 20 "Heartline to exit after Goodbye" $(pgrep -xf "$heartline .*")
 }
 first_copied() { compgen -G "/media/*/STICK/heartline/*.fit" >/dev/null; }
 copies_more() { (($(grep -c "files to copy" "$share/stick.log") > $1)); }
@@ -555,7 +663,7 @@ stick_kernel_input() {
   stick_out
   printf 'quit\r'
   wait_said "answer: Goodbye\." 30
-  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
+  await_exit 20 "Heartline to exit after Goodbye" $(pgrep -xf "$heartline .*")
 }
 # A stick image with one file on it (heartline/a.fit), then cut as an early pull can leave it.
 stick_cut_image() { # FILE
@@ -702,6 +810,7 @@ buttons_input() {
 LOOPBACK_FORMAT=(-f S32_LE -r 48000 -c 2 --period-size=1024 --buffer-size=16384)
 speech_input() {
   local params=/proc/asound/Loopback/pcm0p/sub0/hw_params
+  # A /proc attribute: procfs raises no inotify event, and opening a PCM sends no uevent.
   wait_until 20 "espeak-ng to open the loopback card" card_open "$params"
   echo "the card opened $(elapsed) s into the recording" >"$share/loopback-playback.txt"
   cat "$params" >>"$share/loopback-playback.txt" 2>&1
@@ -731,7 +840,10 @@ start_bluetoothd_kept() {
   ) </dev/null >/dev/null 2>&1 &
   echo $! >/run/bluetoothd-loop.pid
   gdbus wait --system --timeout 30 org.bluez || log "bluetoothd did not come on the bus in 30 s"
-  wait_until 60 "the adapter to power on under bluetoothd" power_on
+  # bluetoothd's signals (the adapter added, its Powered changed); gdbus has the match by the
+  # time it says whose the name is, before the test (a process started after) reads the state.
+  await_events 60 "the adapter to power on under bluetoothd" "^The name org\.bluez is owned by" . \
+    gdbus monitor --system --dest org.bluez -- power_on
 }
 # The adapter powered, or asked to be (an answer, not a fixed pause, between two tries).
 power_on() {
@@ -744,12 +856,14 @@ power_on() {
 # (module-always-sink) when no headset is there.
 start_pulseaudio() {
   export XDG_RUNTIME_DIR=/run/user/0 HOME=/dev/shm/home
-  mkdir -p "$XDG_RUNTIME_DIR" "$HOME"
-  chmod 700 "$XDG_RUNTIME_DIR"
+  # The server's directory made first, for its socket's coming to be watched (PulseAudio takes
+  # one of its user's with mode 700).
+  mkdir -p "$XDG_RUNTIME_DIR/pulse" "$HOME"
+  chmod 700 "$XDG_RUNTIME_DIR" "$XDG_RUNTIME_DIR/pulse"
   pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-level=info --log-target=file:"$share/pulseaudio.log" \
     -L module-native-protocol-unix -L module-always-sink -L module-bluetooth-policy \
     -L module-bluetooth-discover </dev/null >/dev/null 2>&1 &
-  wait_until 20 "PulseAudio to answer" pulseaudio_up
+  await_events 20 "PulseAudio to answer" "^watching$" . python3 -S -u -c "$WATCH_FILES" "$XDG_RUNTIME_DIR/pulse" -- pulseaudio_up
 }
 pulseaudio_up() { pactl info >/dev/null 2>&1; }
 
@@ -766,15 +880,16 @@ PIPEWIRE_PULSE_CONF=${HEARTLINE_VM_VENV:-/opt/heartline-vm}/pipewire-pulse/usr/s
 start_pipewire() {
   export XDG_RUNTIME_DIR=/run/user/0 HOME=/dev/shm/home XDG_CONFIG_HOME=/dev/shm/home/.config
   export DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/0/bus
-  mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/wireplumber/bluetooth.lua.d" "$XDG_CONFIG_HOME/wireplumber/main.lua.d"
-  chmod 700 "$XDG_RUNTIME_DIR"
+  mkdir -p "$XDG_RUNTIME_DIR/pulse" "$XDG_CONFIG_HOME/wireplumber/bluetooth.lua.d" "$XDG_CONFIG_HOME/wireplumber/main.lua.d"
+  chmod 700 "$XDG_RUNTIME_DIR" "$XDG_RUNTIME_DIR/pulse"
   cp contrib/board/wireplumber.lua "$XDG_CONFIG_HOME/wireplumber/bluetooth.lua.d/51-heartline-board.lua"
   cp contrib/board/wireplumber-volume.lua "$XDG_CONFIG_HOME/wireplumber/main.lua.d/51-heartline-board.lua"
   dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --fork --nopidfile 2>>"$share/pipewire.log" || return 1
   pipewire </dev/null >>"$share/pipewire.log" 2>&1 &
   WIREPLUMBER_DEBUG=3 wireplumber </dev/null >>"$share/wireplumber.log" 2>&1 &
   PIPEWIRE_DEBUG=3 pipewire -c "$PIPEWIRE_PULSE_CONF" </dev/null >>"$share/pipewire-pulse.log" 2>&1 &
-  wait_until 20 "PipeWire's pulse server to answer" pulse_on_pipewire
+  await_events 20 "PipeWire's pulse server to answer" "^watching$" . \
+    python3 -S -u -c "$WATCH_FILES" "$XDG_RUNTIME_DIR/pulse" -- pulse_on_pipewire
   if pactl load-module module-null-sink sink_name=board >/dev/null 2>>"$share/pipewire.log"; then
     # The graph's nodes and links each second, for reading a failure afterwards.
     contrib/vm/pipewire-sample.sh "$share/pipewire-samples.txt" </dev/null >/dev/null 2>&1 &
@@ -805,7 +920,8 @@ headset_journey() {
   wait_said "$HEADSET is connected|did not pair|did not connect|did not answer" 90
   let_time_pass 1 "$why"
   # PulseAudio's module makes the headset's sink the default once its profile is up.
-  wait_until 20 "PulseAudio's default sink to be the headset's" default_sink_bluez
+  await_events 20 "PulseAudio's default sink to be the headset's" "$PULSE_READY" "$PULSE_WAKE" \
+    "${PULSE_EVENTS[@]}" -- default_sink_bluez
   pactl list short sinks >"$share/sinks-connected.txt" 2>&1
   pactl info >>"$share/sinks-connected.txt" 2>&1
   pactl list sink-inputs >>"$share/sinks-connected.txt" 2>&1
@@ -837,7 +953,7 @@ headset_journey() {
   wait_radio "$HEADSET out of range" 1 10
   # The link's supervision timeout: the headset gone for the kernel and PulseAudio.
   wait_radio "$HEADSET disconnected" $((gone + 1)) 10
-  wait_until 8 "PulseAudio to drop the headset's sink" no_sink_bluez
+  await_events 8 "PulseAudio to drop the headset's sink" "$PULSE_READY" "$PULSE_WAKE" "${PULSE_EVENTS[@]}" -- no_sink_bluez
   pactl list short sinks >"$share/sinks-away.txt" 2>&1
   pactl list sink-inputs >>"$share/sinks-away.txt" 2>&1
   # During a workout on a terminal every key is a command: h is the heart rate.
@@ -854,7 +970,10 @@ headset_journey() {
   wait_radio "$HEADSET switched off" 1 10
   wait_said_more "$HEADSET is back" "$back" 90
   wait_radio "$HEADSET stream started" $((streams + 1)) 30
-  wait_until 20 "bluetoothd's input device $HEADSET (AVRCP)" input_device "$HEADSET (AVRCP)"
+  # The input subsystem's events: the device's event node comes after the device is in the
+  # list /proc/bus/input/devices reads.
+  await_events 20 "bluetoothd's input device $HEADSET (AVRCP)" "$UDEV_READY" . \
+    "${UDEV_EVENTS[@]}" --subsystem-match=input -- input_device "$HEADSET (AVRCP)"
   # Heartline reads the list of input devices every 5 s: the AVRCP device found again.
   wait_said_more "Media buttons connected" "$buttons" 30
   cp /proc/bus/input/devices "$share/input-devices.txt"
@@ -876,7 +995,7 @@ headset_journey() {
   wait_said "Workout saved" 15
   printf 'quit\r'
   wait_said "Goodbye" 15
-  wait_until 20 "Heartline to exit after Goodbye" heartline_gone
+  await_exit 20 "Heartline to exit after Goodbye" $(pgrep -xf "$heartline .*")
 }
 default_sink_bluez() { pactl info 2>/dev/null | grep -q "^Default Sink: bluez_sink"; }
 no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -q bluez_sink; }
@@ -884,22 +1003,14 @@ no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -q bluez_sink; }
 said_since() { tail -n +$(($1 + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g'; }
 said_after() { said_since "$1" | grep -Eq -- "$2"; }
 input_device() { grep -qF "N: Name=\"$1\"" /proc/bus/input/devices; }
-# Every process given has exited (a zombie counts: it has).
-gone() {
-  local pid state
-  for pid; do
-    state=$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null) || continue
-    [[ -z $state || $state == Z ]] || return 1
-  done
-}
-heartline_gone() { ! pgrep -xf "$heartline .*" >/dev/null; }
 
 ulimit -c unlimited
 echo "/dev/shm/core.%e.%p" >/proc/sys/kernel/core_pattern
 if [[ $group != devices && $group != stick ]]; then
   modprobe hci_vhci
   modprobe virtio_console
-  wait_until 10 "the virtio port named hci" hci_port
+  # udev's rule links each named port as /dev/virtio-ports/NAME.
+  await_device /dev/virtio-ports/hci 10 "the virtio port named hci"
 fi
 
 case $group in
@@ -976,7 +1087,7 @@ case $group in
     stick_fsck /dev/shm/stick-early.img stick-early-pulled
     # No udisks2, and no system bus that could start it again.
     kill "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)" 2>/dev/null
-    wait_until 10 "udisksd and the system bus to exit" gone "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)"
+    await_exit 10 "udisksd and the system bus to exit" "$(cat /run/udisksd.pid)" "$(cat /run/dbus-system.pid)"
     rm -f /run/dbus/system_bus_socket
     rm -rf /dev/shm/stick-kernel
     cp -a /dev/shm/stick /dev/shm/stick-kernel
@@ -1026,6 +1137,7 @@ case $group in
     recording_started=$(date +%s.%N)
     arecord -D hw:Loopback,1,0 "${LOOPBACK_FORMAT[@]}" "$share/speech.wav" </dev/null 2>"$share/arecord.log" &
     recording=$!
+    # A /proc attribute: procfs raises no inotify event, and opening a PCM sends no uevent.
     wait_until 20 "arecord to open the loopback's capture side" card_open /proc/asound/Loopback/pcm1c/sub0/hw_params
     let_time_pass 2 "silence recorded before Heartline starts"
     run_heartline_espeak speech speech_input
