@@ -27,7 +27,8 @@ struct SensorWantedTests {
         let loop = try EventLoop()
         let storage = StorageEdge(try SQLiteStore(directory: directory.path))
         let session = Session(
-            loop: loop, clock: ShellClock(), core: Heartline(words: ShellWords.words), storage: storage, speaker: Silent(), log: { _ in })
+            loop: loop, clock: ShellClock(), core: Heartline(words: ShellWords.words), storage: storage, speaker: Silent(),
+            edges: .unexpected, log: { _ in })
         session.start(stored: storage.storedState())
         session.attachSimulatedStrap(seed: 7, name: "Simulated strap")
         Self.run(loop, for: 2.5)
@@ -37,5 +38,31 @@ struct SensorWantedTests {
         #expect(session.core.isRecording)
         Self.run(loop, for: 2.5)
         #expect(session.strapSecond >= 2, "readings during the workout: \(session.strapSecond)")
+    }
+}
+
+extension Edges {
+    /// For a session a test makes itself and expects to ask nothing of the edge: each capability
+    /// asked for fails the test, naming it.
+    static var unexpected: Edges {
+        func fail(_ what: String) { Issue.record("the session asked the edge to \(what)") }
+        return Edges(
+            selfCheck: {
+                fail("check the system")
+                return []
+            },
+            applySpeechSetting: { _, _ in fail("apply a speech setting") }, applyLanguage: { _ in fail("apply a language") },
+            listSpeechOffer: { fail("list the speech offer") },
+            exportWorkout: { _, _ in
+                fail("export")
+                return .exportFailed(diskFull: false, folder: "")
+            },
+            uploadWorkout: { _ in fail("upload") }, setCaptions: { _ in fail("set captions") },
+            powerOff: {
+                fail("power off")
+                return nil
+            },
+            fillInHistory: { fail("fill in the history") }, headsetCommand: { _ in fail("command the headset") },
+            stickCommand: { _ in fail("command a stick") })
     }
 }

@@ -34,40 +34,21 @@ final class Session {
     /// Whether the clock ticks the core on its own: real time, not a script's simulated clock.
     private var ticksInRealTime = false
     private var nextTick: EventLoop.Token?
-    /// The self-check's sentences, for the "check" command (set by HeartlineMain).
-    var selfCheck: (() -> [Utterance])?
     /// The heart-rate strap's side: sources, scanning, battery (set by HeartlineMain).
     var sensors: SensorLink?
     /// Footpods, bike sensors and power meters, one link each.
     var motionLinks: [SensorLink] = []
     /// Simulated ones, stepped with the simulated strap.
     private var movers: [SimulatedMover] = []
-    /// Applies a changed speech setting to the speaker (set by HeartlineMain).
-    var applySpeechSetting: ((SpeechSetting, String?) -> Void)?
-    /// Sets speech's language to the one chosen in Settings.
-    var applyLanguage: ((String) -> Void)?
-    /// Asks the speaker what it offers and sends the answer as `Input.speechOffered` (set by
-    /// HeartlineMain).
-    var listSpeechOffer: (() -> Void)?
-    /// Writes a workout to a file and says how it went, as an input for the core.
-    var exportWorkout: ((Int64, ExportFormat) -> Input)?
-    /// Queues a saved workout's upload; the result comes back later as `Input.uploaded`.
-    var uploadWorkout: ((Int64) -> Void)?
-    /// Switches captions on or off (set by HeartlineMain where captions can be printed).
-    var setCaptions: ((Bool) -> Void)?
-    /// Asks the system to power off; the input to send when it refuses (set by HeartlineMain).
-    var powerOff: (() -> Input?)?
-    /// Counts what saved workouts derive from the profile, in the background.
-    var fillInHistory: (() -> Void)?
-    /// Carries out a headset command through bluetoothd (set by HeartlineMain).
-    var headsetCommand: ((HeadsetCommand) -> Void)?
-    /// Carries out a USB stick command (set by HeartlineMain).
-    var stickCommand: ((StickCommand) -> Void)?
+    /// The edge's capabilities, every one given when the session is made.
+    private let edges: Edges
 
     init(
-        loop: EventLoop, clock: ShellClock, core: Heartline, storage: StorageEdge, speaker: Speaker, log: @escaping (String) -> Void
+        loop: EventLoop, clock: ShellClock, core: Heartline, storage: StorageEdge, speaker: Speaker, edges: Edges,
+        log: @escaping (String) -> Void
     ) {
         self.loop = loop
+        self.edges = edges
         self.clock = clock
         self.core = core
         self.storage = storage
@@ -109,8 +90,8 @@ final class Session {
         // Settings first, so a changed setting is confirmed in its new voice.
         for effect in effects {
             switch effect {
-            case .speechSettingChanged(let setting, let value): applySpeechSetting?(setting, value)
-            case .languageChanged(let code): applyLanguage?(code)
+            case .speechSettingChanged(let setting, let value): edges.applySpeechSetting(setting, value)
+            case .languageChanged(let code): edges.applyLanguage(code)
             default: break
             }
         }
@@ -128,30 +109,34 @@ final class Session {
             case .speechSettingChanged, .languageChanged: break
             case .runSelfCheck:
                 // The checks run here, at the edge; the core says their sentences, so "repeat" works.
-                if let selfCheck { send(.selfCheck(selfCheck().map(\.text))) }
+                send(.selfCheck(edges.selfCheck().map(\.text)))
             case .exportWorkout(let id, let format):
-                if let result = exportWorkout?(id, format) { send(result) }
+                send(edges.exportWorkout(id, format))
             case .autoExport(let id, let formats):
                 for format in formats {
-                    if case .exportFailed(let diskFull, let folder)? = exportWorkout?(id, format) {
+                    if case .exportFailed(let diskFull, let folder) = edges.exportWorkout(id, format) {
                         send(.autoExportFailed(diskFull: diskFull, folder: folder))
                     }
                 }
-            case .upload(let id): uploadWorkout?(id)
+            case .upload(let id): edges.uploadWorkout(id)
             case .keyEchoChanged(let echo): terminal?.echoMode = KeyEchoMode(rawValue: echo.rawValue) ?? .characters
-            case .captionsChanged(let on): setCaptions?(on)
-            case .fillInHistory: fillInHistory?()
-            case .listSpeechOffer: listSpeechOffer?()
+            case .captionsChanged(let on): edges.setCaptions(on)
+            case .fillInHistory: edges.fillInHistory()
+            case .listSpeechOffer: edges.listSpeechOffer()
             case .powerOff:
                 // The last words are heard first; a refusal comes back as a sentence.
-                if let powerOff, let refused = powerOff() { send(refused) }
-            case .headset(let command): headsetCommand?(command)
-            case .stick(let command): stickCommand?(command)
+                if let refused = edges.powerOff() { send(refused) }
+            case .headset(let command): edges.headsetCommand(command)
+            case .stick(let command): edges.stickCommand(command)
             case .quit: finish()
             case .store, .load: break
             }
         }
     }
+
+    /// Counts what saved workouts derive from the profile, in the background (once the
+    /// database's check found it sound).
+    func fillInHistory() { edges.fillInHistory() }
 
     func start(stored: StoredState, resetSpeech: Bool = false, setUp: Bool = false) {
         apply(core.start(at: clock.now, stored: stored, resetSpeech: resetSpeech, setUp: setUp))

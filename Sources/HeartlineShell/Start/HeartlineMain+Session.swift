@@ -31,28 +31,32 @@ extension Launch {
         // The edge's own sentences from here on (ready, warnings, key echo) are in it too.
         let spoken = allWords.first { $0.language == spokenLanguage }!
         let core = Heartline(words: words, languages: allWords)
-        let session = Session(loop: loop, clock: clock, core: core, storage: storage, speaker: voice.speaker, log: log)
-        session.selfCheck = SelfCheck.command(
-            options: options, environment: environment, store: store, words: spoken, engine: { voice.speech.output?.engineName })
-        connectSpeech(session, voice, stored: stored, resetSpeech: resetSpeech, spoken: spoken)
-        let uploader = connectFiles(session, store: store, storage: storage, directory: directory, spoken: spoken)
+        let reference = SessionReference()
+        let speechEdges = connectSpeech(voice, reference, stored: stored, resetSpeech: resetSpeech, spoken: spoken)
+        let files = connectFiles(reference, store: store, storage: storage, directory: directory)
         // Captions as last set in Settings, unless --captions or the configuration says on.
-        if let captioned = voice.captioned {
-            if stored.captions { captioned.enabled = true }
-            session.setCaptions = { captioned.enabled = $0 }
-        }
+        if let captioned = voice.captioned, stored.captions { captioned.enabled = true }
         let headset = HeadsetLink(
-            loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log
-        ) { [weak session] input in
-            session?.send(input)
-        }
-        session.headsetCommand = { headset.perform($0) }
+            loop: loop, address: environment["HEARTLINE_DBUS_ADDRESS"], environment: environment, log: log, send: reference.send)
         // USB sticks are watched on a terminal, where someone can answer the offer.
-        if interactive {
-            let sticks = StickLink(loop: loop, store: store, plansDirectory: storage.plansDirectory ?? directory + "/plans", log: log) {
-                [weak session] input in session?.send(input)
-            }
-            session.stickCommand = { sticks.perform($0) }
+        let sticks =
+            interactive
+            ? StickLink(
+                loop: loop, store: store, plansDirectory: storage.plansDirectory ?? directory + "/plans", log: log, send: reference.send)
+            : nil
+        let selfCheck = SelfCheck.command(
+            options: options, environment: environment, store: store, words: spoken, engine: { voice.speech.output?.engineName })
+        let uploader = files.uploader
+        let edges = Edges(
+            selfCheck: { selfCheck() + [uploader.checkSentence(spoken)] },
+            applySpeechSetting: speechEdges.applySetting, applyLanguage: speechEdges.applyLanguage,
+            listSpeechOffer: speechEdges.listOffer, exportWorkout: files.export, uploadWorkout: { uploader.upload($0) },
+            setCaptions: voice.captioned.map { captioned in { captioned.enabled = $0 } } ?? Edges.missing("captions", log: log),
+            powerOff: { PowerOff.request() }, fillInHistory: files.fillInHistory, headsetCommand: { headset.perform($0) },
+            stickCommand: sticks.map { sticks in { sticks.perform($0) } } ?? Edges.missing("sticks", log: log))
+        let session = Session(loop: loop, clock: clock, core: core, storage: storage, speaker: voice.speaker, edges: edges, log: log)
+        reference.session = session
+        if let sticks {
             loop.after(0) { [environment] in
                 sticks.start(address: environment["HEARTLINE_DBUS_ADDRESS"], mountPoint: directory + "/stick")
             }
@@ -70,7 +74,9 @@ extension Launch {
     /// Settings, Speech (which wins over the file; a reset leaves both aside, so that this run
     /// speaks with the engine's defaults), applied now and again at each change; "Heartline is
     /// ready." said in the spoken language.
-    private func connectSpeech(_ session: Session, _ voice: Voice, stored: Settings, resetSpeech: Bool, spoken: Words) {
+    private func connectSpeech(
+        _ voice: Voice, _ reference: SessionReference, stored: Settings, resetSpeech: Bool, spoken: Words
+    ) -> (applySetting: (SpeechSetting, String?) -> Void, applyLanguage: (String) -> Void, listOffer: () -> Void) {
         let speech = voice.speech
         let output = speech.output
         let log = log
@@ -81,60 +87,58 @@ extension Launch {
         output?.apply(speechSettings)
         log("speech: language \(speechSettings.language) for \(spoken.language)")
         voice.speaker.speak([Utterance(.answer, spoken(.systemReady))] + configuration.warnings(spoken))
-        session.applySpeechSetting = { [weak session] setting, value in
+        let listOffer = {
+            if let output {
+                output.offer { offer in
+                    log("speech: the engine offers \(offer.voices.map { "\($0.count) voices" } ?? "no voice list")")
+                    reference.send(.speechOffered(offer))
+                }
+            } else {
+                // The transcript on a terminal has no voices: any name is taken.
+                reference.send(.speechOffered(SpeechOffer()))
+            }
+        }
+        let applySetting = { (setting: SpeechSetting, value: String?) in
             speechSettings.set(setting, value, defaults: speechDefaults)
             output?.apply(speechSettings)
             // Another module has other voices: Settings, Speech checks against its list.
-            if setting == .module { session?.listSpeechOffer?() }
+            if setting == .module { listOffer() }
         }
-        session.applyLanguage = { [weak session] code in
+        let applyLanguage = { (code: String) in
             // Key echo and completion, at the edge, speak it too.
-            if let chosen = allWords.first(where: { $0.language == code }) { session?.terminalForOutput?.speak(in: chosen) }
+            if let chosen = allWords.first(where: { $0.language == code }) {
+                reference.session?.terminalForOutput?.speak(in: chosen)
+            }
             // A language chosen in Settings takes a voice of it: the voice language follows.
             speechDefaults.language = code
             speechSettings.set(.language, nil, defaults: speechDefaults)
             output?.apply(speechSettings)
             log("speech: language \(speechSettings.language) for \(code)")
         }
-        session.listSpeechOffer = { [weak session] in
-            if let output {
-                output.offer { offer in
-                    log("speech: the engine offers \(offer.voices.map { "\($0.count) voices" } ?? "no voice list")")
-                    session?.send(.speechOffered(offer))
-                }
-            } else {
-                // The transcript on a terminal has no voices: any name is taken.
-                session?.send(.speechOffered(SpeechOffer()))
-            }
-        }
+        return (applySetting, applyLanguage, listOffer)
     }
 
-    /// Files in and out: exports, the upload queue (started once the session has), the history's filling in,
-    /// the power-off request, and the plans folder read off the loop on a terminal.
+    /// Files in and out: exports, the upload queue (started once the session has), the history's
+    /// filling in, and the plans folder read off the loop on a terminal.
     private func connectFiles(
-        _ session: Session, store: any WorkoutStore, storage: StorageEdge, directory: String, spoken: Words
-    ) -> Uploader {
+        _ reference: SessionReference, store: any WorkoutStore, storage: StorageEdge, directory: String
+    ) -> (export: (Int64, ExportFormat) -> Input, uploader: Uploader, fillInHistory: () -> Void) {
         let exports = ExportFolder(environment: environment, store: store)
-        session.exportWorkout = { id, format in exports.export(id, format: format) }
         let uploadSettings = configuration.configuration.upload
         let uploader = Uploader(
             directory: directory, configuration: uploadSettings,
             keyPath: uploadSettings.keyPath(environment: environment, home: environment["HOME"] ?? NSHomeDirectory()), store: store,
             loop: loop, log: log)
-        uploader.send = { [weak session] input in session?.send(input) }
-        session.uploadWorkout = { uploader.upload($0) }
-        if let check = session.selfCheck { session.selfCheck = { check() + [uploader.checkSentence(spoken)] } }
-        session.powerOff = { PowerOff.request() }
+        uploader.send = reference.send
         let history = HistoryFiller(directory: directory, loop: loop, log: log)
-        session.fillInHistory = { history.request() }
         if interactive {
             // A page of the plans folder is read and parsed on a thread of its own: keys are
             // answered meanwhile. A script reads it in its turn, so that its next line finds the list.
-            storage.offLoop = { [weak session, loop] work in
-                loop.inBackground("heartline.plans", work) { input in session?.send(input) }
+            storage.offLoop = { [loop] work in
+                loop.inBackground("heartline.plans", work) { input in reference.send(input) }
             }
         }
-        return uploader
+        return ({ id, format in exports.export(id, format: format) }, uploader, { history.request() })
     }
 
     /// The strap and the motion sensors: each kind from --sensor KIND=ADDRESS, else as

@@ -109,6 +109,6 @@ func checkInBackground(directory: String, loop: EventLoop, session: Session) {
             session.log(
                 "storage: quick_check \(problems == nil ? "ok" : "found \(problems!.prefix(3).joined(separator: "; "))") in \(plainSeconds(took.seconds))"
             )
-            if problems != nil { session.send(.databaseDamaged) } else { session.fillInHistory?() }
+            if problems != nil { session.send(.databaseDamaged) } else { session.fillInHistory() }
         })
 }
