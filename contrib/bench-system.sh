@@ -81,10 +81,11 @@ measure() {
 
 echo
 
-# Milliseconds from launching heartline with real speech to the first sound on the null sink:
-# parec reads its monitor in 10 ms chunks, each timestamped as it arrives; the first chunk with a
-# sample above 500 is the first sentence being heard. speech-dispatcher is already running, kept
-# by a client of its own, and whatever is still queued is cancelled between launches.
+# Milliseconds from launching a command (heartline with real speech, or a C client saying the
+# same sentence) to the first sound on the null sink: parec reads its monitor in 10 ms chunks,
+# each timestamped as it arrives; the first chunk with a sample above 500 is the first sentence
+# being heard. speech-dispatcher is already running, kept by a client of its own, and whatever is
+# still queued is cancelled between launches. audible_ms COMMAND...
 audible_ms() {
   local start rec first
   rm -f "$work/first-sound"
@@ -96,7 +97,7 @@ audible_ms() {
   rec=$!
   sleep 0.5
   start=$EPOCHREALTIME
-  { sleep 1.5; printf 'quit\n'; } | "$1" --speech speechd --config /dev/null --data-dir "$work/audible" >/dev/null 2>&1 &
+  { sleep 1.5; printf 'quit\n'; } | "$@" >/dev/null 2>&1 &
   wait "$rec" || true
   wait $! || true
   spd-say -C >/dev/null 2>&1 || true
@@ -112,14 +113,19 @@ if [[ "$audio_only" == yes ]]; then
   echo "Launch to the first audible sentence (--speech speechd, speech-dispatcher already running,"
   echo "a PulseAudio null sink recorded by parec in 10 ms chunks), 10 launches after one warm-up,"
   echo "the binaries taking turns; milliseconds, including PulseAudio's capture latency:"
+  heartline_speaks() { audible_ms "$1" --speech speechd --config /dev/null --data-dir "$work/audible"; }
   for i in "${!binaries[@]}"; do
-    audible_ms "${binaries[$i]}" >/dev/null  # creates the database
+    heartline_speaks "${binaries[$i]}" >/dev/null  # creates the database
     rm -f "$work/audible-$i.ms"
   done
+  rm -f "$work/audible-c.ms"
   for _ in $(seq 10); do
-    for i in "${!binaries[@]}"; do audible_ms "${binaries[$i]}" >>"$work/audible-$i.ms"; done
+    for i in "${!binaries[@]}"; do heartline_speaks "${binaries[$i]}" >>"$work/audible-$i.ms"; done
+    # The floor: libspeechd's own client, connecting and saying the same sentence.
+    audible_ms spd-say "Heartline is ready." >>"$work/audible-c.ms"
   done
   for i in "${!binaries[@]}"; do echo "  ${labels[$i]}: $(summary <"$work/audible-$i.ms")"; done
+  echo "  spd-say \"Heartline is ready.\" (a C client of speech-dispatcher saying the same sentence): $(summary <"$work/audible-c.ms")"
   exit 0
 fi
 
