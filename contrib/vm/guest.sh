@@ -997,8 +997,9 @@ headset_journey() {
   wait_said "Goodbye" 15
   await_exit 20 "Heartline to exit after Goodbye" $(pgrep -xf "$heartline .*")
 }
-default_sink_bluez() { pactl info 2>/dev/null | grep -q "^Default Sink: bluez_sink"; }
-no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -q bluez_sink; }
+# PulseAudio names a headset's sink bluez_sink.ADDRESS..., PipeWire bluez_output.ADDRESS...
+default_sink_bluez() { pactl info 2>/dev/null | grep -Eq "^Default Sink: bluez_(sink|output)\."; }
+no_sink_bluez() { ! pactl list short sinks 2>/dev/null | grep -Eq "bluez_(sink|output)\."; }
 # What the terminal showed after its first LINES lines, without its escape sequences.
 said_since() { tail -n +$(($1 + 1)) "$transcript" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\r//g'; }
 said_after() { said_since "$1" | grep -Eq -- "$2"; }
