@@ -75,7 +75,10 @@ public final class StorageEdge {
                 } else {
                     pending += core.handle(answer(request), at: now)
                 }
-            default: others.append(effect)
+            case .sensorWanted, .requestBattery, .scanForSensors, .useSensor, .scanForMotionSensors, .useMotionSensor,
+                .steerMachine, .listSpeechOffer, .speechSettingChanged, .languageChanged, .keyEchoChanged, .captionsChanged,
+                .runSelfCheck, .exportWorkout, .powerOff, .autoExport, .upload, .fillInHistory, .headset, .stick, .quit:
+                others.append(effect)
             }
         }
         return utterances.isEmpty ? others : [.speak(utterances)] + others
@@ -162,7 +165,10 @@ public final class StorageEdge {
     private static func isStorage(_ effect: Effect) -> Bool {
         switch effect {
         case .store, .load: true
-        default: false
+        case .speak, .sensorWanted, .requestBattery, .scanForSensors, .useSensor, .scanForMotionSensors, .useMotionSensor,
+            .steerMachine, .listSpeechOffer, .speechSettingChanged, .languageChanged, .keyEchoChanged, .captionsChanged,
+            .runSelfCheck, .exportWorkout, .powerOff, .autoExport, .upload, .fillInHistory, .headset, .stick, .quit:
+            false
         }
     }
 

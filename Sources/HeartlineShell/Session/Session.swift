@@ -92,7 +92,10 @@ final class Session {
             switch effect {
             case .speechSettingChanged(let setting, let value): edges.applySpeechSetting(setting, value)
             case .languageChanged(let code): edges.applyLanguage(code)
-            default: break
+            case .speak, .sensorWanted, .requestBattery, .scanForSensors, .useSensor, .scanForMotionSensors, .useMotionSensor,
+                .steerMachine, .listSpeechOffer, .keyEchoChanged, .captionsChanged, .runSelfCheck, .exportWorkout, .powerOff,
+                .autoExport, .upload, .fillInHistory, .store, .load, .headset, .stick, .quit:
+                break
             }
         }
         for effect in effects {
