@@ -5,10 +5,6 @@ import Synchronization
     import Glibc
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 // The only file that sees SQLite's C API. Everything else in the module talks to `Database`,
 // `Row` and `SQLiteError`.
 
@@ -56,27 +52,23 @@ private let notWritableErrnos: Set<Int32> = [EACCES, EPERM, EROFS]
 /// One thread at a time inside a connection, checked. The connection is opened
 /// SQLITE_OPEN_NOMUTEX: SQLite trusts its caller to keep to one thread at a time, and two threads
 /// inside it at once is undefined behaviour that no sanitizer sees (SQLite is not instrumented).
-/// In debug builds every call claims the connection for its thread and a second thread finds it
-/// claimed and stops the program; calls nested on one thread (a query's row mapping that queries)
-/// are counted. Release builds skip it.
+/// Every call claims the connection for its thread, in every build, and a second thread finds it
+/// claimed and stops the program, rather than corrupt what it holds; calls nested on one thread (a
+/// query's row mapping that queries) are counted. The cost is an atomic exchange a call.
 final class ConnectionClaim: Sendable {
     private let holder = Atomic<UInt>(0)
     /// Depth of nested calls on the holding thread; touched only by the holder.
     private let depth = Atomic<Int>(0)
 
     func claim() {
-        #if DEBUG
-            let me = UInt(pthread_self())  // pthread_t is an integer on Linux, never 0
-            let (claimed, holder) = holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
-            precondition(claimed || holder == me, "two threads inside one SQLite connection at once")
-            depth.add(1, ordering: .relaxed)
-        #endif
+        let me = UInt(pthread_self())  // pthread_t is an integer on Linux, never 0
+        let (claimed, holder) = holder.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+        precondition(claimed || holder == me, "two threads inside one SQLite connection at once")
+        depth.add(1, ordering: .relaxed)
     }
 
     func release() {
-        #if DEBUG
-            if depth.subtract(1, ordering: .relaxed).newValue == 0 { holder.store(0, ordering: .releasing) }
-        #endif
+        if depth.subtract(1, ordering: .relaxed).newValue == 0 { holder.store(0, ordering: .releasing) }
     }
 }
 
