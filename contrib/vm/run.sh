@@ -704,6 +704,7 @@ check_headset() {
   check "$group: the headset's play button pressed (AVRCP passthrough)" "$s/radio.log" "$h pressed play"
   check "$group: play answered with the heart rate, as the wired headset's play/pause is" "$s/play-answer.txt" \
     "Heart rate, [0-9]+ beats per minute\."
+  if [[ -f "$s/play-pressed-again.txt" ]]; then echo "vm: note $group: $(cat "$s/play-pressed-again.txt")"; fi
   # The workout must still be running then: its length, from the summary.
   echo "vm: note $group: the workout's summary: $(grep -m1 -E "^Time elapsed, " "$s/headset.txt" || echo none)"
   check "$group: the workout ended by its keys and saved" "$s/headset.txt" "Workout saved\."
