@@ -23,16 +23,21 @@ public final class Worker: Sendable {
         /// The worker's thread, once it runs: `sync` from it would wait for ever.
         var thread: pthread_t?
 
-        /// The next job to run: handed over first, then the earliest timed one that is due.
-        /// Ended: none (nil, nil); else nothing yet, and until when to wait.
-        mutating func next(now: Date) -> (job: (@Sendable () -> Void)?, until: Date?, end: Bool) {
-            if !jobs.isEmpty { return (jobs.removeFirst(), nil, false) }
-            if ended { return (nil, nil, true) }
-            guard let (number, earliest) = timed.min(by: { $0.value.at < $1.value.at }) else { return (nil, nil, false) }
-            guard earliest.at <= now else { return (nil, earliest.at, false) }
+        /// What the thread does next: a job handed over first, then the earliest timed one that is
+        /// due; ended, it stops. Nil while there is nothing yet, with until when to wait.
+        mutating func next(now: Date) -> (result: Next?, until: Date?) {
+            if !jobs.isEmpty { return (.run(jobs.removeFirst()), nil) }
+            if ended { return (.end, nil) }
+            guard let (number, earliest) = timed.min(by: { $0.value.at < $1.value.at }) else { return (nil, nil) }
+            guard earliest.at <= now else { return (nil, earliest.at) }
             timed[number] = nil
-            return (earliest.job, nil, false)
+            return (.run(earliest.job), nil)
         }
+    }
+
+    private enum Next {
+        case run(@Sendable () -> Void)
+        case end
     }
 
     /// A job set for a time with `after`, to cancel it.
@@ -49,13 +54,7 @@ public final class Worker: Sendable {
         let thread = Thread {
             heartline_name_thread(name)
             queue.withLockWaking { $0.thread = pthread_self() }
-            while true {
-                let next = queue.wait { state -> (result: (@Sendable () -> Void)??, until: Date?) in
-                    let (job, until, end) = state.next(now: Date())
-                    if end { return (.some(nil), nil) }
-                    return (job.map { .some($0) }, until)
-                }
-                guard let job = next else { return }
+            while case .run(let job) = queue.wait(for: { $0.next(now: Date()) }) {
                 job()
             }
         }
