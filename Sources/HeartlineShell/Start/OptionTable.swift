@@ -297,7 +297,7 @@ extension CommandSpec {
             OptionSpec(
                 "--data-dir", .required("DIR"), "where workouts are stored (default as the shell's)",
                 manual: "Where workouts are stored (default as the shell's)."),
-            OptionSpec("--help", .none, "print this help", manual: "Print this command's usage and exit."),
+            .subcommandHelp,
         ])
 
     static let generate = CommandSpec(
@@ -317,8 +317,13 @@ extension CommandSpec {
             OptionSpec(
                 "--seed", .required("S"), "picks the history (default 2026); the same seed, the same workouts",
                 manual: "Picks the history (default 2026); the same seed gives the same workouts."),
-            OptionSpec("--help", .none, "print this help", manual: "Print this command's usage and exit."),
+            .subcommandHelp,
         ])
 
     static let subcommands = [export, generate]
+}
+
+extension OptionSpec {
+    /// Every subcommand's `--help`.
+    static let subcommandHelp = OptionSpec("--help", .none, "print this help", manual: "Print this command's usage and exit.")
 }
